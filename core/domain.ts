@@ -1,0 +1,114 @@
+// Enumerations of SPEC §3, §4 and §6, shared by the server and the web app.
+
+/** SPEC §6 roles. */
+export const ROLES = ['ROLE_OWNER', 'ROLE_ADMIN', 'ROLE_GUEST', 'ROLE_USER'] as const;
+export type RoleId = (typeof ROLES)[number];
+
+/** SPEC §6 cloud permission bits. */
+export const CLOUD_PERMISSION = {
+  manage_licenses: 1,
+  manage_snvr: 2,
+  manage_vpc: 4,
+  manage_sites: 8,
+} as const;
+export type CloudPermission = keyof typeof CLOUD_PERMISSION;
+export const ALL_CLOUD_PERMISSIONS = Object.values(CLOUD_PERMISSION).reduce((a, b) => a | b, 0);
+
+/** SPEC §6 site-level permissions. */
+export const SITE_PERMISSIONS = [
+  'read_device',
+  'read_site',
+  'register',
+  'delete_device',
+  'change_site_config',
+  'change_device_config',
+  'rename_device',
+  'change_device_state',
+  'view_sensitive_config',
+  'edit_site',
+  'live_actions',
+  'live_data',
+  'firmware',
+  'export_data',
+  'view_config',
+  'dashboards',
+  'edit_map',
+  'change_lock_config',
+] as const;
+export type SitePermission = (typeof SITE_PERMISSIONS)[number];
+
+/** SPEC §3 cloud plan types. */
+export const PLAN_TYPES = ['trial', 'intro', 'vpc'] as const;
+export type PlanType = (typeof PLAN_TYPES)[number];
+
+/** SPEC §3 health ids. */
+export const HEALTH_IDS = ['HEALTH_UNKNOWN', 'HEALTH_NORMAL', 'HEALTH_WARNING', 'HEALTH_CRITICAL'] as const;
+export type HealthId = (typeof HEALTH_IDS)[number];
+
+/** Device online status; SPEC §3: online is STATUS_ONLINE or STATUS_SKIPPED_HB. */
+export const STATUS_IDS = ['STATUS_ONLINE', 'STATUS_SKIPPED_HB', 'STATUS_OFFLINE'] as const;
+export type StatusId = (typeof STATUS_IDS)[number];
+
+/** SPEC §3 alert types. */
+export const ALERT_TYPES = [
+  'DEV_CONFIG_FAILED',
+  'DEV_UNREACHABLE',
+  'DEV_REBOOT',
+  'BOOTBANK_REVERT',
+  'POWER_CONSUMPTION',
+  'DEV_REQ_ACTION',
+  'MEDIA_SYNC_FAILURE',
+  'TIME_UNSYNCED',
+  'LINK_60G_DOWN',
+  'STREAM_FAILED',
+  'TASK_FAILED',
+  'UCI_FILE_SYNC',
+  'CHANNEL_CHANGED',
+  'FW_UPGRADED',
+  'FW_DOWNGRADED',
+  'DEV_MANAGE_DEVICE_UNREACHABLE',
+] as const;
+export type AlertType = (typeof ALERT_TYPES)[number];
+
+/** SPEC §3 task types. */
+export const TASK_TYPES = [
+  'TASK_CONFIG_CHANGE',
+  'TASK_RECEIVED_CONFIG',
+  'TASK_FACTORY_RESET',
+  'TASK_FW_UPDATE',
+  'TASK_FW_AUTO_UPDATE',
+  'TASK_FW_ROLLING_UPDATE',
+  'TASK_NETCAP',
+  'TASK_PACKET_DUMP',
+  'TASK_REBOOT',
+  'TASK_REPORT',
+  'TASK_TROUBLESHOOT',
+  'TASK_SDWAN_CERT',
+  'TASK_ADDON_SYNC_KEY',
+  'TASK_ADDON',
+  'TASK_MANAGED_DEVICE_UPDATE',
+  'TASK_MANAGED_DEVICE_FW_UPDATE',
+  'TASK_ONVIF_SCAN_AND_COLLECT',
+] as const;
+export type TaskType = (typeof TASK_TYPES)[number];
+
+/** SPEC §4 task states: the first four are in progress, the rest finished. */
+export const ACTIVE_TASK_STATES = ['TASK_PENDING', 'TASK_STANDBY', 'TASK_WAIT_ACK', 'TASK_RUNNING'] as const;
+export const FINISHED_TASK_STATES = ['TASK_SUCCESS', 'TASK_FAIL', 'TASK_TIMEOUT', 'TASK_CANCELED'] as const;
+export const TASK_STATES = [...ACTIVE_TASK_STATES, ...FINISHED_TASK_STATES] as const;
+export type TaskState = (typeof TASK_STATES)[number];
+
+/** SPEC §3 invitation states. */
+export const INVITATION_STATES = ['INVITATION_DECLINED', 'REGISTRATION_PENDING', 'REGISTERED', 'EXPIRED'] as const;
+export type InvitationState = (typeof INVITATION_STATES)[number];
+
+/** SPEC §3 measurement units. */
+export const MEASUREMENT_UNITS = ['METRIC', 'IMPERIAL'] as const;
+
+/**
+ * Product types of the brand catalogue; the device menu depends on them (SPEC §2.4).
+ * wifi: access points; ptmp: point-to-multipoint radios; metrolinq: point-to-point radios;
+ * smartnvr: the smart network video recorder.
+ */
+export const PRODUCT_TYPES = ['wifi', 'ptmp', 'metrolinq', 'mesh', 'gateway', 'switch', 'glinq', 'smartnvr'] as const;
+export type ProductType = (typeof PRODUCT_TYPES)[number];

@@ -1,0 +1,69 @@
+import { fileURLToPath } from 'node:url';
+import { PGlite } from '@electric-sql/pglite';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
+import { sql } from 'drizzle-orm';
+import { drizzle as drizzlePostgres } from 'drizzle-orm/node-postgres';
+import { migrate as migratePostgres } from 'drizzle-orm/node-postgres/migrator';
+import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
+import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
+import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
+import pg from 'pg';
+import { lockDataDir } from './data-dir-lock.ts';
+
+export type Database = PgDatabase<PgQueryResultHKT>;
+
+export type DatabaseHandle = {
+  db: Database;
+  kind: 'pglite' | 'postgres';
+  /** Throws when the database does not answer. */
+  ping: () => Promise<void>;
+  close: () => Promise<void>;
+};
+
+export type DatabaseOptions =
+  | { kind: 'postgres'; url: string; poolSize?: number }
+  | { kind: 'pglite'; dataDir: string }
+  | { kind: 'memory' };
+
+const migrationsFolder = fileURLToPath(new URL('./migrations', import.meta.url));
+
+/** Opens the database, runs pending migrations and returns a handle (DESIGN §2). */
+export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHandle> {
+  if (options.kind === 'postgres') {
+    const pool = new pg.Pool({ connectionString: options.url, max: options.poolSize ?? 10 });
+    const db = drizzlePostgres(pool, { casing: 'snake_case' });
+    try {
+      await migratePostgres(db, { migrationsFolder });
+    } catch (error) {
+      await pool.end();
+      throw error;
+    }
+    return handle(db as unknown as Database, 'postgres', () => pool.end());
+  }
+  const unlock = options.kind === 'pglite' ? lockDataDir(options.dataDir) : () => {};
+  try {
+    const client = await PGlite.create(options.kind === 'pglite' ? options.dataDir : undefined, {
+      extensions: { pg_trgm },
+    });
+    const db = drizzlePglite(client, { casing: 'snake_case' });
+    await migratePglite(db, { migrationsFolder });
+    return handle(db as unknown as Database, 'pglite', async () => {
+      await client.close();
+      unlock();
+    });
+  } catch (error) {
+    unlock();
+    throw error;
+  }
+}
+
+function handle(db: Database, kind: DatabaseHandle['kind'], close: () => Promise<void>): DatabaseHandle {
+  return {
+    db,
+    kind,
+    ping: async () => {
+      await db.execute(sql`select 1`);
+    },
+    close,
+  };
+}

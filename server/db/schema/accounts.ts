@@ -1,0 +1,111 @@
+import { sql } from 'drizzle-orm';
+import {
+  boolean,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  serial,
+  text,
+  timestamp,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core';
+
+const createdAt = () => timestamp({ withTimezone: true }).notNull().defaultNow();
+
+/** People who sign in (SPEC §3 User). */
+export const users = pgTable(
+  'users',
+  {
+    id: serial().primaryKey(),
+    email: text().notNull(),
+    passwordHash: text().notNull(),
+    firstname: text().notNull().default(''),
+    lastname: text().notNull().default(''),
+    timezone: text().notNull().default('UTC'),
+    preferredLanguage: text().notNull().default('en'),
+    dateFormat: text().notNull().default('YYYY-MM-DD'),
+    timeFormat: text().notNull().default('HH:mm'),
+    measurementUnits: text({ enum: ['METRIC', 'IMPERIAL'] })
+      .notNull()
+      .default('METRIC'),
+    subscribeNewsletter: boolean().notNull().default(false),
+    supportTools: boolean().notNull().default(false),
+    isAdministrator: boolean().notNull().default(false),
+    totpSecret: text(),
+    createdAt: createdAt(),
+    updatedAt: createdAt(),
+    deletedAt: timestamp({ withTimezone: true }),
+  },
+  (t) => [
+    uniqueIndex('users_email_key').on(sql`lower(${t.email})`),
+    index('users_name_trgm').using('gin', sql`(${t.firstname} || ' ' || ${t.lastname}) gin_trgm_ops`),
+    index('users_email_trgm').using('gin', t.email.op('gin_trgm_ops')),
+  ],
+);
+
+/** Server-side sessions: revocable, with idle and absolute expiry (DESIGN §4). */
+export const sessions = pgTable(
+  'sessions',
+  {
+    // SHA-256 of the cookie value, so a leaked table gives no usable session.
+    idHash: text().primaryKey(),
+    userId: integer()
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    csrfToken: text().notNull(),
+    createdAt: createdAt(),
+    lastSeenAt: createdAt(),
+    expiresAt: timestamp({ withTimezone: true }).notNull(),
+    revokedAt: timestamp({ withTimezone: true }),
+    ip: text(),
+    userAgent: text(),
+  },
+  (t) => [index('sessions_user_idx').on(t.userId)],
+);
+
+/** Failed login counters per account and per address, shared by every server process. */
+export const loginThrottles = pgTable('login_throttles', {
+  key: text().primaryKey(),
+  failures: integer().notNull().default(0),
+  windowStartedAt: createdAt(),
+  blockedUntil: timestamp({ withTimezone: true }),
+});
+
+/** SPEC §3 User alert preference, one row per alert type. */
+export const userAlertPreferences = pgTable(
+  'user_alert_preferences',
+  {
+    userId: integer()
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    name: text().notNull(),
+    alertCount: integer().notNull(),
+    displayAlert: boolean().notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.name] })],
+);
+
+/** Web Push subscriptions, one per browser of a user. */
+export const pushSubscriptions = pgTable(
+  'push_subscriptions',
+  {
+    id: serial().primaryKey(),
+    userId: integer()
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    endpoint: text().notNull().unique(),
+    keys: jsonb().$type<{ p256dh: string; auth: string }>().notNull(),
+    createdAt: createdAt(),
+    refreshedAt: createdAt(),
+  },
+  (t) => [index('push_subscriptions_user_idx').on(t.userId)],
+);
+
+/** Deployment-wide settings kept by the server (for example its VAPID key pair). */
+export const serverSettings = pgTable('server_settings', {
+  key: text().primaryKey(),
+  value: jsonb().notNull(),
+  updatedAt: createdAt(),
+});

@@ -1,0 +1,85 @@
+import {
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  serial,
+  text,
+  timestamp,
+} from 'drizzle-orm/pg-core';
+import { ALERT_TYPES, HEALTH_IDS, TASK_STATES, TASK_TYPES } from '../../../core/domain.ts';
+import { users } from './accounts.ts';
+import { clouds } from './clouds.ts';
+import { devices, sites, smartNvrs } from './inventory.ts';
+
+const createdAt = () => timestamp({ withTimezone: true }).notNull().defaultNow();
+
+/** SPEC §3 Alert: raised by devices through the agent API. */
+export const alerts = pgTable(
+  'alerts',
+  {
+    id: serial().primaryKey(),
+    cloudId: integer()
+      .notNull()
+      .references(() => clouds.id, { onDelete: 'cascade' }),
+    siteId: integer().references(() => sites.id, { onDelete: 'set null' }),
+    deviceId: integer().references(() => devices.id, { onDelete: 'set null' }),
+    smartNvrId: integer().references(() => smartNvrs.id, { onDelete: 'set null' }),
+    alertType: text({ enum: ALERT_TYPES }).notNull(),
+    alertData1: text(),
+    alertData2: text(),
+    alertData3: text(),
+    healthId: text({ enum: HEALTH_IDS }).notNull(),
+    problemAt: timestamp({ withTimezone: true }).notNull(),
+    resolvedAt: timestamp({ withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index('alerts_cloud_problem_idx').on(t.cloudId, t.problemAt.desc()),
+    index('alerts_site_problem_idx').on(t.siteId, t.problemAt.desc()),
+    index('alerts_device_idx').on(t.deviceId),
+  ],
+);
+
+/** SPEC §3 Task: one job on one or more devices; each target keeps its own state (DESIGN §5). */
+export const tasks = pgTable(
+  'tasks',
+  {
+    id: serial().primaryKey(),
+    cloudId: integer()
+      .notNull()
+      .references(() => clouds.id, { onDelete: 'cascade' }),
+    typeId: text({ enum: TASK_TYPES }).notNull(),
+    taskState: text({ enum: TASK_STATES }).notNull(),
+    taskParams: jsonb().$type<Record<string, unknown>>().notNull().default({}),
+    siteId: integer().references(() => sites.id, { onDelete: 'set null' }),
+    deviceId: integer().references(() => devices.id, { onDelete: 'set null' }),
+    smartNvrId: integer().references(() => smartNvrs.id, { onDelete: 'set null' }),
+    createdByUserId: integer().references(() => users.id, { onDelete: 'set null' }),
+    executeAt: timestamp({ withTimezone: true }).notNull(),
+    completedAt: timestamp({ withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    index('tasks_cloud_execute_idx').on(t.cloudId, t.executeAt.desc()),
+    index('tasks_cloud_completed_idx').on(t.cloudId, t.completedAt.desc()),
+    index('tasks_site_idx').on(t.siteId),
+  ],
+);
+
+export const taskTargets = pgTable(
+  'task_targets',
+  {
+    taskId: integer()
+      .notNull()
+      .references(() => tasks.id, { onDelete: 'cascade' }),
+    deviceId: integer()
+      .notNull()
+      .references(() => devices.id, { onDelete: 'cascade' }),
+    state: text({ enum: TASK_STATES }).notNull(),
+    error: text(),
+    updatedAt: createdAt(),
+  },
+  (t) => [primaryKey({ columns: [t.taskId, t.deviceId] }), index('task_targets_device_idx').on(t.deviceId)],
+);

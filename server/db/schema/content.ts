@@ -1,0 +1,58 @@
+import {
+  boolean,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  serial,
+  text,
+  timestamp,
+  uuid,
+} from 'drizzle-orm/pg-core';
+import { users } from './accounts.ts';
+
+const createdAt = () => timestamp({ withTimezone: true }).notNull().defaultNow();
+
+/** SPEC §3 Blog post: inbox posts for signed-in users and public posts. */
+export const blogPosts = pgTable(
+  'blog_posts',
+  {
+    uuid: uuid().primaryKey(),
+    title: text().notNull(),
+    plaintext: text().notNull(),
+    mobiledoc: jsonb().notNull(),
+    url: text().notNull(),
+    customExcerpt: text(),
+    inbox: boolean().notNull().default(true),
+    publishedAt: timestamp({ withTimezone: true }).notNull(),
+    updatedAt: createdAt(),
+  },
+  (t) => [index('blog_posts_published_idx').on(t.publishedAt.desc())],
+);
+
+export const blogPostReads = pgTable(
+  'blog_post_reads',
+  {
+    userId: integer()
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    postUuid: uuid()
+      .notNull()
+      .references(() => blogPosts.uuid, { onDelete: 'cascade' }),
+    readAt: createdAt(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.postUuid] })],
+);
+
+/** Error reports from the web app's report dialog (DESIGN §5), listed for platform administrators. */
+export const errorReports = pgTable(
+  'error_reports',
+  {
+    id: serial().primaryKey(),
+    userId: integer().references(() => users.id, { onDelete: 'set null' }),
+    payload: jsonb().notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index('error_reports_created_idx').on(t.createdAt.desc())],
+);

@@ -1,0 +1,176 @@
+import { sql } from 'drizzle-orm';
+import {
+  boolean,
+  doublePrecision,
+  index,
+  integer,
+  pgTable,
+  serial,
+  text,
+  timestamp,
+} from 'drizzle-orm/pg-core';
+import { HEALTH_IDS, STATUS_IDS } from '../../../core/domain.ts';
+import { users } from './accounts.ts';
+import { clouds } from './clouds.ts';
+
+const createdAt = () => timestamp({ withTimezone: true }).notNull().defaultNow();
+const cloudRef = () =>
+  integer()
+    .notNull()
+    .references(() => clouds.id, { onDelete: 'cascade' });
+
+/** SPEC §3 Site. */
+export const sites = pgTable(
+  'sites',
+  {
+    id: serial().primaryKey(),
+    cloudId: cloudRef(),
+    name: text().notNull(),
+    location: text().notNull().default(''),
+    latitude: doublePrecision(),
+    longitude: doublePrecision(),
+    allowConfig: boolean().notNull().default(true),
+    configEnabled: boolean().notNull().default(true),
+    sdwanEnabled: boolean().notNull().default(false),
+    configSavedAt: timestamp({ withTimezone: true }),
+    createdAt: createdAt(),
+    updatedAt: createdAt(),
+    deletedAt: timestamp({ withTimezone: true }),
+  },
+  (t) => [
+    index('sites_cloud_name_idx').on(t.cloudId, t.name),
+    index('sites_name_trgm').using('gin', t.name.op('gin_trgm_ops')),
+    index('sites_location_trgm').using('gin', t.location.op('gin_trgm_ops')),
+  ],
+);
+
+/** Saved site filters ("site groupings"); selecting one narrows the cloud to its sites. */
+export const siteFilters = pgTable(
+  'site_filters',
+  {
+    id: serial().primaryKey(),
+    cloudId: cloudRef(),
+    name: text().notNull(),
+    siteIds: integer().array().notNull().default(sql`'{}'::integer[]`),
+    createdByUserId: integer().references(() => users.id, { onDelete: 'set null' }),
+    createdAt: createdAt(),
+  },
+  (t) => [index('site_filters_cloud_name_idx').on(t.cloudId, t.name)],
+);
+
+/** SPEC §3 Device: every field the spec lists, reported by the device through the agent API. */
+export const devices = pgTable(
+  'devices',
+  {
+    id: serial().primaryKey(),
+    cloudId: cloudRef(),
+    siteId: integer().references(() => sites.id, { onDelete: 'set null' }),
+    name: text().notNull(),
+    fw: text().notNull().default(''),
+    mgmtdVersion: text().notNull().default(''),
+    sn: text().notNull(),
+    mac: text().notNull(),
+    ip: text(),
+    hostname: text().notNull().default(''),
+    allowConfig: boolean().notNull().default(true),
+    productBrandId: integer().notNull(),
+    productId: integer().notNull(),
+    productType: text().notNull(),
+    configType: text().notNull().default(''),
+    healthId: text({ enum: HEALTH_IDS }).notNull().default('HEALTH_UNKNOWN'),
+    stateId: text().notNull().default('STATE_REGISTERED'),
+    statusId: text({ enum: STATUS_IDS }).notNull().default('STATUS_OFFLINE'),
+    type: text().notNull().default('NET_STANDALONE'),
+    suspendConfig: boolean().notNull().default(false),
+    blocked: boolean().notNull().default(false),
+    decomm: boolean().notNull().default(false),
+    configSavedAt: timestamp({ withTimezone: true }),
+    lastSeenAt: timestamp({ withTimezone: true }),
+    createdAt: createdAt(),
+    updatedAt: createdAt(),
+    deletedAt: timestamp({ withTimezone: true }),
+  },
+  (t) => [
+    index('devices_cloud_site_idx').on(t.cloudId, t.siteId),
+    index('devices_site_idx').on(t.siteId),
+    index('devices_cloud_health_idx').on(t.cloudId, t.healthId),
+    index('devices_mac_idx').on(t.mac),
+    index('devices_ip_idx').on(t.ip),
+    index('devices_sn_idx').on(t.sn),
+    index('devices_name_trgm').using('gin', t.name.op('gin_trgm_ops')),
+    index('devices_hostname_trgm').using('gin', t.hostname.op('gin_trgm_ops')),
+  ],
+);
+
+/** Smart network video recorders sit at cloud level (SPEC §1). */
+export const smartNvrs = pgTable(
+  'smart_nvrs',
+  {
+    id: serial().primaryKey(),
+    cloudId: cloudRef(),
+    name: text().notNull(),
+    mac: text().notNull(),
+    sn: text().notNull(),
+    ip: text(),
+    productBrandId: integer().notNull(),
+    fw: text().notNull().default(''),
+    healthId: text({ enum: HEALTH_IDS }).notNull().default('HEALTH_UNKNOWN'),
+    statusId: text({ enum: STATUS_IDS }).notNull().default('STATUS_OFFLINE'),
+    createdAt: createdAt(),
+    deletedAt: timestamp({ withTimezone: true }),
+  },
+  (t) => [
+    index('smart_nvrs_cloud_idx').on(t.cloudId),
+    index('smart_nvrs_name_trgm').using('gin', t.name.op('gin_trgm_ops')),
+  ],
+);
+
+/** Wireless clients seen on devices. */
+export const wirelessClients = pgTable(
+  'wireless_clients',
+  {
+    id: serial().primaryKey(),
+    cloudId: cloudRef(),
+    siteId: integer().references(() => sites.id, { onDelete: 'set null' }),
+    deviceId: integer().references(() => devices.id, { onDelete: 'set null' }),
+    mac: text().notNull(),
+    ip: text(),
+    hostname: text().notNull().default(''),
+    ssid: text().notNull().default(''),
+    band: text({ enum: ['2.4', '5', '60'] }),
+    rssi: integer(),
+    firstSeenAt: createdAt(),
+    lastSeenAt: createdAt(),
+  },
+  (t) => [
+    index('wireless_clients_cloud_mac_idx').on(t.cloudId, t.mac),
+    index('wireless_clients_cloud_ip_idx').on(t.cloudId, t.ip),
+    index('wireless_clients_site_idx').on(t.siteId, t.lastSeenAt),
+    index('wireless_clients_device_idx').on(t.deviceId),
+    index('wireless_clients_hostname_trgm').using('gin', t.hostname.op('gin_trgm_ops')),
+  ],
+);
+
+/**
+ * Past names and addresses of objects, and what deleted objects were called, so search can answer
+ * "where was this MAC last seen" (DESIGN §5). A row is valid from validFrom until validTo.
+ */
+export const objectHistory = pgTable(
+  'object_history',
+  {
+    id: serial().primaryKey(),
+    cloudId: integer().notNull(),
+    siteId: integer(),
+    objectType: text({ enum: ['cloud', 'site', 'device', 'user', 'client'] }).notNull(),
+    objectId: integer().notNull(),
+    field: text({ enum: ['name', 'location', 'hostname', 'mac', 'ip', 'sn', 'email'] }).notNull(),
+    value: text().notNull(),
+    validFrom: createdAt(),
+    validTo: timestamp({ withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    index('object_history_cloud_value_idx').on(t.cloudId, t.field, t.value),
+    index('object_history_object_idx').on(t.objectType, t.objectId),
+    index('object_history_value_trgm').using('gin', t.value.op('gin_trgm_ops')),
+  ],
+);

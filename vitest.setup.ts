@@ -1,0 +1,2 @@
+// DOM matchers for web tests; harmless for server tests.
+import '@testing-library/jest-dom/vitest';
