@@ -1,0 +1,88 @@
+import { randomUUID } from 'node:crypto';
+import fastifyCookie from '@fastify/cookie';
+import fastifyHelmet from '@fastify/helmet';
+import fastifySwagger from '@fastify/swagger';
+import fastifySwaggerUi from '@fastify/swagger-ui';
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
+import Fastify, { type FastifyServerOptions } from 'fastify';
+import { registerRequestAuth } from './auth/request-auth.ts';
+import type { AppContext } from './context.ts';
+import { registerErrorHandler } from './errors.ts';
+import { authRoutes } from './features/auth/routes.ts';
+import { healthRoutes } from './features/health/routes.ts';
+import { registerWebApp } from './web-static.ts';
+
+export type BuildOptions = {
+  logger?: FastifyServerOptions['logger'];
+  /** Folder of the built web app; defaults to dist/web. */
+  webRoot?: string;
+};
+
+const REQUEST_ID = /^[A-Za-z0-9._-]{1,100}$/;
+
+/** Builds the console's HTTP app: plugins, API routes and the web app. Tests call inject on it. */
+export async function buildApp(ctx: AppContext, options: BuildOptions = {}) {
+  const app = Fastify({
+    logger: options.logger ?? false,
+    trustProxy: ctx.config.trustProxy,
+    genReqId: (req) => {
+      const given = req.headers['x-request-id'];
+      return typeof given === 'string' && REQUEST_ID.test(given) ? given : randomUUID();
+    },
+    ajv: { customOptions: { removeAdditional: true, coerceTypes: 'array', allErrors: true } },
+    bodyLimit: 1024 * 1024,
+  }).withTypeProvider<TypeBoxTypeProvider>();
+
+  registerErrorHandler(app);
+  app.addHook('onSend', async (request, reply) => {
+    reply.header('X-App-Version', ctx.appVersion);
+    reply.header('X-Request-Id', request.id);
+  });
+
+  await app.register(fastifyHelmet, {
+    contentSecurityPolicy: {
+      useDefaults: false,
+      directives: {
+        defaultSrc: ["'self'"],
+        scriptSrc: ["'self'"],
+        scriptSrcAttr: ["'none'"],
+        // MUI's styling engine inserts <style> elements at run time.
+        styleSrc: ["'self'", "'unsafe-inline'"],
+        imgSrc: ["'self'", 'data:', 'blob:'],
+        fontSrc: ["'self'", 'data:'],
+        connectSrc: ["'self'"],
+        mediaSrc: ["'self'"],
+        objectSrc: ["'none'"],
+        baseUri: ["'self'"],
+        formAction: ["'self'"],
+        frameAncestors: ["'none'"],
+      },
+    },
+  });
+  await app.register(fastifyCookie);
+  registerRequestAuth(app, ctx.db);
+
+  await app.register(fastifySwagger, {
+    openapi: {
+      openapi: '3.1.0',
+      info: { title: `${ctx.config.theme.productName} API`, version: ctx.appVersion },
+      components: {
+        securitySchemes: {
+          session: { type: 'apiKey', in: 'cookie', name: 'sid' },
+          csrf: { type: 'apiKey', in: 'header', name: 'X-CSRF-Token' },
+        },
+      },
+      security: [{ session: [], csrf: [] }],
+    },
+  });
+  await app.register(fastifySwaggerUi, { routePrefix: '/apiv2/docs', uiConfig: { url: '/apiv2/openapi.json' } });
+  app.get('/apiv2/openapi.json', { config: { public: true }, schema: { hide: true } }, async () => app.swagger());
+
+  await app.register(healthRoutes(ctx));
+  await app.register(authRoutes(ctx), { prefix: '/apiv2/auth' });
+
+  await registerWebApp(app, options.webRoot);
+  return app;
+}
+
+export type App = Awaited<ReturnType<typeof buildApp>>;

@@ -1,0 +1,43 @@
+// @vitest-environment node
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { ConfigError, readConfig } from './config.ts';
+
+describe('readConfig', () => {
+  it('has defaults that serve the demo on port 8080 from ./data', () => {
+    const config = readConfig({});
+    expect(config).toMatchObject({ port: 8080, host: '127.0.0.1', demo: true, databaseUrl: null });
+    expect(config.dataDir).toMatch(/\/data$/);
+    expect(config.theme.newsEnabled).toBe(true);
+  });
+
+  it('lists every problem at once', () => {
+    try {
+      readConfig({ PORT: 'eighty', DATABASE_URL: 'mysql://x', DEMO: 'maybe', LOG_LEVEL: 'loud' });
+      expect.unreachable();
+    } catch (error) {
+      expect(error).toBeInstanceOf(ConfigError);
+      const { problems } = error as ConfigError;
+      expect(problems).toHaveLength(4);
+      expect((error as Error).message).toContain('PORT must be a whole number from 0 to 65535 (got "eighty").');
+    }
+  });
+
+  it('reads PostgreSQL and DEMO=0', () => {
+    const config = readConfig({ DATABASE_URL: 'postgres://u:p@127.0.0.1/console', DEMO: '0' });
+    expect(config.databaseUrl).toBe('postgres://u:p@127.0.0.1/console');
+    expect(config.demo).toBe(false);
+  });
+
+  it('merges a theme file over the default theme and rejects a bad one', () => {
+    const dir = mkdtempSync(join(tmpdir(), 'theme-'));
+    const good = join(dir, 'good.json');
+    writeFileSync(good, JSON.stringify({ productName: 'Skyline Console', newsEnabled: false }));
+    expect(readConfig({ THEME_FILE: good }).theme).toMatchObject({ productName: 'Skyline Console', newsEnabled: false });
+    const bad = join(dir, 'bad.json');
+    writeFileSync(bad, JSON.stringify({ primaryColor: 'blue' }));
+    expect(() => readConfig({ THEME_FILE: bad })).toThrow(/not a valid theme.*primaryColor/);
+  });
+});

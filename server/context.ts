@@ -1,0 +1,23 @@
+import type { FastifyRequest } from 'fastify';
+import type { Config } from './config.ts';
+import type { Database, DatabaseHandle } from './db/connect.ts';
+
+/** What feature routes get from the app: the database, the configuration and the version. */
+export type AppContext = {
+  db: Database;
+  database: DatabaseHandle;
+  config: Config;
+  appVersion: string;
+  /** Whether cookies set on this request's response must be Secure. */
+  secureCookies: (request: FastifyRequest) => boolean;
+};
+
+export function createContext(database: DatabaseHandle, config: Config, appVersion: string): AppContext {
+  return {
+    db: database.db,
+    database,
+    config,
+    appVersion,
+    secureCookies: (request) => (config.cookieSecure === 'auto' ? request.protocol === 'https' : config.cookieSecure),
+  };
+}

@@ -1,0 +1,54 @@
+import { buildApp } from './app.ts';
+import { ConfigError, readConfig } from './config.ts';
+import { createContext } from './context.ts';
+import { openDatabase } from './db/connect.ts';
+import { DataDirLockedError } from './db/data-dir-lock.ts';
+import { isDatabaseEmpty, seedDemo } from './db/seed/demo.ts';
+import { APP_VERSION } from './version.ts';
+
+async function main(): Promise<void> {
+  const startedAt = performance.now();
+  const config = readConfig();
+  const database = await openDatabase(
+    config.databaseUrl ? { kind: 'postgres', url: config.databaseUrl } : { kind: 'pglite', dataDir: config.dataDir },
+  );
+  const app = await buildApp(createContext(database, config, APP_VERSION), {
+    logger: { level: config.logLevel },
+  });
+
+  if (config.demo && (await isDatabaseEmpty(database.db))) {
+    app.log.info('empty database: seeding the demo data');
+    await seedDemo(database.db);
+  }
+
+  let stopping = false;
+  const stop = async (signal: string) => {
+    if (stopping) {
+      app.log.warn(`${signal} again: exiting at once`);
+      process.exit(1);
+    }
+    stopping = true;
+    app.log.info(`${signal}: shutting down`);
+    await app.close();
+    await database.close();
+    process.exit(0);
+  };
+  process.on('SIGINT', () => void stop('SIGINT'));
+  process.on('SIGTERM', () => void stop('SIGTERM'));
+
+  await app.listen({ port: config.port, host: config.host });
+  const shownHost = ['0.0.0.0', '127.0.0.1', '::'].includes(config.host) ? 'localhost' : config.host;
+  app.log.info(
+    { startupMs: Math.round(performance.now() - startedAt), database: database.kind },
+    `console ready at http://${shownHost}:${config.port}`,
+  );
+}
+
+main().catch((error: unknown) => {
+  if (error instanceof ConfigError || error instanceof DataDirLockedError) {
+    console.error(error.message);
+  } else {
+    console.error('The console could not start:', error);
+  }
+  process.exit(1);
+});

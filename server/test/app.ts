@@ -1,0 +1,43 @@
+import type { LightMyRequestResponse } from 'fastify';
+import { type App, type BuildOptions, buildApp } from '../app.ts';
+import { readConfig } from '../config.ts';
+import { createContext } from '../context.ts';
+import type { DatabaseHandle } from '../db/connect.ts';
+import { openTestDatabase } from './database.ts';
+
+export const TEST_VERSION = '0.0.0-test';
+
+export type TestApp = { app: App; database: DatabaseHandle; close: () => Promise<void> };
+
+/** The real app on a fresh test database, for app.inject. */
+export async function createTestApp(options: BuildOptions = {}): Promise<TestApp> {
+  const database = await openTestDatabase();
+  const config = readConfig({ DEMO: '0' });
+  const app = await buildApp(createContext(database, config, TEST_VERSION), options);
+  return {
+    app,
+    database,
+    close: async () => {
+      await app.close();
+      await database.close();
+    },
+  };
+}
+
+export type Session = { cookie: string; csrfToken: string };
+
+/** Cookies of a response, as a Cookie request header. */
+export function cookieHeader(response: LightMyRequestResponse): string {
+  return response.cookies.map((c) => `${c.name}=${c.value}`).join('; ');
+}
+
+export async function login(app: App, email: string, password: string): Promise<Session> {
+  const response = await app.inject({ method: 'POST', url: '/apiv2/auth/login', payload: { email, password } });
+  if (response.statusCode !== 200) throw new Error(`login failed: ${response.statusCode} ${response.body}`);
+  const csrfToken = response.cookies.find((c) => c.name === 'csrf_token')?.value;
+  if (!csrfToken) throw new Error('login set no csrf_token cookie');
+  return { cookie: cookieHeader(response), csrfToken };
+}
+
+/** Headers of a signed-in browser call with its CSRF token. */
+export const as = (session: Session) => ({ cookie: session.cookie, 'x-csrf-token': session.csrfToken });

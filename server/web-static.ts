@@ -1,0 +1,43 @@
+import { existsSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import fastifyStatic from '@fastify/static';
+import type { FastifyInstance } from 'fastify';
+import { matchRoute } from '../core/routes.ts';
+import { errors } from './errors.ts';
+
+export const WEB_ROOT = fileURLToPath(new URL('../dist/web', import.meta.url));
+
+/**
+ * Serves the built web app. Every route of the app gets index.html (the SPA renders it); an unknown
+ * page gets index.html with 404 so the app shows its not-found page; unknown API paths get JSON.
+ */
+export async function registerWebApp(app: FastifyInstance, root = WEB_ROOT): Promise<void> {
+  const indexPath = join(root, 'index.html');
+  const indexHtml = existsSync(indexPath) ? readFileSync(indexPath) : null;
+  if (indexHtml) {
+    await app.register(fastifyStatic, {
+      root,
+      index: false,
+      wildcard: true,
+      setHeaders: (reply, path) => {
+        // Hashed file names never change content, so they may be cached for good.
+        if (path.includes(`${join(root, 'assets')}`)) reply.header('Cache-Control', 'public, max-age=31536000, immutable');
+      },
+    });
+  }
+
+  // The login page forwards a signed-in user to their cloud.
+  app.get('/', { schema: { hide: true } }, (_request, reply) => reply.redirect('/welcome/login'));
+
+  app.setNotFoundHandler(async (request, reply) => {
+    const path = request.url.split('?')[0] ?? '/';
+    const isPage = (request.method === 'GET' || request.method === 'HEAD') && !/^\/(apiv2|agent)(\/|$)/.test(path);
+    if (!isPage || !indexHtml) throw errors.notFound();
+    return reply
+      .code(matchRoute(path) ? 200 : 404)
+      .type('text/html; charset=utf-8')
+      .header('Cache-Control', 'no-cache')
+      .send(indexHtml);
+  });
+}
