@@ -36,11 +36,10 @@ async function main(): Promise<void> {
   process.on('SIGINT', () => void stop('SIGINT'));
   process.on('SIGTERM', () => void stop('SIGTERM'));
 
-  await app.listen({ port: config.port, host: config.host });
-  const shownHost = ['0.0.0.0', '127.0.0.1', '::'].includes(config.host) ? 'localhost' : config.host;
+  const address = await app.listen({ port: config.port, host: config.host });
   app.log.info(
     { startupMs: Math.round(performance.now() - startedAt), database: database.kind },
-    `console ready at http://${shownHost}:${config.port}`,
+    `console ready at ${address}`,
   );
 }
 
