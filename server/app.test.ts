@@ -16,12 +16,16 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-const get = (url: string, headers: Record<string, string> = {}) => t.app.inject({ method: 'GET', url, headers });
+const get = (url: string, headers: Record<string, string> = {}) =>
+  t.app.inject({ method: 'GET', url, headers });
 
 describe('every response', () => {
-  it.each(['/healthz', '/apiv2/auth/me', '/apiv2/unknown', '/cloud/1/dashboard'])('carries X-App-Version: %s', async (url) => {
-    expect((await get(url)).headers['x-app-version']).toBe(TEST_VERSION);
-  });
+  it.each(['/healthz', '/apiv2/auth/me', '/apiv2/unknown', '/cloud/1/dashboard'])(
+    'carries X-App-Version: %s',
+    async (url) => {
+      expect((await get(url)).headers['x-app-version']).toBe(TEST_VERSION);
+    },
+  );
 
   it('carries security headers with a CSP that allows no inline script', async () => {
     const response = await get('/welcome/login');
@@ -34,7 +38,9 @@ describe('every response', () => {
 
   it('echoes a request id, keeping a well-formed one from the caller', async () => {
     expect((await get('/healthz', { 'x-request-id': 'lb-1234' })).headers['x-request-id']).toBe('lb-1234');
-    expect((await get('/healthz', { 'x-request-id': 'bad id!' })).headers['x-request-id']).toMatch(/^[0-9a-f-]{36}$/);
+    expect((await get('/healthz', { 'x-request-id': 'bad id!' })).headers['x-request-id']).toMatch(
+      /^[0-9a-f-]{36}$/,
+    );
   });
 });
 
@@ -93,10 +99,10 @@ describe('web app', () => {
     expect(response.body).toContain('<div id="root">');
   });
 
-  it('sends the root to the login page', async () => {
+  it('serves the app at the root, which forwards to the default cloud', async () => {
     const response = await get('/');
-    expect(response.statusCode).toBe(302);
-    expect(response.headers.location).toBe('/welcome/login');
+    expect(response.statusCode).toBe(200);
+    expect(response.body).toContain('<div id="root">');
   });
 });
 
@@ -106,7 +112,9 @@ describe('API documentation', () => {
     expect(response.statusCode).toBe(200);
     const document = response.json();
     expect(document.openapi).toMatch(/^3\./);
-    expect(Object.keys(document.paths)).toEqual(expect.arrayContaining(['/apiv2/auth/login', '/apiv2/auth/me']));
+    expect(Object.keys(document.paths)).toEqual(
+      expect.arrayContaining(['/apiv2/auth/login', '/apiv2/auth/me']),
+    );
     expect(document.paths['/apiv2/auth/login'].post.requestBody).toBeDefined();
   });
 

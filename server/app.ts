@@ -75,8 +75,13 @@ export async function buildApp(ctx: AppContext, options: BuildOptions = {}) {
       security: [{ session: [], csrf: [] }],
     },
   });
-  await app.register(fastifySwaggerUi, { routePrefix: '/apiv2/docs', uiConfig: { url: '/apiv2/openapi.json' } });
-  app.get('/apiv2/openapi.json', { config: { public: true }, schema: { hide: true } }, async () => app.swagger());
+  await app.register(fastifySwaggerUi, {
+    routePrefix: '/apiv2/docs',
+    uiConfig: { url: '/apiv2/openapi.json' },
+  });
+  app.get('/apiv2/openapi.json', { config: { public: true }, schema: { hide: true } }, async () =>
+    app.swagger(),
+  );
 
   await app.register(healthRoutes(ctx));
   await app.register(authRoutes(ctx), { prefix: '/apiv2/auth' });

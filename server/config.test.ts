@@ -21,7 +21,9 @@ describe('readConfig', () => {
       expect(error).toBeInstanceOf(ConfigError);
       const { problems } = error as ConfigError;
       expect(problems).toHaveLength(4);
-      expect((error as Error).message).toContain('PORT must be a whole number from 0 to 65535 (got "eighty").');
+      expect((error as Error).message).toContain(
+        'PORT must be a whole number from 0 to 65535 (got "eighty").',
+      );
     }
   });
 
@@ -35,7 +37,10 @@ describe('readConfig', () => {
     const dir = mkdtempSync(join(tmpdir(), 'theme-'));
     const good = join(dir, 'good.json');
     writeFileSync(good, JSON.stringify({ productName: 'Skyline Console', newsEnabled: false }));
-    expect(readConfig({ THEME_FILE: good }).theme).toMatchObject({ productName: 'Skyline Console', newsEnabled: false });
+    expect(readConfig({ THEME_FILE: good }).theme).toMatchObject({
+      productName: 'Skyline Console',
+      newsEnabled: false,
+    });
     const bad = join(dir, 'bad.json');
     writeFileSync(bad, JSON.stringify({ primaryColor: 'blue' }));
     expect(() => readConfig({ THEME_FILE: bad })).toThrow(/not a valid theme.*primaryColor/);

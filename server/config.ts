@@ -19,7 +19,9 @@ export type Config = {
 export class ConfigError extends Error {
   readonly problems: string[];
   constructor(problems: string[]) {
-    super(`The console cannot start because its configuration is invalid:\n${problems.map((p) => `  - ${p}`).join('\n')}`);
+    super(
+      `The console cannot start because its configuration is invalid:\n${problems.map((p) => `  - ${p}`).join('\n')}`,
+    );
     this.name = 'ConfigError';
     this.problems = problems;
   }
@@ -50,9 +52,11 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const logLevel = env.LOG_LEVEL || 'info';
   if (!LOG_LEVELS.includes(logLevel)) problems.push(`LOG_LEVEL must be one of ${LOG_LEVELS.join(', ')}.`);
   const errorReportUrl = env.ERROR_REPORT_URL || null;
-  if (errorReportUrl && !URL.canParse(errorReportUrl)) problems.push('ERROR_REPORT_URL must be an absolute URL.');
+  if (errorReportUrl && !URL.canParse(errorReportUrl))
+    problems.push('ERROR_REPORT_URL must be an absolute URL.');
   const cookieSecureRaw = env.COOKIE_SECURE;
-  const cookieSecure = cookieSecureRaw === undefined || cookieSecureRaw === 'auto' ? 'auto' : flag('COOKIE_SECURE', false);
+  const cookieSecure =
+    cookieSecureRaw === undefined || cookieSecureRaw === 'auto' ? 'auto' : flag('COOKIE_SECURE', false);
 
   let theme = DEFAULT_THEME;
   if (env.THEME_FILE) {

@@ -18,6 +18,7 @@ export function createContext(database: DatabaseHandle, config: Config, appVersi
     database,
     config,
     appVersion,
-    secureCookies: (request) => (config.cookieSecure === 'auto' ? request.protocol === 'https' : config.cookieSecure),
+    secureCookies: (request) =>
+      config.cookieSecure === 'auto' ? request.protocol === 'https' : config.cookieSecure,
   };
 }

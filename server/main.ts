@@ -10,7 +10,9 @@ async function main(): Promise<void> {
   const startedAt = performance.now();
   const config = readConfig();
   const database = await openDatabase(
-    config.databaseUrl ? { kind: 'postgres', url: config.databaseUrl } : { kind: 'pglite', dataDir: config.dataDir },
+    config.databaseUrl
+      ? { kind: 'postgres', url: config.databaseUrl }
+      : { kind: 'pglite', dataDir: config.dataDir },
   );
   const app = await buildApp(createContext(database, config, APP_VERSION), {
     logger: { level: config.logLevel },

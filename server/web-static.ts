@@ -2,7 +2,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import fastifyStatic from '@fastify/static';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply } from 'fastify';
 import { matchRoute } from '../core/routes.ts';
 import { errors } from './errors.ts';
 
@@ -22,22 +22,27 @@ export async function registerWebApp(app: FastifyInstance, root = WEB_ROOT): Pro
       wildcard: true,
       setHeaders: (reply, path) => {
         // Hashed file names never change content, so they may be cached for good.
-        if (path.includes(`${join(root, 'assets')}`)) reply.header('Cache-Control', 'public, max-age=31536000, immutable');
+        if (path.includes(`${join(root, 'assets')}`))
+          reply.header('Cache-Control', 'public, max-age=31536000, immutable');
       },
     });
   }
 
-  // The login page forwards a signed-in user to their cloud.
-  app.get('/', { schema: { hide: true } }, (_request, reply) => reply.redirect('/welcome/login'));
-
-  app.setNotFoundHandler(async (request, reply) => {
-    const path = request.url.split('?')[0] ?? '/';
-    const isPage = (request.method === 'GET' || request.method === 'HEAD') && !/^\/(apiv2|agent)(\/|$)/.test(path);
-    if (!isPage || !indexHtml) throw errors.notFound();
-    return reply
+  const sendIndex = (reply: FastifyReply, path: string) =>
+    reply
       .code(matchRoute(path) ? 200 : 404)
       .type('text/html; charset=utf-8')
       .header('Cache-Control', 'no-cache')
       .send(indexHtml);
+
+  // The static plugin would refuse the root as a directory listing.
+  if (indexHtml) app.get('/', { schema: { hide: true } }, (_request, reply) => sendIndex(reply, '/'));
+
+  app.setNotFoundHandler(async (request, reply) => {
+    const path = request.url.split('?')[0] ?? '/';
+    const isPage =
+      (request.method === 'GET' || request.method === 'HEAD') && !/^\/(apiv2|agent)(\/|$)/.test(path);
+    if (!isPage || !indexHtml) throw errors.notFound();
+    return sendIndex(reply, path);
   });
 }

@@ -2,7 +2,7 @@ import { timingSafeEqual } from 'node:crypto';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import type { Database } from '../db/connect.ts';
 import { errors } from '../errors.ts';
-import { findSession, type Session, SESSION_LIFETIME_MS } from './sessions.ts';
+import { findSession, SESSION_LIFETIME_MS, type Session } from './sessions.ts';
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -56,8 +56,20 @@ export function setSessionCookies(
   secure: boolean,
 ): void {
   const maxAge = SESSION_LIFETIME_MS / 1000;
-  reply.setCookie(SESSION_COOKIE, session.token, { path: '/', httpOnly: true, sameSite: 'lax', secure, maxAge });
-  reply.setCookie(CSRF_COOKIE, session.csrfToken, { path: '/', httpOnly: false, sameSite: 'lax', secure, maxAge });
+  reply.setCookie(SESSION_COOKIE, session.token, {
+    path: '/',
+    httpOnly: true,
+    sameSite: 'lax',
+    secure,
+    maxAge,
+  });
+  reply.setCookie(CSRF_COOKIE, session.csrfToken, {
+    path: '/',
+    httpOnly: false,
+    sameSite: 'lax',
+    secure,
+    maxAge,
+  });
 }
 
 export function clearSessionCookies(reply: FastifyReply): void {

@@ -37,7 +37,12 @@ export async function findSession(db: Database, value: string): Promise<Session 
   const idHash = digest(value);
   const now = Date.now();
   const [row] = await db
-    .select({ idHash: sessions.idHash, userId: sessions.userId, csrfToken: sessions.csrfToken, lastSeenAt: sessions.lastSeenAt })
+    .select({
+      idHash: sessions.idHash,
+      userId: sessions.userId,
+      csrfToken: sessions.csrfToken,
+      lastSeenAt: sessions.lastSeenAt,
+    })
     .from(sessions)
     .where(
       and(

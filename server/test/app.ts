@@ -32,7 +32,11 @@ export function cookieHeader(response: LightMyRequestResponse): string {
 }
 
 export async function login(app: App, email: string, password: string): Promise<Session> {
-  const response = await app.inject({ method: 'POST', url: '/apiv2/auth/login', payload: { email, password } });
+  const response = await app.inject({
+    method: 'POST',
+    url: '/apiv2/auth/login',
+    payload: { email, password },
+  });
   if (response.statusCode !== 200) throw new Error(`login failed: ${response.statusCode} ${response.body}`);
   const csrfToken = response.cookies.find((c) => c.name === 'csrf_token')?.value;
   if (!csrfToken) throw new Error('login set no csrf_token cookie');

@@ -34,6 +34,12 @@ export async function createCloud(db: Database, fields: Partial<typeof clouds.$i
   return cloud;
 }
 
-export async function addMember(db: Database, userId: number, cloudId: number, roleId: RoleId, permissions = 0) {
+export async function addMember(
+  db: Database,
+  userId: number,
+  cloudId: number,
+  roleId: RoleId,
+  permissions = 0,
+) {
   await db.insert(memberships).values({ userId, cloudId, roleId, permissions });
 }

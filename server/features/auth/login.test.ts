@@ -1,10 +1,10 @@
 // @vitest-environment node
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { loginThrottles } from '../../db/schema/accounts.ts';
-import { addMember, createCloud, createUser, TEST_PASSWORD } from '../../test/factories.ts';
-import { as, createTestApp, login, type TestApp } from '../../test/app.ts';
 import { ACCOUNT_FAILURE_LIMIT } from '../../auth/throttle.ts';
+import { loginThrottles } from '../../db/schema/accounts.ts';
+import { as, createTestApp, login, type TestApp } from '../../test/app.ts';
+import { addMember, createCloud, createUser, TEST_PASSWORD } from '../../test/factories.ts';
 
 let t: TestApp;
 beforeAll(async () => {
@@ -50,7 +50,8 @@ describe('POST /apiv2/auth/login', () => {
         expect.objectContaining({ location: 'body', path: '/email', errorCode: 'pattern' }),
       ]),
     );
-    for (const error of errors) expect(Object.keys(error).sort()).toEqual(['errorCode', 'location', 'message', 'path']);
+    for (const error of errors)
+      expect(Object.keys(error).sort()).toEqual(['errorCode', 'location', 'message', 'path']);
   });
 
   it('answers malformed JSON with the 400 shape', async () => {
@@ -78,7 +79,8 @@ describe('POST /apiv2/auth/login', () => {
 
   it('clears the account counter after a successful login', async () => {
     await createUser(t.database.db, { email: 'forgetful@test.example' });
-    for (let i = 0; i < ACCOUNT_FAILURE_LIMIT - 1; i++) await post({ email: 'forgetful@test.example', password: 'x' });
+    for (let i = 0; i < ACCOUNT_FAILURE_LIMIT - 1; i++)
+      await post({ email: 'forgetful@test.example', password: 'x' });
     expect((await post({ email: 'forgetful@test.example', password: TEST_PASSWORD })).statusCode).toBe(200);
     expect((await post({ email: 'forgetful@test.example', password: 'x' })).statusCode).toBe(401);
     expect((await post({ email: 'forgetful@test.example', password: TEST_PASSWORD })).statusCode).toBe(200);
@@ -97,7 +99,13 @@ describe('GET /apiv2/auth/me', () => {
     expect(body.user).toMatchObject({ id: user.id, firstname: 'Mia', email: 'member@test.example' });
     expect(body.user.passwordHash).toBeUndefined();
     expect(body.memberships).toEqual([
-      { cloudId: cloud.id, cloudName: 'Harbour WISP', roleId: 'ROLE_ADMIN', permissions: 9, pushAlerts: false },
+      {
+        cloudId: cloud.id,
+        cloudName: 'Harbour WISP',
+        roleId: 'ROLE_ADMIN',
+        permissions: 9,
+        pushAlerts: false,
+      },
     ]);
     expect(body.defaultCloudId).toBe(cloud.id);
     expect(body.theme).toMatchObject({ newsEnabled: true, pathAnalysisUrl: '/v2/cloud/{cloudId}/linqpath' });

@@ -15,12 +15,17 @@ async function signIn() {
   const user = await createUser(t.database.db);
   return login(t.app, user.email, TEST_PASSWORD);
 }
-const me = (headers: Record<string, string>) => t.app.inject({ method: 'GET', url: '/apiv2/auth/me', headers });
+const me = (headers: Record<string, string>) =>
+  t.app.inject({ method: 'GET', url: '/apiv2/auth/me', headers });
 
 describe('sessions', () => {
   it('refuses logout without the CSRF token and keeps the session', async () => {
     const session = await signIn();
-    const response = await t.app.inject({ method: 'POST', url: '/apiv2/auth/logout', headers: { cookie: session.cookie } });
+    const response = await t.app.inject({
+      method: 'POST',
+      url: '/apiv2/auth/logout',
+      headers: { cookie: session.cookie },
+    });
     expect(response.statusCode).toBe(403);
     expect(response.json()).toEqual({ message: 'Missing or invalid CSRF token.' });
     expect((await me(as(session))).statusCode).toBe(200);

@@ -9,7 +9,10 @@ export function healthRoutes(ctx: AppContext): FastifyPluginAsyncTypebox {
     const config = { public: true };
     app.get(
       '/healthz',
-      { config, schema: { tags: ['health'], response: { 200: Type.Object({ status: Type.Literal('ok') }) } } },
+      {
+        config,
+        schema: { tags: ['health'], response: { 200: Type.Object({ status: Type.Literal('ok') }) } },
+      },
       async () => ({ status: 'ok' as const }),
     );
     app.get(

@@ -1,0 +1,14 @@
+// Runs the benchmarks named on the command line, or all of them.
+import { runStartup } from './startup.ts';
+
+const benchmarks: Record<string, () => Promise<void>> = { startup: runStartup };
+const names = process.argv.slice(2);
+for (const name of names.length > 0 ? names : Object.keys(benchmarks)) {
+  const run = benchmarks[name];
+  if (!run) {
+    console.error(`Unknown benchmark "${name}". Known: ${Object.keys(benchmarks).join(', ')}.`);
+    process.exit(1);
+  }
+  console.log(`## ${name}`);
+  await run();
+}

@@ -1,0 +1,194 @@
+// The one route registry (SPEC §2.1 and the drawer links of §2.4). Every URL of the console is built from here.
+import { parseId, type RouteParams, defineRoute as route } from './route-definition.ts';
+
+// SPEC §2.1: the cloud activity page filters by task status and alert health, and jumps to a tab by hash.
+// The '+' is sent encoded (%2B); a hand-typed '+' reads back as a space, so readers should accept both.
+const activityQuery = {
+  status: ['SUCCESS+FAIL+TIMEOUT', 'RUNNING+PENDING'],
+  id: 'id',
+  health: ['HEALTH_CRITICAL+HEALTH_WARNING'],
+} as const;
+// SPEC §2.1: search results link to list pages with a search query parameter.
+const searchQuery = { search: 'text' } as const;
+// SPEC §2.4: anchors of the site configuration page.
+const siteConfigHashes = [
+  'general-locale',
+  'wifi5-wireless',
+  'wifi6-wireless',
+  'ml-wireless',
+  'glinq-wireless',
+  'switch-security',
+  'terragraph-network-planning',
+  'sdwan-group',
+] as const;
+
+const V2 = '/v2/cloud/:cloudId';
+const SITE_DEVICE = '/site/:siteId/device/:deviceId';
+const V2_SITE = `${V2}/site/:siteId` as const;
+const V2_NVR = `${V2}/smartnvr/:smartnvrId` as const;
+
+export const routes = {
+  // Cloud level
+  cloudDashboard: route('/cloud/:cloudId/dashboard', 'cloud', 'routes.title.cloudDashboard'),
+  cloudActivity: route('/cloud/:cloudId/activity', 'cloud', 'routes.title.cloudActivity', {
+    query: activityQuery,
+    hashes: ['alert', 'maintenance'],
+  }),
+  cloudAddons: route('/cloud/:cloudId/addons', 'cloud', 'routes.title.cloudAddons'),
+  cloudLicenses: route('/cloud/:cloudId/licenses', 'cloud', 'routes.title.cloudLicenses'),
+  cloudVpc: route('/cloud/:cloudId/vpc', 'cloud', 'routes.title.cloudVpc'),
+  cloudSwitch: route('/cloud/:cloudId', 'cloud', 'routes.title.cloudSwitch'),
+  devices: route(`${V2}/devices`, 'cloud', 'routes.title.devices', { query: searchQuery }),
+  sites: route(`${V2}/sites`, 'cloud', 'routes.title.sites', { query: searchQuery }),
+  sitesAdd: route(`${V2}/sites/add`, 'cloud', 'routes.title.sitesAdd'),
+  users: route(`${V2}/users`, 'cloud', 'routes.title.users', { query: searchQuery }),
+  reports: route(`${V2}/report`, 'cloud', 'routes.title.reports'),
+  tools: route(`${V2}/tools`, 'cloud', 'routes.title.tools'),
+  cloudEdit: route(`${V2}/edit`, 'cloud', 'routes.title.cloudEdit'),
+  clouds: route(`${V2}/clouds`, 'cloud', 'routes.title.clouds', { query: searchQuery }),
+  profile: route(`${V2}/profile`, 'cloud', 'routes.title.profile'),
+  accountSecurity: route(`${V2}/account-security`, 'cloud', 'routes.title.accountSecurity'),
+  linqpath: route(`${V2}/linqpath`, 'cloud', 'routes.title.linqpath'),
+  notificationSettings: route(`${V2}/notification-settings`, 'cloud', 'routes.title.notificationSettings'),
+  siteFilterAdd: route(`${V2}/site-filter/add`, 'cloud', 'routes.title.siteFilterAdd'),
+  authportServicePlans: route(`${V2}/authport/service-plans`, 'cloud', 'routes.title.authportServicePlans'),
+  authportAccounts: route(`${V2}/authport/accounts`, 'cloud', 'routes.title.authportAccounts'),
+  authportCertificate: route(`${V2}/authport/certificate`, 'cloud', 'routes.title.authportCertificate'),
+  authportCaptivePortals: route(
+    `${V2}/authport/captive-portals`,
+    'cloud',
+    'routes.title.authportCaptivePortals',
+  ),
+  authportHistory: route(`${V2}/authport/history`, 'cloud', 'routes.title.authportHistory'),
+
+  // Site level
+  site: route('/site/:siteId', 'site', 'routes.title.site'),
+  siteDashboard: route('/site/:siteId/dashboard', 'site', 'routes.title.siteDashboard', {
+    hashes: ['default'],
+  }),
+  siteClient: route('/site/:siteId/client/:clientId', 'site', 'routes.title.siteClient'),
+  siteActivity: route('/site/:siteId/activity', 'site', 'routes.title.siteActivity'),
+  siteClients: route('/site/:siteId/clients', 'site', 'routes.title.siteClients'),
+  siteConfig: route('/site/:siteId/config', 'site', 'routes.title.siteConfig', { hashes: siteConfigHashes }),
+  siteGoogleMap: route('/site/:siteId/google-map', 'site', 'routes.title.siteGoogleMap'),
+  siteFloorMaps: route('/site/:siteId/floor-maps', 'site', 'routes.title.siteFloorMaps'),
+  siteAddons: route('/site/:siteId/addons', 'site', 'routes.title.siteAddons'),
+  siteDevices: route(`${V2_SITE}/devices`, 'site', 'routes.title.siteDevices'),
+  siteTopology: route(`${V2_SITE}/topology`, 'site', 'routes.title.siteTopology'),
+  siteEdit: route(`${V2_SITE}/edit`, 'site', 'routes.title.siteEdit'),
+  siteNotificationSettings: route(
+    `${V2_SITE}/notification-settings`,
+    'site',
+    'routes.title.siteNotificationSettings',
+  ),
+
+  // Device level
+  device: route('/device/:deviceId', 'device', 'routes.title.device'),
+  siteDevice: route(SITE_DEVICE, 'device', 'routes.title.siteDevice'),
+  deviceDashboard: route(`${SITE_DEVICE}/dashboard`, 'device', 'routes.title.deviceDashboard'),
+  deviceWirelessStatistics: route(
+    `${SITE_DEVICE}/statistics/wireless`,
+    'device',
+    'routes.title.deviceWirelessStatistics',
+  ),
+  deviceNetworkStatistics: route(
+    `${SITE_DEVICE}/statistics/networks`,
+    'device',
+    'routes.title.deviceNetworkStatistics',
+  ),
+  deviceSystemStatistics: route(
+    `${SITE_DEVICE}/statistics/system`,
+    'device',
+    'routes.title.deviceSystemStatistics',
+  ),
+  deviceClients: route(`${SITE_DEVICE}/clients`, 'device', 'routes.title.deviceClients'),
+  deviceActivity: route(`${SITE_DEVICE}/activity`, 'device', 'routes.title.deviceActivity'),
+  devicePorts: route(`${SITE_DEVICE}/ports`, 'device', 'routes.title.devicePorts'),
+  deviceConfig: route(`${SITE_DEVICE}/config`, 'device', 'routes.title.deviceConfig'),
+  deviceFiles: route(`${V2_SITE}/device/:deviceId/device-files`, 'device', 'routes.title.deviceFiles'),
+
+  // Smart NVR level
+  smartnvr: route('/smartnvr/:smartnvrId', 'smartnvr', 'routes.title.smartnvr'),
+  smartnvrDashboard: route('/smartnvr/:smartnvrId/dashboard', 'smartnvr', 'routes.title.smartnvrDashboard'),
+  smartnvrActivity: route('/smartnvr/:smartnvrId/activity', 'smartnvr', 'routes.title.smartnvrActivity'),
+  smartnvrIpcams: route(`${V2_NVR}/ipcams`, 'smartnvr', 'routes.title.smartnvrIpcams'),
+  smartnvrStreaming: route(`${V2_NVR}/streaming`, 'smartnvr', 'routes.title.smartnvrStreaming'),
+  smartnvrTunnels: route(`${V2_NVR}/tunnels`, 'smartnvr', 'routes.title.smartnvrTunnels'),
+
+  // Outside any cloud
+  home: route('/', 'none', 'routes.title.home'),
+  adminTools: route('/admintools', 'none', 'routes.title.adminTools'),
+  voucher: route('/voucher', 'none', 'routes.title.voucher'),
+  login: route('/welcome/login', 'none', 'routes.title.login', { query: { next: 'text' } }),
+  logout: route('/welcome/logout', 'none', 'routes.title.logout'),
+  noCloud: route('/welcome/no-cloud', 'none', 'routes.title.noCloud'),
+} as const;
+
+export type AppRoutes = typeof routes;
+export type RouteKey = keyof AppRoutes;
+export type RouteTitleKey = AppRoutes[RouteKey]['titleKey'];
+export type ParamsOf<K extends RouteKey> = RouteParams<AppRoutes[K]['path']>;
+export type RouteMatch = { [K in RouteKey]: { readonly key: K; readonly params: ParamsOf<K> } }[RouteKey];
+
+export const ROUTE_KEYS = Object.keys(routes) as RouteKey[];
+
+/** Every path pattern, for the server's single-page-app fallback. */
+export function allRoutePatterns(): string[] {
+  return ROUTE_KEYS.map((key) => routes[key].path);
+}
+
+const compiled = ROUTE_KEYS.map((key) => ({ key, segments: routes[key].path.split('/').slice(1) }));
+
+function splitPathname(pathname: string): string[] | null {
+  const path = pathname.split(/[?#]/, 1)[0] ?? '';
+  if (!path.startsWith('/')) return null;
+  const trimmed = path.length > 1 && path.endsWith('/') ? path.slice(0, -1) : path;
+  return trimmed.split('/').slice(1);
+}
+
+/** The route a pathname belongs to, with its ids parsed; null for unknown paths and ids that are not positive integers. */
+export function matchRoute(pathname: string): RouteMatch | null {
+  const segments = splitPathname(pathname);
+  if (!segments) return null;
+  for (const candidate of compiled) {
+    if (candidate.segments.length !== segments.length) continue;
+    const params: Record<string, number> = {};
+    const matched = candidate.segments.every((pattern, index) => {
+      const segment = segments[index] ?? '';
+      if (!pattern.startsWith(':')) return pattern === segment;
+      const id = parseId(segment);
+      if (id === null) return false;
+      params[pattern.slice(1)] = id;
+      return true;
+    });
+    if (matched) return { key: candidate.key, params } as RouteMatch;
+  }
+  return null;
+}
+
+// SPEC §2.1: ids are read from the segment after cloud, site, device, addon, site-filter and smartnvr.
+const ID_SEGMENTS = {
+  cloud: 'cloudId',
+  site: 'siteId',
+  device: 'deviceId',
+  addon: 'addonId',
+  'site-filter': 'siteFilterId',
+  smartnvr: 'smartnvrId',
+} as const;
+
+export type PathIdName = (typeof ID_SEGMENTS)[keyof typeof ID_SEGMENTS];
+export type PathIds = { readonly [K in PathIdName]?: number };
+
+/** The ids named by the segments of any path (known route or not), e.g. the current cloud of a page. */
+export function readPathIds(pathname: string): PathIds {
+  const segments = splitPathname(pathname) ?? [];
+  const ids: Partial<Record<PathIdName, number>> = {};
+  segments.forEach((segment, index) => {
+    const name = Object.hasOwn(ID_SEGMENTS, segment)
+      ? ID_SEGMENTS[segment as keyof typeof ID_SEGMENTS]
+      : null;
+    const id = name ? parseId(segments[index + 1] ?? '') : null;
+    if (name && id !== null && ids[name] === undefined) ids[name] = id;
+  });
+  return ids;
+}

@@ -1,0 +1,77 @@
+// Every entry of the route registry (core/routes.ts) becomes a route; pages load on demand.
+import type { ComponentType } from 'react';
+import { createBrowserRouter, type RouteObject } from 'react-router';
+import { ROUTE_KEYS, type RouteKey, routes } from '../../core/routes.ts';
+import { PageLoader } from '../shell/page-loader.tsx';
+import { RootLayout } from '../shell/root-layout.tsx';
+import { RouteErrorPage } from '../shell/route-error-page.tsx';
+
+type LoadComponent = () => Promise<ComponentType>;
+
+// Routes outside the signed-in frame.
+const PUBLIC_PAGES = {
+  login: () => import('../features/auth/pages/login-page.tsx').then((m) => m.LoginPage),
+  logout: () => import('../features/auth/pages/logout-page.tsx').then((m) => m.LogoutPage),
+} satisfies Partial<Record<RouteKey, LoadComponent>>;
+
+// Pages that exist; every other route shows the placeholder page until it is built.
+const BUILT_PAGES: Partial<Record<RouteKey, LoadComponent>> = {
+  home: () => import('../shell/home-redirect.tsx').then((m) => m.HomeRedirect),
+  noCloud: () => import('../features/auth/pages/no-cloud-page.tsx').then((m) => m.NoCloudPage),
+  cloudDashboard: () =>
+    import('../features/clouds/pages/cloud-dashboard-page.tsx').then((m) => m.CloudDashboardPage),
+};
+
+function isPublic(key: RouteKey): key is keyof typeof PUBLIC_PAGES {
+  return Object.hasOwn(PUBLIC_PAGES, key);
+}
+
+function framedPage(key: RouteKey): RouteObject {
+  const load = BUILT_PAGES[key];
+  return {
+    path: routes[key].path,
+    errorElement: <RouteErrorPage />,
+    lazy: load
+      ? async () => ({ Component: await load() })
+      : async () => {
+          const { PlaceholderPage } = await import('../shell/placeholder-page.tsx');
+          return { element: <PlaceholderPage routeKey={key} /> };
+        },
+  };
+}
+
+export function appRoutes(): RouteObject[] {
+  const publicRoutes = ROUTE_KEYS.filter(isPublic).map(
+    (key): RouteObject => ({
+      path: routes[key].path,
+      errorElement: <RouteErrorPage />,
+      lazy: async () => ({ Component: await PUBLIC_PAGES[key]() }),
+    }),
+  );
+  const framedRoutes = ROUTE_KEYS.filter((key) => !isPublic(key)).map(framedPage);
+  return [
+    {
+      Component: RootLayout,
+      errorElement: <RouteErrorPage />,
+      hydrateFallbackElement: <PageLoader />,
+      children: [
+        ...publicRoutes,
+        {
+          lazy: async () => ({ Component: (await import('../shell/app-frame.tsx')).AppFrame }),
+          errorElement: <RouteErrorPage />,
+          children: [
+            ...framedRoutes,
+            {
+              path: '*',
+              lazy: async () => ({ Component: (await import('../shell/not-found-page.tsx')).NotFoundPage }),
+            },
+          ],
+        },
+      ],
+    },
+  ];
+}
+
+export function createAppRouter() {
+  return createBrowserRouter(appRoutes());
+}

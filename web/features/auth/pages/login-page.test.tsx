@@ -1,0 +1,113 @@
+// @vitest-environment happy-dom
+import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
+import { useLocation } from 'react-router';
+import { afterEach, describe, expect, it } from 'vitest';
+import {
+  type FakeHandler,
+  installFakeFetch,
+  jsonResponse,
+  restoreFetch,
+} from '../../../test-utils/fake-fetch.ts';
+import { meFixture } from '../../../test-utils/me-fixture.ts';
+import { renderRoutes } from '../../../test-utils/render-routes.tsx';
+import { LoginPage } from './login-page.tsx';
+
+function CurrentAddress() {
+  const location = useLocation();
+  return <output aria-label="current address">{`${location.pathname}${location.search}`}</output>;
+}
+
+function renderLogin(address = '/welcome/login') {
+  return renderRoutes(
+    [
+      { path: '/welcome/login', Component: LoginPage },
+      { path: '*', Component: CurrentAddress },
+    ],
+    address,
+  );
+}
+
+function fillAndSubmit(email = 'owner@demo.example', password = 'demo-console') {
+  fireEvent.change(screen.getByRole('textbox', { name: 'Email' }), { target: { value: email } });
+  fireEvent.change(screen.getByLabelText(/^Password/), { target: { value: password } });
+  fireEvent.click(screen.getByRole('button', { name: 'Log in' }));
+}
+
+function loginAnswers(loginResponse: () => Response | Promise<Response>): FakeHandler {
+  return ({ method, path }) => {
+    if (method === 'POST' && path === '/apiv2/auth/login') return loginResponse();
+    if (method === 'GET' && path === '/apiv2/auth/me') return jsonResponse(200, meFixture());
+    return jsonResponse(404, { message: 'Not found.' });
+  };
+}
+
+afterEach(() => {
+  cleanup();
+  restoreFetch();
+});
+
+describe('login page', () => {
+  it('shows the form with labelled fields and the default product name', async () => {
+    renderLogin();
+    expect(await screen.findByRole('heading', { level: 1, name: 'Network Console' })).toBeInTheDocument();
+    expect(screen.getByRole('heading', { level: 2, name: 'Log in' })).toBeInTheDocument();
+    expect(screen.getByRole('form', { name: 'Log in to Network Console' })).toBeInTheDocument();
+    expect(screen.getByRole('textbox', { name: 'Email' })).toBeRequired();
+    expect(screen.getByLabelText(/^Password/)).toHaveAttribute('type', 'password');
+  });
+
+  it('sends the credentials and shows the 401 text for a wrong password', async () => {
+    const requests = installFakeFetch(
+      loginAnswers(() => jsonResponse(401, { message: 'Wrong email or password.' })),
+    );
+    renderLogin();
+    fillAndSubmit(' owner@demo.example ', 'wrong');
+    expect(await screen.findByRole('alert')).toHaveTextContent('Wrong email or password.');
+    expect(requests[0]?.body).toEqual({ email: 'owner@demo.example', password: 'wrong' });
+  });
+
+  it('shows the 429 text with the seconds of Retry-After', async () => {
+    installFakeFetch(loginAnswers(() => jsonResponse(429, { message: 'Too many' }, { 'Retry-After': '42' })));
+    renderLogin();
+    fillAndSubmit();
+    expect(await screen.findByRole('alert')).toHaveTextContent(
+      'Too many login attempts. Try again in 42 seconds.',
+    );
+  });
+
+  it('disables the button while the login is on its way', async () => {
+    let answer: (response: Response) => void = () => undefined;
+    installFakeFetch(loginAnswers(() => new Promise<Response>((resolve) => (answer = resolve))));
+    renderLogin();
+    fillAndSubmit();
+    await waitFor(() => expect(screen.getByRole('button', { name: 'Log in' })).toBeDisabled());
+    answer(jsonResponse(401, { message: 'Wrong email or password.' }));
+    await screen.findByRole('alert');
+    expect(screen.getByRole('button', { name: 'Log in' })).toBeEnabled();
+  });
+
+  it('goes to the default cloud dashboard after a successful login', async () => {
+    installFakeFetch(loginAnswers(() => jsonResponse(200, { ok: true })));
+    renderLogin();
+    fillAndSubmit();
+    expect(await screen.findByRole('status', { name: 'current address' })).toHaveTextContent(
+      '/cloud/3/dashboard',
+    );
+  });
+
+  it('goes to a safe next address, and ignores one on another site', async () => {
+    installFakeFetch(loginAnswers(() => jsonResponse(200, { ok: true })));
+    const first = renderLogin('/welcome/login?next=%2Fv2%2Fcloud%2F4%2Fdevices%3Fsearch%3Dap');
+    fillAndSubmit();
+    expect(await screen.findByRole('status', { name: 'current address' })).toHaveTextContent(
+      '/v2/cloud/4/devices?search=ap',
+    );
+    first.unmount();
+
+    renderLogin('/welcome/login?next=https%3A%2F%2Fevil.example%2F');
+    fillAndSubmit();
+    expect(await screen.findByRole('status', { name: 'current address' })).toHaveTextContent(
+      '/cloud/3/dashboard',
+    );
+  });
+});

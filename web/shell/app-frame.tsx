@@ -1,0 +1,76 @@
+import Box from '@mui/material/Box';
+import Link from '@mui/material/Link';
+import Toolbar from '@mui/material/Toolbar';
+import { useEffect, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Navigate, Outlet, useLocation } from 'react-router';
+import { matchRoute, routes } from '../../core/routes.ts';
+import { type Me, useMe } from '../features/auth/api/get-me.ts';
+import { isApiError } from '../platform/api-error.ts';
+import { setLocale, userLocale } from '../platform/i18n.ts';
+import { AppDrawer } from './app-drawer.tsx';
+import { NotFoundPage } from './not-found-page.tsx';
+import { PageLoader } from './page-loader.tsx';
+import { TopBar } from './top-bar.tsx';
+import { useCurrentCloud } from './use-current-cloud.ts';
+
+const MAIN_ID = 'main-content';
+
+function SignedInFrame({ me }: { readonly me: Me }) {
+  const { t } = useTranslation();
+  const { pathname } = useLocation();
+  const { cloudId, membership } = useCurrentCloud(me);
+  const [mobileOpen, setMobileOpen] = useState(false);
+  const preferred = userLocale(me.user.preferredLanguage);
+
+  useEffect(() => {
+    // A language file that fails to load leaves the console in English rather than breaking it.
+    setLocale(preferred).catch(() => undefined);
+  }, [preferred]);
+
+  return (
+    <Box sx={{ display: 'flex', minHeight: '100vh' }}>
+      <Link
+        href={`#${MAIN_ID}`}
+        sx={{
+          position: 'absolute',
+          left: 8,
+          top: -48,
+          zIndex: (theme) => theme.zIndex.tooltip,
+          p: 1,
+          bgcolor: 'background.paper',
+          '&:focus': { top: 8 },
+        }}
+      >
+        {t('shell.skipLink.label')}
+      </Link>
+      <TopBar
+        productName={me.theme.productName}
+        cloudName={membership?.cloudName ?? null}
+        user={me.user}
+        onOpenNavigation={cloudId === null ? null : () => setMobileOpen(true)}
+      />
+      <AppDrawer cloudId={cloudId} mobileOpen={mobileOpen} onMobileClose={() => setMobileOpen(false)} />
+      <Box component="main" id={MAIN_ID} tabIndex={-1} sx={{ flexGrow: 1, minWidth: 0, p: { xs: 2, md: 3 } }}>
+        <Toolbar />
+        {/* Ids that are not positive integers match a route pattern but no page. */}
+        {matchRoute(pathname) ? <Outlet /> : <NotFoundPage />}
+      </Box>
+    </Box>
+  );
+}
+
+/** The signed-in part of the console: sends anonymous visitors to the login page, then draws the frame. */
+export function AppFrame() {
+  const me = useMe();
+  const location = useLocation();
+  if (me.isPending) return <PageLoader />;
+  if (me.isError) {
+    if (isApiError(me.error) && me.error.status === 401) {
+      const next = `${location.pathname}${location.search}${location.hash}`;
+      return <Navigate replace to={routes.login.href({}, { query: { next } })} />;
+    }
+    throw me.error;
+  }
+  return <SignedInFrame me={me.data} />;
+}

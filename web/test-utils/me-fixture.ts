@@ -1,0 +1,37 @@
+import type { Me } from '../features/auth/api/get-me.ts';
+
+export function meFixture(overrides: Partial<Me> = {}): Me {
+  return {
+    user: {
+      id: 1,
+      firstname: 'Olivia',
+      lastname: 'Owner',
+      email: 'owner@demo.example',
+      timezone: 'UTC',
+      preferredLanguage: 'en',
+      dateFormat: 'YYYY-MM-DD',
+      timeFormat: 'HH:mm',
+      subscribeNewsletter: false,
+      supportTools: false,
+      isAdministrator: false,
+    },
+    memberships: [
+      { cloudId: 3, cloudName: 'Demo Networks', roleId: 'ROLE_OWNER', permissions: 15, pushAlerts: false },
+      { cloudId: 4, cloudName: 'Harbour Wireless', roleId: 'ROLE_ADMIN', permissions: 8, pushAlerts: false },
+    ],
+    defaultCloudId: 3,
+    theme: {
+      productName: 'Demo Console',
+      logoUrl: null,
+      primaryColor: null,
+      newsEnabled: true,
+      addonsEnabled: true,
+      supportToolsEnabled: true,
+      privacyPolicyUrl: null,
+      helpUrl: null,
+      pathAnalysisUrl: '/v2/cloud/{cloudId}/linqpath',
+    },
+    appVersion: '0.0.0-dev',
+    ...overrides,
+  };
+}
