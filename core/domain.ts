@@ -99,7 +99,12 @@ export const TASK_STATES = [...ACTIVE_TASK_STATES, ...FINISHED_TASK_STATES] as c
 export type TaskState = (typeof TASK_STATES)[number];
 
 /** SPEC §3 invitation states. */
-export const INVITATION_STATES = ['INVITATION_DECLINED', 'REGISTRATION_PENDING', 'REGISTERED', 'EXPIRED'] as const;
+export const INVITATION_STATES = [
+  'INVITATION_DECLINED',
+  'REGISTRATION_PENDING',
+  'REGISTERED',
+  'EXPIRED',
+] as const;
 export type InvitationState = (typeof INVITATION_STATES)[number];
 
 /** SPEC §3 measurement units. */
@@ -110,5 +115,14 @@ export const MEASUREMENT_UNITS = ['METRIC', 'IMPERIAL'] as const;
  * wifi: access points; ptmp: point-to-multipoint radios; metrolinq: point-to-point radios;
  * smartnvr: the smart network video recorder.
  */
-export const PRODUCT_TYPES = ['wifi', 'ptmp', 'metrolinq', 'mesh', 'gateway', 'switch', 'glinq', 'smartnvr'] as const;
+export const PRODUCT_TYPES = [
+  'wifi',
+  'ptmp',
+  'metrolinq',
+  'mesh',
+  'gateway',
+  'switch',
+  'glinq',
+  'smartnvr',
+] as const;
 export type ProductType = (typeof PRODUCT_TYPES)[number];

@@ -8,8 +8,7 @@ import Fastify, { type FastifyServerOptions } from 'fastify';
 import { registerRequestAuth } from './auth/request-auth.ts';
 import type { AppContext } from './context.ts';
 import { registerErrorHandler } from './errors.ts';
-import { authRoutes } from './features/auth/routes.ts';
-import { healthRoutes } from './features/health/routes.ts';
+import { registerRoutes } from './routes.ts';
 import { registerWebApp } from './web-static.ts';
 
 export type BuildOptions = {
@@ -83,8 +82,7 @@ export async function buildApp(ctx: AppContext, options: BuildOptions = {}) {
     app.swagger(),
   );
 
-  await app.register(healthRoutes(ctx));
-  await app.register(authRoutes(ctx), { prefix: '/apiv2/auth' });
+  await registerRoutes(app, ctx);
 
   await registerWebApp(app, options.webRoot);
   return app;

@@ -34,6 +34,7 @@ function sameToken(a: string | undefined, b: string | undefined): boolean {
  */
 export function registerRequestAuth(app: FastifyInstance, db: Database): void {
   app.decorateRequest('session', null);
+  app.decorateRequest('membership', null);
   app.addHook('onRequest', async (request) => {
     const url = request.routeOptions.url;
     // The browsable API docs are public pages; everything else under /apiv2 is checked here.

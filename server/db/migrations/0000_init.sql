@@ -218,6 +218,17 @@ CREATE TABLE "error_reports" (
 	"created_at" timestamp with time zone DEFAULT now() NOT NULL
 );
 --> statement-breakpoint
+CREATE TABLE "uploaded_files" (
+	"id" serial PRIMARY KEY NOT NULL,
+	"cloud_id" integer NOT NULL,
+	"uploaded_by_user_id" integer,
+	"name" text NOT NULL,
+	"content_type" text NOT NULL,
+	"size" integer NOT NULL,
+	"data" "bytea" NOT NULL,
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL
+);
+--> statement-breakpoint
 CREATE TABLE "devices" (
 	"id" serial PRIMARY KEY NOT NULL,
 	"cloud_id" integer NOT NULL,
@@ -339,6 +350,8 @@ ALTER TABLE "memberships" ADD CONSTRAINT "memberships_cloud_id_clouds_id_fk" FOR
 ALTER TABLE "blog_post_reads" ADD CONSTRAINT "blog_post_reads_user_id_users_id_fk" FOREIGN KEY ("user_id") REFERENCES "public"."users"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "blog_post_reads" ADD CONSTRAINT "blog_post_reads_post_uuid_blog_posts_uuid_fk" FOREIGN KEY ("post_uuid") REFERENCES "public"."blog_posts"("uuid") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "error_reports" ADD CONSTRAINT "error_reports_user_id_users_id_fk" FOREIGN KEY ("user_id") REFERENCES "public"."users"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "uploaded_files" ADD CONSTRAINT "uploaded_files_cloud_id_clouds_id_fk" FOREIGN KEY ("cloud_id") REFERENCES "public"."clouds"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "uploaded_files" ADD CONSTRAINT "uploaded_files_uploaded_by_user_id_users_id_fk" FOREIGN KEY ("uploaded_by_user_id") REFERENCES "public"."users"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "devices" ADD CONSTRAINT "devices_cloud_id_clouds_id_fk" FOREIGN KEY ("cloud_id") REFERENCES "public"."clouds"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "devices" ADD CONSTRAINT "devices_site_id_sites_id_fk" FOREIGN KEY ("site_id") REFERENCES "public"."sites"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "site_filters" ADD CONSTRAINT "site_filters_cloud_id_clouds_id_fk" FOREIGN KEY ("cloud_id") REFERENCES "public"."clouds"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
@@ -369,6 +382,7 @@ CREATE INDEX "membership_sites_site_idx" ON "membership_sites" USING btree ("sit
 CREATE INDEX "memberships_cloud_idx" ON "memberships" USING btree ("cloud_id");--> statement-breakpoint
 CREATE INDEX "blog_posts_published_idx" ON "blog_posts" USING btree ("published_at" DESC NULLS LAST);--> statement-breakpoint
 CREATE INDEX "error_reports_created_idx" ON "error_reports" USING btree ("created_at" DESC NULLS LAST);--> statement-breakpoint
+CREATE INDEX "uploaded_files_cloud_idx" ON "uploaded_files" USING btree ("cloud_id","created_at" DESC NULLS LAST);--> statement-breakpoint
 CREATE INDEX "devices_cloud_site_idx" ON "devices" USING btree ("cloud_id","site_id");--> statement-breakpoint
 CREATE INDEX "devices_site_idx" ON "devices" USING btree ("site_id");--> statement-breakpoint
 CREATE INDEX "devices_cloud_health_idx" ON "devices" USING btree ("cloud_id","health_id");--> statement-breakpoint

@@ -1,5 +1,6 @@
 import {
   boolean,
+  customType,
   index,
   integer,
   jsonb,
@@ -11,6 +12,7 @@ import {
   uuid,
 } from 'drizzle-orm/pg-core';
 import { users } from './accounts.ts';
+import { clouds } from './clouds.ts';
 
 const createdAt = () => timestamp({ withTimezone: true }).notNull().defaultNow();
 
@@ -55,4 +57,24 @@ export const errorReports = pgTable(
     createdAt: createdAt(),
   },
   (t) => [index('error_reports_created_idx').on(t.createdAt.desc())],
+);
+
+const bytea = customType<{ data: Buffer }>({ dataType: () => 'bytea' });
+
+/** Files uploaded through the console (floor plans, certificates, firmware images), kept in the database. */
+export const uploadedFiles = pgTable(
+  'uploaded_files',
+  {
+    id: serial().primaryKey(),
+    cloudId: integer()
+      .notNull()
+      .references(() => clouds.id, { onDelete: 'cascade' }),
+    uploadedByUserId: integer().references(() => users.id, { onDelete: 'set null' }),
+    name: text().notNull(),
+    contentType: text().notNull(),
+    size: integer().notNull(),
+    data: bytea().notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index('uploaded_files_cloud_idx').on(t.cloudId, t.createdAt.desc())],
 );

@@ -1,0 +1,88 @@
+// Who may do what (SPEC §6, DESIGN §5): one set of rules for the server, which enforces them, and the web
+// app, which shows or hides actions by them.
+import {
+  ALL_CLOUD_PERMISSIONS,
+  CLOUD_PERMISSION,
+  type CloudPermission,
+  type RoleId,
+  SITE_PERMISSIONS,
+  type SitePermission,
+} from './domain.ts';
+
+export type SiteAssignment = { siteId: number; permissions: readonly string[] };
+
+/** A user's membership of one cloud, as the rules need it. */
+export type Access = {
+  roleId: RoleId;
+  /** The stored permission bit mask; an owner has every bit whatever is stored. */
+  permissions: number;
+  /** The sites of a Site User (ROLE_USER); ignored for other roles. */
+  sites?: readonly SiteAssignment[];
+};
+
+/** SPEC §6 role names; any other role shows 'Unknown'. */
+export const ROLE_LABELS: Readonly<Record<RoleId, string>> = {
+  ROLE_OWNER: 'Owner',
+  ROLE_ADMIN: 'Administrator',
+  ROLE_GUEST: 'Guest',
+  ROLE_USER: 'Site User',
+};
+export function roleLabel(roleId: string): string {
+  return ROLE_LABELS[roleId as RoleId] ?? 'Unknown';
+}
+
+/** DESIGN §5: a Guest reads every site but changes nothing. */
+export const GUEST_SITE_PERMISSIONS: readonly SitePermission[] = [
+  'read_device',
+  'read_site',
+  'dashboards',
+  'live_data',
+  'view_config',
+];
+
+export type CloudAbility = CloudPermission | 'manage_users';
+
+export const isOwnerOrAdmin = (access: Access) =>
+  access.roleId === 'ROLE_OWNER' || access.roleId === 'ROLE_ADMIN';
+
+export function permissionBits(access: Access): number {
+  return access.roleId === 'ROLE_OWNER' ? ALL_CLOUD_PERMISSIONS : access.permissions & ALL_CLOUD_PERMISSIONS;
+}
+
+/** SPEC §6: the cloud permission bits, plus manage_users for owners and administrators. */
+export function can(access: Access, ability: CloudAbility): boolean {
+  if (ability === 'manage_users') return isOwnerOrAdmin(access);
+  return (permissionBits(access) & CLOUD_PERMISSION[ability]) !== 0;
+}
+
+/** Whether the user sees every site of the cloud (everyone but a Site User). */
+export const seesAllSites = (access: Access) => access.roleId !== 'ROLE_USER';
+
+/** The sites a Site User may see; null when the user sees every site. */
+export function visibleSiteIds(access: Access): number[] | null {
+  return seesAllSites(access) ? null : (access.sites ?? []).map((s) => s.siteId);
+}
+
+/**
+ * SPEC §6 site-level permissions for one site. Owners and administrators get them all; a Guest gets the
+ * read-only set; a Site User gets the list stored for that site. With an add-on context, manage_licenses
+ * also grants change_device_license.
+ */
+export function sitePermissions(
+  access: Access,
+  siteId: number,
+  context: { addon?: boolean } = {},
+): ReadonlySet<SitePermission | 'change_device_license'> {
+  let granted: readonly string[];
+  if (isOwnerOrAdmin(access)) granted = SITE_PERMISSIONS;
+  else if (access.roleId === 'ROLE_GUEST') granted = GUEST_SITE_PERMISSIONS;
+  else granted = access.sites?.find((s) => s.siteId === siteId)?.permissions ?? [];
+  const result = new Set<SitePermission | 'change_device_license'>(
+    granted.filter((p): p is SitePermission => (SITE_PERMISSIONS as readonly string[]).includes(p)),
+  );
+  if (context.addon && can(access, 'manage_licenses')) result.add('change_device_license');
+  return result;
+}
+
+export const canSeeSite = (access: Access, siteId: number) =>
+  sitePermissions(access, siteId).has('read_site');

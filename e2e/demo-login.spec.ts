@@ -1,0 +1,63 @@
+import { expect, test } from '@playwright/test';
+
+const PASSWORD = 'demo-console';
+const ACCOUNTS = [
+  { email: 'owner@demo.example', cloud: 'Demo Networks' },
+  { email: 'admin@demo.example', cloud: 'Demo Networks' },
+  { email: 'guest@demo.example', cloud: 'Demo Networks' },
+  { email: 'siteuser@demo.example', cloud: 'Demo Networks' },
+  { email: 'trial@demo.example', cloud: 'Trial Lab' },
+  { email: 'sysadmin@demo.example', cloud: 'Demo Networks' },
+];
+
+test.describe('demo accounts', () => {
+  for (const account of ACCOUNTS) {
+    test(`${account.email} logs in through the form and lands on the dashboard of ${account.cloud}`, async ({
+      page,
+    }) => {
+      await page.goto('/');
+      await expect(page).toHaveURL(/\/welcome\/login/);
+      await page.getByLabel('Email').fill(account.email);
+      await page.getByLabel('Password').fill(PASSWORD);
+      await page.getByRole('button', { name: 'Log in' }).click();
+
+      await expect(page).toHaveURL(/\/cloud\/\d+\/dashboard$/);
+      await expect(page.getByRole('heading', { level: 1, name: 'Dashboard' })).toBeVisible();
+      await expect(page.getByRole('main').getByText(account.cloud)).toBeVisible();
+      await expect(page).toHaveTitle(/^Dashboard \| /);
+    });
+  }
+
+  test('a wrong password is refused with a clear message and no session', async ({ page }) => {
+    await page.goto('/welcome/login');
+    await page.getByLabel('Email').fill('owner@demo.example');
+    await page.getByLabel('Password').fill('not-the-password');
+    await page.getByRole('button', { name: 'Log in' }).click();
+    await expect(page.getByRole('alert')).toHaveText('Wrong email or password.');
+    await page.goto('/cloud/1/dashboard');
+    await expect(page).toHaveURL(/\/welcome\/login\?next=%2Fcloud%2F1%2Fdashboard/);
+  });
+
+  test('logging out ends the session', async ({ page }) => {
+    await page.goto('/welcome/login');
+    await page.getByLabel('Email').fill('guest@demo.example');
+    await page.getByLabel('Password').fill(PASSWORD);
+    await page.getByRole('button', { name: 'Log in' }).click();
+    await expect(page).toHaveURL(/\/cloud\/\d+\/dashboard$/);
+    const dashboard = page.url();
+
+    await page.goto('/welcome/logout');
+    await expect(page.getByText('You have been logged out.')).toBeVisible();
+    await page.goto(dashboard);
+    await expect(page).toHaveURL(/\/welcome\/login/);
+  });
+
+  test('a page that is not built yet says so', async ({ page }) => {
+    await page.goto('/welcome/login?next=%2Fv2%2Fcloud%2F1%2Fdevices');
+    await page.getByLabel('Email').fill('owner@demo.example');
+    await page.getByLabel('Password').fill(PASSWORD);
+    await page.getByRole('button', { name: 'Log in' }).click();
+    await expect(page).toHaveURL(/\/v2\/cloud\/1\/devices$/);
+    await expect(page.getByText('This page is not built yet.')).toBeVisible();
+  });
+});

@@ -1,0 +1,86 @@
+import { and, eq, isNull } from 'drizzle-orm';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { type Access, type CloudAbility, can } from '../../core/policy.ts';
+import type { Database } from '../db/connect.ts';
+import { clouds, membershipSites, memberships } from '../db/schema/clouds.ts';
+import { errors } from '../errors.ts';
+
+/** The caller's membership of the cloud a request is about. */
+export type Membership = Access & {
+  userId: number;
+  cloudId: number;
+  pushAlerts: boolean;
+  alertsViewedAt: Date | null;
+  tasksViewedAt: Date | null;
+  activeSiteFilterId: number | null;
+};
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    membership: Membership | null;
+  }
+  interface FastifyContextConfig {
+    /** The cloud ability the caller needs for this route (SPEC §6). */
+    permission?: CloudAbility;
+  }
+}
+
+/** The user's membership of a live cloud, or null when there is none. */
+export async function loadMembership(
+  db: Database,
+  userId: number,
+  cloudId: number,
+): Promise<Membership | null> {
+  const [row] = await db
+    .select({
+      userId: memberships.userId,
+      cloudId: memberships.cloudId,
+      roleId: memberships.roleId,
+      permissions: memberships.permissions,
+      pushAlerts: memberships.pushAlerts,
+      alertsViewedAt: memberships.alertsViewedAt,
+      tasksViewedAt: memberships.tasksViewedAt,
+      activeSiteFilterId: memberships.activeSiteFilterId,
+    })
+    .from(memberships)
+    .innerJoin(clouds, eq(clouds.id, memberships.cloudId))
+    .where(and(eq(memberships.userId, userId), eq(memberships.cloudId, cloudId), isNull(clouds.deletedAt)));
+  if (!row) return null;
+  if (row.roleId !== 'ROLE_USER') return row;
+  const sites = await db
+    .select({ siteId: membershipSites.siteId, permissions: membershipSites.permissions })
+    .from(membershipSites)
+    .where(and(eq(membershipSites.userId, userId), eq(membershipSites.cloudId, cloudId)));
+  return { ...row, sites };
+}
+
+/**
+ * Checks the caller's membership of a cloud and the route's permission. A cloud the caller does not
+ * belong to answers 404, so its existence does not leak (DESIGN §4).
+ */
+export async function requireMembership(
+  db: Database,
+  request: FastifyRequest,
+  cloudId: number,
+): Promise<Membership> {
+  const userId = request.session?.userId;
+  const membership =
+    userId && Number.isSafeInteger(cloudId) ? await loadMembership(db, userId, cloudId) : null;
+  if (!membership) throw errors.notFound();
+  const ability = request.routeOptions.config.permission;
+  if (ability && !can(membership, ability)) throw errors.forbidden();
+  request.membership = membership;
+  return membership;
+}
+
+/**
+ * For every route of the plugin it is used in, the :cloudId param names the cloud. It runs before body
+ * validation, so a caller outside the cloud or without the permission learns nothing from a 400.
+ */
+export function registerCloudScope(app: FastifyInstance, db: Database): void {
+  app.addHook('onRequest', async (request) => {
+    const { cloudId } = request.params as { cloudId?: number | string };
+    if (cloudId === undefined) return;
+    await requireMembership(db, request, Number(cloudId));
+  });
+}

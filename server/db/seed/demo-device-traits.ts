@@ -1,0 +1,80 @@
+// What Demo devices are called and how they identify themselves, per product type.
+import type { ProductType } from '../../../core/domain.ts';
+import type { ProductBrand } from '../../../core/product-catalogue.ts';
+import type { SeededSite } from './demo-sites.ts';
+import { type Random, spreadBytes } from './random.ts';
+
+export type DeviceType = Exclude<ProductType, 'smartnvr'>;
+
+/** Firmware in use per product type (version-revision), newest first. */
+export const FIRMWARE: Readonly<Record<DeviceType, readonly [string, ...string[]]>> = {
+  wifi: ['7.2.1-4012', '7.2.0-3988', '7.1.4-3920'],
+  glinq: ['1.8.2-330', '1.8.0-301'],
+  mesh: ['2.6.0-905', '2.5.3-877'],
+  ptmp: ['3.4.0-1822', '3.3.2-1790'],
+  metrolinq: ['5.1.2-2210', '5.0.8-2144'],
+  gateway: ['4.0.3-1311', '3.9.9-1290'],
+  switch: ['2.2.0-760', '2.1.5-731'],
+};
+
+/** Most devices run the newest firmware. */
+export function pickFirmware(random: Random, type: DeviceType): string {
+  const [newest, ...older] = FIRMWARE[type];
+  return random.chance(0.7) ? newest : random.pick(older);
+}
+
+const KINDS: Readonly<Record<DeviceType, { host: string; serial: string; macByte: string; config: string }>> =
+  {
+    wifi: { host: 'ap', serial: 'WA', macByte: '10', config: 'wifi6' },
+    glinq: { host: 'glq', serial: 'GQ', macByte: '11', config: 'glinq' },
+    mesh: { host: 'mesh', serial: 'MS', macByte: '20', config: 'terragraph' },
+    ptmp: { host: 'pmp', serial: 'PM', macByte: '30', config: 'ml' },
+    metrolinq: { host: 'ml', serial: 'ML', macByte: '31', config: 'ml' },
+    gateway: { host: 'gw', serial: 'GW', macByte: '40', config: 'gateway' },
+    switch: { host: 'sw', serial: 'SW', macByte: '50', config: 'switch' },
+  };
+
+/** MAC address and serial number of the n-th seeded device: distinct for every n. */
+export function deviceIdentity(type: DeviceType, counter: number): { mac: string; sn: string } {
+  const kind = KINDS[type];
+  return {
+    mac: ['02', '4c', kind.macByte, ...spreadBytes(counter)].join(':'),
+    sn: `${kind.serial}${21_000_000 + counter * 37}`,
+  };
+}
+
+export function hostname(type: DeviceType, site: SeededSite, n: number): string {
+  return `${KINDS[type].host}-${site.code}-${String(n).padStart(2, '0')}`;
+}
+
+/** The configuration pages a device uses (SPEC §2.4 site configuration anchors). */
+export function configType(type: DeviceType, brand: ProductBrand): string {
+  return brand.productBrandSku.includes('WIFI5') ? 'wifi5' : KINDS[type].config;
+}
+
+const AREAS =
+  'Lobby|Reception|Floor 1|Floor 2|Floor 3|Conference|Cafeteria|Open Office|Dock|Storage|Hallway'.split('|');
+
+export function deviceName(type: DeviceType, site: SeededSite, n: number, brand: ProductBrand): string {
+  const nn = String(n).padStart(2, '0');
+  switch (type) {
+    case 'wifi':
+      return `${site.label} ${AREAS[(n - 1) % AREAS.length]} AP ${nn}`;
+    case 'switch':
+      return `${site.label} ${n === 1 ? 'Core' : 'Access'} Switch ${nn}`;
+    case 'ptmp':
+      return `${site.label} ${isBaseStation(brand) ? 'Base Station' : 'Subscriber'} ${nn}`;
+    case 'metrolinq':
+      return `${site.label} PtP Link ${Math.ceil(n / 2)}${n % 2 === 1 ? 'A' : 'B'}`;
+    case 'mesh':
+      return `${site.label} Mesh Node ${nn}`;
+    case 'glinq':
+      return `${site.label} GLinq ${nn}`;
+    case 'gateway':
+      return `${site.label} Gateway ${nn}`;
+  }
+}
+
+export function isBaseStation(brand: ProductBrand): boolean {
+  return brand.productBrandSku.includes('-BS-');
+}

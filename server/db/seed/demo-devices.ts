@@ -1,0 +1,141 @@
+import type { HealthId, StatusId } from '../../../core/domain.ts';
+import { type ProductBrand, productBrand, productBrandsOfType } from '../../../core/product-catalogue.ts';
+import type { Database } from '../connect.ts';
+import { devices } from '../schema/inventory.ts';
+import {
+  configType,
+  type DeviceType,
+  deviceIdentity,
+  deviceName,
+  hostname,
+  isBaseStation,
+  pickFirmware,
+} from './demo-device-traits.ts';
+import type { DeviceMix, SeededSite } from './demo-sites.ts';
+import { insertRowsReturningIds } from './insert.ts';
+import { createRandom, type Random } from './random.ts';
+import { daysAgo, shift } from './time.ts';
+
+// Both sides of the 1.5.0 threshold of the switch Files page (SPEC §9).
+const SWITCH_MGMTD_VERSIONS = ['1.4.9', '1.5.0', '1.10.0', '1.6.3', '1.4.2'];
+// The three models whose device menu has no Clients entry (SPEC §2.4) come first.
+const FIRST_METROLINQ_BRANDS = [153, 154, 161];
+const TYPE_ORDER: readonly DeviceType[] = ['gateway', 'switch', 'wifi', 'glinq', 'mesh', 'ptmp', 'metrolinq'];
+
+export type SeededDevice = {
+  id: number;
+  cloudId: number;
+  siteId: number;
+  site: SeededSite;
+  name: string;
+  hostname: string;
+  productType: DeviceType;
+  productBrandId: number;
+  fw: string;
+  mac: string;
+  ip: string;
+  sn: string;
+  statusId: StatusId;
+  healthId: HealthId;
+  lastSeenAt: Date;
+  createdAt: Date;
+};
+
+function health(random: Random, status: StatusId): HealthId {
+  if (status === 'STATUS_OFFLINE') return random.chance(0.6) ? 'HEALTH_CRITICAL' : 'HEALTH_UNKNOWN';
+  return random.weighted<HealthId>([
+    ['HEALTH_NORMAL', 85],
+    ['HEALTH_WARNING', 11],
+    ['HEALTH_CRITICAL', 3],
+    ['HEALTH_UNKNOWN', 1],
+  ]);
+}
+
+/** Picks models: base stations before subscriber radios, the Clients-less PtP models first. */
+function brandPicker(random: Random) {
+  let metrolinqs = 0;
+  return (type: DeviceType, n: number, count: number): ProductBrand => {
+    const brands = productBrandsOfType(type);
+    if (type === 'metrolinq') {
+      const fixed = FIRST_METROLINQ_BRANDS[metrolinqs++];
+      if (fixed !== undefined) return productBrand(fixed) as ProductBrand;
+    }
+    if (type === 'ptmp') {
+      const base = n <= Math.max(1, Math.floor(count / 5));
+      return random.pick(brands.filter((brand) => isBaseStation(brand) === base));
+    }
+    return random.pick(brands);
+  };
+}
+
+export async function seedDevices(
+  db: Database,
+  sites: readonly SeededSite[],
+  now: Date,
+): Promise<SeededDevice[]> {
+  const random = createRandom(0xdee1ce);
+  const pickBrand = brandPicker(random);
+  const planned: Omit<SeededDevice, 'id'>[] = [];
+  const rows: (typeof devices.$inferInsert)[] = [];
+  let switches = 0;
+  for (const site of sites) {
+    let inSite = 0;
+    for (const type of TYPE_ORDER) {
+      const count = site.mix[type] ?? 0;
+      for (let n = 1; n <= count; n++) {
+        const brand = pickBrand(type, n, count);
+        const { mac, sn } = deviceIdentity(type, rows.length);
+        const statusId = random.weighted<StatusId>([
+          ['STATUS_ONLINE', 88],
+          ['STATUS_SKIPPED_HB', 5],
+          ['STATUS_OFFLINE', 7],
+        ]);
+        const lastSeenAt =
+          statusId === 'STATUS_ONLINE'
+            ? shift(now, { seconds: -random.int(5, 90) })
+            : statusId === 'STATUS_SKIPPED_HB'
+              ? shift(now, { seconds: -random.int(120, 600) })
+              : shift(now, { hours: -random.int(1, 72) });
+        const createdAt = daysAgo(now, random.int(30, 900));
+        const device = {
+          cloudId: site.cloudId,
+          siteId: site.id,
+          site,
+          name: deviceName(type, site, n, brand),
+          hostname: hostname(type, site, n),
+          productType: type,
+          productBrandId: brand.productBrandId,
+          fw: pickFirmware(random, type),
+          mac,
+          ip: `10.${10 + site.index}.${Math.floor(inSite / 200)}.${(inSite % 200) + 20}`,
+          sn,
+          statusId,
+          healthId: health(random, statusId),
+          lastSeenAt,
+          createdAt,
+        };
+        inSite++;
+        planned.push(device);
+        const { site: _site, ...columns } = device;
+        rows.push({
+          ...columns,
+          mgmtdVersion:
+            type === 'switch'
+              ? (SWITCH_MGMTD_VERSIONS[switches++ % SWITCH_MGMTD_VERSIONS.length] as string)
+              : '2.4.1',
+          productId: brand.productId,
+          configType: configType(type, brand),
+          allowConfig: !random.chance(0.04),
+          type: random.chance(0.85) ? 'NET_ENTERPRISE' : 'NET_STANDALONE',
+          suspendConfig: rows.length % 97 === 13,
+          blocked: rows.length === 150,
+          decomm: rows.length === 230,
+          configSavedAt: daysAgo(now, random.int(1, 60)),
+          updatedAt: lastSeenAt,
+        });
+      }
+    }
+  }
+  const ids = await insertRowsReturningIds(db, devices, rows);
+  return planned.map((device, index) => ({ ...device, id: ids[index] as number }));
+}

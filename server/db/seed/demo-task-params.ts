@@ -1,0 +1,68 @@
+import type { TaskType } from '../../../core/domain.ts';
+import { type DeviceType, FIRMWARE } from './demo-device-traits.ts';
+import type { Random } from './random.ts';
+
+/** Product types a task of each type may target, and how many devices it takes. */
+export const TASK_TARGETS: Readonly<
+  Record<TaskType, { types?: readonly DeviceType[]; min: number; max: number }>
+> = {
+  TASK_CONFIG_CHANGE: { min: 2, max: 12 },
+  TASK_RECEIVED_CONFIG: { min: 1, max: 1 },
+  TASK_FACTORY_RESET: { min: 1, max: 1 },
+  TASK_FW_UPDATE: { types: ['wifi', 'ptmp', 'metrolinq', 'mesh'], min: 3, max: 20 },
+  TASK_FW_AUTO_UPDATE: { types: ['switch'], min: 2, max: 8 },
+  TASK_FW_ROLLING_UPDATE: { types: ['wifi'], min: 6, max: 25 },
+  TASK_NETCAP: { types: ['wifi', 'glinq'], min: 1, max: 1 },
+  TASK_PACKET_DUMP: { types: ['gateway', 'switch'], min: 1, max: 1 },
+  TASK_REBOOT: { min: 1, max: 5 },
+  TASK_REPORT: { min: 2, max: 10 },
+  TASK_TROUBLESHOOT: { min: 1, max: 1 },
+  TASK_SDWAN_CERT: { types: ['gateway'], min: 1, max: 2 },
+  TASK_ADDON_SYNC_KEY: { types: ['gateway'], min: 1, max: 3 },
+  TASK_ADDON: { types: ['gateway'], min: 1, max: 3 },
+  TASK_MANAGED_DEVICE_UPDATE: { types: ['switch'], min: 2, max: 6 },
+  TASK_MANAGED_DEVICE_FW_UPDATE: { types: ['switch'], min: 2, max: 6 },
+  // Targets the smart NVR itself, not devices.
+  TASK_ONVIF_SCAN_AND_COLLECT: { min: 0, max: 0 },
+};
+
+/** A few meaningful parameters per task type; firmware tasks name the firmware of the targets' type. */
+export function taskParams(type: TaskType, productType: DeviceType, random: Random): Record<string, unknown> {
+  const firmware = FIRMWARE[productType][0];
+  switch (type) {
+    case 'TASK_CONFIG_CHANGE':
+      return { section: random.pick(['wireless', 'network', 'system']), changes: random.int(1, 8) };
+    case 'TASK_RECEIVED_CONFIG':
+      return { source: 'device', revision: random.int(100, 400) };
+    case 'TASK_FACTORY_RESET':
+      return { keepRegistration: true };
+    case 'TASK_FW_UPDATE':
+      return { firmware, productType };
+    case 'TASK_FW_AUTO_UPDATE':
+      return { firmware, productType, window: '02:00-04:00' };
+    case 'TASK_FW_ROLLING_UPDATE':
+      return { firmware, productType, batchSize: 5, pauseMinutes: 10 };
+    case 'TASK_NETCAP':
+      return { interface: 'wlan0', durationSeconds: 60 };
+    case 'TASK_PACKET_DUMP':
+      return { interface: 'eth0', filter: 'port 53', maxPackets: 5000 };
+    case 'TASK_REBOOT':
+      return { reason: random.pick(['Maintenance window', 'Firmware activation', 'Requested by support']) };
+    case 'TASK_REPORT':
+      return { report: random.pick(['uptime', 'clients', 'inventory']), format: random.pick(['pdf', 'csv']) };
+    case 'TASK_TROUBLESHOOT':
+      return { tests: ['ping', 'dns', 'throughput'], host: 'gateway' };
+    case 'TASK_SDWAN_CERT':
+      return { tunnel: 'hq-harbor', validDays: 365 };
+    case 'TASK_ADDON_SYNC_KEY':
+      return { addon: 'authport' };
+    case 'TASK_ADDON':
+      return { addon: 'authport', action: 'enable' };
+    case 'TASK_MANAGED_DEVICE_UPDATE':
+      return { setting: 'poe-schedule', ports: [1, 2, 3, 4, 5, 6, 7, 8] };
+    case 'TASK_MANAGED_DEVICE_FW_UPDATE':
+      return { firmware: FIRMWARE.switch[0] };
+    case 'TASK_ONVIF_SCAN_AND_COLLECT':
+      return { subnet: '10.10.9.0/24', camerasFound: random.int(6, 16) };
+  }
+}

@@ -1,0 +1,329 @@
+// @vitest-environment node
+import { and, eq, isNull } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ALERT_TYPES, PRODUCT_TYPES, TASK_STATES, type TaskState } from '../../../core/domain.ts';
+import { productBrand } from '../../../core/product-catalogue.ts';
+import { verifyPassword } from '../../auth/passwords.ts';
+import { type DatabaseHandle, openDatabase } from '../connect.ts';
+import { users } from '../schema/accounts.ts';
+import { alerts, tasks, taskTargets } from '../schema/activity.ts';
+import { clouds, invitations, licenses, membershipSites, memberships } from '../schema/clouds.ts';
+import { blogPostReads, blogPosts } from '../schema/content.ts';
+import { devices, objectHistory, sites, smartNvrs, wirelessClients } from '../schema/inventory.ts';
+import { isDatabaseEmpty, seedDemo } from './demo.ts';
+import { taskStateOf } from './demo-task-states.ts';
+
+const now = new Date('2025-06-15T12:00:00Z');
+const DAY = 24 * 60 * 60 * 1000;
+const MAC = /^([0-9a-f]{2}:){5}[0-9a-f]{2}$/;
+
+let handle: DatabaseHandle;
+let emptyBefore: boolean;
+
+beforeAll(async () => {
+  handle = await openDatabase({ kind: 'memory' });
+  emptyBefore = await isDatabaseEmpty(handle.db);
+  await seedDemo(handle.db, now);
+});
+
+afterAll(async () => {
+  await handle?.close();
+});
+
+async function userByEmail(email: string) {
+  const [user] = await handle.db.select().from(users).where(eq(users.email, email));
+  if (!user) throw new Error(`missing ${email}`);
+  return user;
+}
+
+async function membershipsOf(email: string) {
+  const user = await userByEmail(email);
+  return handle.db
+    .select({ cloud: clouds, roleId: memberships.roleId, permissions: memberships.permissions })
+    .from(memberships)
+    .innerJoin(clouds, eq(clouds.id, memberships.cloudId))
+    .where(eq(memberships.userId, user.id));
+}
+
+async function demoCloudId() {
+  const [demo] = await handle.db.select().from(clouds).where(eq(clouds.name, 'Demo Networks'));
+  return demo?.id as number;
+}
+
+describe('isDatabaseEmpty', () => {
+  it('is true before seeding and false after', async () => {
+    expect(emptyBefore).toBe(true);
+    expect(await isDatabaseEmpty(handle.db)).toBe(false);
+  });
+});
+
+describe('demo accounts', () => {
+  it.each([
+    ['owner@demo.example', 'ROLE_OWNER', 15],
+    ['admin@demo.example', 'ROLE_ADMIN', 9],
+    ['guest@demo.example', 'ROLE_GUEST', 0],
+    ['siteuser@demo.example', 'ROLE_USER', 0],
+    ['sysadmin@demo.example', 'ROLE_ADMIN', 15],
+  ])('gives %s the role %s with bits %i in Demo Networks', async (email, roleId, permissions) => {
+    const demo = (await membershipsOf(email)).find((row) => row.cloud.name === 'Demo Networks');
+    expect(demo).toMatchObject({ roleId, permissions });
+  });
+
+  it('signs every demo account in with the demo password', async () => {
+    const owner = await userByEmail('owner@demo.example');
+    expect(await verifyPassword(owner.passwordHash, 'demo-console')).toBe(true);
+    const hashes = await handle.db.select({ hash: users.passwordHash }).from(users);
+    expect(new Set(hashes.map((row) => row.hash)).size).toBe(1);
+  });
+
+  it('makes the sysadmin a platform administrator with support tools', async () => {
+    expect(await userByEmail('sysadmin@demo.example')).toMatchObject({
+      isAdministrator: true,
+      supportTools: true,
+    });
+    expect(await userByEmail('owner@demo.example')).toMatchObject({
+      isAdministrator: false,
+      firstname: 'Olivia',
+    });
+  });
+
+  it('makes the trial user the owner of one trial cloud', async () => {
+    const rows = await membershipsOf('trial@demo.example');
+    expect(rows).toHaveLength(1);
+    expect(rows[0]).toMatchObject({
+      roleId: 'ROLE_OWNER',
+      permissions: 15,
+      cloud: { name: 'Trial Lab', planType: 'trial' },
+    });
+  });
+
+  it('limits the site user to exactly two sites with read-only permissions', async () => {
+    const user = await userByEmail('siteuser@demo.example');
+    const rows = await handle.db.select().from(membershipSites).where(eq(membershipSites.userId, user.id));
+    expect(rows).toHaveLength(2);
+    for (const row of rows)
+      expect(row.permissions).toEqual(['read_device', 'read_site', 'dashboards', 'live_data', 'view_config']);
+  });
+
+  it('gives the owner two unread pending invitations to clouds of someone else', async () => {
+    const owner = await userByEmail('owner@demo.example');
+    const pending = await handle.db
+      .select({ invitation: invitations, cloudName: clouds.name })
+      .from(invitations)
+      .innerJoin(clouds, eq(clouds.id, invitations.cloudId))
+      .where(and(eq(invitations.email, owner.email), eq(invitations.state, 'REGISTRATION_PENDING')));
+    expect(pending.map((row) => row.cloudName).sort()).toEqual(['Metro Fiber Co', 'Partner ISP']);
+    const ownClouds = (await membershipsOf(owner.email)).map((row) => row.cloud.id);
+    for (const { invitation } of pending) {
+      expect(invitation.readAt).toBeNull();
+      expect(invitation.expiresAt.getTime()).toBeGreaterThan(now.getTime());
+      expect(ownClouds).not.toContain(invitation.cloudId);
+    }
+  });
+});
+
+describe("the owner's clouds", () => {
+  it('are at least 12, with Demo Networks first and every plan situation of the notices', async () => {
+    const owned = (await membershipsOf('owner@demo.example')).filter((row) => row.roleId === 'ROLE_OWNER');
+    const list = owned.map((row) => row.cloud);
+    expect(list.length).toBeGreaterThanOrEqual(12);
+    const expires = (cloud: (typeof list)[number]) => (cloud.planExpiresAt as Date).getTime() - now.getTime();
+    expect(list.find((cloud) => cloud.id === 1)).toMatchObject({
+      name: 'Demo Networks',
+      planType: 'intro',
+      authportEnabled: true,
+      enableAdvertisement: true,
+      company: 'Demo Networks Ltd',
+      billingAddress: { country: 'US' },
+    });
+    expect(list.some((cloud) => cloud.planType === 'trial')).toBe(true);
+    expect(list.some((cloud) => cloud.planType === 'vpc')).toBe(true);
+    expect(list.some((cloud) => cloud.suspendedAt !== null && cloud.suspendType === 'payment')).toBe(true);
+    expect(list.some((cloud) => cloud.suspendedAt === null && expires(cloud) < 0)).toBe(true);
+    expect(list.some((cloud) => expires(cloud) > 0 && expires(cloud) < 30 * DAY)).toBe(true);
+    expect(list.some((cloud) => cloud.billingAddress.country === undefined)).toBe(true);
+  });
+
+  it('include one that meets the free-trial prompt rule of SPEC §9', async () => {
+    const owned = (await membershipsOf('owner@demo.example')).map((row) => row.cloud);
+    const used = await handle.db.select({ cloudId: licenses.cloudId }).from(licenses);
+    const prompt = owned.filter(
+      (cloud) =>
+        cloud.planType !== 'trial' &&
+        cloud.createdAt < new Date('2020-08-01T00:00:00Z') &&
+        (cloud.planPurchasedAt as Date).getTime() < now.getTime() - 90 * DAY &&
+        (cloud.planExpiresAt as Date).getTime() < now.getTime() + 90 * DAY &&
+        !used.some((licence) => licence.cloudId === cloud.id),
+    );
+    expect(prompt.map((cloud) => cloud.name)).toEqual(['Legacy Farms Co-op']);
+  });
+});
+
+describe('Demo Networks inventory', () => {
+  it('has at least 12 sites, one without configuration and one with SD-WAN', async () => {
+    const rows = await handle.db
+      .select()
+      .from(sites)
+      .where(eq(sites.cloudId, await demoCloudId()));
+    expect(rows.length).toBeGreaterThanOrEqual(12);
+    expect(rows.filter((site) => !site.configEnabled)).toHaveLength(1);
+    expect(rows.filter((site) => site.sdwanEnabled)).toHaveLength(1);
+    for (const site of rows) expect(site.latitude).toEqual(expect.any(Number));
+  });
+
+  it('has 300 or more devices of every device family, consistent with the catalogue', async () => {
+    const rows = await handle.db
+      .select()
+      .from(devices)
+      .where(and(eq(devices.cloudId, await demoCloudId()), isNull(devices.deletedAt)));
+    expect(rows.length).toBeGreaterThanOrEqual(300);
+    const types = new Set(rows.map((device) => device.productType));
+    for (const type of PRODUCT_TYPES.filter((candidate) => candidate !== 'smartnvr'))
+      expect(types).toContain(type);
+    const brandIds = new Set(rows.map((device) => device.productBrandId));
+    for (const id of [153, 154, 161]) expect(brandIds).toContain(id);
+    for (const device of rows) {
+      const brand = productBrand(device.productBrandId);
+      expect(device.productType).toBe(brand?.productType);
+      expect(device.productId).toBe(brand?.productId);
+      expect(device.mac).toMatch(MAC);
+      expect(device.ip).toMatch(/^10\.\d+\.\d+\.\d+$/);
+      expect(device.fw).toMatch(/^\d+\.\d+\.\d+-\d+$/);
+    }
+    const switchVersions = new Set(
+      rows.filter((row) => row.productType === 'switch').map((row) => row.mgmtdVersion),
+    );
+    expect([...switchVersions]).toEqual(expect.arrayContaining(['1.4.9', '1.5.0', '1.10.0']));
+    expect(rows.filter((device) => device.statusId === 'STATUS_OFFLINE').length).toBeGreaterThan(0);
+    expect(rows.filter((device) => device.healthId === 'HEALTH_CRITICAL').length).toBeGreaterThan(0);
+    expect(rows.filter((device) => !device.allowConfig).length).toBeGreaterThan(0);
+  });
+
+  it('gives every device, recorder and client its own MAC address', async () => {
+    const all = [
+      ...(await handle.db.select({ mac: devices.mac }).from(devices)),
+      ...(await handle.db.select({ mac: smartNvrs.mac }).from(smartNvrs)),
+    ];
+    expect(new Set(all.map((row) => row.mac)).size).toBe(all.length);
+    const clients = await handle.db
+      .select()
+      .from(wirelessClients)
+      .where(eq(wirelessClients.cloudId, await demoCloudId()));
+    expect(clients.length).toBeGreaterThanOrEqual(1000);
+    expect(new Set(clients.map((client) => client.mac)).size).toBe(clients.length);
+    for (const client of clients) {
+      expect(client.mac).toMatch(MAC);
+      expect(client.ip).toMatch(/^192\.168\.\d+\.\d+$/);
+    }
+  });
+
+  it('has a licensed smart NVR and one without licence', async () => {
+    const recorders = await handle.db
+      .select()
+      .from(smartNvrs)
+      .where(eq(smartNvrs.cloudId, await demoCloudId()));
+    expect(recorders.map((recorder) => recorder.productBrandId)).toEqual([190, 190]);
+    const nvrLicences = await handle.db.select().from(licenses).where(eq(licenses.kind, 'smartnvr'));
+    expect(nvrLicences.map((licence) => licence.smartNvrId)).toEqual([recorders[0]?.id]);
+  });
+
+  it('keeps history: a renamed device, a departed client, deleted devices', async () => {
+    const history = await handle.db.select().from(objectHistory);
+    expect(history).toContainEqual(
+      expect.objectContaining({ objectType: 'device', field: 'name', value: 'Old Warehouse AP' }),
+    );
+    expect(history).toContainEqual(
+      expect.objectContaining({ objectType: 'client', field: 'mac', value: 'de:ad:be:ef:00:01' }),
+    );
+    const deleted = await handle.db
+      .select()
+      .from(devices)
+      .where(eq(devices.cloudId, await demoCloudId()));
+    const gone = deleted.filter((device) => device.deletedAt !== null);
+    expect(gone.length).toBeGreaterThan(0);
+    for (const device of gone)
+      expect(history.some((row) => row.objectId === device.id && row.value === device.name)).toBe(true);
+  });
+});
+
+describe('Demo Networks activity', () => {
+  it('has alerts of every type in the last 7 days, recorder alerts on the smart NVR', async () => {
+    const rows = await handle.db
+      .select()
+      .from(alerts)
+      .where(eq(alerts.cloudId, await demoCloudId()));
+    const recent = rows.filter((alert) => alert.problemAt.getTime() > now.getTime() - 7 * DAY);
+    expect(new Set(recent.map((alert) => alert.alertType))).toEqual(new Set(ALERT_TYPES));
+    expect(rows.length - recent.length).toBeGreaterThan(0);
+    for (const alert of rows.filter((row) =>
+      ['STREAM_FAILED', 'MEDIA_SYNC_FAILURE'].includes(row.alertType),
+    )) {
+      expect(alert.smartNvrId).not.toBeNull();
+    }
+    const owner = await userByEmail('owner@demo.example');
+    const [membership] = await handle.db
+      .select()
+      .from(memberships)
+      .where(and(eq(memberships.userId, owner.id), eq(memberships.cloudId, await demoCloudId())));
+    const unseen = recent.filter((alert) => alert.problemAt > (membership?.alertsViewedAt as Date));
+    expect(unseen.length).toBeGreaterThan(0);
+    expect(unseen.length).toBeLessThan(recent.length);
+  });
+
+  it('has tasks in every state whose targets agree with the task state', async () => {
+    const rows = await handle.db
+      .select()
+      .from(tasks)
+      .where(eq(tasks.cloudId, await demoCloudId()));
+    expect(new Set(rows.map((task) => task.taskState))).toEqual(new Set(TASK_STATES));
+    const targets = await handle.db.select().from(taskTargets);
+    for (const task of rows.filter((row) => row.smartNvrId === null)) {
+      const states = targets
+        .filter((target) => target.taskId === task.id)
+        .map((target) => target.state as TaskState);
+      expect(states.length, `task ${task.id}`).toBeGreaterThan(0);
+      expect(taskStateOf(states)).toBe(task.taskState);
+      const finished = ['TASK_SUCCESS', 'TASK_FAIL', 'TASK_TIMEOUT', 'TASK_CANCELED'].includes(
+        task.taskState,
+      );
+      expect(task.completedAt !== null).toBe(finished);
+      if (task.taskState === 'TASK_PENDING') expect(task.executeAt.getTime()).toBeGreaterThan(now.getTime());
+    }
+    const running = rows.find((task) => task.taskState === 'TASK_RUNNING');
+    const mix = new Set(
+      targets.filter((target) => target.taskId === running?.id).map((target) => target.state),
+    );
+    expect(mix.size).toBeGreaterThan(1);
+  });
+
+  it('has read and unread, short and long inbox posts, and public posts', async () => {
+    const posts = await handle.db.select().from(blogPosts);
+    const inbox = posts.filter((post) => post.inbox);
+    expect(inbox.length).toBeGreaterThanOrEqual(8);
+    expect(posts.filter((post) => !post.inbox)).toHaveLength(2);
+    expect(inbox.some((post) => post.plaintext.length < 500)).toBe(true);
+    expect(inbox.some((post) => post.plaintext.length > 500)).toBe(true);
+    for (const post of posts) expect(post.mobiledoc).toMatchObject({ version: '0.3.1' });
+    const owner = await userByEmail('owner@demo.example');
+    const reads = await handle.db.select().from(blogPostReads).where(eq(blogPostReads.userId, owner.id));
+    expect(reads.length).toBeGreaterThan(0);
+    expect(reads.length).toBeLessThan(inbox.length);
+  });
+});
+
+describe('seedDemo', () => {
+  it('gives the same rows for the same time on a fresh database', async () => {
+    const other = await openDatabase({ kind: 'memory' });
+    try {
+      await seedDemo(other.db, now);
+      for (const table of [devices, wirelessClients, alerts, tasks] as const) {
+        const [first, second] = await Promise.all(
+          [handle, other].map((database) => database.db.select().from(table).orderBy(table.id)),
+        );
+        expect(second).toEqual(first);
+      }
+    } finally {
+      await other.close();
+    }
+  });
+});

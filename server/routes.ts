@@ -1,0 +1,39 @@
+import type { FastifyInstance } from 'fastify';
+import { registerCloudScope } from './auth/cloud-scope.ts';
+import type { AppContext } from './context.ts';
+import { alertPreferenceRoutes, alertRoutes } from './features/alerts/routes.ts';
+import { authRoutes } from './features/auth/routes.ts';
+import { cloudListRoutes, cloudRoutes } from './features/clouds/routes.ts';
+import { deviceRoutes } from './features/devices/routes.ts';
+import { errorReportRoutes } from './features/error-reports/routes.ts';
+import { fileRoutes } from './features/files/routes.ts';
+import { healthRoutes } from './features/health/routes.ts';
+import { licenceRoutes } from './features/licences/routes.ts';
+import { newsRoutes } from './features/news/routes.ts';
+import { searchRoutes } from './features/search/routes.ts';
+import { siteRoutes } from './features/sites/routes.ts';
+import { taskRoutes } from './features/tasks/routes.ts';
+
+/** Every API route, by prefix. Routes under /apiv2/cloud/:cloudId get the caller's membership checked. */
+export async function registerRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
+  await app.register(healthRoutes(ctx));
+  await app.register(authRoutes(ctx), { prefix: '/apiv2/auth' });
+  await app.register(cloudListRoutes(ctx), { prefix: '/apiv2' });
+  await app.register(alertPreferenceRoutes(ctx), { prefix: '/apiv2/user/alert' });
+  await app.register(newsRoutes(ctx), { prefix: '/apiv2' });
+  await app.register(deviceRoutes(ctx), { prefix: '/apiv2/device' });
+  await app.register(licenceRoutes(ctx), { prefix: '/apiv2' });
+  await app.register(errorReportRoutes(ctx), { prefix: '/apiv2/error-reports' });
+  await app.register(
+    async (cloud) => {
+      registerCloudScope(cloud, ctx.db);
+      await cloud.register(cloudRoutes(ctx));
+      await cloud.register(alertRoutes(ctx));
+      await cloud.register(taskRoutes(ctx));
+      await cloud.register(searchRoutes(ctx));
+      await cloud.register(siteRoutes(ctx));
+      await cloud.register(fileRoutes(ctx));
+    },
+    { prefix: '/apiv2/cloud/:cloudId' },
+  );
+}
