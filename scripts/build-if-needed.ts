@@ -18,6 +18,9 @@ const upToDate = existsSync(output) && statSync(output).mtimeMs >= Math.max(...s
 if (force || !upToDate) {
   console.log('Building the web app...');
   const vite = join(root, 'node_modules/vite/bin/vite.js');
-  const result = spawnSync(process.execPath, [vite, 'build', '--logLevel', 'warn'], { cwd: root, stdio: 'inherit' });
+  const result = spawnSync(process.execPath, [vite, 'build', '--logLevel', 'warn'], {
+    cwd: root,
+    stdio: 'inherit',
+  });
   if (result.status !== 0) process.exit(result.status ?? 1);
 }

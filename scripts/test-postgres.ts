@@ -3,7 +3,9 @@ import { spawnSync } from 'node:child_process';
 import { join } from 'node:path';
 
 if (!process.env.TEST_DATABASE_URL) {
-  console.log('API suite on PostgreSQL: not run (set TEST_DATABASE_URL to a PostgreSQL 15+ server to run it).');
+  console.log(
+    'API suite on PostgreSQL: not run (set TEST_DATABASE_URL to a PostgreSQL 15+ server to run it).',
+  );
   process.exit(0);
 }
 const root = new URL('..', import.meta.url).pathname;

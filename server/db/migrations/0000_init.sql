@@ -79,12 +79,14 @@ CREATE TABLE "alerts" (
 );
 --> statement-breakpoint
 CREATE TABLE "task_targets" (
+	"id" serial PRIMARY KEY NOT NULL,
 	"task_id" integer NOT NULL,
-	"device_id" integer NOT NULL,
+	"device_id" integer,
+	"smart_nvr_id" integer,
 	"state" text NOT NULL,
 	"error" text,
 	"updated_at" timestamp with time zone DEFAULT now() NOT NULL,
-	CONSTRAINT "task_targets_task_id_device_id_pk" PRIMARY KEY("task_id","device_id")
+	CONSTRAINT "task_targets_one_target" CHECK (num_nonnulls("task_targets"."device_id", "task_targets"."smart_nvr_id") = 1)
 );
 --> statement-breakpoint
 CREATE TABLE "tasks" (
@@ -335,6 +337,7 @@ ALTER TABLE "alerts" ADD CONSTRAINT "alerts_device_id_devices_id_fk" FOREIGN KEY
 ALTER TABLE "alerts" ADD CONSTRAINT "alerts_smart_nvr_id_smart_nvrs_id_fk" FOREIGN KEY ("smart_nvr_id") REFERENCES "public"."smart_nvrs"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "task_targets" ADD CONSTRAINT "task_targets_task_id_tasks_id_fk" FOREIGN KEY ("task_id") REFERENCES "public"."tasks"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "task_targets" ADD CONSTRAINT "task_targets_device_id_devices_id_fk" FOREIGN KEY ("device_id") REFERENCES "public"."devices"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
+ALTER TABLE "task_targets" ADD CONSTRAINT "task_targets_smart_nvr_id_smart_nvrs_id_fk" FOREIGN KEY ("smart_nvr_id") REFERENCES "public"."smart_nvrs"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "tasks" ADD CONSTRAINT "tasks_cloud_id_clouds_id_fk" FOREIGN KEY ("cloud_id") REFERENCES "public"."clouds"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "tasks" ADD CONSTRAINT "tasks_site_id_sites_id_fk" FOREIGN KEY ("site_id") REFERENCES "public"."sites"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "tasks" ADD CONSTRAINT "tasks_device_id_devices_id_fk" FOREIGN KEY ("device_id") REFERENCES "public"."devices"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
@@ -369,6 +372,9 @@ CREATE INDEX "users_email_trgm" ON "users" USING gin ("email" gin_trgm_ops);--> 
 CREATE INDEX "alerts_cloud_problem_idx" ON "alerts" USING btree ("cloud_id","problem_at" DESC NULLS LAST);--> statement-breakpoint
 CREATE INDEX "alerts_site_problem_idx" ON "alerts" USING btree ("site_id","problem_at" DESC NULLS LAST);--> statement-breakpoint
 CREATE INDEX "alerts_device_idx" ON "alerts" USING btree ("device_id");--> statement-breakpoint
+CREATE INDEX "task_targets_task_state_idx" ON "task_targets" USING btree ("task_id","state");--> statement-breakpoint
+CREATE UNIQUE INDEX "task_targets_task_device_key" ON "task_targets" USING btree ("task_id","device_id");--> statement-breakpoint
+CREATE UNIQUE INDEX "task_targets_task_nvr_key" ON "task_targets" USING btree ("task_id","smart_nvr_id");--> statement-breakpoint
 CREATE INDEX "task_targets_device_idx" ON "task_targets" USING btree ("device_id");--> statement-breakpoint
 CREATE INDEX "tasks_cloud_execute_idx" ON "tasks" USING btree ("cloud_id","execute_at" DESC NULLS LAST);--> statement-breakpoint
 CREATE INDEX "tasks_cloud_completed_idx" ON "tasks" USING btree ("cloud_id","completed_at" DESC NULLS LAST);--> statement-breakpoint

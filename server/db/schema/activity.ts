@@ -1,4 +1,15 @@
-import { index, integer, jsonb, pgTable, primaryKey, serial, text, timestamp } from 'drizzle-orm/pg-core';
+import { sql } from 'drizzle-orm';
+import {
+  check,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  serial,
+  text,
+  timestamp,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core';
 import { ALERT_TYPES, HEALTH_IDS, TASK_STATES, TASK_TYPES } from '../../../core/domain.ts';
 import { users } from './accounts.ts';
 import { clouds } from './clouds.ts';
@@ -59,18 +70,25 @@ export const tasks = pgTable(
   ],
 );
 
+/** One device or smart NVR a task acts on, with its own state (DESIGN §5). */
 export const taskTargets = pgTable(
   'task_targets',
   {
+    id: serial().primaryKey(),
     taskId: integer()
       .notNull()
       .references(() => tasks.id, { onDelete: 'cascade' }),
-    deviceId: integer()
-      .notNull()
-      .references(() => devices.id, { onDelete: 'cascade' }),
+    deviceId: integer().references(() => devices.id, { onDelete: 'cascade' }),
+    smartNvrId: integer().references(() => smartNvrs.id, { onDelete: 'cascade' }),
     state: text({ enum: TASK_STATES }).notNull(),
     error: text(),
     updatedAt: createdAt(),
   },
-  (t) => [primaryKey({ columns: [t.taskId, t.deviceId] }), index('task_targets_device_idx').on(t.deviceId)],
+  (t) => [
+    index('task_targets_task_state_idx').on(t.taskId, t.state),
+    uniqueIndex('task_targets_task_device_key').on(t.taskId, t.deviceId),
+    uniqueIndex('task_targets_task_nvr_key').on(t.taskId, t.smartNvrId),
+    index('task_targets_device_idx').on(t.deviceId),
+    check('task_targets_one_target', sql`num_nonnulls(${t.deviceId}, ${t.smartNvrId}) = 1`),
+  ],
 );

@@ -11,7 +11,7 @@ import {
   isBaseStation,
   pickFirmware,
 } from './demo-device-traits.ts';
-import type { DeviceMix, SeededSite } from './demo-sites.ts';
+import type { SeededSite } from './demo-sites.ts';
 import { insertRowsReturningIds } from './insert.ts';
 import { createRandom, type Random } from './random.ts';
 import { daysAgo, shift } from './time.ts';

@@ -138,21 +138,24 @@ export async function seedTasks(
 
   const waiting: readonly TaskState[] = ['TASK_PENDING', 'TASK_STANDBY'];
   const ids = await insertRowsReturningIds(db, tasks, [...planned.map((task) => task.row), ...recorderTasks]);
-  await insertRows(
-    db,
-    taskTargets,
-    planned.flatMap((task, index) =>
-      task.targets.map(({ device, state }) => ({
-        taskId: ids[index] as number,
-        deviceId: device.id,
-        state,
-        error: targetError(state, random),
-        updatedAt:
-          task.row.completedAt ??
-          (waiting.includes(state) ? task.row.createdAt : shift(task.row.executeAt, { minutes: 1 })),
-      })),
-    ),
+  const deviceTargets: (typeof taskTargets.$inferInsert)[] = planned.flatMap((task, index) =>
+    task.targets.map(({ device, state }) => ({
+      taskId: ids[index] as number,
+      deviceId: device.id,
+      state,
+      error: targetError(state, random),
+      updatedAt:
+        task.row.completedAt ??
+        (waiting.includes(state) ? task.row.createdAt : shift(task.row.executeAt, { minutes: 1 })),
+    })),
   );
+  const recorderTargets = recorderTasks.map((task, index) => ({
+    taskId: ids[planned.length + index] as number,
+    smartNvrId: recorder.id,
+    state: task.taskState,
+    updatedAt: task.completedAt,
+  }));
+  await insertRows(db, taskTargets, [...deviceTargets, ...recorderTargets]);
   return planned.map((task, index) => ({
     id: ids[index] as number,
     typeId: task.row.typeId,
