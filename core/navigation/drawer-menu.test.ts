@@ -1,0 +1,33 @@
+import { describe, expect, it } from 'vitest';
+import { drawerMenu } from './drawer-menu.ts';
+import { UnknownProductTypeError } from './errors.ts';
+import { levelTrail, pageLevel } from './levels.ts';
+import { IDS, keysOf, navContext } from './test-context.ts';
+
+describe('drawer menu for a level', () => {
+  it('frames the main side menu in the cloud menu at the cloud level', () => {
+    const menu = drawerMenu('cloud', navContext({ siteFilterActive: true }));
+    expect(menu.level).toBe('cloud');
+    if (menu.level !== 'cloud') return;
+    expect(menu.frame.headerKey).toBe('nav.cloud.groupHeader');
+    expect(menu.entries.map((entry) => entry.key).slice(0, 2)).toEqual(['dashboard', 'devices']);
+  });
+
+  it('gives each level of a device page its own menu', () => {
+    const ctx = navContext({ device: { productType: 'switch', mgmtdVersion: '1.4.9', allowConfig: false } });
+    const trail = levelTrail(pageLevel('/site/5/device/11/ports'), IDS);
+    const menus = trail.map((level) => keysOf(drawerMenu(level, ctx).entries));
+    expect(menus[1]).toContain('wireless-clients');
+    expect(menus[2]).toEqual(['dashboard', 'ports', 'activity']);
+  });
+
+  it('gives the smart NVR level its menu', () => {
+    expect(keysOf(drawerMenu('smartnvr', navContext()).entries)).toContain('ip-cameras');
+  });
+
+  it('reports an unknown product type at the device level', () => {
+    expect(() => drawerMenu('device', navContext({ device: { productType: 'toaster' } }))).toThrow(
+      UnknownProductTypeError,
+    );
+  });
+});

@@ -1,0 +1,68 @@
+// Every i18n key the navigation model hands to the shell (SPEC §2.2 and §2.4). The web checks that
+// web/locales/en.json has each of them; the English texts live there, never here.
+export const NAV_LABEL_KEYS = [
+  // Shared by several menus and the breadcrumbs.
+  'nav.common.dashboard',
+  'nav.common.devices',
+  'nav.common.activity',
+  'nav.common.manage',
+  'nav.common.notifications',
+  'nav.common.addons',
+  'nav.common.configuration',
+  // SPEC §2.2 main side menu.
+  'nav.main.smartnvr',
+  'nav.main.sites',
+  'nav.main.siteManagement',
+  'nav.main.userManagement',
+  'nav.main.reportManagement',
+  'nav.main.tools',
+  'nav.main.licensing',
+  'nav.main.licenses',
+  'nav.main.vpc',
+  'nav.main.properties',
+  'nav.main.authport',
+  'nav.main.authportServicePlans',
+  'nav.main.authportAccounts',
+  'nav.main.authportCertificate',
+  'nav.main.authportCaptivePortals',
+  'nav.main.authportHistory',
+  // SPEC §2.4 cloud menu and §2.3 site picker.
+  'nav.cloud.header',
+  'nav.cloud.groupHeader',
+  'nav.cloud.account',
+  'nav.cloud.createSite',
+  // SPEC §2.4 site menu.
+  'nav.site.configGeneralLocale',
+  'nav.site.configWifi5Wireless',
+  'nav.site.configWifi6Wireless',
+  'nav.site.configMlWireless',
+  'nav.site.configGlinqWireless',
+  'nav.site.configSwitchSecurity',
+  'nav.site.configTerragraphNetworkPlanning',
+  'nav.site.configSdwanGroup',
+  'nav.site.wirelessClients',
+  'nav.site.maps',
+  'nav.site.googleMap',
+  'nav.site.floorMaps',
+  'nav.site.topology',
+  'nav.site.properties',
+  // SPEC §2.4 smart NVR menu.
+  'nav.smartnvr.ipCameras',
+  'nav.smartnvr.streaming',
+  'nav.smartnvr.tunnels',
+  // SPEC §2.4 device menu.
+  'nav.device.statistics',
+  'nav.device.wireless',
+  'nav.device.networks',
+  'nav.device.system',
+  'nav.device.clients',
+  'nav.device.ports',
+  'nav.device.files',
+  // SPEC §2.4 drawer levels, for the back and forward arrows.
+  'nav.level.cloud',
+  'nav.level.site',
+  'nav.level.smartnvr',
+  'nav.level.device',
+] as const;
+
+export type NavLabelKey = (typeof NAV_LABEL_KEYS)[number];

@@ -1,0 +1,42 @@
+// The shape every menu of the navigation model returns; the shell only renders it.
+import type { NavLabelKey } from './labels.ts';
+
+/** SPEC §9: the height of one menu item, in CSS pixels. */
+export const MENU_ITEM_HEIGHT = 42;
+
+export type NavEntry = {
+  /** Unique within its menu; stable across renders. */
+  readonly key: string;
+  readonly labelKey: NavLabelKey;
+  /** Where the entry goes (a client-side link, DESIGN §5); null for a group or heading that only holds children. */
+  readonly href: string | null;
+  readonly children?: readonly NavEntry[];
+  /** A section title such as 'Manage': drawn over its children, never as a link. */
+  readonly heading?: true;
+};
+
+export const navLink = (key: string, labelKey: NavLabelKey, href: string): NavEntry => ({
+  key,
+  labelKey,
+  href,
+});
+
+/** A link that also lists sub-entries (e.g. Configuration and its anchors). */
+export const navLinkWithChildren = (
+  key: string,
+  labelKey: NavLabelKey,
+  href: string,
+  children: readonly NavEntry[],
+): NavEntry => ({ key, labelKey, href, children });
+
+export const navGroup = (key: string, labelKey: NavLabelKey, children: readonly NavEntry[]): NavEntry => ({
+  key,
+  labelKey,
+  href: null,
+  children,
+});
+
+/** A heading with no children is left out: a title over nothing helps nobody. */
+export function navHeading(key: string, labelKey: NavLabelKey, children: readonly NavEntry[]): NavEntry[] {
+  return children.length === 0 ? [] : [{ key, labelKey, href: null, children, heading: true }];
+}
