@@ -1,12 +1,135 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import type { FastifyRequest } from 'fastify';
+import {
+  AdvertisementResponse,
+  CloudListResponse,
+  CloudResponse,
+  LicenseStatusResponse,
+  MembershipAnswerBody,
+  PushAlertsBody,
+  PushAlertsResponse,
+  UnreadInvitationsResponse,
+} from '../../../core/api/clouds.ts';
+import type { Membership } from '../../auth/cloud-scope.ts';
 import type { AppContext } from '../../context.ts';
+import type { Database } from '../../db/connect.ts';
+import { errors } from '../../errors.ts';
+import { CloudParams, Ok, signedInErrors } from '../../http-schemas.ts';
+import {
+  answerInvitation,
+  countPendingInvitations,
+  findUserEmail,
+  type Invitee,
+  listPendingInvitations,
+  listUserClouds,
+} from './invitations-repository.ts';
+import { presentCloud, presentLicenseStatus } from './presenters.ts';
+import { countDeviceLicences, findCloud, listActiveAdvertisements, setPushAlerts } from './repository.ts';
+
+const tags = ['clouds'];
+
+function membershipOf(request: FastifyRequest): Membership {
+  if (!request.membership) throw errors.notFound();
+  return request.membership;
+}
+
+async function cloudOf(db: Database, request: FastifyRequest) {
+  const cloud = await findCloud(db, membershipOf(request).cloudId);
+  if (!cloud) throw errors.notFound();
+  return cloud;
+}
 
 /** Cloud-scoped: the cloud with billing, push alerts toggle, licence status, advertisement (SPEC §7). */
-export function cloudRoutes(_ctx: AppContext): FastifyPluginAsyncTypebox {
-  return async () => {};
+export function cloudRoutes(ctx: AppContext): FastifyPluginAsyncTypebox {
+  const { db } = ctx;
+  return async (app) => {
+    app.get(
+      '',
+      { schema: { tags, params: CloudParams, response: { 200: CloudResponse, ...signedInErrors } } },
+      async (request) => presentCloud(await cloudOf(db, request), membershipOf(request)),
+    );
+
+    app.post(
+      '',
+      {
+        schema: {
+          tags,
+          params: CloudParams,
+          body: PushAlertsBody,
+          response: { 200: PushAlertsResponse, ...signedInErrors },
+        },
+      },
+      async (request) => {
+        const membership = membershipOf(request);
+        const pushAlerts = request.body.user.push_alerts;
+        await setPushAlerts(db, membership.userId, membership.cloudId, pushAlerts);
+        return { user: { push_alerts: pushAlerts } };
+      },
+    );
+
+    app.get(
+      '/license-status',
+      { schema: { tags, params: CloudParams, response: { 200: LicenseStatusResponse, ...signedInErrors } } },
+      async (request) => {
+        const cloud = await cloudOf(db, request);
+        return presentLicenseStatus(cloud, await countDeviceLicences(db, cloud.id), new Date());
+      },
+    );
+
+    app.get(
+      '/addons/advertisement',
+      { schema: { tags, params: CloudParams, response: { 200: AdvertisementResponse, ...signedInErrors } } },
+      async (request) => {
+        const cloud = await cloudOf(db, request);
+        return { videos: cloud.enableAdvertisement ? await listActiveAdvertisements(db) : [] };
+      },
+    );
+  };
+}
+
+async function inviteeOf(db: Database, request: FastifyRequest): Promise<Invitee> {
+  const userId = request.session?.userId ?? 0;
+  const email = await findUserEmail(db, userId);
+  if (email === null) throw errors.unauthorized();
+  return { userId, email };
 }
 
 /** The user's clouds and invitations (SPEC §7). */
-export function cloudListRoutes(_ctx: AppContext): FastifyPluginAsyncTypebox {
-  return async () => {};
+export function cloudListRoutes(ctx: AppContext): FastifyPluginAsyncTypebox {
+  const { db } = ctx;
+  return async (app) => {
+    app.get(
+      '/clouds',
+      { schema: { tags, response: { 200: CloudListResponse, ...signedInErrors } } },
+      async (request) => {
+        const invitee = await inviteeOf(db, request);
+        const [clouds, invitations] = await Promise.all([
+          listUserClouds(db, invitee.userId),
+          listPendingInvitations(db, invitee, new Date()),
+        ]);
+        return { clouds, invitations };
+      },
+    );
+
+    app.get(
+      '/user/unread-invitations',
+      { schema: { tags, response: { 200: UnreadInvitationsResponse, ...signedInErrors } } },
+      async (request) => ({
+        unreadInvitationCount: await countPendingInvitations(db, await inviteeOf(db, request), new Date()),
+      }),
+    );
+
+    for (const answer of ['join', 'decline'] as const) {
+      app.post(
+        `/user/membership/${answer}`,
+        { schema: { tags, body: MembershipAnswerBody, response: { 200: Ok, ...signedInErrors } } },
+        async (request) => {
+          const invitee = await inviteeOf(db, request);
+          const answered = await answerInvitation(db, invitee, request.body.cloudId, answer, new Date());
+          if (!answered) throw errors.notFound('No pending invitation to this cloud.');
+          return { ok: true as const };
+        },
+      );
+    }
+  };
 }

@@ -1,0 +1,38 @@
+// Plan rules shared by the licence status call and the plan notices (SPEC §3 License status, §8, §9).
+import type { PlanType } from './domain.ts';
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+/** A plan expiring within this many days raises 'Your cloud plan will expire soon.' (SPEC §8). */
+export const PLAN_EXPIRY_WARNING_DAYS = 30;
+
+/**
+ * Free device licences a cloud gets with its plan. A cloud that holds more free licence rows (granted
+ * by support) counts those instead: the total is never below what the cloud holds.
+ */
+export const FREE_LICENCE_ALLOWANCE: Readonly<Record<PlanType, number>> = {
+  trial: 25,
+  intro: 10,
+  vpc: 10,
+};
+
+export type PlanDates = { suspendedAt: Date | null; planExpiresAt: Date | null };
+
+/** SPEC §4: a cloud is suspended when suspended_at is set. */
+export const isSuspended = (plan: PlanDates) => plan.suspendedAt !== null;
+
+/** The plan has expired: its expiry is not in the future. A cloud without an expiry never expires. */
+export function isExpired(plan: PlanDates, now: Date): boolean {
+  return plan.planExpiresAt !== null && plan.planExpiresAt.getTime() <= now.getTime();
+}
+
+/** The plan has not expired yet but will within PLAN_EXPIRY_WARNING_DAYS. */
+export function willExpireSoon(plan: PlanDates, now: Date): boolean {
+  if (plan.planExpiresAt === null || isExpired(plan, now)) return false;
+  return plan.planExpiresAt.getTime() - now.getTime() <= PLAN_EXPIRY_WARNING_DAYS * DAY_MS;
+}
+
+/** The free licences shown as the cloud's total: the plan's allowance, or the rows held when more. */
+export function freeLicencesTotal(planType: PlanType, freeLicencesHeld: number): number {
+  return Math.max(FREE_LICENCE_ALLOWANCE[planType], freeLicencesHeld);
+}
