@@ -1,12 +1,141 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import type { FastifyRequest } from 'fastify';
+import {
+  AlertPreferenceBody,
+  AlertPreferenceParams,
+  AlertPreferenceSchema,
+  AlertPreferencesResponse,
+  RECENT_ALERTS_LIMIT,
+  RecentAlertsQuery,
+  RecentAlertsResponse,
+  RecentAlertsTotalsResponse,
+} from '../../../core/api/alerts.ts';
+import { visibleSiteIds } from '../../../core/policy.ts';
+import type { Membership } from '../../auth/cloud-scope.ts';
 import type { AppContext } from '../../context.ts';
+import { ErrorSchemas, errors } from '../../errors.ts';
+import { CloudParams, Ok, signedInErrors } from '../../http-schemas.ts';
+import {
+  type AlertScope,
+  countNotViewed,
+  listAlertPreferences,
+  listRecentAlerts,
+  markAlertsViewed,
+  saveAlertPreference,
+  seesOneSiteOnly,
+} from './repository.ts';
+
+/** The membership the cloud scope loaded; it answers 404 before a handler runs without one. */
+function membershipOf(request: FastifyRequest): Membership {
+  if (!request.membership) throw errors.notFound();
+  return request.membership;
+}
+
+function alertScope(membership: Membership): AlertScope {
+  return {
+    cloudId: membership.cloudId,
+    siteIds: visibleSiteIds(membership),
+    viewedAt: membership.alertsViewedAt,
+  };
+}
 
 /** Cloud-scoped: recent alerts, their totals and the viewed mark (SPEC §7). */
-export function alertRoutes(_ctx: AppContext): FastifyPluginAsyncTypebox {
-  return async () => {};
+export function alertRoutes(ctx: AppContext): FastifyPluginAsyncTypebox {
+  const { db } = ctx;
+  return async (app) => {
+    app.get(
+      '/recent-alerts',
+      {
+        schema: {
+          tags: ['alerts'],
+          summary: 'The most recent alerts of the last 7 days the caller may see, newest first',
+          params: CloudParams,
+          querystring: RecentAlertsQuery,
+          response: { 200: RecentAlertsResponse, ...signedInErrors },
+        },
+      },
+      async (request) => {
+        const membership = membershipOf(request);
+        const scope = alertScope(membership);
+        return {
+          alerts: await listRecentAlerts(db, scope, request.query.limit ?? RECENT_ALERTS_LIMIT),
+          sees_one_site_only: await seesOneSiteOnly(db, scope.cloudId, scope.siteIds),
+        };
+      },
+    );
+
+    app.get(
+      '/recent-alerts-totals',
+      {
+        schema: {
+          tags: ['alerts'],
+          summary: 'How many recent alerts the caller has not viewed',
+          params: CloudParams,
+          response: { 200: RecentAlertsTotalsResponse, ...signedInErrors },
+        },
+      },
+      async (request) => ({ notViewedTotal: await countNotViewed(db, alertScope(membershipOf(request))) }),
+    );
+
+    app.post(
+      '/mark-alerts-as-viewed',
+      {
+        schema: {
+          tags: ['alerts'],
+          summary: 'Marks every alert viewed for the caller in this cloud (closing the alerts panel)',
+          params: CloudParams,
+          response: { 200: Ok, ...signedInErrors },
+        },
+      },
+      async (request) => {
+        const membership = membershipOf(request);
+        await markAlertsViewed(db, membership.userId, membership.cloudId);
+        return { ok: true as const };
+      },
+    );
+  };
+}
+
+function userIdOf(request: FastifyRequest): number {
+  const userId = request.session?.userId;
+  if (!userId) throw errors.unauthorized();
+  return userId;
 }
 
 /** The user's alert preferences (SPEC §7). */
-export function alertPreferenceRoutes(_ctx: AppContext): FastifyPluginAsyncTypebox {
-  return async () => {};
+export function alertPreferenceRoutes(ctx: AppContext): FastifyPluginAsyncTypebox {
+  const { db } = ctx;
+  return async (app) => {
+    app.get(
+      '/all',
+      {
+        schema: {
+          tags: ['alerts'],
+          summary: "The caller's preference for every alert type (defaults where none is saved)",
+          response: { 200: AlertPreferencesResponse, 401: ErrorSchemas.message },
+        },
+      },
+      async (request) => ({ preferences: await listAlertPreferences(db, userIdOf(request)) }),
+    );
+
+    app.put(
+      '/:name',
+      {
+        schema: {
+          tags: ['alerts'],
+          summary: "Saves the caller's preference for one alert type",
+          params: AlertPreferenceParams,
+          body: AlertPreferenceBody,
+          response: {
+            200: AlertPreferenceSchema,
+            400: ErrorSchemas.validation,
+            401: ErrorSchemas.message,
+            403: ErrorSchemas.message,
+          },
+        },
+      },
+      async (request) =>
+        saveAlertPreference(db, userIdOf(request), { name: request.params.name, ...request.body }),
+    );
+  };
 }

@@ -1,0 +1,25 @@
+// File upload (SPEC §7 PUT with form data): one multipart part named `file`.
+import { type Static, Type } from 'typebox';
+
+/** The multipart part that carries the file. */
+export const UPLOAD_FIELD = 'file';
+
+/** The request body for the OpenAPI document; the route reads the parts itself, so it validates nothing. */
+export const UploadForm = {
+  content: {
+    'multipart/form-data': {
+      schema: Type.Any({
+        description: `Form data with one file part named "${UPLOAD_FIELD}" (PNG, JPEG, SVG, PDF, PEM or binary).`,
+      }),
+    },
+  },
+};
+
+export const UploadedFile = Type.Object({
+  id: Type.Integer(),
+  name: Type.String(),
+  /** Bytes. */
+  size: Type.Integer(),
+  contentType: Type.String(),
+});
+export type UploadedFile = Static<typeof UploadedFile>;

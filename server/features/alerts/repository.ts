@@ -1,0 +1,146 @@
+import { and, count, desc, eq, gt, inArray, isNull, lte, type SQL, sql } from 'drizzle-orm';
+import { type Alert, DEFAULT_ALERT_PREFERENCE, RECENT_ALERTS_DAYS } from '../../../core/api/alerts.ts';
+import { ALERT_TYPES, type AlertType } from '../../../core/domain.ts';
+import type { Database } from '../../db/connect.ts';
+import { userAlertPreferences } from '../../db/schema/accounts.ts';
+import { alerts } from '../../db/schema/activity.ts';
+import { memberships } from '../../db/schema/clouds.ts';
+import { devices, sites, smartNvrs } from '../../db/schema/inventory.ts';
+
+/** Whose alerts: the cloud, the sites the caller may see (null = all) and when they last viewed alerts. */
+export type AlertScope = { cloudId: number; siteIds: number[] | null; viewedAt: Date | null };
+
+/** The cloud's alerts of the last 7 days the caller may see (alerts_cloud_problem_idx). */
+function recentAndVisible(scope: AlertScope): SQL {
+  const conditions = [
+    eq(alerts.cloudId, scope.cloudId),
+    sql`${alerts.problemAt} >= now() - make_interval(days => ${RECENT_ALERTS_DAYS})`,
+  ];
+  if (scope.siteIds)
+    conditions.push(scope.siteIds.length > 0 ? inArray(alerts.siteId, scope.siteIds) : sql`false`);
+  return and(...conditions) as SQL;
+}
+
+/** SPEC §7 recent alerts, newest first; viewed when raised at or before the caller's viewed-at time. */
+export async function listRecentAlerts(db: Database, scope: AlertScope, limit: number): Promise<Alert[]> {
+  const { viewedAt } = scope;
+  const rows = await db
+    .select({
+      id: alerts.id,
+      alertType: alerts.alertType,
+      alertData1: alerts.alertData1,
+      alertData2: alerts.alertData2,
+      alertData3: alerts.alertData3,
+      healthId: alerts.healthId,
+      // Compared in SQL, like the totals, so both agree to the microsecond.
+      isViewed: viewedAt ? sql<boolean>`${lte(alerts.problemAt, viewedAt)}` : sql<boolean>`false`,
+      problemAt: alerts.problemAt,
+      siteId: alerts.siteId,
+      siteName: sites.name,
+      deviceId: alerts.deviceId,
+      deviceName: devices.name,
+      smartNvrId: alerts.smartNvrId,
+      smartNvrName: smartNvrs.name,
+      cloudId: alerts.cloudId,
+    })
+    .from(alerts)
+    .leftJoin(sites, eq(sites.id, alerts.siteId))
+    .leftJoin(devices, eq(devices.id, alerts.deviceId))
+    .leftJoin(smartNvrs, eq(smartNvrs.id, alerts.smartNvrId))
+    .where(recentAndVisible(scope))
+    .orderBy(desc(alerts.problemAt), desc(alerts.id))
+    .limit(limit);
+  return rows.map((row) => ({
+    id: row.id,
+    alert_type: row.alertType,
+    alert_data_1: row.alertData1,
+    alert_data_2: row.alertData2,
+    alert_data_3: row.alertData3,
+    health_id: row.healthId,
+    is_viewed: row.isViewed,
+    problem_at: row.problemAt.toISOString(),
+    site_id: row.siteId,
+    site_name: row.siteName,
+    attrs: {
+      device_id: row.deviceId,
+      device_name: row.deviceName,
+      snvr_device_id: row.smartNvrId,
+      snvr_device_name: row.smartNvrName,
+      cloud_id: row.cloudId,
+    },
+  }));
+}
+
+/** Recent visible alerts raised after the caller last viewed alerts (all of them when never viewed). */
+export async function countNotViewed(db: Database, scope: AlertScope): Promise<number> {
+  const notViewed = scope.viewedAt ? gt(alerts.problemAt, scope.viewedAt) : undefined;
+  const [row] = await db
+    .select({ total: count() })
+    .from(alerts)
+    .where(and(recentAndVisible(scope), notViewed));
+  return row?.total ?? 0;
+}
+
+/** Whether the caller sees exactly one live site of the cloud (sites_cloud_name_idx). */
+export async function seesOneSiteOnly(
+  db: Database,
+  cloudId: number,
+  siteIds: number[] | null,
+): Promise<boolean> {
+  if (siteIds && siteIds.length === 0) return false;
+  const rows = await db
+    .select({ id: sites.id })
+    .from(sites)
+    .where(
+      and(
+        eq(sites.cloudId, cloudId),
+        isNull(sites.deletedAt),
+        siteIds ? inArray(sites.id, siteIds) : undefined,
+      ),
+    )
+    .limit(2);
+  return rows.length === 1;
+}
+
+/** DESIGN §5: the alerts viewed-at time is the caller's own, per cloud. */
+export async function markAlertsViewed(db: Database, userId: number, cloudId: number): Promise<void> {
+  await db
+    .update(memberships)
+    // Whole milliseconds, so the time read back into a JS date is exactly the stored one.
+    .set({ alertsViewedAt: sql`date_trunc('milliseconds', now())` })
+    .where(and(eq(memberships.userId, userId), eq(memberships.cloudId, cloudId)));
+}
+
+export type StoredAlertPreference = { name: AlertType; alertCount: number; displayAlert: boolean };
+
+/** One preference per alert type: the stored one, else the default. */
+export async function listAlertPreferences(db: Database, userId: number): Promise<StoredAlertPreference[]> {
+  const rows = await db
+    .select({
+      name: userAlertPreferences.name,
+      alertCount: userAlertPreferences.alertCount,
+      displayAlert: userAlertPreferences.displayAlert,
+    })
+    .from(userAlertPreferences)
+    .where(eq(userAlertPreferences.userId, userId));
+  const stored = new Map(rows.map((row) => [row.name, row]));
+  return ALERT_TYPES.map((name) => {
+    const row = stored.get(name);
+    return row
+      ? { name, alertCount: row.alertCount, displayAlert: row.displayAlert }
+      : { name, ...DEFAULT_ALERT_PREFERENCE };
+  });
+}
+
+export async function saveAlertPreference(
+  db: Database,
+  userId: number,
+  preference: StoredAlertPreference,
+): Promise<StoredAlertPreference> {
+  const values = { alertCount: preference.alertCount, displayAlert: preference.displayAlert };
+  await db
+    .insert(userAlertPreferences)
+    .values({ userId, name: preference.name, ...values })
+    .onConflictDoUpdate({ target: [userAlertPreferences.userId, userAlertPreferences.name], set: values });
+  return { name: preference.name, ...values };
+}

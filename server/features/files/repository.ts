@@ -1,0 +1,19 @@
+import type { Database } from '../../db/connect.ts';
+import { uploadedFiles } from '../../db/schema/content.ts';
+
+export async function storeFile(
+  db: Database,
+  file: { cloudId: number; uploadedByUserId: number; name: string; contentType: string; data: Buffer },
+) {
+  const [stored] = await db
+    .insert(uploadedFiles)
+    .values({ ...file, size: file.data.length })
+    .returning({
+      id: uploadedFiles.id,
+      name: uploadedFiles.name,
+      size: uploadedFiles.size,
+      contentType: uploadedFiles.contentType,
+    });
+  if (!stored) throw new Error('file not stored');
+  return stored;
+}

@@ -1,0 +1,83 @@
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import {
+  CreatedSite,
+  CreateSiteBody,
+  SitesSelectQuery,
+  SitesSelectResponse,
+} from '../../../core/api/sites.ts';
+import { visibleSiteIds } from '../../../core/policy.ts';
+import type { AppContext } from '../../context.ts';
+import { errors } from '../../errors.ts';
+import { CloudParams, signedInErrors } from '../../http-schemas.ts';
+import { membershipOf } from './membership.ts';
+import { createSite, listSites } from './repository.ts';
+
+const MAX_ID = 2147483647;
+
+/** The ids of the includeIds parameter; ids no row can have are dropped. */
+function parseIds(text: string | undefined): number[] {
+  if (!text) return [];
+  return [...new Set(text.split(',').map(Number))].filter((id) => id <= MAX_ID);
+}
+
+/** GET sites-select (SPEC §7) and POST sites (the site picker's "Create a new site", SPEC §2.3). */
+export function siteListRoutes(ctx: AppContext): FastifyPluginAsyncTypebox {
+  const { db } = ctx;
+  return async (app) => {
+    app.get(
+      '/sites-select',
+      {
+        schema: {
+          tags: ['sites'],
+          params: CloudParams,
+          querystring: SitesSelectQuery,
+          response: { 200: SitesSelectResponse, ...signedInErrors },
+        },
+      },
+      async (request) => {
+        const membership = membershipOf(request);
+        const { limit, filter, allFields, includeIds } = request.query;
+        const sites = await listSites(db, {
+          cloudId: request.params.cloudId,
+          visible: visibleSiteIds(membership),
+          limit,
+          filter,
+          includeIds: parseIds(includeIds),
+          allFields,
+        });
+        return { sites };
+      },
+    );
+
+    app.post(
+      '/sites',
+      {
+        config: { permission: 'manage_sites' },
+        schema: {
+          tags: ['sites'],
+          params: CloudParams,
+          body: CreateSiteBody,
+          response: { 201: CreatedSite, ...signedInErrors },
+        },
+      },
+      async (request, reply) => {
+        const created = await createSite(db, {
+          cloudId: request.params.cloudId,
+          name: request.body.name.trim(),
+          location: request.body.location?.trim() ?? '',
+        });
+        if (created === 'duplicate') {
+          throw errors.validation([
+            {
+              errorCode: 'duplicate',
+              location: 'body',
+              path: '/name',
+              message: 'A site with this name already exists in this cloud.',
+            },
+          ]);
+        }
+        return reply.code(201).send(created);
+      },
+    );
+  };
+}
