@@ -6,6 +6,7 @@ export default defineConfig({
     include: ['core/**/*.test.ts', 'server/**/*.test.ts', 'web/**/*.test.{ts,tsx}', 'sim/**/*.test.ts'],
     environment: 'node',
     setupFiles: ['./vitest.setup.ts'],
+    globalSetup: ['./server/test/global-setup.ts'],
     testTimeout: 20_000,
     hookTimeout: 60_000,
   },

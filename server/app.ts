@@ -9,6 +9,7 @@ import { registerRequestAuth } from './auth/request-auth.ts';
 import type { AppContext } from './context.ts';
 import { registerErrorHandler } from './errors.ts';
 import { registerRoutes } from './routes.ts';
+import { registerValidation } from './validation.ts';
 import { registerWebApp } from './web-static.ts';
 
 export type BuildOptions = {
@@ -28,10 +29,10 @@ export async function buildApp(ctx: AppContext, options: BuildOptions = {}) {
       const given = req.headers['x-request-id'];
       return typeof given === 'string' && REQUEST_ID.test(given) ? given : randomUUID();
     },
-    ajv: { customOptions: { removeAdditional: true, coerceTypes: 'array', allErrors: true } },
     bodyLimit: 1024 * 1024,
   }).withTypeProvider<TypeBoxTypeProvider>();
 
+  registerValidation(app);
   registerErrorHandler(app);
   app.addHook('onSend', async (request, reply) => {
     reply.header('X-App-Version', ctx.appVersion);

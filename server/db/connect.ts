@@ -23,7 +23,8 @@ export type DatabaseHandle = {
 export type DatabaseOptions =
   | { kind: 'postgres'; url: string; poolSize?: number }
   | { kind: 'pglite'; dataDir: string }
-  | { kind: 'memory' };
+  /** In memory; from a dumped data dir (dumpDataDir) when given, which skips initdb. */
+  | { kind: 'memory'; template?: Blob };
 
 const migrationsFolder = fileURLToPath(new URL('./migrations', import.meta.url));
 
@@ -47,6 +48,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
   try {
     const client = await PGlite.create(options.kind === 'pglite' ? options.dataDir : undefined, {
       extensions: { pg_trgm },
+      loadDataDir: options.kind === 'memory' ? options.template : undefined,
     });
     const db = drizzlePglite(client, { casing: 'snake_case' });
     await migratePglite(db, { migrationsFolder });

@@ -9,10 +9,13 @@ export const TEST_VERSION = '0.0.0-test';
 
 export type TestApp = { app: App; database: DatabaseHandle; close: () => Promise<void> };
 
-/** The real app on a fresh test database, for app.inject. */
-export async function createTestApp(options: BuildOptions = {}): Promise<TestApp> {
+/** The real app on a fresh test database, for app.inject; configEnv adds environment variables to the config. */
+export async function createTestApp(
+  options: BuildOptions = {},
+  configEnv: NodeJS.ProcessEnv = {},
+): Promise<TestApp> {
   const database = await openTestDatabase();
-  const config = readConfig({ DEMO: '0' });
+  const config = readConfig({ DEMO: '0', ...configEnv });
   const app = await buildApp(createContext(database, config, TEST_VERSION), options);
   return {
     app,

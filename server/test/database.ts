@@ -1,5 +1,7 @@
 import { randomBytes } from 'node:crypto';
+import { readFileSync } from 'node:fs';
 import pg from 'pg';
+import { inject } from 'vitest';
 import { type DatabaseHandle, openDatabase } from '../db/connect.ts';
 
 /**
@@ -7,7 +9,10 @@ import { type DatabaseHandle, openDatabase } from '../db/connect.ts';
  * PostgreSQL server of TEST_DATABASE_URL when TEST_DB=postgres. Closing it drops the PostgreSQL database.
  */
 export async function openTestDatabase(): Promise<DatabaseHandle> {
-  if (process.env.TEST_DB !== 'postgres') return openDatabase({ kind: 'memory' });
+  if (process.env.TEST_DB !== 'postgres') {
+    const template = new Blob([readFileSync(inject('pgliteTemplatePath'))]);
+    return openDatabase({ kind: 'memory', template });
+  }
   const serverUrl = process.env.TEST_DATABASE_URL;
   if (!serverUrl) throw new Error('TEST_DB=postgres needs TEST_DATABASE_URL.');
   const name = `console_test_${randomBytes(6).toString('hex')}`;

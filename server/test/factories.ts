@@ -45,7 +45,11 @@ export async function addMember(
   await db.insert(memberships).values({ userId, cloudId, roleId, permissions });
 }
 
-export async function createSite(db: Database, cloudId: number, fields: Partial<typeof sites.$inferInsert> = {}) {
+export async function createSite(
+  db: Database,
+  cloudId: number,
+  fields: Partial<typeof sites.$inferInsert> = {},
+) {
   sequence += 1;
   const [site] = await db
     .insert(sites)
@@ -84,6 +88,12 @@ export async function createDevice(
 }
 
 /** A Site User's assignment to a site with its site-level permission list. */
-export async function assignSite(db: Database, userId: number, cloudId: number, siteId: number, permissions: string[]) {
+export async function assignSite(
+  db: Database,
+  userId: number,
+  cloudId: number,
+  siteId: number,
+  permissions: string[],
+) {
   await db.insert(membershipSites).values({ userId, cloudId, siteId, permissions });
 }

@@ -1,0 +1,230 @@
+// @vitest-environment node
+// The access rules of SPEC §6 and DESIGN §4-5 as one table: every route and method against every kind of
+// caller. Each feature's own tests cover what the calls answer; this file covers who may call them.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { CloudAbility } from '../core/policy.ts';
+import { type Access, can } from '../core/policy.ts';
+import { createTestApp, type TestApp } from './test/app.ts';
+import { ACTORS, type Actor, createRoleCloud, type RoleCloud } from './test/role-cloud.ts';
+
+type Rule =
+  | { kind: 'public' }
+  | { kind: 'signedIn'; status?: 404 }
+  | { kind: 'member'; permission?: CloudAbility }
+  | { kind: 'device'; site: 'assigned' | 'other' }
+  | { kind: 'platformAdmin' };
+
+type Call = {
+  method: 'GET' | 'POST' | 'PUT' | 'DELETE';
+  url: (f: RoleCloud) => string;
+  rule: Rule;
+  body?: (f: RoleCloud) => object;
+  headers?: (f: RoleCloud) => Record<string, string>;
+  multipart?: true;
+};
+
+let unique = 0;
+const cloudUrl = (path: string) => (f: RoleCloud) => `/apiv2/cloud/${f.cloud.id}${path}`;
+const member = (permission?: CloudAbility): Rule => ({ kind: 'member', permission });
+const signedIn: Rule = { kind: 'signedIn' };
+
+const CALLS: Call[] = [
+  { method: 'GET', url: cloudUrl(''), rule: member() },
+  { method: 'POST', url: cloudUrl(''), rule: member(), body: () => ({ user: { push_alerts: true } }) },
+  { method: 'GET', url: cloudUrl('/license-status'), rule: member() },
+  { method: 'GET', url: cloudUrl('/addons/advertisement'), rule: member() },
+  { method: 'GET', url: cloudUrl('/recent-alerts'), rule: member() },
+  { method: 'GET', url: cloudUrl('/recent-alerts-totals'), rule: member() },
+  { method: 'POST', url: cloudUrl('/mark-alerts-as-viewed'), rule: member() },
+  { method: 'GET', url: cloudUrl('/recent-tasks'), rule: member() },
+  { method: 'GET', url: cloudUrl('/recent-tasks-count'), rule: member() },
+  { method: 'POST', url: cloudUrl('/mark-task-tracker-as-viewed'), rule: member() },
+  { method: 'POST', url: cloudUrl('/search/find'), rule: member(), body: () => ({ query: 'Site' }) },
+  { method: 'GET', url: cloudUrl('/sites-select'), rule: member() },
+  {
+    method: 'POST',
+    url: cloudUrl('/sites'),
+    rule: member('manage_sites'),
+    body: () => ({ name: `New ${++unique}` }),
+  },
+  { method: 'GET', url: cloudUrl('/site-filters-select'), rule: member() },
+  {
+    method: 'POST',
+    url: cloudUrl('/site-filters-select'),
+    rule: member('manage_sites'),
+    body: (f) => ({ siteFilterId: f.filter.id }),
+  },
+  { method: 'DELETE', url: cloudUrl('/site-filters-select'), rule: member() },
+  {
+    method: 'POST',
+    url: cloudUrl('/site-filters'),
+    rule: member('manage_sites'),
+    body: (f) => ({ name: `Group ${++unique}`, siteIds: [f.sites.assigned.id] }),
+  },
+  { method: 'PUT', url: cloudUrl('/files'), rule: member('manage_sites'), multipart: true },
+  {
+    method: 'GET',
+    url: () => '/apiv2/smartnvr/license',
+    rule: member(),
+    headers: (f) => ({ 'x-cloud-id': String(f.cloud.id) }),
+  },
+  {
+    method: 'GET',
+    url: (f) => `/apiv2/device/${f.devices.assignedDevice.id}/allow-config`,
+    rule: { kind: 'device', site: 'assigned' },
+  },
+  {
+    method: 'GET',
+    url: (f) => `/apiv2/device/${f.devices.otherDevice.id}/allow-config`,
+    rule: { kind: 'device', site: 'other' },
+  },
+  { method: 'GET', url: () => '/apiv2/auth/me', rule: signedIn },
+  { method: 'GET', url: () => '/apiv2/clouds', rule: signedIn },
+  { method: 'GET', url: () => '/apiv2/user/unread-invitations', rule: signedIn },
+  // Nobody in the table holds an invitation, so the answer for a signed-in caller is 404.
+  {
+    method: 'POST',
+    url: () => '/apiv2/user/membership/join',
+    rule: { kind: 'signedIn', status: 404 },
+    body: (f) => ({ cloudId: f.cloud.id }),
+  },
+  {
+    method: 'POST',
+    url: () => '/apiv2/user/membership/decline',
+    rule: { kind: 'signedIn', status: 404 },
+    body: (f) => ({ cloudId: f.cloud.id }),
+  },
+  { method: 'GET', url: () => '/apiv2/user/inbox-blog-posts', rule: signedIn },
+  { method: 'POST', url: () => '/apiv2/user/inbox-blog-posts', rule: signedIn, body: () => ({ all: true }) },
+  { method: 'POST', url: () => '/apiv2/user/newsletter', rule: signedIn, body: () => ({ subscribe: true }) },
+  { method: 'GET', url: () => '/apiv2/user/alert/all', rule: signedIn },
+  {
+    method: 'PUT',
+    url: () => '/apiv2/user/alert/DEV_REBOOT',
+    rule: signedIn,
+    body: () => ({ alertCount: 2, displayAlert: false }),
+  },
+  { method: 'GET', url: () => '/apiv2/blog-posts', rule: { kind: 'public' } },
+  {
+    method: 'POST',
+    url: () => '/apiv2/error-reports',
+    rule: { kind: 'public' },
+    body: () => ({
+      serviceContext: { service: 'web', version: '0.0.0-test' },
+      context: {
+        user: '',
+        httpRequest: { userAgent: 'table', url: 'http://localhost/' },
+        reportLocation: { filePath: 'app.js', lineNumber: 1, functionName: 'f' },
+      },
+      message: 'Error: table\n    at f (app.js:1:1)',
+    }),
+  },
+  { method: 'GET', url: () => '/apiv2/error-reports', rule: { kind: 'platformAdmin' } },
+];
+
+const ACCESS: Record<Actor, Access | null> = {
+  owner: { roleId: 'ROLE_OWNER', permissions: 0 },
+  admin: { roleId: 'ROLE_ADMIN', permissions: 0 },
+  adminManageLicenses: { roleId: 'ROLE_ADMIN', permissions: 1 },
+  adminManageSnvr: { roleId: 'ROLE_ADMIN', permissions: 2 },
+  adminManageVpc: { roleId: 'ROLE_ADMIN', permissions: 4 },
+  adminManageSites: { roleId: 'ROLE_ADMIN', permissions: 8 },
+  guest: { roleId: 'ROLE_GUEST', permissions: 0 },
+  siteUser: { roleId: 'ROLE_USER', permissions: 0 },
+  outsider: null,
+  platformAdmin: null,
+};
+
+type Caller = Actor | 'anonymous' | 'withoutCsrf';
+type Outcome = 'ok' | 401 | 403 | 404;
+
+function expected(caller: Caller, call: Call): Outcome {
+  const stateChanging = call.method !== 'GET';
+  if (caller === 'anonymous') return stateChanging ? 403 : call.rule.kind === 'public' ? 'ok' : 401;
+  if (caller === 'withoutCsrf') return stateChanging ? 403 : expected('owner', call);
+  const access = ACCESS[caller];
+  const { rule } = call;
+  switch (rule.kind) {
+    case 'public':
+      return 'ok';
+    case 'signedIn':
+      return rule.status ?? 'ok';
+    case 'platformAdmin':
+      return caller === 'platformAdmin' ? 'ok' : 403;
+    case 'member':
+      if (!access) return 404;
+      return rule.permission && !can(access, rule.permission) ? 403 : 'ok';
+    case 'device':
+      if (!access) return 404;
+      return access.roleId === 'ROLE_USER' && rule.site === 'other' ? 404 : 'ok';
+  }
+}
+
+const PNG = Buffer.from([
+  0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 0x0d, 0x49, 0x48, 0x44, 0x52,
+]);
+async function multipartBody() {
+  const form = new FormData();
+  form.append('file', new Blob([PNG], { type: 'image/png' }), 'plan.png');
+  const request = new Request('http://localhost/', { method: 'PUT', body: form });
+  return {
+    payload: Buffer.from(await request.arrayBuffer()),
+    contentType: request.headers.get('content-type') ?? '',
+  };
+}
+
+let t: TestApp;
+let f: RoleCloud;
+beforeAll(async () => {
+  t = await createTestApp();
+  f = await createRoleCloud(t);
+}, 120_000);
+afterAll(() => t.close());
+
+async function send(caller: Caller, call: Call) {
+  const headers: Record<string, string> = { ...call.headers?.(f) };
+  if (caller !== 'anonymous') {
+    const session = f.sessions[caller === 'withoutCsrf' ? 'owner' : caller];
+    headers.cookie = session.cookie;
+    if (caller !== 'withoutCsrf') headers['x-csrf-token'] = session.csrfToken;
+  }
+  let payload: string | Buffer | undefined;
+  if (call.multipart) {
+    const body = await multipartBody();
+    payload = body.payload;
+    headers['content-type'] = body.contentType;
+  } else if (call.body) {
+    payload = JSON.stringify(call.body(f));
+    headers['content-type'] = 'application/json';
+  }
+  return t.app.inject({ method: call.method, url: call.url(f), headers, payload });
+}
+
+// Builds the route patterns for the test names.
+const PLACEHOLDERS = {
+  cloud: { id: ':cloudId' },
+  devices: { assignedDevice: { id: ':id' }, otherDevice: { id: ':id' } },
+} as unknown as RoleCloud;
+
+const CALLERS: Caller[] = [...ACTORS, 'anonymous', 'withoutCsrf'];
+
+describe('access table', () => {
+  for (const call of CALLS) {
+    const name = `${call.method} ${call.url(PLACEHOLDERS)}`;
+    describe(`${name}${call.rule.kind === 'device' ? ` (device on the ${call.rule.site} site)` : ''}`, () => {
+      for (const caller of CALLERS) {
+        const outcome = expected(caller, call);
+        it(`${caller}: ${outcome === 'ok' ? 'allowed' : outcome}`, async () => {
+          const response = await send(caller, call);
+          if (outcome === 'ok') {
+            expect(response.statusCode, response.body).toBeGreaterThanOrEqual(200);
+            expect(response.statusCode, response.body).toBeLessThan(300);
+          } else {
+            expect(response.statusCode, response.body).toBe(outcome);
+            expect(Object.keys(response.json())).toEqual(['message']);
+          }
+        });
+      }
+    });
+  }
+});
