@@ -1,10 +1,14 @@
 import CssBaseline from '@mui/material/CssBaseline';
 import { ThemeProvider } from '@mui/material/styles';
 import { type QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { type ReactNode, useMemo } from 'react';
+import { type ReactNode, useCallback, useMemo } from 'react';
 import { I18nextProvider } from 'react-i18next';
-import { useCachedMe } from '../features/auth/api/get-me.ts';
+import { routes } from '../../core/routes.ts';
+import { meQueryOptions, useCachedMe } from '../features/auth/api/get-me.ts';
+import { CriticalErrorBoundary } from '../platform/errors/critical-error-boundary.tsx';
+import type { PolicySession } from '../platform/errors/error-policy-host.tsx';
 import { i18n } from '../platform/i18n.ts';
+import { PlatformHosts } from '../platform/platform-hosts.tsx';
 import { createAppTheme } from './theme.ts';
 
 /** Follows the deployment theme once the startup data is known. */
@@ -19,6 +23,32 @@ function AppThemeProvider({ children }: { readonly children: ReactNode }) {
   );
 }
 
+/** The page, guarded by the critical error page, and the platform's toasts, dialogs and error policy. */
+function AppWithPlatform({
+  queryClient,
+  children,
+}: {
+  readonly queryClient: QueryClient;
+  readonly children: ReactNode;
+}) {
+  const session = useCallback((): PolicySession => {
+    const me = queryClient.getQueryData(meQueryOptions().queryKey);
+    return me ? { email: me.user.email, defaultCloudId: me.defaultCloudId } : null;
+  }, [queryClient]);
+  const homeHref = useCallback(() => {
+    const cloudId = session()?.defaultCloudId ?? null;
+    return cloudId === null ? null : routes.cloudDashboard.href({ cloudId });
+  }, [session]);
+  return (
+    <>
+      <CriticalErrorBoundary homeHref={homeHref} userEmail={() => session()?.email ?? ''}>
+        {children}
+      </CriticalErrorBoundary>
+      <PlatformHosts session={session} />
+    </>
+  );
+}
+
 export function Providers({
   queryClient,
   children,
@@ -29,7 +59,9 @@ export function Providers({
   return (
     <QueryClientProvider client={queryClient}>
       <I18nextProvider i18n={i18n}>
-        <AppThemeProvider>{children}</AppThemeProvider>
+        <AppThemeProvider>
+          <AppWithPlatform queryClient={queryClient}>{children}</AppWithPlatform>
+        </AppThemeProvider>
       </I18nextProvider>
     </QueryClientProvider>
   );

@@ -2,6 +2,8 @@
 import type { ComponentType } from 'react';
 import { createBrowserRouter, type RouteObject } from 'react-router';
 import { ROUTE_KEYS, type RouteKey, routes } from '../../core/routes.ts';
+import { failSafeLazy } from '../platform/errors/fail-safe-lazy.tsx';
+import { followRouteLoads } from '../platform/progress/route-progress.ts';
 import { PageLoader } from '../shell/page-loader.tsx';
 import { RootLayout } from '../shell/root-layout.tsx';
 import { RouteErrorPage } from '../shell/route-error-page.tsx';
@@ -31,12 +33,14 @@ function framedPage(key: RouteKey): RouteObject {
   return {
     path: routes[key].path,
     errorElement: <RouteErrorPage />,
-    lazy: load
-      ? async () => ({ Component: await load() })
-      : async () => {
-          const { PlaceholderPage } = await import('../shell/placeholder-page.tsx');
-          return { element: <PlaceholderPage routeKey={key} /> };
-        },
+    lazy: failSafeLazy(
+      load
+        ? async () => ({ Component: await load() })
+        : async () => {
+            const { PlaceholderPage } = await import('../shell/placeholder-page.tsx');
+            return { element: <PlaceholderPage routeKey={key} /> };
+          },
+    ),
   };
 }
 
@@ -45,7 +49,7 @@ export function appRoutes(): RouteObject[] {
     (key): RouteObject => ({
       path: routes[key].path,
       errorElement: <RouteErrorPage />,
-      lazy: async () => ({ Component: await PUBLIC_PAGES[key]() }),
+      lazy: failSafeLazy(async () => ({ Component: await PUBLIC_PAGES[key]() })),
     }),
   );
   const framedRoutes = ROUTE_KEYS.filter((key) => !isPublic(key)).map(framedPage);
@@ -57,13 +61,15 @@ export function appRoutes(): RouteObject[] {
       children: [
         ...publicRoutes,
         {
-          lazy: async () => ({ Component: (await import('../shell/app-frame.tsx')).AppFrame }),
+          lazy: failSafeLazy(async () => ({ Component: (await import('../shell/app-frame.tsx')).AppFrame })),
           errorElement: <RouteErrorPage />,
           children: [
             ...framedRoutes,
             {
               path: '*',
-              lazy: async () => ({ Component: (await import('../shell/not-found-page.tsx')).NotFoundPage }),
+              lazy: failSafeLazy(async () => ({
+                Component: (await import('../shell/not-found-page.tsx')).NotFoundPage,
+              })),
             },
           ],
         },
@@ -73,5 +79,7 @@ export function appRoutes(): RouteObject[] {
 }
 
 export function createAppRouter() {
-  return createBrowserRouter(appRoutes());
+  const router = createBrowserRouter(appRoutes());
+  followRouteLoads(router);
+  return router;
 }

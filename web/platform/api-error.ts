@@ -1,5 +1,10 @@
-/** How a call failed: a 400 list, another HTTP status, a body that is not JSON, no answer, or no answer in time. */
-export type ApiErrorKind = 'validation' | 'http' | 'parse' | 'network' | 'timeout';
+import { UNKNOWN_CLOUD_MESSAGE } from '../../core/errors.ts';
+
+/**
+ * How a call failed (SPEC §8 "Request errors"): a 400 list, another HTTP status, a body that is not JSON,
+ * no answer, no answer in time, or no cloud to ask about.
+ */
+export type ApiErrorKind = 'validation' | 'http' | 'parse' | 'network' | 'timeout' | 'context';
 
 /** One entry of a 400 answer (DESIGN §4). */
 export interface ValidationIssue {
@@ -15,6 +20,7 @@ interface ApiErrorInit {
   readonly message: string;
   readonly errors?: readonly ValidationIssue[];
   readonly incidentId?: string | null;
+  readonly serverMessage?: string | null;
   readonly retryAfterSeconds?: number | null;
   readonly cause?: unknown;
 }
@@ -26,6 +32,8 @@ export class ApiError extends Error {
   readonly status: number | null;
   readonly errors: readonly ValidationIssue[];
   readonly incidentId: string | null;
+  /** The message or error field of the body, when the server sent one (SPEC §8 403 shows it). */
+  readonly serverMessage: string | null;
   /** From the Retry-After header of a 429 answer. */
   readonly retryAfterSeconds: number | null;
 
@@ -36,10 +44,16 @@ export class ApiError extends Error {
     this.status = init.status;
     this.errors = init.errors ?? [];
     this.incidentId = init.incidentId ?? null;
+    this.serverMessage = init.serverMessage ?? null;
     this.retryAfterSeconds = init.retryAfterSeconds ?? null;
   }
 }
 
 export function isApiError(error: unknown): error is ApiError {
   return error instanceof ApiError;
+}
+
+/** SPEC §8 "Unknown context": a cloud call made where no cloud is known. */
+export function unknownCloudError(): ApiError {
+  return new ApiError({ kind: 'context', status: null, message: UNKNOWN_CLOUD_MESSAGE });
 }

@@ -1,9 +1,10 @@
 // The one HTTP client of the web app (DESIGN §4 "HTTP conventions"). It has no UI side effects: failures become ApiError.
-import { ApiError, type ValidationIssue } from './api-error.ts';
+import { REQUEST_TIMEOUT_MS } from '../../core/constants.ts';
+import { ApiError, unknownCloudError, type ValidationIssue } from './api-error.ts';
 import { APP_VERSION } from './app-version.ts';
+import { emitRequestActivity, emitServerVersion } from './http-events.ts';
 
-// SPEC §9: request timeout 35 s.
-export const REQUEST_TIMEOUT_MS = 35_000;
+export { REQUEST_TIMEOUT_MS };
 
 const CSRF_COOKIE = 'csrf_token';
 
@@ -18,6 +19,12 @@ export function setCurrentCloudId(cloudId: number | null): void {
 }
 
 export function getCurrentCloudId(): number | null {
+  return currentCloudId;
+}
+
+/** The current cloud for a call that needs one; SPEC §8 'Could not determine cloud ID' when none is known. */
+export function requireCurrentCloudId(): number {
+  if (currentCloudId === null) throw unknownCloudError();
   return currentCloudId;
 }
 
@@ -94,22 +101,31 @@ function errorFromResponse(response: Response, text: string): ApiError {
   }
   const errors = issuesOf(body.errors);
   const fromBody = [body.message, body.error].find((value) => typeof value === 'string' && value !== '');
+  // A proxy's HTML page is no message to show anyone.
+  const serverMessage = (fromBody as string | undefined) ?? (plainText?.startsWith('<') ? null : plainText);
   const message =
-    (fromBody as string | undefined) ??
-    plainText ??
-    errors[0]?.message ??
-    (response.statusText || `HTTP ${response.status}`);
+    serverMessage ?? plainText ?? errors[0]?.message ?? (response.statusText || `HTTP ${response.status}`);
   return new ApiError({
     kind: response.status === 400 && errors.length > 0 ? 'validation' : 'http',
     status: response.status,
     message,
     errors,
     incidentId: typeof body.incidentId === 'string' ? body.incidentId : null,
+    serverMessage,
     retryAfterSeconds: parseRetryAfter(response.headers.get('Retry-After')),
   });
 }
 
 async function send<T>(method: string, url: string, body: unknown): Promise<T> {
+  emitRequestActivity('start');
+  try {
+    return await exchange<T>(method, url, body);
+  } finally {
+    emitRequestActivity('end');
+  }
+}
+
+async function exchange<T>(method: string, url: string, body: unknown): Promise<T> {
   const hasBody = body !== undefined;
   let response: Response;
   try {
@@ -129,6 +145,8 @@ async function send<T>(method: string, url: string, body: unknown): Promise<T> {
       cause,
     });
   }
+  const serverVersion = response.headers.get('X-App-Version');
+  if (serverVersion) emitServerVersion(serverVersion);
   let text: string;
   try {
     text = await response.text();

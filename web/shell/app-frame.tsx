@@ -8,8 +8,10 @@ import { matchRoute, routes } from '../../core/routes.ts';
 import { type Me, useMe } from '../features/auth/api/get-me.ts';
 import { isApiError } from '../platform/api-error.ts';
 import { setLocale, userLocale } from '../platform/i18n.ts';
+import { BannerArea } from '../platform/messages/banner-host.tsx';
 import { AppDrawer } from './app-drawer.tsx';
 import { NotFoundPage } from './not-found-page.tsx';
+import { CloudNotices } from './notices/cloud-notices.tsx';
 import { PageLoader } from './page-loader.tsx';
 import { TopBar } from './top-bar.tsx';
 import { useCurrentCloud } from './use-current-cloud.ts';
@@ -53,6 +55,8 @@ function SignedInFrame({ me }: { readonly me: Me }) {
       <AppDrawer cloudId={cloudId} mobileOpen={mobileOpen} onMobileClose={() => setMobileOpen(false)} />
       <Box component="main" id={MAIN_ID} tabIndex={-1} sx={{ flexGrow: 1, minWidth: 0, p: { xs: 2, md: 3 } }}>
         <Toolbar />
+        <BannerArea />
+        <CloudNotices me={me} membership={membership} />
         {/* Ids that are not positive integers match a route pattern but no page. */}
         {matchRoute(pathname) ? <Outlet /> : <NotFoundPage />}
       </Box>

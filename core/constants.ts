@@ -1,0 +1,32 @@
+// Durations and limits of the console's platform behaviour, each named after the spec section it comes from.
+
+/** SPEC §7, §9: request timeout 35 s. */
+export const REQUEST_TIMEOUT_MS = 35_000;
+
+/** SPEC §4, §9: a success toast closes after 5 s. */
+export const SUCCESS_TOAST_MS = 5_000;
+/** SPEC §4, §9: a success toast with actions closes after 10 s. */
+export const SUCCESS_TOAST_WITH_ACTIONS_MS = 10_000;
+/** SPEC §4: the domain of a system message that names none. */
+export const DEFAULT_MESSAGE_DOMAIN = 'default-domain';
+
+/** SPEC §4, §9: the global progress bar appears after 500 ms. */
+export const PROGRESS_DELAY_MS = 500;
+/** SPEC §4, §9: the global progress bar animates for 10 s. */
+export const PROGRESS_ANIMATION_MS = 10_000;
+/** SPEC §4, §9: the completed progress bar hides 300 ms after reaching 100%. */
+export const PROGRESS_HIDE_MS = 300;
+
+/** SPEC §5, §9: the search field waits 1000 ms after typing. */
+export const SEARCH_DEBOUNCE_MS = 1_000;
+/** SPEC §5: the search field's default minimum length. */
+export const SEARCH_MIN_LENGTH_DEFAULT = 1;
+
+/** SPEC §9: promotional and welcome (quick-start) dialogs are shown again after 24 h. */
+export const VIDEO_DIALOG_RESHOW_MS = 24 * 60 * 60 * 1000;
+
+/** SPEC §9: a modal dialog's default maximum width. */
+export const MODAL_DEFAULT_MAX_WIDTH = 'sm';
+
+/** How long the server waits for the external error-reporting service (DESIGN §5 ERROR_REPORT_URL). */
+export const ERROR_REPORT_FORWARD_TIMEOUT_MS = 5_000;

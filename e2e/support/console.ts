@@ -1,0 +1,47 @@
+// Shared steps of the browser tests for SPEC §8: signing in as a demo account, scripted answers, the texts.
+import { expect, type Page, type Route } from '@playwright/test';
+
+// SPEC §8 texts, as the user reads them.
+export const TEXT = {
+  offline:
+    'It looks like you might be offline. Please check your internet connection and try reloading the page.',
+  network:
+    'Could not reach the cloud servers. Please check your internet connection and try reloading the page.',
+  sessionExpired: 'Your login session has expired. Please log in again if prompted.',
+  forbidden: 'Access denied: your account does not have sufficient permissions.',
+  tooMany:
+    'Sorry, but there are too many requests coming from your network. Please try reloading the page later.',
+  server:
+    'Sorry, there was an error while processing your request. We are working to fix this issue. Please try again later.',
+  badGateway: 'There was a temporary problem loading parts of the page. Please try reloading.',
+  unavailable: 'The service might not be available due to maintenance. Please try reloading the page.',
+  generic:
+    'Sorry, there was an error on this page. Please try reloading the page, and if the error is recurring, click the button to inspect and report it.',
+  versionBanner:
+    'We have updated the Cloud Controller. Please reload the page to use the latest application version.',
+  reportQuestion:
+    'A script error has occured on this page that could prevent it from working properly. Would you like to submit an error report?',
+};
+
+/** The password of every demo account (DESIGN §4). */
+const PASSWORD = 'demo-console';
+// A call every signed-in page makes on arrival: the plan notices ask for it.
+export const LICENSE_STATUS = '**/apiv2/cloud/*/license-status*';
+
+/** Logs in through the form and waits for the dashboard of the default cloud. */
+export async function logIn(page: Page, email = 'guest@demo.example'): Promise<void> {
+  await page.goto('/welcome/login');
+  await page.getByLabel('Email').fill(email);
+  await page.getByLabel('Password').fill(PASSWORD);
+  await page.getByRole('button', { name: 'Log in' }).click();
+  await expect(page).toHaveURL(/\/cloud\/\d+\/dashboard$/);
+}
+
+/** Answers a call with this status and JSON body. */
+export function answer(status: number, body: unknown) {
+  return (route: Route) =>
+    route.fulfill({ status, contentType: 'application/json', body: JSON.stringify(body) });
+}
+
+/** The toast on screen (the one alert with text). */
+export const toast = (page: Page) => page.getByRole('alert').filter({ hasNotText: /^$/ }).first();

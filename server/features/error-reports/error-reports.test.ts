@@ -1,0 +1,124 @@
+// @vitest-environment node
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ERROR_REPORT_MESSAGE_MAX } from '../../../core/api/error-reports.ts';
+import { as, createTestApp, login, type Session, type TestApp } from '../../test/app.ts';
+import { createUser, TEST_PASSWORD } from '../../test/factories.ts';
+import { sampleReport } from './test-report.ts';
+
+let t: TestApp;
+let reporter: Session;
+let administrator: Session;
+let reporterId: number;
+
+beforeAll(async () => {
+  t = await createTestApp();
+  const user = await createUser(t.database.db, { email: 'reporter@test.example' });
+  reporterId = user.id;
+  await createUser(t.database.db, { email: 'root@test.example', isAdministrator: true });
+  reporter = await login(t.app, 'reporter@test.example', TEST_PASSWORD);
+  administrator = await login(t.app, 'root@test.example', TEST_PASSWORD);
+});
+afterAll(() => t.close());
+
+const report = (payload: unknown, headers: Record<string, string>) =>
+  t.app.inject({ method: 'POST', url: '/apiv2/error-reports', payload: payload as object, headers });
+
+const list = (session: Session | null, query = '') =>
+  t.app.inject({
+    method: 'GET',
+    url: `/apiv2/error-reports${query}`,
+    headers: session ? as(session) : {},
+  });
+
+describe('POST /apiv2/error-reports', () => {
+  it('stores the report of a signed-in user with their id', async () => {
+    const response = await report(sampleReport('Error: first'), as(reporter));
+    expect(response.statusCode).toBe(200);
+    expect(response.json()).toEqual({ ok: true });
+    const stored = (await list(administrator)).json().reports[0];
+    expect(stored).toMatchObject({ userId: reporterId, userEmail: 'reporter@test.example' });
+    expect(stored.report).toEqual(sampleReport('Error: first'));
+  });
+
+  it('accepts a report after the session is gone, with the CSRF cookie echoed', async () => {
+    const response = await report(sampleReport('Error: anonymous'), {
+      cookie: 'csrf_token=left-over-token; sid=expired-session',
+      'x-csrf-token': 'left-over-token',
+    });
+    expect(response.statusCode).toBe(200);
+    const stored = (await list(administrator)).json().reports[0];
+    expect(stored).toMatchObject({ userId: null, userEmail: null });
+    expect(stored.report.message).toBe('Error: anonymous');
+  });
+
+  it('refuses a report without the CSRF token', async () => {
+    const signedIn = await report(sampleReport(), { cookie: reporter.cookie });
+    const anonymous = await report(sampleReport(), { cookie: 'csrf_token=abc' });
+    expect([signedIn.statusCode, anonymous.statusCode]).toEqual([403, 403]);
+  });
+
+  it('answers a malformed report with the validation list', async () => {
+    const { message: _message, ...noMessage } = sampleReport();
+    const missing = await report(noMessage, as(reporter));
+    expect(missing.statusCode).toBe(400);
+    expect(missing.json().errors).toContainEqual(
+      expect.objectContaining({ location: 'body', path: '/message', errorCode: 'required' }),
+    );
+    const tooLong = await report(sampleReport('x'.repeat(ERROR_REPORT_MESSAGE_MAX + 1)), as(reporter));
+    expect(tooLong.statusCode).toBe(400);
+    const badLine = sampleReport();
+    const wrongType = await report(
+      {
+        ...badLine,
+        context: {
+          ...badLine.context,
+          reportLocation: { ...badLine.context.reportLocation, lineNumber: 'one' },
+        },
+      },
+      as(reporter),
+    );
+    expect(wrongType.statusCode).toBe(400);
+  });
+
+  it('drops fields the schema does not know', async () => {
+    await report({ ...sampleReport('Error: extra'), secret: 'ignored' }, as(reporter));
+    const stored = (await list(administrator)).json().reports[0];
+    expect(stored.report).toEqual(sampleReport('Error: extra'));
+  });
+});
+
+describe('GET /apiv2/error-reports', () => {
+  it('lists reports newest first, paged, with the total', async () => {
+    for (const n of [1, 2, 3]) await report(sampleReport(`Error: paged ${n}`), as(reporter));
+    const all = (await list(administrator, '?limit=100')).json();
+    const firstPage = (await list(administrator, '?limit=2')).json();
+    const secondPage = (await list(administrator, '?limit=2&offset=2')).json();
+    expect(all.total).toBe(all.reports.length);
+    expect(all.reports.slice(0, 3).map((r: { report: { message: string } }) => r.report.message)).toEqual([
+      'Error: paged 3',
+      'Error: paged 2',
+      'Error: paged 1',
+    ]);
+    expect(firstPage.reports.map((r: { id: number }) => r.id)).toEqual(
+      all.reports.slice(0, 2).map((r: { id: number }) => r.id),
+    );
+    expect(secondPage.reports.map((r: { id: number }) => r.id)).toEqual(
+      all.reports.slice(2, 4).map((r: { id: number }) => r.id),
+    );
+    expect(secondPage.total).toBe(all.total);
+  });
+
+  it('is for platform administrators only', async () => {
+    const user = await list(reporter);
+    expect(user.statusCode).toBe(403);
+    expect(user.json()).toEqual({
+      message: 'Access denied: your account does not have sufficient permissions.',
+    });
+    expect((await list(null)).statusCode).toBe(401);
+  });
+
+  it('refuses a page size above the maximum', async () => {
+    expect((await list(administrator, '?limit=101')).statusCode).toBe(400);
+    expect((await list(administrator, '?offset=-1')).statusCode).toBe(400);
+  });
+});

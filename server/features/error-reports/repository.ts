@@ -1,0 +1,60 @@
+import { and, count, desc, eq, isNull } from 'drizzle-orm';
+import type { ErrorReport, StoredErrorReport } from '../../../core/api/error-reports.ts';
+import type { Database } from '../../db/connect.ts';
+import { users } from '../../db/schema/accounts.ts';
+import { errorReports } from '../../db/schema/content.ts';
+
+export async function storeErrorReport(
+  db: Database,
+  userId: number | null,
+  report: ErrorReport,
+): Promise<number> {
+  const [row] = await db
+    .insert(errorReports)
+    .values({ userId, payload: report })
+    .returning({ id: errorReports.id });
+  if (!row) throw new Error('error report not stored');
+  return row.id;
+}
+
+/** Newest first, by error_reports_created_idx. */
+export async function listErrorReports(
+  db: Database,
+  page: { limit: number; offset: number },
+): Promise<{ reports: StoredErrorReport[]; total: number }> {
+  const [rows, totals] = await Promise.all([
+    db
+      .select({
+        id: errorReports.id,
+        userId: errorReports.userId,
+        userEmail: users.email,
+        createdAt: errorReports.createdAt,
+        payload: errorReports.payload,
+      })
+      .from(errorReports)
+      .leftJoin(users, eq(users.id, errorReports.userId))
+      .orderBy(desc(errorReports.createdAt), desc(errorReports.id))
+      .limit(page.limit)
+      .offset(page.offset),
+    db.select({ total: count() }).from(errorReports),
+  ]);
+  return {
+    reports: rows.map((row) => ({
+      id: row.id,
+      userId: row.userId,
+      userEmail: row.userEmail,
+      createdAt: row.createdAt.toISOString(),
+      report: row.payload as ErrorReport,
+    })),
+    total: totals[0]?.total ?? 0,
+  };
+}
+
+/** Platform administrators (users.is_administrator) read the reports. */
+export async function isPlatformAdministrator(db: Database, userId: number): Promise<boolean> {
+  const [row] = await db
+    .select({ isAdministrator: users.isAdministrator })
+    .from(users)
+    .where(and(eq(users.id, userId), isNull(users.deletedAt)));
+  return row?.isAdministrator === true;
+}

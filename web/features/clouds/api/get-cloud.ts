@@ -1,0 +1,20 @@
+// GET /apiv2/cloud/:cloudId: the cloud with billing and the caller's membership (SPEC §3 Cloud, §7).
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import type { Cloud } from '../../../../core/api/clouds.ts';
+import { apiGet } from '../../../platform/http.ts';
+
+export function getCloud(cloudId: number): Promise<Cloud> {
+  return apiGet<Cloud>(`/apiv2/cloud/${cloudId}`);
+}
+
+export function cloudQueryOptions(cloudId: number) {
+  return queryOptions({
+    queryKey: ['clouds', cloudId] as const,
+    queryFn: () => getCloud(cloudId),
+    staleTime: 5 * 60_000,
+  });
+}
+
+export function useCloud(cloudId: number | null) {
+  return useQuery({ ...cloudQueryOptions(cloudId ?? 0), enabled: cloudId !== null });
+}

@@ -1,0 +1,20 @@
+// GET /apiv2/cloud/:cloudId/license-status: plan dates, suspension and licence use (SPEC §3 License status).
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import type { LicenseStatus } from '../../../../core/api/clouds.ts';
+import { apiGet } from '../../../platform/http.ts';
+
+export function getLicenseStatus(cloudId: number): Promise<LicenseStatus> {
+  return apiGet<LicenseStatus>(`/apiv2/cloud/${cloudId}/license-status`);
+}
+
+export function licenseStatusQueryOptions(cloudId: number) {
+  return queryOptions({
+    queryKey: ['clouds', cloudId, 'license-status'] as const,
+    queryFn: () => getLicenseStatus(cloudId),
+    staleTime: 5 * 60_000,
+  });
+}
+
+export function useLicenseStatus(cloudId: number | null) {
+  return useQuery({ ...licenseStatusQueryOptions(cloudId ?? 0), enabled: cloudId !== null });
+}

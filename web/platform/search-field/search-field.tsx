@@ -1,0 +1,79 @@
+import ClearIcon from '@mui/icons-material/Clear';
+import SearchIcon from '@mui/icons-material/Search';
+import IconButton from '@mui/material/IconButton';
+import InputAdornment from '@mui/material/InputAdornment';
+import TextField from '@mui/material/TextField';
+import { useEffect, useRef, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { SEARCH_MIN_LENGTH_DEFAULT } from '../../../core/constants.ts';
+import { createSearchController, type SearchOptions, type SearchState } from './search-controller.ts';
+
+export interface SearchFieldProps extends SearchOptions {
+  /** Accessible name; the placeholder when not given. */
+  readonly label?: string;
+  /** SPEC §5: 'Search' unless told. */
+  readonly placeholder?: string;
+  readonly autoFocus?: boolean;
+}
+
+/** The console's search box (SPEC §5); the rules live in search-controller.ts. */
+export function SearchField({ label, placeholder, autoFocus, ...options }: SearchFieldProps) {
+  const { t } = useTranslation();
+  const [state, setState] = useState<SearchState>({ value: '', busy: false });
+  const optionsRef = useRef(options);
+  optionsRef.current = options;
+  const [controller] = useState(() =>
+    createSearchController(
+      {
+        minLength: options.minLength,
+        debounceMs: options.debounceMs,
+        lazy: options.lazy,
+        onSearch: (term) => optionsRef.current.onSearch(term),
+      },
+      setState,
+    ),
+  );
+  useEffect(() => controller.dispose, [controller]);
+
+  const minLength = options.minLength ?? SEARCH_MIN_LENGTH_DEFAULT;
+  const shownPlaceholder = placeholder ?? t('platform.search.placeholder');
+  const showHint = minLength > 1 && state.value.trim().length > 0 && state.value.trim().length < minLength;
+  return (
+    <TextField
+      value={state.value}
+      onChange={(event) => controller.change(event.target.value)}
+      onKeyDown={(event) => {
+        if (event.key !== 'Enter') return;
+        event.preventDefault();
+        controller.search();
+      }}
+      placeholder={shownPlaceholder}
+      helperText={showHint ? t('platform.search.minLength', { minLength }) : undefined}
+      autoFocus={autoFocus}
+      size="small"
+      fullWidth
+      slotProps={{
+        htmlInput: { 'aria-label': label ?? shownPlaceholder, 'aria-busy': state.busy },
+        input: {
+          endAdornment: (
+            <InputAdornment position="end">
+              {state.value !== '' && (
+                <IconButton size="small" aria-label={t('platform.search.clear')} onClick={controller.clear}>
+                  <ClearIcon fontSize="small" />
+                </IconButton>
+              )}
+              <IconButton
+                size="small"
+                aria-label={t('platform.search.submit')}
+                disabled={!controller.canSearch()}
+                onClick={controller.search}
+              >
+                <SearchIcon fontSize="small" />
+              </IconButton>
+            </InputAdornment>
+          ),
+        },
+      }}
+    />
+  );
+}

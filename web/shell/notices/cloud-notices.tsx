@@ -1,0 +1,26 @@
+import type { Me, Membership } from '../../features/auth/api/get-me.ts';
+import { PlanNotices } from './plan-notices.tsx';
+import { VideoDialogs } from './video-dialogs.tsx';
+
+/** Everything the shell tells a member about the current cloud's plan: notices and video dialogs. */
+export function CloudNotices({
+  me,
+  membership,
+}: {
+  readonly me: Me;
+  readonly membership: Membership | null;
+}) {
+  if (!membership) return null;
+  const access = { roleId: membership.roleId, permissions: membership.permissions };
+  return (
+    <>
+      <PlanNotices cloudId={membership.cloudId} access={access} />
+      <VideoDialogs
+        cloudId={membership.cloudId}
+        userId={me.user.id}
+        access={access}
+        addonsEnabled={me.theme.addonsEnabled}
+      />
+    </>
+  );
+}

@@ -1,0 +1,24 @@
+// When each video dialog was last shown to a user in a cloud (SPEC §9: shown again after 24 h), kept in
+// the browser's localStorage. A browser that refuses storage shows the dialogs as if never shown.
+
+export type VideoDialogKind = 'quickStart' | 'promotion';
+
+const key = (kind: VideoDialogKind, userId: number, cloudId: number) =>
+  `console.videoDialog.${kind}.${userId}.${cloudId}`;
+
+export function lastShownAt(kind: VideoDialogKind, userId: number, cloudId: number): number | null {
+  try {
+    const stored = Number(localStorage.getItem(key(kind, userId, cloudId)));
+    return Number.isFinite(stored) && stored > 0 ? stored : null;
+  } catch {
+    return null;
+  }
+}
+
+export function rememberShown(kind: VideoDialogKind, userId: number, cloudId: number, at: number): void {
+  try {
+    localStorage.setItem(key(kind, userId, cloudId), String(at));
+  } catch {
+    // Without storage the dialog shows again next visit; nothing else depends on it.
+  }
+}
