@@ -54,6 +54,36 @@ describe('errors', () => {
     expect(response.body).not.toContain('secret');
   });
 
+  it('refuses a NUL character or a prototype key in a JSON body with the 400 shape', async () => {
+    const post = (payload: string) =>
+      t.app.inject({
+        method: 'POST',
+        url: '/apiv2/auth/login',
+        payload,
+        headers: { 'content-type': 'application/json' },
+      });
+    const nul = await post('{"email":"a@b.example","password":"x\\u0000y"}');
+    expect(nul.statusCode).toBe(400);
+    expect(nul.json().errors[0]).toMatchObject({
+      errorCode: 'nul_character',
+      location: 'body',
+      path: '/password',
+    });
+    const proto = await post('{"email":"a@b.example","password":"x","__proto__":{"admin":true}}');
+    expect(proto.statusCode).toBe(400);
+    expect(proto.json().errors[0]).toMatchObject({ errorCode: 'forbidden_key', location: 'body' });
+  });
+
+  it('refuses a NUL character in a query string with the 400 shape', async () => {
+    const response = await get('/apiv2/blog-posts?search=a%00b');
+    expect(response.statusCode).toBe(400);
+    expect(response.json().errors[0]).toMatchObject({
+      errorCode: 'nul_character',
+      location: 'query',
+      path: '/search',
+    });
+  });
+
   it('answers an unknown API path with 404 JSON', async () => {
     const response = await get('/apiv2/no-such-call');
     expect(response.statusCode).toBe(404);

@@ -9,7 +9,7 @@ import { registerRequestAuth } from './auth/request-auth.ts';
 import type { AppContext } from './context.ts';
 import { registerErrorHandler } from './errors.ts';
 import { registerRoutes } from './routes.ts';
-import { registerValidation } from './validation.ts';
+import { registerJsonParser, registerValidation } from './validation.ts';
 import { registerWebApp } from './web-static.ts';
 
 export type BuildOptions = {
@@ -33,6 +33,7 @@ export async function buildApp(ctx: AppContext, options: BuildOptions = {}) {
   }).withTypeProvider<TypeBoxTypeProvider>();
 
   registerValidation(app);
+  registerJsonParser(app);
   registerErrorHandler(app);
   app.addHook('onSend', async (request, reply) => {
     reply.header('X-App-Version', ctx.appVersion);
