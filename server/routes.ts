@@ -9,6 +9,7 @@ import { errorReportRoutes } from './features/error-reports/routes.ts';
 import { fileRoutes } from './features/files/routes.ts';
 import { healthRoutes } from './features/health/routes.ts';
 import { licenceRoutes } from './features/licences/routes.ts';
+import { navigationRoutes } from './features/navigation/routes.ts';
 import { newsRoutes } from './features/news/routes.ts';
 import { searchRoutes } from './features/search/routes.ts';
 import { siteRoutes } from './features/sites/routes.ts';
@@ -23,6 +24,7 @@ export async function registerRoutes(app: FastifyInstance, ctx: AppContext): Pro
   await app.register(newsRoutes(ctx), { prefix: '/apiv2' });
   await app.register(deviceRoutes(ctx), { prefix: '/apiv2/device' });
   await app.register(licenceRoutes(ctx), { prefix: '/apiv2' });
+  await app.register(navigationRoutes(ctx), { prefix: '/apiv2' });
   await app.register(errorReportRoutes(ctx), { prefix: '/apiv2/error-reports' });
   await app.register(
     async (cloud) => {
