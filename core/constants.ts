@@ -30,3 +30,13 @@ export const MODAL_DEFAULT_MAX_WIDTH = 'sm';
 
 /** How long the server waits for the external error-reporting service (DESIGN §5 ERROR_REPORT_URL). */
 export const ERROR_REPORT_FORWARD_TIMEOUT_MS = 5_000;
+
+/** SPEC §9: alert count refresh every 1 min, or every 5 min when push alerts are enabled. */
+export const ALERT_COUNT_REFRESH_MS = 60_000;
+export const ALERT_COUNT_REFRESH_PUSH_MS = 5 * 60_000;
+/** SPEC §9: badges show at most 99, then '99+'. */
+export const BADGE_MAX = 99;
+/** SPEC §2.3, §9: pickers and the cloud switcher show a filter box from 10 entries on. */
+export const FILTER_BOX_MIN_ENTRIES = 10;
+/** SPEC §9: a full site list (SITE_LIST_MAX) filters on the server, 600 ms after typing. */
+export const BACKEND_FILTER_DEBOUNCE_MS = 600;

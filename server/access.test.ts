@@ -11,6 +11,7 @@ type Rule =
   | { kind: 'public' }
   | { kind: 'signedIn'; status?: 404 }
   | { kind: 'member'; permission?: CloudAbility }
+  // A site, or a device on a site: a Site User sees only the assigned one.
   | { kind: 'device'; site: 'assigned' | 'other' }
   | { kind: 'platformAdmin' };
 
@@ -78,6 +79,27 @@ const CALLS: Call[] = [
     url: (f) => `/apiv2/device/${f.devices.otherDevice.id}/allow-config`,
     rule: { kind: 'device', site: 'other' },
   },
+  {
+    method: 'GET',
+    url: (f) => `/apiv2/navigation/device/${f.devices.assignedDevice.id}`,
+    rule: { kind: 'device', site: 'assigned' },
+  },
+  {
+    method: 'GET',
+    url: (f) => `/apiv2/navigation/device/${f.devices.otherDevice.id}`,
+    rule: { kind: 'device', site: 'other' },
+  },
+  {
+    method: 'GET',
+    url: (f) => `/apiv2/navigation/site/${f.sites.assigned.id}`,
+    rule: { kind: 'device', site: 'assigned' },
+  },
+  {
+    method: 'GET',
+    url: (f) => `/apiv2/navigation/site/${f.sites.other.id}`,
+    rule: { kind: 'device', site: 'other' },
+  },
+  { method: 'GET', url: (f) => `/apiv2/navigation/smartnvr/${f.recorder.id}`, rule: member() },
   { method: 'GET', url: () => '/apiv2/auth/me', rule: signedIn },
   { method: 'GET', url: () => '/apiv2/clouds', rule: signedIn },
   { method: 'GET', url: () => '/apiv2/user/unread-invitations', rule: signedIn },
@@ -204,6 +226,8 @@ async function send(caller: Caller, call: Call) {
 const PLACEHOLDERS = {
   cloud: { id: ':cloudId' },
   devices: { assignedDevice: { id: ':id' }, otherDevice: { id: ':id' } },
+  sites: { assigned: { id: ':id' }, other: { id: ':id' } },
+  recorder: { id: ':id' },
 } as unknown as RoleCloud;
 
 const CALLERS: Caller[] = [...ACTORS, 'anonymous', 'withoutCsrf'];
@@ -211,7 +235,7 @@ const CALLERS: Caller[] = [...ACTORS, 'anonymous', 'withoutCsrf'];
 describe('access table', () => {
   for (const call of CALLS) {
     const name = `${call.method} ${call.url(PLACEHOLDERS)}`;
-    describe(`${name}${call.rule.kind === 'device' ? ` (device on the ${call.rule.site} site)` : ''}`, () => {
+    describe(`${name}${call.rule.kind === 'device' ? ` (on the ${call.rule.site} site)` : ''}`, () => {
       for (const caller of CALLERS) {
         const outcome = expected(caller, call);
         it(`${caller}: ${outcome === 'ok' ? 'allowed' : outcome}`, async () => {

@@ -1,98 +1,66 @@
-import DashboardIcon from '@mui/icons-material/Dashboard';
-import SitesIcon from '@mui/icons-material/Place';
-import DevicesIcon from '@mui/icons-material/Router';
-import ActivityIcon from '@mui/icons-material/Timeline';
 import Box from '@mui/material/Box';
 import Drawer from '@mui/material/Drawer';
-import List from '@mui/material/List';
-import ListItemButton from '@mui/material/ListItemButton';
-import ListItemIcon from '@mui/material/ListItemIcon';
-import ListItemText from '@mui/material/ListItemText';
+import { useTheme } from '@mui/material/styles';
 import Toolbar from '@mui/material/Toolbar';
+import useMediaQuery from '@mui/material/useMediaQuery';
 import { useTranslation } from 'react-i18next';
-import { NavLink } from 'react-router';
-import { routes } from '../../core/routes.ts';
+import { isDrawerMounted, isDrawerOpen } from '../../core/navigation/drawer-state.ts';
+import { DrawerContent } from './drawer/drawer-content.tsx';
+import type { DrawerControl } from './drawer/use-drawer-state.ts';
+import type { PageNavigation } from './drawer/use-nav-context.ts';
 
-export const DRAWER_WIDTH = 240;
-
-function CloudNavigation({
-  cloudId,
-  onNavigate,
-}: {
-  readonly cloudId: number;
-  readonly onNavigate?: () => void;
-}) {
-  const { t } = useTranslation();
-  // SPEC §2.2: the entries every member sees; the permission-dependent ones come with the full drawer.
-  const items = [
-    {
-      id: 'dashboard',
-      label: t('shell.drawer.dashboard'),
-      to: routes.cloudDashboard.href({ cloudId }),
-      icon: <DashboardIcon />,
-    },
-    {
-      id: 'devices',
-      label: t('shell.drawer.devices'),
-      to: routes.devices.href({ cloudId }),
-      icon: <DevicesIcon />,
-    },
-    {
-      id: 'activity',
-      label: t('shell.drawer.activity'),
-      to: routes.cloudActivity.href({ cloudId }),
-      icon: <ActivityIcon />,
-    },
-    { id: 'sites', label: t('shell.drawer.sites'), to: routes.sites.href({ cloudId }), icon: <SitesIcon /> },
-  ];
-  return (
-    <Box component="nav" aria-label={t('shell.drawer.label')}>
-      <List>
-        {items.map((item) => (
-          <ListItemButton
-            key={item.id}
-            component={NavLink}
-            to={item.to}
-            onClick={onNavigate}
-            sx={{ minHeight: 42, '&.active': { bgcolor: 'action.selected', fontWeight: 600 } }}
-          >
-            <ListItemIcon>{item.icon}</ListItemIcon>
-            <ListItemText primary={item.label} />
-          </ListItemButton>
-        ))}
-      </List>
-    </Box>
-  );
-}
+export const DRAWER_WIDTH = 280;
 
 interface AppDrawerProps {
-  readonly cloudId: number | null;
-  readonly mobileOpen: boolean;
-  readonly onMobileClose: () => void;
+  readonly navigation: PageNavigation | null;
+  /** The page's address: a new page shows its own level again. */
+  readonly pageKey: string;
+  readonly control: DrawerControl;
 }
 
-/** Permanent from md up, sliding in with a backdrop below md (SPEC §2.4). */
-export function AppDrawer({ cloudId, mobileOpen, onMobileClose }: AppDrawerProps) {
-  if (cloudId === null) return null;
-  const paper = { width: DRAWER_WIDTH, boxSizing: 'border-box' } as const;
-  return (
-    <Box sx={{ width: { md: DRAWER_WIDTH }, flexShrink: { md: 0 } }}>
-      <Drawer
-        variant="temporary"
-        open={mobileOpen}
-        onClose={onMobileClose}
-        sx={{ display: { xs: 'block', md: 'none' }, '& .MuiDrawer-paper': paper }}
-      >
-        <CloudNavigation cloudId={cloudId} onNavigate={onMobileClose} />
-      </Drawer>
-      <Drawer
-        variant="permanent"
-        open
-        sx={{ display: { xs: 'none', md: 'block' }, '& .MuiDrawer-paper': paper }}
-      >
-        <Toolbar />
-        <CloudNavigation cloudId={cloudId} />
-      </Drawer>
+/** Permanent from md up; below md, temporary with a backdrop, driven by the drawer state machine (SPEC §2.4, §4). */
+export function AppDrawer({ navigation, pageKey, control }: AppDrawerProps) {
+  const { t } = useTranslation();
+  const theme = useTheme();
+  const wide = useMediaQuery(theme.breakpoints.up('md'), { noSsr: true });
+  if (navigation === null) return null;
+  const paper = {
+    width: DRAWER_WIDTH,
+    boxSizing: 'border-box',
+    display: 'flex',
+    flexDirection: 'column',
+  } as const;
+  const content = (onNavigate?: () => void) => (
+    <Box
+      component="nav"
+      aria-label={t('shell.drawer.label')}
+      sx={{ display: 'flex', flexDirection: 'column', flexGrow: 1, minHeight: 0 }}
+    >
+      <DrawerContent navigation={navigation} pageKey={pageKey} onNavigate={onNavigate} />
     </Box>
+  );
+  if (wide) {
+    return (
+      <Box sx={{ width: DRAWER_WIDTH, flexShrink: 0 }}>
+        <Drawer variant="permanent" open sx={{ '& .MuiDrawer-paper': paper }}>
+          <Toolbar />
+          {content()}
+        </Drawer>
+      </Box>
+    );
+  }
+  if (!isDrawerMounted(control.state)) return null;
+  return (
+    <Drawer
+      variant="temporary"
+      open={isDrawerOpen(control.state)}
+      onClose={control.close}
+      data-drawer-state={control.state}
+      slotProps={{ paper: { 'aria-label': t('shell.drawer.label') } }}
+      // Over the top bar, which sits above the permanent drawer.
+      sx={{ zIndex: (muiTheme) => muiTheme.zIndex.modal, '& .MuiDrawer-paper': paper }}
+    >
+      {content(control.close)}
+    </Drawer>
   );
 }

@@ -44,7 +44,10 @@ describe('signed-in frame', () => {
     const nav = screen.getByRole('navigation', { name: 'Main navigation' });
     expect(within(nav).getByRole('link', { name: 'Devices' })).toHaveAttribute('href', '/v2/cloud/3/devices');
     expect(within(nav).getByRole('link', { name: 'Activity' })).toHaveAttribute('href', '/cloud/3/activity');
-    expect(within(nav).getByRole('link', { name: 'Sites' })).toHaveAttribute('href', '/v2/cloud/3/sites');
+    expect(within(nav).getByRole('link', { name: 'Site management' })).toHaveAttribute(
+      'href',
+      '/v2/cloud/3/sites',
+    );
     expect(within(nav).getByRole('link', { name: 'Dashboard' })).toHaveAttribute('aria-current', 'page');
 
     await waitFor(() => expect(document.title).toBe('Dashboard | Demo Console'));

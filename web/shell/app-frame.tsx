@@ -1,7 +1,7 @@
 import Box from '@mui/material/Box';
 import Link from '@mui/material/Link';
 import Toolbar from '@mui/material/Toolbar';
-import { useEffect, useState } from 'react';
+import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Navigate, Outlet, useLocation } from 'react-router';
 import { matchRoute, routes } from '../../core/routes.ts';
@@ -10,6 +10,11 @@ import { isApiError } from '../platform/api-error.ts';
 import { setLocale, userLocale } from '../platform/i18n.ts';
 import { BannerArea } from '../platform/messages/banner-host.tsx';
 import { AppDrawer } from './app-drawer.tsx';
+import { breadcrumbInput } from './breadcrumbs/breadcrumb-input.ts';
+import { PageBreadcrumbs } from './breadcrumbs/page-breadcrumbs.tsx';
+import { useDrawerState } from './drawer/use-drawer-state.ts';
+import { usePageNavigation } from './drawer/use-nav-context.ts';
+import { usePageObjects } from './drawer/use-page-objects.ts';
 import { NotFoundPage } from './not-found-page.tsx';
 import { CloudNotices } from './notices/cloud-notices.tsx';
 import { PageLoader } from './page-loader.tsx';
@@ -21,14 +26,25 @@ const MAIN_ID = 'main-content';
 function SignedInFrame({ me }: { readonly me: Me }) {
   const { t } = useTranslation();
   const { pathname } = useLocation();
-  const { cloudId, membership } = useCurrentCloud(me);
-  const [mobileOpen, setMobileOpen] = useState(false);
+  // Site, device and smart NVR addresses carry no cloud id: the page's objects name their cloud.
+  const objects = usePageObjects(pathname);
+  const { cloudId, membership } = useCurrentCloud(me, objects.cloudId);
+  const navigation = usePageNavigation(me, pathname, cloudId, membership, objects);
+  const drawer = useDrawerState();
   const preferred = userLocale(me.user.preferredLanguage);
 
   useEffect(() => {
     // A language file that fails to load leaves the console in English rather than breaking it.
     setLocale(preferred).catch(() => undefined);
   }, [preferred]);
+
+  // Ids that are not positive integers match a route pattern but no page; nor does a hidden or deleted object.
+  const match = matchRoute(pathname);
+  const missing = isApiError(objects.error) && objects.error.status === 404;
+  const found = match !== null && !missing;
+  let content = <Outlet />;
+  if (!found) content = <NotFoundPage />;
+  else if (objects.pending) content = <PageLoader />;
 
   return (
     <Box sx={{ display: 'flex', minHeight: '100vh' }}>
@@ -46,19 +62,20 @@ function SignedInFrame({ me }: { readonly me: Me }) {
       >
         {t('shell.skipLink.label')}
       </Link>
-      <TopBar
-        productName={me.theme.productName}
-        cloudName={membership?.cloudName ?? null}
-        user={me.user}
-        onOpenNavigation={cloudId === null ? null : () => setMobileOpen(true)}
-      />
-      <AppDrawer cloudId={cloudId} mobileOpen={mobileOpen} onMobileClose={() => setMobileOpen(false)} />
-      <Box component="main" id={MAIN_ID} tabIndex={-1} sx={{ flexGrow: 1, minWidth: 0, p: { xs: 2, md: 3 } }}>
+      <TopBar me={me} cloudId={cloudId} onOpenNavigation={cloudId === null ? null : drawer.toggle} />
+      <AppDrawer navigation={navigation} pageKey={pathname} control={drawer} />
+      <Box sx={{ flexGrow: 1, minWidth: 0, display: 'flex', flexDirection: 'column' }}>
         <Toolbar />
-        <BannerArea />
-        <CloudNotices me={me} membership={membership} />
-        {/* Ids that are not positive integers match a route pattern but no page. */}
-        {matchRoute(pathname) ? <Outlet /> : <NotFoundPage />}
+        {found && !objects.pending && (
+          <PageBreadcrumbs
+            input={breadcrumbInput(cloudId, membership, objects, t(routes[match.key].titleKey))}
+          />
+        )}
+        <Box component="main" id={MAIN_ID} tabIndex={-1} sx={{ flexGrow: 1, p: { xs: 2, md: 3 } }}>
+          <BannerArea />
+          <CloudNotices me={me} membership={membership} />
+          {content}
+        </Box>
       </Box>
     </Box>
   );

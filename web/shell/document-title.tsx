@@ -1,17 +1,18 @@
 import { useEffect } from 'react';
 import { useTranslation } from 'react-i18next';
+import { documentTitle } from '../../core/navigation/breadcrumbs.ts';
 import { routes } from '../../core/routes.ts';
 import { useProductName } from './use-product-name.ts';
 import { useRouteMatch } from './use-route-match.ts';
 
-/** Keeps the document title as "<page title> | <product name>" for the current route. */
+/** Keeps the document title as the page title plus the original title (SPEC §2.4) for the current route. */
 export function DocumentTitle() {
   const { t } = useTranslation();
   const match = useRouteMatch();
   const productName = useProductName();
   const page = match ? t(routes[match.key].titleKey) : t('shell.notFound.title');
   useEffect(() => {
-    document.title = `${page} | ${productName}`;
+    document.title = documentTitle(page, productName);
   }, [page, productName]);
   return null;
 }

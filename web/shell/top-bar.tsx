@@ -1,26 +1,49 @@
+// SPEC §2.3 top bar: panel buttons, the path-analysis link, the cloud and user menus; below md a More menu
+// stands in for Latest News, Cloud and User.
 import MenuIcon from '@mui/icons-material/Menu';
 import AppBar from '@mui/material/AppBar';
 import Box from '@mui/material/Box';
 import IconButton from '@mui/material/IconButton';
 import Toolbar from '@mui/material/Toolbar';
 import Typography from '@mui/material/Typography';
+import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { MeUser } from '../features/auth/api/get-me.ts';
-import { UserMenu } from './user-menu.tsx';
-import { visuallyHidden } from './visually-hidden.ts';
+import type { Me } from '../features/auth/api/get-me.ts';
+import { CloudMenu, CloudMenuButton } from './top-bar/cloud-menu.tsx';
+import { type MoreChoice, MoreMenu } from './top-bar/more-menu.tsx';
+import { AlertsButton, NewsButton, SearchButton, TasksButton } from './top-bar/panel-buttons.tsx';
+import { PathAnalysisLink } from './top-bar/path-analysis-link.tsx';
+import { UserMenu, UserMenuButton } from './user-menu.tsx';
 
 interface TopBarProps {
-  readonly productName: string;
-  readonly cloudName: string | null;
-  readonly user: MeUser;
+  readonly me: Me;
+  /** The cloud of the current page; null when the user has none. */
+  readonly cloudId: number | null;
   readonly onOpenNavigation: (() => void) | null;
 }
 
-export function TopBar({ productName, cloudName, user, onOpenNavigation }: TopBarProps) {
+type OpenMenu = { readonly menu: 'cloud' | 'user'; readonly anchor: HTMLElement } | null;
+
+const WIDE_ONLY = { display: { xs: 'none', md: 'inline-flex' } } as const;
+const NARROW_ONLY = { display: { xs: 'inline-flex', md: 'none' } } as const;
+
+export function TopBar({ me, cloudId, onOpenNavigation }: TopBarProps) {
   const { t } = useTranslation();
+  const { theme, user } = me;
+  const membership = me.memberships.find((candidate) => candidate.cloudId === cloudId) ?? null;
+  const [open, setOpen] = useState<OpenMenu>(null);
+  const cloudMenuId = useId();
+  const userMenuId = useId();
+  const userButtonId = useId();
+  const close = () => setOpen(null);
+  const fromMore = (choice: MoreChoice, anchor: HTMLElement) => {
+    // panels issue: 'news' opens the Latest News panel.
+    if (choice !== 'news') setOpen({ menu: choice, anchor });
+  };
+
   return (
-    <AppBar position="fixed" sx={{ zIndex: (theme) => theme.zIndex.drawer + 1 }}>
-      <Toolbar sx={{ gap: 1 }}>
+    <AppBar position="fixed" sx={{ zIndex: (muiTheme) => muiTheme.zIndex.drawer + 1 }}>
+      <Toolbar sx={{ gap: { xs: 0, sm: 0.5 }, px: { xs: 1, sm: 2 } }}>
         {onOpenNavigation && (
           <IconButton
             color="inherit"
@@ -32,19 +55,61 @@ export function TopBar({ productName, cloudName, user, onOpenNavigation }: TopBa
             <MenuIcon />
           </IconButton>
         )}
-        <Typography component="p" variant="h6" noWrap sx={{ fontWeight: 600 }}>
-          {productName}
+        <Typography component="p" variant="h6" noWrap sx={{ fontWeight: 600, minWidth: 0, flexShrink: 1 }}>
+          {theme.productName}
         </Typography>
-        {cloudName && (
-          <Typography component="p" noWrap sx={{ ml: { xs: 1, sm: 3 }, opacity: 0.9, minWidth: 0 }}>
-            <Box component="span" sx={visuallyHidden}>
-              {t('shell.appBar.currentCloud')}
-            </Box>{' '}
-            {cloudName}
-          </Typography>
-        )}
         <Box sx={{ flexGrow: 1 }} />
-        <UserMenu user={user} />
+        {cloudId !== null && (
+          <>
+            <SearchButton />
+            <TasksButton />
+          </>
+        )}
+        {theme.newsEnabled && (
+          <Box sx={WIDE_ONLY}>
+            <NewsButton />
+          </Box>
+        )}
+        {cloudId !== null && (
+          <>
+            <AlertsButton cloudId={cloudId} pushAlerts={membership?.pushAlerts ?? false} />
+            <PathAnalysisLink template={theme.pathAnalysisUrl} cloudId={cloudId} />
+          </>
+        )}
+        <Box sx={WIDE_ONLY}>
+          <CloudMenuButton
+            cloudName={membership?.cloudName ?? null}
+            menuId={cloudMenuId}
+            open={open?.menu === 'cloud'}
+            onOpen={(event) => setOpen({ menu: 'cloud', anchor: event.currentTarget })}
+          />
+        </Box>
+        <Box sx={WIDE_ONLY}>
+          <UserMenuButton
+            menuId={userMenuId}
+            buttonId={userButtonId}
+            open={open?.menu === 'user'}
+            onOpen={(event) => setOpen({ menu: 'user', anchor: event.currentTarget })}
+          />
+        </Box>
+        <Box sx={NARROW_ONLY}>
+          <MoreMenu newsEnabled={theme.newsEnabled} onChoose={fromMore} />
+        </Box>
+        <CloudMenu
+          id={cloudMenuId}
+          cloudId={cloudId}
+          anchorEl={open?.menu === 'cloud' ? open.anchor : null}
+          onClose={close}
+        />
+        <UserMenu
+          id={userMenuId}
+          labelledBy={userButtonId}
+          user={user}
+          theme={theme}
+          cloudId={cloudId}
+          anchorEl={open?.menu === 'user' ? open.anchor : null}
+          onClose={close}
+        />
       </Toolbar>
     </AppBar>
   );

@@ -10,15 +10,16 @@ export interface CurrentCloud {
 }
 
 /**
- * The cloud of the current page: the one in the address, else the last one seen (site and device
- * addresses carry no cloud id), else the user's default cloud.
+ * The cloud of the current page: the one in the address, else the cloud of the page's site, device or
+ * smart NVR (objectCloudId: their addresses carry no cloud id), else the last one seen, else the user's
+ * default cloud. The http client sends it as X-Cloud-Id.
  */
-export function useCurrentCloud(me: Me): CurrentCloud {
+export function useCurrentCloud(me: Me, objectCloudId: number | null = null): CurrentCloud {
   const { pathname } = useLocation();
-  const pathCloudId = readPathIds(pathname).cloudId ?? null;
+  const known = readPathIds(pathname).cloudId ?? objectCloudId;
   const [lastCloudId, setLastCloudId] = useState<number | null>(null);
-  if (pathCloudId !== null && pathCloudId !== lastCloudId) setLastCloudId(pathCloudId);
-  const cloudId = pathCloudId ?? lastCloudId ?? me.defaultCloudId;
+  if (known !== null && known !== lastCloudId) setLastCloudId(known);
+  const cloudId = known ?? lastCloudId ?? me.defaultCloudId;
   // Set while rendering (it is idempotent) so the page's first requests already carry X-Cloud-Id.
   setCurrentCloudId(cloudId);
   const membership = me.memberships.find((candidate) => candidate.cloudId === cloudId) ?? null;

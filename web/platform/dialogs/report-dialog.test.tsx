@@ -1,6 +1,6 @@
 // @vitest-environment happy-dom
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { installFakeFetch, jsonResponse, restoreFetch } from '../../test-utils/fake-fetch.ts';
 import { renderWithPlatform, resetPlatform } from '../testing/render-platform.tsx';
 import { reportErrorDialog } from './dialog-store.ts';
@@ -26,7 +26,14 @@ async function openReport(closable = true) {
 
 describe("'Page Script Error' dialog (SPEC §4, §8)", () => {
   it('starts busy with submit disabled, then shows the payload and enables submit', async () => {
-    const dialog = await openReport();
+    // The payload is built on a timer after the dialog first paints; hold that timer to see the busy state.
+    vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });
+    renderWithPlatform(null);
+    act(() => {
+      void reportErrorDialog({ error: scriptError(), user: 'owner@demo.example', closable: true });
+    });
+    await act(() => vi.dynamicImportSettled());
+    const dialog = screen.getByRole('dialog', { name: 'Page Script Error' });
     expect(
       within(dialog).getByText(
         'A script error has occured on this page that could prevent it from working properly. Would you like to submit an error report?',
@@ -37,6 +44,8 @@ describe("'Page Script Error' dialog (SPEC §4, §8)", () => {
     expect(
       within(dialog).getByRole('progressbar', { name: 'Preparing the error report' }),
     ).toBeInTheDocument();
+    act(() => vi.runOnlyPendingTimers());
+    vi.useRealTimers();
     expect(await within(dialog).findByText('This is what will be submitted:')).toBeInTheDocument();
     expect(submit).toBeEnabled();
     const payload = JSON.parse(within(dialog).getByLabelText('Error report').textContent ?? '');

@@ -1,0 +1,24 @@
+// GET /apiv2/smartnvr/license: the smart NVR of the current cloud (X-Cloud-Id) holding a smart NVR licence.
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import type { SmartNvrLicense } from '../../../../core/api/licences.ts';
+import { apiGet, getCurrentCloudId } from '../../../platform/http.ts';
+
+export function getSmartnvrLicense(): Promise<SmartNvrLicense> {
+  return apiGet<SmartNvrLicense>('/apiv2/smartnvr/license');
+}
+
+export function smartnvrLicenseQueryOptions(cloudId: number) {
+  return queryOptions({
+    queryKey: ['navigation', 'smartnvr-license', cloudId] as const,
+    queryFn: getSmartnvrLicense,
+    staleTime: 5 * 60_000,
+  });
+}
+
+/** Asks only when the cloud is the one the http client sends, so the answer is about this cloud. */
+export function useSmartnvrLicense(cloudId: number | null, wanted: boolean) {
+  return useQuery({
+    ...smartnvrLicenseQueryOptions(cloudId ?? 0),
+    enabled: wanted && cloudId !== null && getCurrentCloudId() === cloudId,
+  });
+}

@@ -1,0 +1,36 @@
+// GET /apiv2/cloud/:cloudId/sites-select: the site picker's list (SPEC §7, §9: at most 100 sites).
+import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
+import type { SitesSelectResponse } from '../../../../core/api/sites.ts';
+import { SITE_LIST_MAX } from '../../../../core/limits.ts';
+import { apiGet } from '../../../platform/http.ts';
+
+export interface SitesSelectParams {
+  /** Part of the name or location; '' lists the first sites. */
+  readonly filter: string;
+  /** Listed whatever the limit and filter (the current site). */
+  readonly includeId: number | null;
+}
+
+export function getSitesSelect(cloudId: number, params: SitesSelectParams): Promise<SitesSelectResponse> {
+  return apiGet<SitesSelectResponse>(`/apiv2/cloud/${cloudId}/sites-select`, {
+    limit: SITE_LIST_MAX,
+    filter: params.filter === '' ? undefined : params.filter,
+    includeIds: params.includeId ?? undefined,
+  });
+}
+
+export function sitesSelectQueryOptions(cloudId: number, params: SitesSelectParams) {
+  return queryOptions({
+    queryKey: ['sites', 'select', cloudId, params.filter, params.includeId] as const,
+    queryFn: () => getSitesSelect(cloudId, params),
+  });
+}
+
+/** Every site list of a cloud, to refetch after a change. */
+export function sitesSelectKey(cloudId: number) {
+  return ['sites', 'select', cloudId] as const;
+}
+
+export function useSitesSelect(cloudId: number, params: SitesSelectParams) {
+  return useQuery({ ...sitesSelectQueryOptions(cloudId, params), placeholderData: keepPreviousData });
+}

@@ -1,0 +1,58 @@
+// SPEC §2.3: below md, a More menu offers Latest News, Cloud and User.
+import MoreVertIcon from '@mui/icons-material/MoreVert';
+import IconButton from '@mui/material/IconButton';
+import Menu from '@mui/material/Menu';
+import MenuItem from '@mui/material/MenuItem';
+import { useId, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+
+export type MoreChoice = 'news' | 'cloud' | 'user';
+
+export function MoreMenu({
+  newsEnabled,
+  onChoose,
+}: {
+  readonly newsEnabled: boolean;
+  /** With the More button, where the chosen menu opens. */
+  readonly onChoose: (choice: MoreChoice, anchor: HTMLElement) => void;
+}) {
+  const { t } = useTranslation();
+  const [anchor, setAnchor] = useState<HTMLElement | null>(null);
+  const menuId = useId();
+  const buttonId = useId();
+  const open = anchor !== null;
+  const choose = (choice: MoreChoice) => {
+    const button = anchor;
+    setAnchor(null);
+    if (button) onChoose(choice, button);
+  };
+  return (
+    <>
+      <IconButton
+        id={buttonId}
+        color="inherit"
+        aria-label={t('shell.topBar.more')}
+        aria-haspopup="menu"
+        aria-controls={open ? menuId : undefined}
+        aria-expanded={open}
+        onClick={(event) => setAnchor(event.currentTarget)}
+      >
+        <MoreVertIcon />
+      </IconButton>
+      <Menu
+        id={menuId}
+        anchorEl={anchor}
+        open={open}
+        onClose={() => setAnchor(null)}
+        anchorOrigin={{ vertical: 'bottom', horizontal: 'right' }}
+        transformOrigin={{ vertical: 'top', horizontal: 'right' }}
+        slotProps={{ list: { 'aria-labelledby': buttonId } }}
+      >
+        {/* panels issue: Latest News opens the news panel. */}
+        {newsEnabled && <MenuItem onClick={() => choose('news')}>{t('shell.topBar.news')}</MenuItem>}
+        <MenuItem onClick={() => choose('cloud')}>{t('shell.topBar.cloud')}</MenuItem>
+        <MenuItem onClick={() => choose('user')}>{t('shell.topBar.user')}</MenuItem>
+      </Menu>
+    </>
+  );
+}
