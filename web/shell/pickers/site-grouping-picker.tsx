@@ -2,6 +2,7 @@
 import CheckIcon from '@mui/icons-material/Check';
 import Box from '@mui/material/Box';
 import List from '@mui/material/List';
+import ListItem from '@mui/material/ListItem';
 import ListItemButton from '@mui/material/ListItemButton';
 import ListItemIcon from '@mui/material/ListItemIcon';
 import ListItemText from '@mui/material/ListItemText';
@@ -52,28 +53,31 @@ export function SiteGroupingPicker({ cloudId }: SiteGroupingPickerProps) {
       )}
       <List aria-label={t('shell.pickers.groupings')} dense disablePadding>
         {activeId !== null && (
-          <ListItemButton disabled={busy} onClick={() => clear.mutate()}>
-            <ListItemText primary={t('shell.pickers.backToCloud')} />
-          </ListItemButton>
+          <ListItem disablePadding>
+            <ListItemButton disabled={busy} onClick={() => clear.mutate()}>
+              <ListItemText primary={t('shell.pickers.backToCloud')} />
+            </ListItemButton>
+          </ListItem>
         )}
         {groupings.map((grouping) => {
           const active = grouping.id === activeId;
           return (
-            <ListItemButton
-              key={grouping.id}
-              selected={active}
-              aria-current={active ? 'true' : undefined}
-              disabled={busy}
-              onClick={() => {
-                if (!active) select.mutate(grouping.id);
-              }}
-            >
-              <ListItemIcon sx={{ minWidth: 32 }}>{active && <CheckIcon fontSize="small" />}</ListItemIcon>
-              <ListItemText
-                primary={grouping.name}
-                secondary={t('shell.pickers.siteCount', { count: grouping.siteCount })}
-              />
-            </ListItemButton>
+            <ListItem key={grouping.id} disablePadding>
+              <ListItemButton
+                selected={active}
+                aria-current={active ? 'true' : undefined}
+                disabled={busy}
+                onClick={() => {
+                  if (!active) select.mutate(grouping.id);
+                }}
+              >
+                <ListItemIcon sx={{ minWidth: 32 }}>{active && <CheckIcon fontSize="small" />}</ListItemIcon>
+                <ListItemText
+                  primary={grouping.name}
+                  secondary={t('shell.pickers.siteCount', { count: grouping.siteCount })}
+                />
+              </ListItemButton>
+            </ListItem>
           );
         })}
       </List>

@@ -2,6 +2,7 @@
 import AddIcon from '@mui/icons-material/Add';
 import Box from '@mui/material/Box';
 import List from '@mui/material/List';
+import ListItem from '@mui/material/ListItem';
 import ListItemButton from '@mui/material/ListItemButton';
 import ListItemIcon from '@mui/material/ListItemIcon';
 import ListItemText from '@mui/material/ListItemText';
@@ -58,24 +59,27 @@ export function SitePicker({ cloudId, currentSiteId, canCreateSite, onChoose }: 
       )}
       <List aria-label={t('shell.pickers.sites')} dense disablePadding>
         {sites.map((site) => (
-          <ListItemButton
-            key={site.id}
-            selected={site.id === currentSiteId}
-            aria-current={site.id === currentSiteId ? 'true' : undefined}
-            onClick={() => onChoose(site.id)}
-          >
-            <ListItemText primary={site.name} />
-          </ListItemButton>
+          <ListItem key={site.id} disablePadding>
+            <ListItemButton
+              selected={site.id === currentSiteId}
+              aria-current={site.id === currentSiteId ? 'true' : undefined}
+              onClick={() => onChoose(site.id)}
+            >
+              <ListItemText primary={site.name} />
+            </ListItemButton>
+          </ListItem>
         ))}
       </List>
       {canCreateSite && (
         <List dense disablePadding>
-          <ListItemButton onClick={() => void createSite()}>
-            <ListItemIcon sx={{ minWidth: 36 }}>
-              <AddIcon fontSize="small" />
-            </ListItemIcon>
-            <ListItemText primary={t('shell.pickers.createSite')} />
-          </ListItemButton>
+          <ListItem disablePadding>
+            <ListItemButton onClick={() => void createSite()}>
+              <ListItemIcon sx={{ minWidth: 36 }}>
+                <AddIcon fontSize="small" />
+              </ListItemIcon>
+              <ListItemText primary={t('shell.pickers.createSite')} />
+            </ListItemButton>
+          </ListItem>
         </List>
       )}
     </Box>

@@ -14,7 +14,6 @@ import { type MouseEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
 import type { Invitation } from '../../../core/api/clouds.ts';
-import { BADGE_MAX } from '../../../core/constants.ts';
 import { routes } from '../../../core/routes.ts';
 import { useCloudList } from '../../features/clouds/api/get-clouds.ts';
 import { useUnreadInvitations } from '../../features/clouds/api/get-unread-invitations.ts';
@@ -48,7 +47,8 @@ export function CloudMenuButton({
       aria-expanded={open}
       onClick={onOpen}
       startIcon={
-        <Badge badgeContent={count} max={BADGE_MAX} color="error">
+        // A dot, not a number: the count is in the button's name, which must contain its visible text.
+        <Badge variant="dot" invisible={count === 0} color="error">
           <CloudIcon />
         </Badge>
       }
