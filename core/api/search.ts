@@ -1,0 +1,52 @@
+// Schemas of Search Everywhere (SPEC §3 Search result, §5, §7), shared by server and web app.
+import { type Static, Type } from 'typebox';
+import { MAX_SEARCH_LENGTH, MIN_SEARCH_LENGTH, SEARCH_OBJECT_TYPES, SEARCH_SOURCES } from '../search.ts';
+
+export const SearchSourceSchema = Type.Enum(SEARCH_SOURCES);
+
+/**
+ * SPEC §7 body of search/find. The query needs 3 characters once trimmed; without sources the input
+ * kind decides them (core/search.ts defaultSources).
+ */
+export const SearchFindBody = Type.Object(
+  {
+    query: Type.String({ minLength: MIN_SEARCH_LENGTH, maxLength: MAX_SEARCH_LENGTH }),
+    sources: Type.Optional(
+      Type.Array(SearchSourceSchema, { minItems: 1, maxItems: SEARCH_SOURCES.length, uniqueItems: true }),
+    ),
+  },
+  { additionalProperties: false },
+);
+export type SearchFind = Static<typeof SearchFindBody>;
+
+/** One matched field of a result and where it was found. */
+export const SearchFieldSchema = Type.Object({ source: SearchSourceSchema, value: Type.String() });
+export type SearchField = Static<typeof SearchFieldSchema>;
+
+/** SPEC §3 Search result, field names as the spec writes them. */
+export const SearchResultSchema = Type.Object({
+  object_type: Type.Enum(SEARCH_OBJECT_TYPES),
+  title: Type.String(),
+  /** The fields that matched, with their source; for a historical result the past values. */
+  fields: Type.Array(SearchFieldSchema),
+  historical: Type.Boolean(),
+  object_id: Type.Integer(),
+  cloud_id: Type.Integer(),
+  /** The object's site; for a historical result the site where the past value was seen. */
+  site_id: Type.Union([Type.Integer(), Type.Null()]),
+  /** ISO 8601 date-time when the object was deleted, else null. */
+  deleted_at: Type.Union([Type.String(), Type.Null()]),
+  /**
+   * Seconds since the epoch: when the object last changed (a client: when it was last seen); for a
+   * historical result, when the past value stopped being valid.
+   */
+  updated_at: Type.Integer(),
+});
+export type SearchResult = Static<typeof SearchResultSchema>;
+
+/** At most 3 results per object type in each list (SPEC §9). */
+export const SearchFindResponse = Type.Object({
+  current: Type.Array(SearchResultSchema),
+  historical: Type.Array(SearchResultSchema),
+});
+export type SearchFindResult = Static<typeof SearchFindResponse>;
