@@ -89,6 +89,20 @@ describe('cloud menu', () => {
     expect(await within(menu).findByText('No clouds found.')).toBeInTheDocument();
   });
 
+  it('opens again with an empty filter, right after closing', async () => {
+    installShellServer(fakeShellData({ clouds: manyClouds(10) }));
+    renderTopBar(fakeShellData().me);
+    const menu = await openCloudMenu();
+    fireEvent.change(within(menu).getByRole('textbox', { name: 'Filter clouds' }), {
+      target: { value: 'nowhere' },
+    });
+    expect(await within(menu).findByText('No clouds found.')).toBeInTheDocument();
+    fireEvent.keyDown(menu, { key: 'Escape' });
+    const reopened = await openCloudMenu();
+    expect(within(reopened).getByRole('textbox', { name: 'Filter clouds' })).toHaveValue('');
+    expect(within(reopened).getAllByRole('menuitem')).toHaveLength(10 + 2);
+  });
+
   it('declines an invitation: it leaves the list and the count is fetched again', async () => {
     const data = fakeShellData({
       invitations: [invitation(20, 'Partner Cloud', 'Pat Partner'), invitation(21, 'Vendor Cloud', null)],

@@ -119,7 +119,13 @@ export function CloudMenu({
       {list.data ? (
         <>
           <Invitations invitations={list.data.invitations} onJoined={setJoined} />
-          <CloudSwitcher clouds={list.data.clouds} currentCloudId={cloudId} onChoose={onClose} />
+          {/* Keyed by open, so every opening starts with an empty filter. */}
+          <CloudSwitcher
+            key={String(open)}
+            clouds={list.data.clouds}
+            currentCloudId={cloudId}
+            onChoose={onClose}
+          />
         </>
       ) : (
         <Box sx={{ display: 'flex', justifyContent: 'center', p: 2 }}>
