@@ -4,7 +4,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { CloudAbility } from '../core/policy.ts';
 import { type Access, can } from '../core/policy.ts';
-import { createTestApp, type TestApp } from './test/app.ts';
+import { as, createTestApp, type TestApp } from './test/app.ts';
 import { ACTORS, type Actor, createRoleCloud, type RoleCloud } from './test/role-cloud.ts';
 
 type Rule =
@@ -251,4 +251,25 @@ describe('access table', () => {
       }
     });
   }
+});
+
+describe('beyond the table', () => {
+  it('answers 404 for a cloud that does not exist, as for one the caller cannot see', async () => {
+    const response = await t.app.inject({
+      method: 'GET',
+      url: '/apiv2/cloud/2000000/recent-alerts',
+      headers: as(f.sessions.owner),
+    });
+    expect(response.statusCode).toBe(404);
+    expect(response.json()).toEqual({ message: 'Not found.' });
+  });
+
+  it('answers 401 to a caller without a session who echoes the csrf_token cookie', async () => {
+    const response = await t.app.inject({
+      method: 'POST',
+      url: `/apiv2/cloud/${f.cloud.id}/mark-alerts-as-viewed`,
+      headers: { cookie: 'csrf_token=anonymous', 'x-csrf-token': 'anonymous' },
+    });
+    expect(response.statusCode).toBe(401);
+  });
 });
