@@ -1,7 +1,13 @@
 // Runs the benchmarks named on the command line, or all of them.
+import { runApiLoad } from './api-load.ts';
+import { runSeedLarge } from './seed-large.ts';
 import { runStartup } from './startup.ts';
 
-const benchmarks: Record<string, () => Promise<void>> = { startup: runStartup };
+const benchmarks: Record<string, () => Promise<void>> = {
+  startup: runStartup,
+  'seed-large': runSeedLarge,
+  'api-load': runApiLoad,
+};
 const names = process.argv.slice(2);
 for (const name of names.length > 0 ? names : Object.keys(benchmarks)) {
   const run = benchmarks[name];

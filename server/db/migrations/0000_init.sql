@@ -369,14 +369,14 @@ CREATE INDEX "sessions_user_idx" ON "sessions" USING btree ("user_id");--> state
 CREATE UNIQUE INDEX "users_email_key" ON "users" USING btree (lower("email"));--> statement-breakpoint
 CREATE INDEX "users_name_trgm" ON "users" USING gin (("firstname" || ' ' || "lastname") gin_trgm_ops);--> statement-breakpoint
 CREATE INDEX "users_email_trgm" ON "users" USING gin ("email" gin_trgm_ops);--> statement-breakpoint
-CREATE INDEX "alerts_cloud_problem_idx" ON "alerts" USING btree ("cloud_id","problem_at" DESC NULLS LAST);--> statement-breakpoint
-CREATE INDEX "alerts_site_problem_idx" ON "alerts" USING btree ("site_id","problem_at" DESC NULLS LAST);--> statement-breakpoint
+CREATE INDEX "alerts_cloud_problem_idx" ON "alerts" USING btree ("cloud_id","problem_at" DESC NULLS FIRST,"id" DESC NULLS FIRST);--> statement-breakpoint
+CREATE INDEX "alerts_site_problem_idx" ON "alerts" USING btree ("site_id","problem_at" DESC NULLS FIRST,"id" DESC NULLS FIRST);--> statement-breakpoint
 CREATE INDEX "alerts_device_idx" ON "alerts" USING btree ("device_id");--> statement-breakpoint
 CREATE INDEX "task_targets_task_state_idx" ON "task_targets" USING btree ("task_id","state");--> statement-breakpoint
 CREATE UNIQUE INDEX "task_targets_task_device_key" ON "task_targets" USING btree ("task_id","device_id");--> statement-breakpoint
 CREATE UNIQUE INDEX "task_targets_task_nvr_key" ON "task_targets" USING btree ("task_id","smart_nvr_id");--> statement-breakpoint
 CREATE INDEX "task_targets_device_idx" ON "task_targets" USING btree ("device_id");--> statement-breakpoint
-CREATE INDEX "tasks_cloud_execute_idx" ON "tasks" USING btree ("cloud_id","execute_at" DESC NULLS LAST);--> statement-breakpoint
+CREATE INDEX "tasks_cloud_execute_idx" ON "tasks" USING btree ("cloud_id","execute_at" DESC NULLS FIRST,"id" DESC NULLS FIRST);--> statement-breakpoint
 CREATE INDEX "tasks_cloud_completed_idx" ON "tasks" USING btree ("cloud_id","completed_at" DESC NULLS LAST);--> statement-breakpoint
 CREATE INDEX "tasks_site_idx" ON "tasks" USING btree ("site_id");--> statement-breakpoint
 CREATE INDEX "clouds_name_trgm" ON "clouds" USING gin ("name" gin_trgm_ops);--> statement-breakpoint
@@ -393,6 +393,7 @@ CREATE INDEX "devices_cloud_site_idx" ON "devices" USING btree ("cloud_id","site
 CREATE INDEX "devices_site_idx" ON "devices" USING btree ("site_id");--> statement-breakpoint
 CREATE INDEX "devices_cloud_health_idx" ON "devices" USING btree ("cloud_id","health_id");--> statement-breakpoint
 CREATE INDEX "devices_mac_idx" ON "devices" USING btree ("mac");--> statement-breakpoint
+CREATE INDEX "devices_mac_trgm" ON "devices" USING gin ("mac" gin_trgm_ops);--> statement-breakpoint
 CREATE INDEX "devices_ip_idx" ON "devices" USING btree ("ip");--> statement-breakpoint
 CREATE INDEX "devices_sn_idx" ON "devices" USING btree ("sn");--> statement-breakpoint
 CREATE INDEX "devices_name_trgm" ON "devices" USING gin ("name" gin_trgm_ops);--> statement-breakpoint
@@ -407,6 +408,7 @@ CREATE INDEX "sites_location_trgm" ON "sites" USING gin ("location" gin_trgm_ops
 CREATE INDEX "smart_nvrs_cloud_idx" ON "smart_nvrs" USING btree ("cloud_id");--> statement-breakpoint
 CREATE INDEX "smart_nvrs_name_trgm" ON "smart_nvrs" USING gin ("name" gin_trgm_ops);--> statement-breakpoint
 CREATE INDEX "wireless_clients_cloud_mac_idx" ON "wireless_clients" USING btree ("cloud_id","mac");--> statement-breakpoint
+CREATE INDEX "wireless_clients_mac_trgm" ON "wireless_clients" USING gin ("mac" gin_trgm_ops);--> statement-breakpoint
 CREATE INDEX "wireless_clients_cloud_ip_idx" ON "wireless_clients" USING btree ("cloud_id","ip");--> statement-breakpoint
 CREATE INDEX "wireless_clients_site_idx" ON "wireless_clients" USING btree ("site_id","last_seen_at");--> statement-breakpoint
 CREATE INDEX "wireless_clients_device_idx" ON "wireless_clients" USING btree ("device_id");--> statement-breakpoint

@@ -38,8 +38,13 @@ export const alerts = pgTable(
     createdAt: createdAt(),
   },
   (t) => [
-    index('alerts_cloud_problem_idx').on(t.cloudId, t.problemAt.desc()),
-    index('alerts_site_problem_idx').on(t.siteId, t.problemAt.desc()),
+    // Same order as the recent-alerts query (ORDER BY problem_at DESC, id DESC), so it reads the index in order.
+    index('alerts_cloud_problem_idx').on(
+      t.cloudId,
+      t.problemAt.desc().nullsFirst(),
+      t.id.desc().nullsFirst(),
+    ),
+    index('alerts_site_problem_idx').on(t.siteId, t.problemAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
     index('alerts_device_idx').on(t.deviceId),
   ],
 );
@@ -64,7 +69,7 @@ export const tasks = pgTable(
     createdAt: createdAt(),
   },
   (t) => [
-    index('tasks_cloud_execute_idx').on(t.cloudId, t.executeAt.desc()),
+    index('tasks_cloud_execute_idx').on(t.cloudId, t.executeAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
     index('tasks_cloud_completed_idx').on(t.cloudId, t.completedAt.desc()),
     index('tasks_site_idx').on(t.siteId),
   ],

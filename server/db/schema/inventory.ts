@@ -95,6 +95,8 @@ export const devices = pgTable(
     index('devices_site_idx').on(t.siteId),
     index('devices_cloud_health_idx').on(t.cloudId, t.healthId),
     index('devices_mac_idx').on(t.mac),
+    // Partial MAC search (a substring anywhere in the address).
+    index('devices_mac_trgm').using('gin', t.mac.op('gin_trgm_ops')),
     index('devices_ip_idx').on(t.ip),
     index('devices_sn_idx').on(t.sn),
     index('devices_name_trgm').using('gin', t.name.op('gin_trgm_ops')),
@@ -144,6 +146,7 @@ export const wirelessClients = pgTable(
   },
   (t) => [
     index('wireless_clients_cloud_mac_idx').on(t.cloudId, t.mac),
+    index('wireless_clients_mac_trgm').using('gin', t.mac.op('gin_trgm_ops')),
     index('wireless_clients_cloud_ip_idx').on(t.cloudId, t.ip),
     index('wireless_clients_site_idx').on(t.siteId, t.lastSeenAt),
     index('wireless_clients_device_idx').on(t.deviceId),
