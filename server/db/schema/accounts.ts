@@ -11,8 +11,7 @@ import {
   timestamp,
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
-
-const createdAt = () => timestamp({ withTimezone: true }).notNull().defaultNow();
+import { stampedNow } from './columns.ts';
 
 /** People who sign in (SPEC §3 User). */
 export const users = pgTable(
@@ -34,8 +33,8 @@ export const users = pgTable(
     supportTools: boolean().notNull().default(false),
     isAdministrator: boolean().notNull().default(false),
     totpSecret: text(),
-    createdAt: createdAt(),
-    updatedAt: createdAt(),
+    createdAt: stampedNow(),
+    updatedAt: stampedNow(),
     deletedAt: timestamp({ withTimezone: true }),
   },
   (t) => [
@@ -55,8 +54,8 @@ export const sessions = pgTable(
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
     csrfToken: text().notNull(),
-    createdAt: createdAt(),
-    lastSeenAt: createdAt(),
+    createdAt: stampedNow(),
+    lastSeenAt: stampedNow(),
     expiresAt: timestamp({ withTimezone: true }).notNull(),
     revokedAt: timestamp({ withTimezone: true }),
     ip: text(),
@@ -69,7 +68,7 @@ export const sessions = pgTable(
 export const loginThrottles = pgTable('login_throttles', {
   key: text().primaryKey(),
   failures: integer().notNull().default(0),
-  windowStartedAt: createdAt(),
+  windowStartedAt: stampedNow(),
   blockedUntil: timestamp({ withTimezone: true }),
 });
 
@@ -97,8 +96,8 @@ export const pushSubscriptions = pgTable(
       .references(() => users.id, { onDelete: 'cascade' }),
     endpoint: text().notNull().unique(),
     keys: jsonb().$type<{ p256dh: string; auth: string }>().notNull(),
-    createdAt: createdAt(),
-    refreshedAt: createdAt(),
+    createdAt: stampedNow(),
+    refreshedAt: stampedNow(),
   },
   (t) => [index('push_subscriptions_user_idx').on(t.userId)],
 );
@@ -107,5 +106,5 @@ export const pushSubscriptions = pgTable(
 export const serverSettings = pgTable('server_settings', {
   key: text().primaryKey(),
   value: jsonb().notNull(),
-  updatedAt: createdAt(),
+  updatedAt: stampedNow(),
 });

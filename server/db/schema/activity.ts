@@ -13,9 +13,8 @@ import {
 import { ALERT_TYPES, HEALTH_IDS, TASK_STATES, TASK_TYPES } from '../../../core/domain.ts';
 import { users } from './accounts.ts';
 import { clouds } from './clouds.ts';
+import { stampedNow } from './columns.ts';
 import { devices, sites, smartNvrs } from './inventory.ts';
-
-const createdAt = () => timestamp({ withTimezone: true }).notNull().defaultNow();
 
 /** SPEC §3 Alert: raised by devices through the agent API. */
 export const alerts = pgTable(
@@ -35,7 +34,7 @@ export const alerts = pgTable(
     healthId: text({ enum: HEALTH_IDS }).notNull(),
     problemAt: timestamp({ withTimezone: true }).notNull(),
     resolvedAt: timestamp({ withTimezone: true }),
-    createdAt: createdAt(),
+    createdAt: stampedNow(),
   },
   (t) => [
     // Same order as the recent-alerts query (ORDER BY problem_at DESC, id DESC), so it reads the index in order.
@@ -66,7 +65,7 @@ export const tasks = pgTable(
     createdByUserId: integer().references(() => users.id, { onDelete: 'set null' }),
     executeAt: timestamp({ withTimezone: true }).notNull(),
     completedAt: timestamp({ withTimezone: true }),
-    createdAt: createdAt(),
+    createdAt: stampedNow(),
   },
   (t) => [
     index('tasks_cloud_execute_idx').on(t.cloudId, t.executeAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
@@ -87,7 +86,7 @@ export const taskTargets = pgTable(
     smartNvrId: integer().references(() => smartNvrs.id, { onDelete: 'cascade' }),
     state: text({ enum: TASK_STATES }).notNull(),
     error: text(),
-    updatedAt: createdAt(),
+    updatedAt: stampedNow(),
   },
   (t) => [
     index('task_targets_task_state_idx').on(t.taskId, t.state),

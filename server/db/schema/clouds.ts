@@ -12,8 +12,7 @@ import {
 } from 'drizzle-orm/pg-core';
 import { INVITATION_STATES, PLAN_TYPES, ROLES } from '../../../core/domain.ts';
 import { users } from './accounts.ts';
-
-const createdAt = () => timestamp({ withTimezone: true }).notNull().defaultNow();
+import { stampedNow } from './columns.ts';
 
 export type BillingAddress = { street?: string; city?: string; postalCode?: string; country?: string };
 
@@ -36,8 +35,8 @@ export const clouds = pgTable(
     billingAddress: jsonb().$type<BillingAddress>().notNull().default({}),
     planPurchasedAt: timestamp({ withTimezone: true }),
     planExpiresAt: timestamp({ withTimezone: true }),
-    createdAt: createdAt(),
-    updatedAt: createdAt(),
+    createdAt: stampedNow(),
+    updatedAt: stampedNow(),
     deletedAt: timestamp({ withTimezone: true }),
   },
   (t) => [index('clouds_name_trgm').using('gin', t.name.op('gin_trgm_ops'))],
@@ -60,7 +59,7 @@ export const memberships = pgTable(
     tasksViewedAt: timestamp({ withTimezone: true }),
     // The saved site filter the user has selected in this cloud, if any.
     activeSiteFilterId: integer(),
-    createdAt: createdAt(),
+    createdAt: stampedNow(),
   },
   (t) => [primaryKey({ columns: [t.userId, t.cloudId] }), index('memberships_cloud_idx').on(t.cloudId)],
 );
@@ -95,7 +94,7 @@ export const invitations = pgTable(
     state: text({ enum: INVITATION_STATES }).notNull(),
     readAt: timestamp({ withTimezone: true }),
     expiresAt: timestamp({ withTimezone: true }).notNull(),
-    createdAt: createdAt(),
+    createdAt: stampedNow(),
   },
   (t) => [
     index('invitations_email_idx').on(sql`lower(${t.email})`, t.state),
@@ -120,7 +119,7 @@ export const cloudAddons = pgTable(
     addonId: integer()
       .notNull()
       .references(() => addons.id, { onDelete: 'cascade' }),
-    enabledAt: createdAt(),
+    enabledAt: stampedNow(),
   },
   (t) => [primaryKey({ columns: [t.cloudId, t.addonId] })],
 );
@@ -138,7 +137,7 @@ export const licenses = pgTable(
     deviceId: integer(),
     smartNvrId: integer(),
     addonId: integer(),
-    startsAt: createdAt(),
+    startsAt: stampedNow(),
     expiresAt: timestamp({ withTimezone: true }),
   },
   (t) => [
@@ -153,5 +152,5 @@ export const advertisements = pgTable('advertisements', {
   title: text().notNull(),
   videoUrl: text().notNull(),
   active: boolean().notNull().default(true),
-  createdAt: createdAt(),
+  createdAt: stampedNow(),
 });

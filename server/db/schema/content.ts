@@ -13,8 +13,7 @@ import {
 } from 'drizzle-orm/pg-core';
 import { users } from './accounts.ts';
 import { clouds } from './clouds.ts';
-
-const createdAt = () => timestamp({ withTimezone: true }).notNull().defaultNow();
+import { stampedNow } from './columns.ts';
 
 /** SPEC §3 Blog post: inbox posts for signed-in users and public posts. */
 export const blogPosts = pgTable(
@@ -28,7 +27,7 @@ export const blogPosts = pgTable(
     customExcerpt: text(),
     inbox: boolean().notNull().default(true),
     publishedAt: timestamp({ withTimezone: true }).notNull(),
-    updatedAt: createdAt(),
+    updatedAt: stampedNow(),
   },
   (t) => [index('blog_posts_published_idx').on(t.publishedAt.desc())],
 );
@@ -42,7 +41,7 @@ export const blogPostReads = pgTable(
     postUuid: uuid()
       .notNull()
       .references(() => blogPosts.uuid, { onDelete: 'cascade' }),
-    readAt: createdAt(),
+    readAt: stampedNow(),
   },
   (t) => [primaryKey({ columns: [t.userId, t.postUuid] })],
 );
@@ -54,7 +53,7 @@ export const errorReports = pgTable(
     id: serial().primaryKey(),
     userId: integer().references(() => users.id, { onDelete: 'set null' }),
     payload: jsonb().notNull(),
-    createdAt: createdAt(),
+    createdAt: stampedNow(),
   },
   (t) => [index('error_reports_created_idx').on(t.createdAt.desc())],
 );
@@ -74,7 +73,7 @@ export const uploadedFiles = pgTable(
     contentType: text().notNull(),
     size: integer().notNull(),
     data: bytea().notNull(),
-    createdAt: createdAt(),
+    createdAt: stampedNow(),
   },
   (t) => [index('uploaded_files_cloud_idx').on(t.cloudId, t.createdAt.desc())],
 );

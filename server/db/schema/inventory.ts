@@ -12,8 +12,8 @@ import {
 import { HEALTH_IDS, STATUS_IDS } from '../../../core/domain.ts';
 import { users } from './accounts.ts';
 import { clouds } from './clouds.ts';
+import { stampedNow } from './columns.ts';
 
-const createdAt = () => timestamp({ withTimezone: true }).notNull().defaultNow();
 const cloudRef = () =>
   integer()
     .notNull()
@@ -33,8 +33,8 @@ export const sites = pgTable(
     configEnabled: boolean().notNull().default(true),
     sdwanEnabled: boolean().notNull().default(false),
     configSavedAt: timestamp({ withTimezone: true }),
-    createdAt: createdAt(),
-    updatedAt: createdAt(),
+    createdAt: stampedNow(),
+    updatedAt: stampedNow(),
     deletedAt: timestamp({ withTimezone: true }),
   },
   (t) => [
@@ -53,7 +53,7 @@ export const siteFilters = pgTable(
     name: text().notNull(),
     siteIds: integer().array().notNull().default(sql`'{}'::integer[]`),
     createdByUserId: integer().references(() => users.id, { onDelete: 'set null' }),
-    createdAt: createdAt(),
+    createdAt: stampedNow(),
   },
   (t) => [index('site_filters_cloud_name_idx').on(t.cloudId, t.name)],
 );
@@ -86,8 +86,8 @@ export const devices = pgTable(
     decomm: boolean().notNull().default(false),
     configSavedAt: timestamp({ withTimezone: true }),
     lastSeenAt: timestamp({ withTimezone: true }),
-    createdAt: createdAt(),
-    updatedAt: createdAt(),
+    createdAt: stampedNow(),
+    updatedAt: stampedNow(),
     deletedAt: timestamp({ withTimezone: true }),
   },
   (t) => [
@@ -118,7 +118,7 @@ export const smartNvrs = pgTable(
     fw: text().notNull().default(''),
     healthId: text({ enum: HEALTH_IDS }).notNull().default('HEALTH_UNKNOWN'),
     statusId: text({ enum: STATUS_IDS }).notNull().default('STATUS_OFFLINE'),
-    createdAt: createdAt(),
+    createdAt: stampedNow(),
     deletedAt: timestamp({ withTimezone: true }),
   },
   (t) => [
@@ -141,8 +141,8 @@ export const wirelessClients = pgTable(
     ssid: text().notNull().default(''),
     band: text({ enum: ['2.4', '5', '60'] }),
     rssi: integer(),
-    firstSeenAt: createdAt(),
-    lastSeenAt: createdAt(),
+    firstSeenAt: stampedNow(),
+    lastSeenAt: stampedNow(),
   },
   (t) => [
     index('wireless_clients_cloud_mac_idx').on(t.cloudId, t.mac),
@@ -168,7 +168,7 @@ export const objectHistory = pgTable(
     objectId: integer().notNull(),
     field: text({ enum: ['name', 'location', 'hostname', 'mac', 'ip', 'sn', 'email'] }).notNull(),
     value: text().notNull(),
-    validFrom: createdAt(),
+    validFrom: stampedNow(),
     validTo: timestamp({ withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
