@@ -40,3 +40,37 @@ export const BADGE_MAX = 99;
 export const FILTER_BOX_MIN_ENTRIES = 10;
 /** SPEC §9: a full site list (SITE_LIST_MAX) filters on the server, 600 ms after typing. */
 export const BACKEND_FILTER_DEBOUNCE_MS = 600;
+
+/** SPEC §9: site list max 100. */
+export const SITE_LIST_MAX = 100;
+/** SPEC §9: site filter page limit 100. */
+export const SITE_FILTER_PAGE_LIMIT = 100;
+
+/** SPEC §5, §9: Search Everywhere needs at least 3 characters. */
+export const MIN_SEARCH_LENGTH = 3;
+/** SPEC §2.3, §9: at most 3 matches are shown per result group. */
+export const MAX_MATCHES_PER_GROUP = 3;
+
+/** SPEC §9: the alerts panel shows 5 alerts. */
+export const RECENT_ALERTS_LIMIT = 5;
+/** SPEC §8: the alerts panel covers the last 7 days ('No recent alerts (during last 7 days)'). */
+export const RECENT_ALERTS_DAYS = 7;
+/** SPEC §9: alerts are cached for 1 hour. */
+export const ALERT_CACHE_MS = 60 * 60_000;
+/** SPEC §9: the toast announcing a new alert shows for 3 s. */
+export const NEW_ALERT_TOAST_MS = 3_000;
+
+/** SPEC §9: the tasks panel shows 20 tasks. */
+export const RECENT_TASKS_LIMIT = 20;
+/** SPEC §9: recent tasks refresh every minute. */
+export const RECENT_TASKS_REFRESH_MS = 60_000;
+/** SPEC §9: the task list is reloaded when it is older than 60 s. */
+export const RECENT_TASKS_MAX_AGE_MS = 60_000;
+
+/** SPEC §9: the news inbox refreshes every 20 minutes (and when its last update was before today). */
+export const INBOX_REFRESH_MS = 20 * 60_000;
+/** SPEC §9: a post under 500 characters is short and shown whole. */
+export const SHORT_POST_MAX_LENGTH = 500;
+
+/** SPEC §9: the push notification token is refreshed every 4 minutes. */
+export const PUSH_TOKEN_REFRESH_MS = 4 * 60_000;

@@ -1,9 +1,6 @@
-// Business limits of SPEC §9 shared by the server, which enforces them, and the web app, which shows them.
+// Limits the console sets where the spec names none (SPEC §9's own numbers are in constants.ts), shared by
+// the server, which enforces them, and the web app, which shows them.
 
-/** SPEC §9: site list max 100. */
-export const SITE_LIST_MAX = 100;
-/** SPEC §9: site filter page limit 100. */
-export const SITE_FILTER_PAGE_LIMIT = 100;
 /** How many site ids a caller may ask to be included in the site list whatever the filter. */
 export const SITE_INCLUDE_IDS_MAX = 100;
 /** Longest filter text for the site and site-filter lists. */

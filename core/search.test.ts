@@ -1,13 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import {
-  classifySearchInput,
-  defaultSources,
-  isSearchable,
-  MAX_MATCHES_PER_GROUP,
-  MIN_SEARCH_LENGTH,
-  normalizeMac,
-  SEARCH_SOURCES,
-} from './search.ts';
+import { MAX_MATCHES_PER_GROUP, MIN_SEARCH_LENGTH } from './constants.ts';
+import { classifySearchInput, defaultSources, isSearchable, normalizeMac, SEARCH_SOURCES } from './search.ts';
 
 describe('search constants', () => {
   it('needs 3 characters and shows 3 matches per group (SPEC §9)', () => {

@@ -1,9 +1,6 @@
 // Search Everywhere input rules (SPEC §5, §9): shared by the top bar's search panel and the server.
+import { MIN_SEARCH_LENGTH } from './constants.ts';
 
-/** SPEC §9: search needs at least 3 characters. */
-export const MIN_SEARCH_LENGTH = 3;
-/** SPEC §9: at most 3 matches are shown per result group. */
-export const MAX_MATCHES_PER_GROUP = 3;
 /** Longest query the server accepts, after trimming. */
 export const MAX_SEARCH_LENGTH = 100;
 

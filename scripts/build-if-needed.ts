@@ -1,10 +1,11 @@
-// Builds the web app when dist/web is missing or older than its sources (`--force` always builds).
+// Builds the web app when its folder (dist/web, or WEB_DIST_DIR) is missing or older than its sources (`--force` always builds).
 import { spawnSync } from 'node:child_process';
 import { existsSync, readdirSync, statSync } from 'node:fs';
 import { join } from 'node:path';
+import { webDistDir } from '../server/web-dist-dir.ts';
 
 const root = new URL('..', import.meta.url).pathname;
-const output = join(root, 'dist/web/index.html');
+const output = join(webDistDir(), 'index.html');
 const sources = ['web', 'core', 'vite.config.ts', 'package.json'].map((p) => join(root, p));
 
 function newestChange(path: string): number {

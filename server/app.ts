@@ -14,7 +14,7 @@ import { registerWebApp } from './web-static.ts';
 
 export type BuildOptions = {
   logger?: FastifyServerOptions['logger'];
-  /** Folder of the built web app; defaults to dist/web. */
+  /** Folder of the built web app; defaults to the configured one (WEB_DIST_DIR). */
   webRoot?: string;
 };
 
@@ -86,7 +86,7 @@ export async function buildApp(ctx: AppContext, options: BuildOptions = {}) {
 
   await registerRoutes(app, ctx);
 
-  await registerWebApp(app, options.webRoot);
+  await registerWebApp(app, options.webRoot ?? ctx.config.webDistDir);
   return app;
 }
 

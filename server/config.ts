@@ -1,5 +1,6 @@
 import { resolve } from 'node:path';
 import { DEFAULT_THEME, loadTheme, type Theme } from './theme.ts';
+import { webDistDir } from './web-dist-dir.ts';
 
 export type Config = {
   port: number;
@@ -14,6 +15,8 @@ export type Config = {
   theme: Theme;
   errorReportUrl: string | null;
   errorReportKey: string | null;
+  /** Folder of the built web app the server serves. */
+  webDistDir: string;
 };
 
 export class ConfigError extends Error {
@@ -79,6 +82,7 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): Config {
     theme,
     errorReportUrl,
     errorReportKey: env.ERROR_REPORT_KEY || null,
+    webDistDir: resolve(webDistDir(env)),
   };
   if (problems.length > 0) throw new ConfigError(problems);
   return config;

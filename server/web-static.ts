@@ -1,18 +1,15 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance, FastifyReply } from 'fastify';
 import { matchRoute } from '../core/routes.ts';
 import { errors } from './errors.ts';
 
-export const WEB_ROOT = fileURLToPath(new URL('../dist/web', import.meta.url));
-
 /**
  * Serves the built web app. Every route of the app gets index.html (the SPA renders it); an unknown
  * page gets index.html with 404 so the app shows its not-found page; unknown API paths get JSON.
  */
-export async function registerWebApp(app: FastifyInstance, root = WEB_ROOT): Promise<void> {
+export async function registerWebApp(app: FastifyInstance, root: string): Promise<void> {
   const indexPath = join(root, 'index.html');
   const indexHtml = existsSync(indexPath) ? readFileSync(indexPath) : null;
   if (indexHtml) {

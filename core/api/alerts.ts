@@ -1,14 +1,10 @@
 // Schemas of the alert calls (SPEC §7) and the user's alert preferences, shared by server and web app.
 import { type Static, Type } from 'typebox';
+import { RECENT_ALERTS_LIMIT } from '../constants.ts';
 import { ALERT_TYPES, HEALTH_IDS } from '../domain.ts';
 
 const NullableString = Type.Union([Type.String(), Type.Null()]);
 const NullableId = Type.Union([Type.Integer(), Type.Null()]);
-
-/** SPEC §9: the alerts panel shows 5 alerts. */
-export const RECENT_ALERTS_LIMIT = 5;
-/** SPEC §8: 'No recent alerts (during last 7 days)'. */
-export const RECENT_ALERTS_DAYS = 7;
 
 export const RecentAlertsQuery = Type.Object({
   limit: Type.Optional(

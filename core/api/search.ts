@@ -1,6 +1,7 @@
 // Schemas of Search Everywhere (SPEC §3 Search result, §5, §7), shared by server and web app.
 import { type Static, Type } from 'typebox';
-import { MAX_SEARCH_LENGTH, MIN_SEARCH_LENGTH, SEARCH_OBJECT_TYPES, SEARCH_SOURCES } from '../search.ts';
+import { MIN_SEARCH_LENGTH } from '../constants.ts';
+import { MAX_SEARCH_LENGTH, SEARCH_OBJECT_TYPES, SEARCH_SOURCES } from '../search.ts';
 
 export const SearchSourceSchema = Type.Enum(SEARCH_SOURCES);
 

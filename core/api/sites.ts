@@ -1,12 +1,11 @@
 // Sites, the site picker and saved site filters (SPEC §3 Site, §7 sites-select and site-filters-select).
 import { type Static, Type } from 'typebox';
+import { SITE_FILTER_PAGE_LIMIT, SITE_LIST_MAX } from '../constants.ts';
 import {
   LIST_FILTER_MAX_LENGTH,
   SITE_FILTER_NAME_MAX_LENGTH,
-  SITE_FILTER_PAGE_LIMIT,
   SITE_FILTER_SITES_MAX,
   SITE_INCLUDE_IDS_MAX,
-  SITE_LIST_MAX,
   SITE_LOCATION_MAX_LENGTH,
   SITE_NAME_MAX_LENGTH,
 } from '../limits.ts';

@@ -1,12 +1,10 @@
 // Schemas of the task tracker calls (SPEC §7), shared by server and web app.
 import { type Static, type TInteger, Type } from 'typebox';
+import { RECENT_TASKS_LIMIT } from '../constants.ts';
 import { TASK_STATES, TASK_TYPES, type TaskState } from '../domain.ts';
 
 const NullableString = Type.Union([Type.String(), Type.Null()]);
 const NullableId = Type.Union([Type.Integer(), Type.Null()]);
-
-/** SPEC §9: the tasks panel shows 20 tasks. */
-export const RECENT_TASKS_LIMIT = 20;
 
 export const RecentTasksQuery = Type.Object({
   limit: Type.Optional(

@@ -1,5 +1,6 @@
 import { and, count, desc, eq, gt, inArray, isNull, lte, type SQL, sql } from 'drizzle-orm';
-import { type Alert, DEFAULT_ALERT_PREFERENCE, RECENT_ALERTS_DAYS } from '../../../core/api/alerts.ts';
+import { type Alert, DEFAULT_ALERT_PREFERENCE } from '../../../core/api/alerts.ts';
+import { RECENT_ALERTS_DAYS } from '../../../core/constants.ts';
 import { ALERT_TYPES, type AlertType } from '../../../core/domain.ts';
 import type { Database } from '../../db/connect.ts';
 import { userAlertPreferences } from '../../db/schema/accounts.ts';

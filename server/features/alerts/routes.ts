@@ -5,11 +5,11 @@ import {
   AlertPreferenceParams,
   AlertPreferenceSchema,
   AlertPreferencesResponse,
-  RECENT_ALERTS_LIMIT,
   RecentAlertsQuery,
   RecentAlertsResponse,
   RecentAlertsTotalsResponse,
 } from '../../../core/api/alerts.ts';
+import { RECENT_ALERTS_LIMIT } from '../../../core/constants.ts';
 import { visibleSiteIds } from '../../../core/policy.ts';
 import type { Membership } from '../../auth/cloud-scope.ts';
 import type { AppContext } from '../../context.ts';

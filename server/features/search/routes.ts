@@ -1,7 +1,8 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { SearchFindBody, SearchFindResponse } from '../../../core/api/search.ts';
+import { MIN_SEARCH_LENGTH } from '../../../core/constants.ts';
 import { can, visibleSiteIds } from '../../../core/policy.ts';
-import { classifySearchInput, defaultSources, MIN_SEARCH_LENGTH, trimQuery } from '../../../core/search.ts';
+import { classifySearchInput, defaultSources, trimQuery } from '../../../core/search.ts';
 import type { AppContext } from '../../context.ts';
 import { errors } from '../../errors.ts';
 import { CloudParams, signedInErrors } from '../../http-schemas.ts';

@@ -1,6 +1,6 @@
 // @vitest-environment node
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { MAX_MATCHES_PER_GROUP } from '../../../core/search.ts';
+import { MAX_MATCHES_PER_GROUP } from '../../../core/constants.ts';
 import { createTestApp, type TestApp } from '../../test/app.ts';
 import { createDevice } from '../../test/factories.ts';
 import { createSearchCloud, daysAgo, ids, type SearchCloud, search } from './test-cloud.ts';

@@ -1,5 +1,6 @@
 import type { SearchFindResult, SearchResult } from '../../../core/api/search.ts';
-import { MAX_MATCHES_PER_GROUP, SEARCH_OBJECT_TYPES } from '../../../core/search.ts';
+import { MAX_MATCHES_PER_GROUP } from '../../../core/constants.ts';
+import { SEARCH_OBJECT_TYPES } from '../../../core/search.ts';
 import type { Database } from '../../db/connect.ts';
 import { findPastValues } from './history-repository.ts';
 import { findObjects, type Hit, objectSearches, type SearchScope, type SearchTerms } from './repository.ts';

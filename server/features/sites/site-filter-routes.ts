@@ -7,7 +7,7 @@ import {
   SiteFiltersSelectQuery,
   SiteFiltersSelectResponse,
 } from '../../../core/api/sites.ts';
-import { SITE_FILTER_PAGE_LIMIT } from '../../../core/limits.ts';
+import { SITE_FILTER_PAGE_LIMIT } from '../../../core/constants.ts';
 import { visibleSiteIds } from '../../../core/policy.ts';
 import type { AppContext } from '../../context.ts';
 import { errors } from '../../errors.ts';

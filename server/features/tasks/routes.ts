@@ -1,11 +1,7 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { FastifyRequest } from 'fastify';
-import {
-  RECENT_TASKS_LIMIT,
-  RecentTasksCountResponse,
-  RecentTasksQuery,
-  RecentTasksResponse,
-} from '../../../core/api/tasks.ts';
+import { RecentTasksCountResponse, RecentTasksQuery, RecentTasksResponse } from '../../../core/api/tasks.ts';
+import { RECENT_TASKS_LIMIT } from '../../../core/constants.ts';
 import { visibleSiteIds } from '../../../core/policy.ts';
 import type { Membership } from '../../auth/cloud-scope.ts';
 import type { AppContext } from '../../context.ts';

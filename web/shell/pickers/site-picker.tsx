@@ -9,8 +9,11 @@ import ListItemText from '@mui/material/ListItemText';
 import Typography from '@mui/material/Typography';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { BACKEND_FILTER_DEBOUNCE_MS, FILTER_BOX_MIN_ENTRIES } from '../../../core/constants.ts';
-import { SITE_LIST_MAX } from '../../../core/limits.ts';
+import {
+  BACKEND_FILTER_DEBOUNCE_MS,
+  FILTER_BOX_MIN_ENTRIES,
+  SITE_LIST_MAX,
+} from '../../../core/constants.ts';
 import { useSitesSelect } from '../../features/sites/api/get-sites-select.ts';
 import { SearchField } from '../../platform/search-field/search-field.tsx';
 import { matchesFilter } from './matches-filter.ts';

@@ -1,7 +1,7 @@
 // GET /apiv2/cloud/:cloudId/site-filters-select: saved site groupings and the active one (SPEC §7).
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import type { SiteFiltersSelectResponse } from '../../../../core/api/sites.ts';
-import { SITE_FILTER_PAGE_LIMIT } from '../../../../core/limits.ts';
+import { SITE_FILTER_PAGE_LIMIT } from '../../../../core/constants.ts';
 import { apiGet } from '../../../platform/http.ts';
 
 export function getSiteFiltersSelect(cloudId: number, filter: string): Promise<SiteFiltersSelectResponse> {

@@ -1,7 +1,7 @@
 // GET /apiv2/cloud/:cloudId/sites-select: the site picker's list (SPEC §7, §9: at most 100 sites).
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import type { SitesSelectResponse } from '../../../../core/api/sites.ts';
-import { SITE_LIST_MAX } from '../../../../core/limits.ts';
+import { SITE_LIST_MAX } from '../../../../core/constants.ts';
 import { apiGet } from '../../../platform/http.ts';
 
 export interface SitesSelectParams {
