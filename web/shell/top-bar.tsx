@@ -8,11 +8,16 @@ import Toolbar from '@mui/material/Toolbar';
 import Typography from '@mui/material/Typography';
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { AlertsButton } from '../features/alerts/components/alerts-button.tsx';
+import { AlertsPanel } from '../features/alerts/components/alerts-panel.tsx';
 import type { Me } from '../features/auth/api/get-me.ts';
+import { NewsButton, NewsPanel } from '../features/news/components/news-panel.tsx';
+import { SearchPanel } from '../features/search/components/search-panel.tsx';
+import { TasksButton, TasksPanel } from '../features/tasks/components/tasks-panel.tsx';
 import { CloudMenu, CloudMenuButton } from './top-bar/cloud-menu.tsx';
 import { type MoreChoice, MoreMenu } from './top-bar/more-menu.tsx';
-import { AlertsButton, NewsButton, SearchButton, TasksButton } from './top-bar/panel-buttons.tsx';
 import { PathAnalysisLink } from './top-bar/path-analysis-link.tsx';
+import { SearchButton, useSearchShortcut } from './top-bar/search-button.tsx';
 import { UserMenu, UserMenuButton } from './user-menu.tsx';
 
 interface TopBarProps {
@@ -22,7 +27,8 @@ interface TopBarProps {
   readonly onOpenNavigation: (() => void) | null;
 }
 
-type OpenMenu = { readonly menu: 'cloud' | 'user'; readonly anchor: HTMLElement } | null;
+type Popup = 'cloud' | 'user' | 'search' | 'tasks' | 'news' | 'alerts';
+type OpenPopup = { readonly menu: Popup; readonly anchor: HTMLElement } | null;
 
 const WIDE_ONLY = { display: { xs: 'none', md: 'inline-flex' } } as const;
 const NARROW_ONLY = { display: { xs: 'inline-flex', md: 'none' } } as const;
@@ -31,15 +37,33 @@ export function TopBar({ me, cloudId, onOpenNavigation }: TopBarProps) {
   const { t } = useTranslation();
   const { theme, user } = me;
   const membership = me.memberships.find((candidate) => candidate.cloudId === cloudId) ?? null;
-  const [open, setOpen] = useState<OpenMenu>(null);
+  const [open, setOpen] = useState<OpenPopup>(null);
   const cloudMenuId = useId();
   const userMenuId = useId();
   const userButtonId = useId();
+  const panelIdPrefix = useId();
   const close = () => setOpen(null);
-  const fromMore = (choice: MoreChoice, anchor: HTMLElement) => {
-    // panels issue: 'news' opens the Latest News panel.
-    if (choice !== 'news') setOpen({ menu: choice, anchor });
+  const fromMore = (choice: MoreChoice, anchor: HTMLElement) => setOpen({ menu: choice, anchor });
+  /** The button state and the panel placement of one panel. */
+  const panel = (menu: Exclude<Popup, 'cloud' | 'user'>) => {
+    const id = `${panelIdPrefix}${menu}`;
+    const anchorEl = open?.menu === menu ? open.anchor : null;
+    return {
+      button: {
+        panelId: id,
+        open: anchorEl !== null,
+        onOpen: (event: { currentTarget: HTMLElement }) => setOpen({ menu, anchor: event.currentTarget }),
+      },
+      placement: { id, anchorEl, onClose: close },
+    };
   };
+  const search = panel('search');
+  const tasks = panel('tasks');
+  const news = panel('news');
+  const alerts = panel('alerts');
+  const searchButtonRef = useSearchShortcut(cloudId !== null, (anchor) =>
+    setOpen({ menu: 'search', anchor }),
+  );
 
   return (
     <AppBar position="fixed" sx={{ zIndex: (muiTheme) => muiTheme.zIndex.drawer + 1 }}>
@@ -61,18 +85,18 @@ export function TopBar({ me, cloudId, onOpenNavigation }: TopBarProps) {
         <Box sx={{ flexGrow: 1 }} />
         {cloudId !== null && (
           <>
-            <SearchButton />
-            <TasksButton />
+            <SearchButton {...search.button} ref={searchButtonRef} />
+            <TasksButton {...tasks.button} cloudId={cloudId} />
           </>
         )}
         {theme.newsEnabled && (
           <Box sx={WIDE_ONLY}>
-            <NewsButton />
+            <NewsButton {...news.button} />
           </Box>
         )}
         {cloudId !== null && (
           <>
-            <AlertsButton cloudId={cloudId} pushAlerts={membership?.pushAlerts ?? false} />
+            <AlertsButton {...alerts.button} cloudId={cloudId} pushAlerts={membership?.pushAlerts ?? false} />
             <PathAnalysisLink template={theme.pathAnalysisUrl} cloudId={cloudId} />
           </>
         )}
@@ -95,6 +119,14 @@ export function TopBar({ me, cloudId, onOpenNavigation }: TopBarProps) {
         <Box sx={NARROW_ONLY}>
           <MoreMenu newsEnabled={theme.newsEnabled} onChoose={fromMore} />
         </Box>
+        {cloudId !== null && (
+          <>
+            <SearchPanel {...search.placement} cloudId={cloudId} />
+            <TasksPanel {...tasks.placement} cloudId={cloudId} />
+            <AlertsPanel {...alerts.placement} cloudId={cloudId} />
+          </>
+        )}
+        {theme.newsEnabled && <NewsPanel {...news.placement} />}
         <CloudMenu
           id={cloudMenuId}
           cloudId={cloudId}

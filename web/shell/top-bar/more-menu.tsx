@@ -48,7 +48,6 @@ export function MoreMenu({
         transformOrigin={{ vertical: 'top', horizontal: 'right' }}
         slotProps={{ list: { 'aria-labelledby': buttonId } }}
       >
-        {/* panels issue: Latest News opens the news panel. */}
         {newsEnabled && <MenuItem onClick={() => choose('news')}>{t('shell.topBar.news')}</MenuItem>}
         <MenuItem onClick={() => choose('cloud')}>{t('shell.topBar.cloud')}</MenuItem>
         <MenuItem onClick={() => choose('user')}>{t('shell.topBar.user')}</MenuItem>

@@ -1,9 +1,9 @@
 // GET /apiv2/cloud/:cloudId/recent-alerts-totals: the count on the Alerts button (SPEC §7, §9 refresh).
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import type { RecentAlertsTotals } from '../../../core/api/alerts.ts';
-import { ALERT_COUNT_REFRESH_MS, ALERT_COUNT_REFRESH_PUSH_MS } from '../../../core/constants.ts';
-import { LOCAL_ERRORS } from '../../platform/errors/error-policy-host.tsx';
-import { apiGet } from '../../platform/http.ts';
+import type { RecentAlertsTotals } from '../../../../core/api/alerts.ts';
+import { ALERT_COUNT_REFRESH_MS, ALERT_COUNT_REFRESH_PUSH_MS } from '../../../../core/constants.ts';
+import { LOCAL_ERRORS } from '../../../platform/errors/error-policy-host.tsx';
+import { apiGet } from '../../../platform/http.ts';
 
 export function getRecentAlertsTotals(cloudId: number): Promise<RecentAlertsTotals> {
   return apiGet<RecentAlertsTotals>(`/apiv2/cloud/${cloudId}/recent-alerts-totals`);

@@ -1,0 +1,57 @@
+// A top bar button that opens a panel, with an optional count badge (SPEC §9: at most 99, then '99+').
+import Badge from '@mui/material/Badge';
+import IconButton from '@mui/material/IconButton';
+import Tooltip from '@mui/material/Tooltip';
+import type { MouseEvent, ReactNode, Ref } from 'react';
+import { BADGE_MAX } from '../../../core/constants.ts';
+
+/** What the top bar hands every panel button. */
+export interface PanelButtonState {
+  /** The id of the panel the button opens. */
+  readonly panelId: string;
+  readonly open: boolean;
+  readonly onOpen: (event: MouseEvent<HTMLElement>) => void;
+  readonly ref?: Ref<HTMLButtonElement>;
+}
+
+interface PanelButtonProps extends PanelButtonState {
+  /** The tooltip: what the button opens. */
+  readonly title: string;
+  /** The accessible name, which may carry the badge's count; the title by default. */
+  readonly label?: string;
+  /** The badge's count; no badge when zero. */
+  readonly badge?: number;
+  /** 'dot' shows a dot, not a number (news: something unread). */
+  readonly badgeVariant?: 'standard' | 'dot';
+  readonly children: ReactNode;
+}
+
+export function PanelButton({
+  panelId,
+  open,
+  onOpen,
+  ref,
+  title,
+  label = title,
+  badge = 0,
+  badgeVariant = 'standard',
+  children,
+}: PanelButtonProps) {
+  return (
+    <Tooltip title={title}>
+      <IconButton
+        ref={ref}
+        color="inherit"
+        aria-label={label}
+        aria-haspopup="dialog"
+        aria-expanded={open}
+        aria-controls={open ? panelId : undefined}
+        onClick={onOpen}
+      >
+        <Badge badgeContent={badge} max={BADGE_MAX} color="error" variant={badgeVariant}>
+          {children}
+        </Badge>
+      </IconButton>
+    </Tooltip>
+  );
+}
