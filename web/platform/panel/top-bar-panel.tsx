@@ -30,7 +30,6 @@ export function TopBarPanel({ id, anchorEl, onClose, title, actions, header, chi
   const headingId = useId();
   return (
     <Popover
-      id={id}
       open={anchorEl !== null}
       anchorEl={anchorEl}
       onClose={onClose}
@@ -39,6 +38,7 @@ export function TopBarPanel({ id, anchorEl, onClose, title, actions, header, chi
       marginThreshold={8}
       slotProps={{
         paper: {
+          id,
           role: 'dialog',
           'aria-labelledby': headingId,
           sx: {
