@@ -12,7 +12,7 @@ import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
 import { routes } from '../../core/routes.ts';
 import type { DeploymentTheme, MeUser } from '../features/auth/api/get-me.ts';
-import { visuallyHidden } from './visually-hidden.ts';
+import { visuallyHidden } from '../platform/visually-hidden.ts';
 
 export function UserMenuButton({
   menuId,

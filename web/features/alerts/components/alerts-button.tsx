@@ -1,8 +1,10 @@
-// The Alerts button with the unviewed total on its badge (SPEC §2.3, §9: at most 99, then '99+').
+// The Alerts button with the unviewed total on its badge (SPEC §2.3, §9: at most 99, then '99+'); a new
+// alert shows a toast.
 import NotificationsIcon from '@mui/icons-material/Notifications';
 import { useTranslation } from 'react-i18next';
 import { PanelButton, type PanelButtonState } from '../../../platform/panel/panel-button.tsx';
 import { useRecentAlertsTotals } from '../api/get-recent-alerts-totals.ts';
+import { useNewAlertToast } from './use-new-alert-toast.ts';
 
 export function AlertsButton({
   cloudId,
@@ -10,7 +12,9 @@ export function AlertsButton({
   ...state
 }: { readonly cloudId: number; readonly pushAlerts: boolean } & PanelButtonState) {
   const { t } = useTranslation();
-  const count = useRecentAlertsTotals(cloudId, pushAlerts).data?.notViewedTotal ?? 0;
+  const total = useRecentAlertsTotals(cloudId, pushAlerts).data?.notViewedTotal;
+  useNewAlertToast(cloudId, total);
+  const count = total ?? 0;
   const title = t('shell.topBar.alerts');
   return (
     <PanelButton

@@ -1,21 +1,61 @@
-// Latest News (SPEC §2.3, §4): built by the news panel work.
+// Latest News (SPEC §2.3, §4, §9), shown when the theme enables news: the top bar's button with the unread
+// count and the panel of inbox posts, with mark all read and the newsletter switch.
 import NewspaperIcon from '@mui/icons-material/Newspaper';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import { useTranslation } from 'react-i18next';
 import { PanelButton, type PanelButtonState } from '../../../platform/panel/panel-button.tsx';
-import type { PanelPlacement } from '../../../platform/panel/top-bar-panel.tsx';
-import { TopBarPanel } from '../../../platform/panel/top-bar-panel.tsx';
+import { type PanelPlacement, TopBarPanel } from '../../../platform/panel/top-bar-panel.tsx';
+import { useInbox } from '../api/get-inbox.ts';
+import { useMarkPostRead } from '../api/mark-post-read.ts';
+import { NewsList } from './news-list.tsx';
+import { NewsletterToggle } from './newsletter-toggle.tsx';
 
 export function NewsButton(state: PanelButtonState) {
+  const { t } = useTranslation();
+  const count = useInbox().data?.unreadCount ?? 0;
+  const title = t('shell.topBar.news');
   return (
-    <PanelButton {...state} title="Latest News">
+    <PanelButton
+      {...state}
+      title={title}
+      label={count > 0 ? t('news.button.unread', { count }) : title}
+      badge={count}
+    >
       <NewspaperIcon />
     </PanelButton>
   );
 }
 
-export function NewsPanel(placement: PanelPlacement) {
+function MarkAllReadButton() {
+  const { t } = useTranslation();
+  const unread = useInbox().data?.unreadCount ?? 0;
+  const markRead = useMarkPostRead();
   return (
-    <TopBarPanel {...placement} title="Latest News">
-      {null}
+    <Button size="small" disabled={unread === 0} onClick={() => markRead.mutate({ all: true })}>
+      {t('news.panel.markAllRead')}
+    </Button>
+  );
+}
+
+export function NewsPanel(placement: PanelPlacement) {
+  const { t } = useTranslation();
+  return (
+    <TopBarPanel {...placement} title={t('shell.topBar.news')} actions={<MarkAllReadButton />}>
+      <NewsList />
+      <Box
+        sx={{
+          position: 'sticky',
+          bottom: 0,
+          px: 2,
+          py: 0.5,
+          bgcolor: 'background.paper',
+          borderTop: 1,
+          borderColor: 'divider',
+        }}
+      >
+        <NewsletterToggle />
+      </Box>
     </TopBarPanel>
   );
 }

@@ -1,0 +1,124 @@
+// SPEC §2.3, §4 task tracker as the owner and the guest of Demo Networks, at phone and desktop widths.
+import AxeBuilder from '@axe-core/playwright';
+import { expect, type Locator, type Page, test } from '@playwright/test';
+import { logIn } from './support/console.ts';
+
+// The video dialog each account gets on its first visit (SPEC §9).
+const FIRST_VISIT_DIALOG: Record<string, string> = { 'owner@demo.example': "What's new" };
+
+// SPEC §4 state labels of each tab.
+const FINISHED_STATES = /Success|Failed|Timed out|Canceled/;
+const IN_PROGRESS_STATES = /Scheduled|Waiting|Contacting device\(s\)|Running/;
+
+async function signIn(page: Page, email: string, width: number) {
+  await page.setViewportSize({ width, height: width < 600 ? 812 : 900 });
+  await logIn(page, email);
+  const dialog = FIRST_VISIT_DIALOG[email];
+  if (dialog) {
+    await page.getByRole('dialog', { name: dialog }).getByRole('button', { name: 'Close' }).last().click();
+    await expect(page.getByRole('dialog', { name: dialog })).toBeHidden();
+  }
+  await expect(page.getByRole('heading', { level: 1, name: 'Dashboard' })).toBeVisible();
+  return Number(/\/cloud\/(\d+)\//.exec(page.url())?.[1]);
+}
+
+async function expectNoAxeViolations(page: Page) {
+  const results = await new AxeBuilder({ page }).analyze();
+  expect(
+    results.violations.map(
+      (violation) => `${violation.id}: ${violation.nodes.map((node) => node.target).join(' ')}`,
+    ),
+  ).toEqual([]);
+}
+
+/** The unseen count the server gives the signed-in user. */
+async function serverCount(page: Page, cloudId: number) {
+  const response = await page.request.get(`/apiv2/cloud/${cloudId}/recent-tasks-count`);
+  expect(response.ok()).toBe(true);
+  return (await response.json()) as { newCompleted: number; newRunning: number };
+}
+
+const tasksButton = (page: Page) => page.getByRole('banner').getByRole('button', { name: /^Tasks/ });
+const tasksPanel = (page: Page) => page.getByRole('dialog', { name: 'Tasks' });
+const tab = (panel: Locator, name: string) => panel.getByRole('tab', { name, exact: true });
+
+/** The address and text of each task link, read at once. */
+function taskLinks(links: Locator) {
+  return links.evaluateAll((elements) =>
+    elements.map((element) => ({
+      href: element.getAttribute('href') ?? '',
+      text: element.textContent ?? '',
+    })),
+  );
+}
+
+async function openPanel(page: Page) {
+  await tasksButton(page).click();
+  const panel = tasksPanel(page);
+  await expect(panel).toBeVisible();
+  return panel;
+}
+
+// Two accessibility scans on a shared 2-core machine take a while.
+test.describe.configure({ timeout: 90_000 });
+
+for (const email of ['owner@demo.example', 'guest@demo.example']) {
+  for (const width of [375, 1440]) {
+    test(`${email} at ${width} px reads both tabs; closing marks the tasks viewed`, async ({ page }) => {
+      const cloudId = await signIn(page, email, width);
+      const panel = await openPanel(page);
+      await expect(tab(panel, 'Finished')).toHaveAttribute('aria-selected', 'true');
+      const finished = panel.getByRole('link');
+      await expect(finished.first()).toBeVisible();
+      const finishedTasks = await taskLinks(finished);
+      for (const { href, text } of finishedTasks) {
+        expect(href).toMatch(
+          new RegExp(`^/cloud/${cloudId}/activity\\?status=SUCCESS%2BFAIL%2BTIMEOUT&id=\\d+$`),
+        );
+        expect(text).toMatch(FINISHED_STATES);
+        expect(text).toContain('100% complete');
+      }
+      await expect(panel.getByText(/^Errors: [1-9]\d*$/).first()).toBeVisible();
+      await expectNoAxeViolations(page);
+
+      await tab(panel, 'In Progress').click();
+      await expect(tab(panel, 'In Progress')).toHaveAttribute('aria-selected', 'true');
+      const inProgress = panel.getByRole('link');
+      await expect(inProgress.first()).toBeVisible();
+      for (const { href, text } of await taskLinks(inProgress)) {
+        expect(href).toMatch(new RegExp(`^/cloud/${cloudId}/activity\\?status=RUNNING%2BPENDING&id=\\d+$`));
+        expect(text).toMatch(IN_PROGRESS_STATES);
+      }
+      for (const state of ['Scheduled', 'Waiting', 'Contacting device(s)', 'Running'])
+        await expect(panel.getByText(state, { exact: true }).first()).toBeVisible();
+      await expectNoAxeViolations(page);
+
+      await page.keyboard.press('Escape');
+      await expect(panel).toBeHidden();
+      await expect(tasksButton(page)).toBeFocused();
+      // SPEC §4: what stays unseen is what is scheduled after the view; the badge says what the server counts.
+      await expect.poll(async () => (await serverCount(page, cloudId)).newCompleted).toBe(0);
+      const { newRunning } = await serverCount(page, cloudId);
+      await expect(tasksButton(page)).toHaveAccessibleName(
+        newRunning > 0 ? `Tasks, unseen: ${newRunning}` : 'Tasks',
+      );
+
+      const again = await openPanel(page);
+      // The panel reopens on the tab it closed on.
+      await expect(tab(again, 'In Progress')).toHaveAttribute('aria-selected', 'true');
+      await expect(again.getByRole('link').first()).toBeVisible();
+      await expect(again.getByText('New', { exact: true })).toHaveCount(newRunning);
+      const unseen = again.getByRole('link').filter({ has: page.getByText('New', { exact: true }) });
+      for (const { text } of await taskLinks(unseen)) expect(text).toContain('Scheduled');
+      await tab(again, 'Finished').click();
+      await expect(again.getByRole('link')).toHaveCount(finishedTasks.length);
+      await expect(again.getByText('New', { exact: true })).toHaveCount(0);
+
+      const first = again.getByRole('link').first();
+      const href = await first.getAttribute('href');
+      await first.click();
+      await expect(again).toBeHidden();
+      expect(new URL(page.url()).pathname + new URL(page.url()).search).toBe(href);
+    });
+  }
+}

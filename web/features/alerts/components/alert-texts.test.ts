@@ -1,0 +1,115 @@
+// Every SPEC §3 alert type reads as a title and a description built from the data its device reports.
+import { describe, expect, it } from 'vitest';
+import type { Alert } from '../../../../core/api/alerts.ts';
+import { ALERT_TYPES, type AlertType, HEALTH_IDS } from '../../../../core/domain.ts';
+import en from '../../../locales/en.json' with { type: 'json' };
+import { i18n, initI18n } from '../../../platform/i18n.ts';
+import { ALERT_TITLE_KEYS, alertDescription, alertTitle, HEALTH_LABEL_KEYS } from './alert-texts.ts';
+
+await initI18n('en');
+const t = i18n.t.bind(i18n);
+
+function alertOf(type: AlertType, data: [string | null, string | null, string | null]): Alert {
+  return {
+    id: 1,
+    alert_type: type,
+    alert_data_1: data[0],
+    alert_data_2: data[1],
+    alert_data_3: data[2],
+    health_id: 'HEALTH_WARNING',
+    is_viewed: false,
+    problem_at: '2026-05-04T10:00:00.000Z',
+    site_id: 5,
+    site_name: 'Harbour Office',
+    attrs: {
+      device_id: 11,
+      device_name: 'AP Lobby',
+      snvr_device_id: null,
+      snvr_device_name: null,
+      cloud_id: 3,
+    },
+  };
+}
+
+// Data as devices report it (see the demo seed), and what the person reads.
+const EXAMPLES: Record<AlertType, [[string | null, string | null, string | null], string, string]> = {
+  DEV_CONFIG_FAILED: [
+    ['wireless', 'Channel 165 is not allowed', 'r210'],
+    'Configuration failed',
+    'The wireless settings could not be applied: Channel 165 is not allowed',
+  ],
+  DEV_UNREACHABLE: [['42', '10.0.0.8', null], 'Device unreachable', 'No contact for 42 min.'],
+  DEV_REBOOT: [['Watchdog', '310h', null], 'Device rebooted', 'Reason: Watchdog. It had been up for 310h.'],
+  BOOTBANK_REVERT: [
+    ['6.1.0-3', '6.0.4-1', null],
+    'Firmware reverted',
+    'Firmware 6.1.0-3 did not start; back on 6.0.4-1.',
+  ],
+  POWER_CONSUMPTION: [
+    ['381.5', '370.0', 'port 7'],
+    'Power budget exceeded',
+    '381.5 W drawn, over the 370.0 W budget (port 7).',
+  ],
+  DEV_REQ_ACTION: [['set-country-code', null, null], 'Action required', 'The device needs: set-country-code'],
+  MEDIA_SYNC_FAILURE: [
+    ['Camera 07 Parking', 'Storage volume not reachable', null],
+    'Media sync failed',
+    'Camera 07 Parking: Storage volume not reachable',
+  ],
+  TIME_UNSYNCED: [
+    ['pool.ntp.org', '120', null],
+    'Clock not synchronised',
+    'Clock 120 s off; time server pool.ntp.org.',
+  ],
+  LINK_60G_DOWN: [
+    ['PtP North', '00:11:22:33:44:55', '12'],
+    '60 GHz link down',
+    'The link to PtP North (00:11:22:33:44:55) is down.',
+  ],
+  STREAM_FAILED: [
+    ['3', 'Camera 01 Entrance', 'RTSP session timed out'],
+    'Camera stream failed',
+    'Camera 01 Entrance: RTSP session timed out',
+  ],
+  TASK_FAILED: [
+    ['812', 'TASK_REBOOT', '2 of 5 devices'],
+    'Task failed',
+    'Task 812 failed on 2 of 5 devices.',
+  ],
+  UCI_FILE_SYNC: [
+    ['/etc/config/wireless', 'Checksum mismatch after sync', null],
+    'Configuration file out of sync',
+    '/etc/config/wireless: Checksum mismatch after sync',
+  ],
+  CHANNEL_CHANGED: [['36', '149', '5'], 'Channel changed', 'Moved from channel 36 to 149 (5 GHz).'],
+  FW_UPGRADED: [['6.0.4-1', '6.1.0-3', null], 'Firmware upgraded', 'From 6.0.4-1 to 6.1.0-3.'],
+  FW_DOWNGRADED: [['6.1.0-3', '6.0.4-1', null], 'Firmware downgraded', 'From 6.1.0-3 to 6.0.4-1.'],
+  DEV_MANAGE_DEVICE_UNREACHABLE: [
+    ['Switch Floor 2', '10.0.3.4', null],
+    'Managed device unreachable',
+    'Switch Floor 2 (10.0.3.4) does not answer.',
+  ],
+};
+
+describe('alert texts', () => {
+  it.each(ALERT_TYPES)('%s has an English title and description', (type) => {
+    const [data, title, description] = EXAMPLES[type];
+    expect(Object.keys(en)).toContain(ALERT_TITLE_KEYS[type]);
+    expect(alertTitle(t, alertOf(type, data))).toBe(title);
+    expect(alertDescription(t, alertOf(type, data))).toBe(description);
+  });
+
+  it.each(ALERT_TYPES)('%s has no description when its device sent no data', (type) => {
+    expect(alertDescription(t, alertOf(type, [null, null, null]))).toBeNull();
+    expect(alertDescription(t, alertOf(type, ['', '', '']))).toBeNull();
+  });
+
+  it('names every health', () => {
+    expect(HEALTH_IDS.map((health) => t(HEALTH_LABEL_KEYS[health]))).toEqual([
+      'Unknown',
+      'Normal',
+      'Warning',
+      'Critical',
+    ]);
+  });
+});

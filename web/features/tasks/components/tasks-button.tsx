@@ -1,0 +1,21 @@
+// The Tasks button with the number of unseen tasks on its badge (SPEC §2.3, §4, §9: at most 99, then '99+').
+import AssignmentIcon from '@mui/icons-material/Assignment';
+import { useTranslation } from 'react-i18next';
+import { PanelButton, type PanelButtonState } from '../../../platform/panel/panel-button.tsx';
+import { useUnseenTaskCount } from '../api/get-recent-tasks-count.ts';
+
+export function TasksButton({ cloudId, ...state }: { readonly cloudId: number } & PanelButtonState) {
+  const { t } = useTranslation();
+  const count = useUnseenTaskCount(cloudId);
+  const title = t('shell.topBar.tasks');
+  return (
+    <PanelButton
+      {...state}
+      title={title}
+      label={count > 0 ? t('tasks.button.unseenCount', { count }) : title}
+      badge={count}
+    >
+      <AssignmentIcon />
+    </PanelButton>
+  );
+}

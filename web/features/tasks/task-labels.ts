@@ -1,0 +1,56 @@
+// i18n keys of task types and states (SPEC §3, §4), as static maps so every key is checked by the compiler.
+import type { TaskState, TaskType } from '../../../core/domain.ts';
+
+/** SPEC §4: how each task state is shown (the English texts are core/tasks.ts TASK_STATE_LABELS). */
+export const TASK_STATE_KEYS = {
+  TASK_PENDING: 'tasks.state.pending',
+  TASK_STANDBY: 'tasks.state.standby',
+  TASK_WAIT_ACK: 'tasks.state.waitAck',
+  TASK_RUNNING: 'tasks.state.running',
+  TASK_SUCCESS: 'tasks.state.success',
+  TASK_FAIL: 'tasks.state.fail',
+  TASK_TIMEOUT: 'tasks.state.timeout',
+  TASK_CANCELED: 'tasks.state.canceled',
+} as const satisfies Record<TaskState, string>;
+
+/** A readable title per task type. */
+export const TASK_TYPE_TITLE_KEYS = {
+  TASK_CONFIG_CHANGE: 'tasks.typeTitle.configChange',
+  TASK_RECEIVED_CONFIG: 'tasks.typeTitle.receivedConfig',
+  TASK_FACTORY_RESET: 'tasks.typeTitle.factoryReset',
+  TASK_FW_UPDATE: 'tasks.typeTitle.fwUpdate',
+  TASK_FW_AUTO_UPDATE: 'tasks.typeTitle.fwAutoUpdate',
+  TASK_FW_ROLLING_UPDATE: 'tasks.typeTitle.fwRollingUpdate',
+  TASK_NETCAP: 'tasks.typeTitle.netcap',
+  TASK_PACKET_DUMP: 'tasks.typeTitle.packetDump',
+  TASK_REBOOT: 'tasks.typeTitle.reboot',
+  TASK_REPORT: 'tasks.typeTitle.report',
+  TASK_TROUBLESHOOT: 'tasks.typeTitle.troubleshoot',
+  TASK_SDWAN_CERT: 'tasks.typeTitle.sdwanCert',
+  TASK_ADDON_SYNC_KEY: 'tasks.typeTitle.addonSyncKey',
+  TASK_ADDON: 'tasks.typeTitle.addon',
+  TASK_MANAGED_DEVICE_UPDATE: 'tasks.typeTitle.managedDeviceUpdate',
+  TASK_MANAGED_DEVICE_FW_UPDATE: 'tasks.typeTitle.managedDeviceFwUpdate',
+  TASK_ONVIF_SCAN_AND_COLLECT: 'tasks.typeTitle.onvifScanAndCollect',
+} as const satisfies Record<TaskType, string>;
+
+/** A one-line description per task type. */
+export const TASK_TYPE_DESCRIPTION_KEYS = {
+  TASK_CONFIG_CHANGE: 'tasks.typeDescription.configChange',
+  TASK_RECEIVED_CONFIG: 'tasks.typeDescription.receivedConfig',
+  TASK_FACTORY_RESET: 'tasks.typeDescription.factoryReset',
+  TASK_FW_UPDATE: 'tasks.typeDescription.fwUpdate',
+  TASK_FW_AUTO_UPDATE: 'tasks.typeDescription.fwAutoUpdate',
+  TASK_FW_ROLLING_UPDATE: 'tasks.typeDescription.fwRollingUpdate',
+  TASK_NETCAP: 'tasks.typeDescription.netcap',
+  TASK_PACKET_DUMP: 'tasks.typeDescription.packetDump',
+  TASK_REBOOT: 'tasks.typeDescription.reboot',
+  TASK_REPORT: 'tasks.typeDescription.report',
+  TASK_TROUBLESHOOT: 'tasks.typeDescription.troubleshoot',
+  TASK_SDWAN_CERT: 'tasks.typeDescription.sdwanCert',
+  TASK_ADDON_SYNC_KEY: 'tasks.typeDescription.addonSyncKey',
+  TASK_ADDON: 'tasks.typeDescription.addon',
+  TASK_MANAGED_DEVICE_UPDATE: 'tasks.typeDescription.managedDeviceUpdate',
+  TASK_MANAGED_DEVICE_FW_UPDATE: 'tasks.typeDescription.managedDeviceFwUpdate',
+  TASK_ONVIF_SCAN_AND_COLLECT: 'tasks.typeDescription.onvifScanAndCollect',
+} as const satisfies Record<TaskType, string>;
