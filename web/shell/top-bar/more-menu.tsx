@@ -1,5 +1,6 @@
 // SPEC §2.3: below md, a More menu offers Latest News, Cloud and User.
 import MoreVertIcon from '@mui/icons-material/MoreVert';
+import Badge from '@mui/material/Badge';
 import IconButton from '@mui/material/IconButton';
 import Menu from '@mui/material/Menu';
 import MenuItem from '@mui/material/MenuItem';
@@ -10,9 +11,12 @@ export type MoreChoice = 'news' | 'cloud' | 'user';
 
 export function MoreMenu({
   newsEnabled,
+  newsUnread,
   onChoose,
 }: {
   readonly newsEnabled: boolean;
+  /** Unread news posts: the Latest News entry names the count and the More button shows a dot. */
+  readonly newsUnread: number;
   /** With the More button, where the chosen menu opens. */
   readonly onChoose: (choice: MoreChoice, anchor: HTMLElement) => void;
 }) {
@@ -37,7 +41,9 @@ export function MoreMenu({
         aria-expanded={open}
         onClick={(event) => setAnchor(event.currentTarget)}
       >
-        <MoreVertIcon />
+        <Badge variant="dot" color="error" invisible={newsUnread === 0}>
+          <MoreVertIcon />
+        </Badge>
       </IconButton>
       <Menu
         id={menuId}
@@ -48,7 +54,11 @@ export function MoreMenu({
         transformOrigin={{ vertical: 'top', horizontal: 'right' }}
         slotProps={{ list: { 'aria-labelledby': buttonId } }}
       >
-        {newsEnabled && <MenuItem onClick={() => choose('news')}>{t('shell.topBar.news')}</MenuItem>}
+        {newsEnabled && (
+          <MenuItem onClick={() => choose('news')}>
+            {newsUnread > 0 ? t('news.button.unread', { count: newsUnread }) : t('shell.topBar.news')}
+          </MenuItem>
+        )}
         <MenuItem onClick={() => choose('cloud')}>{t('shell.topBar.cloud')}</MenuItem>
         <MenuItem onClick={() => choose('user')}>{t('shell.topBar.user')}</MenuItem>
       </Menu>

@@ -2,7 +2,7 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
 import { resetPlatform } from '../../platform/testing/render-platform.tsx';
-import { restoreFetch } from '../../test-utils/fake-fetch.ts';
+import { jsonResponse, restoreFetch } from '../../test-utils/fake-fetch.ts';
 import { meFixture } from '../../test-utils/me-fixture.ts';
 import { fakeShellData, installShellServer, renderTopBar } from './test-server.tsx';
 
@@ -95,6 +95,21 @@ describe('top bar', () => {
       ).toEqual(['Latest News', 'Cloud', 'User']);
       fireEvent.click(within(more).getByRole('menuitem', { name: 'Cloud' }));
       expect(await screen.findByRole('dialog', { name: 'Cloud menu' })).toBeInTheDocument();
+    });
+
+    it('names the unread news count in the More menu', async () => {
+      setViewportWidth(375);
+      installShellServer(fakeShellData(), (request) =>
+        request.path === '/apiv2/user/inbox-blog-posts'
+          ? jsonResponse(200, { posts: [], unreadCount: 4, updatedAt: null })
+          : null,
+      );
+      renderTopBar(meFixture());
+      fireEvent.click(await screen.findByRole('button', { name: 'More' }));
+      const more = await screen.findByRole('menu', { name: 'More' });
+      expect(
+        await within(more).findByRole('menuitem', { name: 'Latest News, unread: 4' }),
+      ).toBeInTheDocument();
     });
 
     it('leaves Latest News out of the More menu when news is off; User opens the user menu', async () => {

@@ -39,3 +39,8 @@ export function useInbox() {
     refetchOnWindowFocus: refetchWhenFromBeforeToday,
   });
 }
+
+/** The unread count alone, where the Latest News button is hidden (the More menu below md). */
+export function useUnreadNewsCount(enabled: boolean): number {
+  return useQuery({ ...inboxQueryOptions(), enabled }).data?.unreadCount ?? 0;
+}
