@@ -62,11 +62,11 @@ test.describe('demo accounts', () => {
   });
 
   test('a page that is not built yet says so', async ({ page }) => {
-    await page.goto('/welcome/login?next=%2Fv2%2Fcloud%2F1%2Fdevices');
+    await page.goto('/welcome/login?next=%2Fv2%2Fcloud%2F1%2Freport');
     await page.getByLabel('Email').fill('owner@demo.example');
     await page.getByLabel('Password').fill(PASSWORD);
     await page.getByRole('button', { name: 'Log in' }).click();
-    await expect(page).toHaveURL(/\/v2\/cloud\/1\/devices$/);
+    await expect(page).toHaveURL(/\/v2\/cloud\/1\/report$/);
     await expect(page.getByText('This page is not built yet.')).toBeVisible();
   });
 });

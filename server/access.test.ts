@@ -42,6 +42,9 @@ const CALLS: Call[] = [
   { method: 'POST', url: cloudUrl('/mark-task-tracker-as-viewed'), rule: member() },
   { method: 'POST', url: cloudUrl('/search/find'), rule: member(), body: () => ({ query: 'Site' }) },
   { method: 'GET', url: cloudUrl('/sites-select'), rule: member() },
+  { method: 'GET', url: cloudUrl('/sites'), rule: member() },
+  { method: 'GET', url: cloudUrl('/devices'), rule: member() },
+  { method: 'GET', url: cloudUrl('/users'), rule: member('manage_users') },
   {
     method: 'POST',
     url: cloudUrl('/sites'),
@@ -126,6 +129,23 @@ const CALLS: Call[] = [
     rule: signedIn,
     body: () => ({ alertCount: 2, displayAlert: false }),
   },
+  { method: 'GET', url: () => '/apiv2/push/vapid-public-key', rule: signedIn },
+  {
+    method: 'PUT',
+    url: () => '/apiv2/user/push-subscriptions',
+    rule: signedIn,
+    body: () => ({
+      endpoint: 'https://push.example.com/send/access-table',
+      keys: { p256dh: `B${'A'.repeat(86)}`, auth: 'A'.repeat(22) },
+    }),
+  },
+  {
+    method: 'DELETE',
+    url: () => '/apiv2/user/push-subscriptions',
+    rule: signedIn,
+    body: () => ({ endpoint: 'https://push.example.com/send/access-table' }),
+  },
+  { method: 'POST', url: () => '/apiv2/user/push-subscriptions/test', rule: signedIn },
   { method: 'GET', url: () => '/apiv2/blog-posts', rule: { kind: 'public' } },
   {
     method: 'POST',

@@ -4,16 +4,18 @@ import type { AppContext } from './context.ts';
 import { alertPreferenceRoutes, alertRoutes } from './features/alerts/routes.ts';
 import { authRoutes } from './features/auth/routes.ts';
 import { cloudListRoutes, cloudRoutes } from './features/clouds/routes.ts';
-import { deviceRoutes } from './features/devices/routes.ts';
+import { deviceListRoutes, deviceRoutes } from './features/devices/routes.ts';
 import { errorReportRoutes } from './features/error-reports/routes.ts';
 import { fileRoutes } from './features/files/routes.ts';
 import { healthRoutes } from './features/health/routes.ts';
 import { licenceRoutes } from './features/licences/routes.ts';
 import { navigationRoutes } from './features/navigation/routes.ts';
 import { newsRoutes } from './features/news/routes.ts';
+import { pushRoutes } from './features/push/routes.ts';
 import { searchRoutes } from './features/search/routes.ts';
 import { siteRoutes } from './features/sites/routes.ts';
 import { taskRoutes } from './features/tasks/routes.ts';
+import { userRoutes } from './features/users/routes.ts';
 
 /** Every API route, by prefix. Routes under /apiv2/cloud/:cloudId get the caller's membership checked. */
 export async function registerRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
@@ -22,6 +24,7 @@ export async function registerRoutes(app: FastifyInstance, ctx: AppContext): Pro
   await app.register(cloudListRoutes(ctx), { prefix: '/apiv2' });
   await app.register(alertPreferenceRoutes(ctx), { prefix: '/apiv2/user/alert' });
   await app.register(newsRoutes(ctx), { prefix: '/apiv2' });
+  await app.register(pushRoutes(ctx), { prefix: '/apiv2' });
   await app.register(deviceRoutes(ctx), { prefix: '/apiv2/device' });
   await app.register(licenceRoutes(ctx), { prefix: '/apiv2' });
   await app.register(navigationRoutes(ctx), { prefix: '/apiv2' });
@@ -34,6 +37,8 @@ export async function registerRoutes(app: FastifyInstance, ctx: AppContext): Pro
       await cloud.register(taskRoutes(ctx));
       await cloud.register(searchRoutes(ctx));
       await cloud.register(siteRoutes(ctx));
+      await cloud.register(deviceListRoutes(ctx));
+      await cloud.register(userRoutes(ctx));
       await cloud.register(fileRoutes(ctx));
     },
     { prefix: '/apiv2/cloud/:cloudId' },

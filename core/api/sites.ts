@@ -9,6 +9,7 @@ import {
   SITE_LOCATION_MAX_LENGTH,
   SITE_NAME_MAX_LENGTH,
 } from '../limits.ts';
+import { ListPage } from './list-query.ts';
 
 const Id = Type.Integer({ minimum: 1, maximum: 2147483647 });
 /** Some text that is not only white space. */
@@ -104,3 +105,16 @@ export const CreatedSiteFilter = Type.Object({
   siteIds: Type.Array(Type.Integer()),
 });
 export type CreatedSiteFilter = Static<typeof CreatedSiteFilter>;
+
+/** A site in the cloud's site list (SPEC §3 Site) with how many live devices it holds. */
+export const SiteListItem = Type.Object({
+  id: Type.Integer(),
+  name: Type.String(),
+  location: Type.String(),
+  device_count: Type.Integer({ minimum: 0 }),
+});
+export type SiteListItem = Static<typeof SiteListItem>;
+
+/** GET /apiv2/cloud/:cloudId/sites: sites by name, then id. */
+export const SiteListResponse = ListPage(SiteListItem);
+export type SiteListResponse = Static<typeof SiteListResponse>;

@@ -22,6 +22,10 @@ const BUILT_PAGES: Partial<Record<RouteKey, LoadComponent>> = {
   noCloud: () => import('../features/auth/pages/no-cloud-page.tsx').then((m) => m.NoCloudPage),
   cloudDashboard: () =>
     import('../features/clouds/pages/cloud-dashboard-page.tsx').then((m) => m.CloudDashboardPage),
+  devices: () => import('../features/devices/pages/devices-list-page.tsx').then((m) => m.DevicesListPage),
+  sites: () => import('../features/sites/pages/sites-list-page.tsx').then((m) => m.SitesListPage),
+  users: () => import('../features/users/pages/users-list-page.tsx').then((m) => m.UsersListPage),
+  clouds: () => import('../features/clouds/pages/clouds-list-page.tsx').then((m) => m.CloudsListPage),
 };
 
 function isPublic(key: RouteKey): key is keyof typeof PUBLIC_PAGES {

@@ -1,10 +1,12 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import { AllowConfigResponse } from '../../../core/api/devices.ts';
+import { AllowConfigResponse, DeviceListResponse } from '../../../core/api/devices.ts';
+import { ListQuery } from '../../../core/api/list-query.ts';
 import { visibleSiteIds } from '../../../core/policy.ts';
 import { requireMembership } from '../../auth/cloud-scope.ts';
 import type { AppContext } from '../../context.ts';
 import { errors } from '../../errors.ts';
-import { IdParams, signedInErrors } from '../../http-schemas.ts';
+import { CloudParams, IdParams, signedInErrors } from '../../http-schemas.ts';
+import { listDevices } from './list-repository.ts';
 import { findDeviceConfigState } from './repository.ts';
 
 /** Device calls outside the cloud prefix: allow-config (SPEC §7). */
@@ -34,6 +36,39 @@ export function deviceRoutes(ctx: AppContext): FastifyPluginAsyncTypebox {
           !device.decomm &&
           device.siteAllowConfig === true;
         return { allowConfig };
+      },
+    );
+  };
+}
+
+/** Cloud-scoped: the device list page (SPEC §2.1 /v2/cloud/{cloudId}/devices?search=). */
+export function deviceListRoutes(ctx: AppContext): FastifyPluginAsyncTypebox {
+  const { db } = ctx;
+  return async (app) => {
+    app.get(
+      '/devices',
+      {
+        schema: {
+          tags: ['devices'],
+          summary:
+            'One page of the live devices of the cloud the caller sees, by name; the search matches name and ' +
+            'host name anywhere, serial number and IP address from the start, and a MAC address in any notation',
+          params: CloudParams,
+          querystring: ListQuery,
+          response: { 200: DeviceListResponse, ...signedInErrors },
+        },
+      },
+      async (request) => {
+        const membership = request.membership;
+        if (!membership) throw errors.notFound();
+        const { search, offset, limit } = request.query;
+        return listDevices(db, {
+          cloudId: membership.cloudId,
+          visible: visibleSiteIds(membership),
+          search: search?.trim() ?? '',
+          offset,
+          limit,
+        });
       },
     );
   };

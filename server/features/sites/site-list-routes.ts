@@ -1,7 +1,9 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { ListQuery } from '../../../core/api/list-query.ts';
 import {
   CreatedSite,
   CreateSiteBody,
+  SiteListResponse,
   SitesSelectQuery,
   SitesSelectResponse,
 } from '../../../core/api/sites.ts';
@@ -11,6 +13,7 @@ import { errors } from '../../errors.ts';
 import { CloudParams, signedInErrors } from '../../http-schemas.ts';
 import { membershipOf } from './membership.ts';
 import { createSite, listSites } from './repository.ts';
+import { listSitePage } from './site-page-repository.ts';
 
 const MAX_ID = 2147483647;
 
@@ -20,7 +23,10 @@ function parseIds(text: string | undefined): number[] {
   return [...new Set(text.split(',').map(Number))].filter((id) => id <= MAX_ID);
 }
 
-/** GET sites-select (SPEC §7) and POST sites (the site picker's "Create a new site", SPEC §2.3). */
+/**
+ * GET sites-select (SPEC §7), GET sites (the site list page, SPEC §2.1) and POST sites (the site picker's
+ * "Create a new site", SPEC §2.3).
+ */
 export function siteListRoutes(ctx: AppContext): FastifyPluginAsyncTypebox {
   const { db } = ctx;
   return async (app) => {
@@ -46,6 +52,31 @@ export function siteListRoutes(ctx: AppContext): FastifyPluginAsyncTypebox {
           allFields,
         });
         return { sites };
+      },
+    );
+
+    app.get(
+      '/sites',
+      {
+        schema: {
+          tags: ['sites'],
+          summary:
+            'One page of the live sites of the cloud the caller sees, by name, with their device counts; the ' +
+            'search matches name or location',
+          params: CloudParams,
+          querystring: ListQuery,
+          response: { 200: SiteListResponse, ...signedInErrors },
+        },
+      },
+      async (request) => {
+        const { search, offset, limit } = request.query;
+        return listSitePage(db, {
+          cloudId: request.params.cloudId,
+          visible: visibleSiteIds(membershipOf(request)),
+          search: search?.trim() ?? '',
+          offset,
+          limit,
+        });
       },
     );
 

@@ -1,0 +1,1 @@
+CREATE INDEX "devices_cloud_name_idx" ON "devices" USING btree ("cloud_id","name","id") WHERE "devices"."deleted_at" IS NULL AND NOT "devices"."decomm";

@@ -1,0 +1,129 @@
+import { and, asc, count, eq, ilike, inArray, isNull, like, or, type SQL, sql } from 'drizzle-orm';
+import type { DeviceListItem } from '../../../core/api/devices.ts';
+import { LIST_COUNT_MAX, type ListPage } from '../../../core/api/list-query.ts';
+import type { StatusId } from '../../../core/domain.ts';
+import { productBrand } from '../../../core/product-catalogue.ts';
+import { normalizeMac } from '../../../core/search.ts';
+import type { Database } from '../../db/connect.ts';
+import { devices, sites } from '../../db/schema/inventory.ts';
+
+/** The caller's text taken literally by LIKE and ILIKE (backslash is the default escape). */
+const escapeLike = (text: string) => text.replace(/[\\%_]/g, '\\$&');
+
+// U+FFFF sorts after every character in C and ICU collations, so `column >= p AND column < p || U+FFFF`
+// lets a plain btree serve a prefix search; the LIKE beside it keeps the answer exact.
+const RANGE_END = '\uffff';
+const FULL_MAC = /^[0-9a-f]{2}(?::[0-9a-f]{2}){5}$/;
+const ONLINE: readonly StatusId[] = ['STATUS_ONLINE', 'STATUS_SKIPPED_HB'];
+
+function prefix(column: SQL, bound: string, pattern: SQL): SQL {
+  return sql`(${column} >= ${bound} AND ${column} < ${bound + RANGE_END} AND ${pattern})`;
+}
+
+/**
+ * Name and host name anywhere in the text (devices_name_trgm, devices_hostname_trgm), serial number and
+ * IP address from their start (devices_sn_idx, devices_ip_idx), and a MAC-like text in any notation
+ * (devices_mac_idx for a whole address, devices_mac_trgm for a part).
+ */
+function matching(text: string): SQL {
+  const contains = `%${escapeLike(text)}%`;
+  const starts = `${escapeLike(text)}%`;
+  const conditions = [
+    ilike(devices.name, contains),
+    ilike(devices.hostname, contains),
+    prefix(sql`${devices.sn}`, text.toUpperCase(), ilike(devices.sn, starts)),
+    prefix(sql`${devices.ip}`, text, like(devices.ip, starts)),
+  ];
+  const mac = normalizeMac(text);
+  if (mac) {
+    conditions.push(FULL_MAC.test(mac) ? eq(devices.mac, mac) : like(devices.mac, `%${escapeLike(mac)}%`));
+  }
+  return or(...conditions) as SQL;
+}
+
+export type DeviceListOptions = {
+  cloudId: number;
+  /** The sites a Site User sees; null for every site (core/policy visibleSiteIds). */
+  visible: readonly number[] | null;
+  search: string;
+  offset: number;
+  limit: number;
+};
+
+/**
+ * One page of the cloud's live devices by name then id, and how many match (at most LIST_COUNT_MAX, or to
+ * the end of the page). Without a search the page walks devices_cloud_name_idx in order; a search starts
+ * from the indexes of `matching` or walks devices_cloud_name_idx, whichever the planner finds cheaper; a
+ * Site User's devices come from devices_cloud_site_idx.
+ */
+export async function listDevices(
+  db: Database,
+  options: DeviceListOptions,
+): Promise<ListPage<DeviceListItem>> {
+  const conditions = [
+    eq(devices.cloudId, options.cloudId),
+    isNull(devices.deletedAt),
+    eq(devices.decomm, false),
+  ];
+  const { visible } = options;
+  if (visible) conditions.push(visible.length > 0 ? inArray(devices.siteId, [...visible]) : sql`false`);
+  if (options.search !== '') conditions.push(matching(options.search));
+  const where = and(...conditions);
+
+  const rows = await db
+    .select({
+      id: devices.id,
+      name: devices.name,
+      siteId: sites.id,
+      siteName: sites.name,
+      mac: devices.mac,
+      ip: devices.ip,
+      hostname: devices.hostname,
+      sn: devices.sn,
+      productType: devices.productType,
+      productBrandId: devices.productBrandId,
+      statusId: devices.statusId,
+      blocked: devices.blocked,
+      healthId: devices.healthId,
+    })
+    .from(devices)
+    // Only a live site of the device's own cloud counts as its site.
+    .leftJoin(
+      sites,
+      and(eq(sites.id, devices.siteId), eq(sites.cloudId, devices.cloudId), isNull(sites.deletedAt)),
+    )
+    .where(where)
+    .orderBy(asc(devices.name), asc(devices.id))
+    .limit(options.limit)
+    .offset(options.offset);
+  // Counting every match of a large fleet costs more than the page itself; counting stops past the cap.
+  const cap = Math.max(LIST_COUNT_MAX, options.offset + options.limit);
+  const matches = db
+    .select({ one: sql`1` })
+    .from(devices)
+    .where(where)
+    .limit(cap + 1)
+    .as('matches');
+  const [counted] = await db.select({ value: count() }).from(matches);
+  const total = counted?.value ?? 0;
+
+  return {
+    items: rows.map((row) => ({
+      id: row.id,
+      name: row.name,
+      site: row.siteId === null || row.siteName === null ? null : { id: row.siteId, name: row.siteName },
+      mac: row.mac,
+      ip: row.ip,
+      hostname: row.hostname,
+      sn: row.sn,
+      product_type: row.productType,
+      product_brand_id: row.productBrandId,
+      product_name: productBrand(row.productBrandId)?.name ?? null,
+      status_id: row.statusId,
+      online: !row.blocked && ONLINE.includes(row.statusId),
+      health_id: row.healthId,
+    })),
+    total: Math.min(total, cap),
+    totalCapped: total > cap,
+  };
+}

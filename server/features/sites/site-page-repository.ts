@@ -1,0 +1,57 @@
+import { and, asc, count, ilike, or, type SQL, sql } from 'drizzle-orm';
+import type { ListPage } from '../../../core/api/list-query.ts';
+import type { SiteListItem } from '../../../core/api/sites.ts';
+import type { Database } from '../../db/connect.ts';
+import { sites } from '../../db/schema/inventory.ts';
+import { likeContains, liveSitesOf } from './repository.ts';
+
+export type SitePageOptions = {
+  cloudId: number;
+  /** The sites a Site User sees; null for every site (core/policy visibleSiteIds). */
+  visible: readonly number[] | null;
+  search: string;
+  offset: number;
+  limit: number;
+};
+
+/**
+ * One page of the cloud's live sites by name then id, with their live devices counted, and how many
+ * match. The page walks sites_cloud_name_idx; the search can use sites_name_trgm and sites_location_trgm;
+ * each count reads devices_site_idx for the page's sites only.
+ */
+export async function listSitePage(db: Database, options: SitePageOptions): Promise<ListPage<SiteListItem>> {
+  const live = liveSitesOf(options.cloudId, options.visible);
+  const where =
+    options.search === ''
+      ? live
+      : (and(
+          live,
+          or(
+            ilike(sites.name, likeContains(options.search)),
+            ilike(sites.location, likeContains(options.search)),
+          ),
+        ) as SQL);
+  const page = db
+    .select({ id: sites.id, name: sites.name, location: sites.location })
+    .from(sites)
+    .where(where)
+    .orderBy(asc(sites.name), asc(sites.id))
+    .limit(options.limit)
+    .offset(options.offset)
+    .as('page');
+  // Counted outside the page's query, so only the sites of the page are counted, not the ones skipped. The
+  // page's id is written out with its alias: drizzle leaves a column unqualified inside sql``.
+  const rows = await db
+    .select({
+      id: page.id,
+      name: page.name,
+      location: page.location,
+      device_count: sql<number>`(SELECT count(*) FROM devices d WHERE d.site_id = "page"."id"
+        AND d.deleted_at IS NULL AND NOT d.decomm)::int`,
+    })
+    .from(page)
+    .orderBy(asc(page.name), asc(page.id));
+  const [total] = await db.select({ value: count() }).from(sites).where(where);
+  // A cloud's sites are few enough (thousands at most) to count them all.
+  return { items: rows, total: total?.value ?? 0, totalCapped: false };
+}

@@ -1,0 +1,51 @@
+import { and, asc, count, eq, ilike, isNull, or, type SQL, sql } from 'drizzle-orm';
+import type { ListPage } from '../../../core/api/list-query.ts';
+import type { UserListItem } from '../../../core/api/users.ts';
+import type { Database } from '../../db/connect.ts';
+import { users } from '../../db/schema/accounts.ts';
+import { memberships } from '../../db/schema/clouds.ts';
+
+/** The caller's text taken literally by ILIKE (backslash is the default escape). */
+const contains = (text: string) => `%${text.replace(/[\\%_]/g, '\\$&')}%`;
+
+// The expression of users_name_trgm, written the same way so the index can serve it.
+const fullName = sql`(${users.firstname} || ' ' || ${users.lastname})`;
+// People are listed by the name they show, or their email when they have none.
+const shownName = sql`lower(coalesce(nullif(trim(${fullName}), ''), ${users.email}))`;
+
+export type UserListOptions = { cloudId: number; search: string; offset: number; limit: number };
+
+/**
+ * One page of the cloud's members by name then email, and how many match. Members come from
+ * memberships_cloud_idx; a cloud has few, so the search filters them (users_name_trgm and users_email_trgm
+ * serve it when the planner prefers to start from the users).
+ */
+export async function listMembers(db: Database, options: UserListOptions): Promise<ListPage<UserListItem>> {
+  const conditions = [eq(memberships.cloudId, options.cloudId), isNull(users.deletedAt)];
+  if (options.search !== '') {
+    const text = contains(options.search);
+    conditions.push(or(sql`${fullName} ILIKE ${text}`, ilike(users.email, text)) as SQL);
+  }
+  const where = and(...conditions);
+  const rows = await db
+    .select({
+      id: users.id,
+      firstname: users.firstname,
+      lastname: users.lastname,
+      email: users.email,
+      role_id: memberships.roleId,
+    })
+    .from(memberships)
+    .innerJoin(users, eq(users.id, memberships.userId))
+    .where(where)
+    .orderBy(shownName, asc(sql`lower(${users.email})`), asc(users.id))
+    .limit(options.limit)
+    .offset(options.offset);
+  const [total] = await db
+    .select({ value: count() })
+    .from(memberships)
+    .innerJoin(users, eq(users.id, memberships.userId))
+    .where(where);
+  // A cloud's members are few enough to count them all.
+  return { items: rows, total: total?.value ?? 0, totalCapped: false };
+}

@@ -1,0 +1,35 @@
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { ListQuery } from '../../../core/api/list-query.ts';
+import { UserListResponse } from '../../../core/api/users.ts';
+import type { AppContext } from '../../context.ts';
+import { CloudParams, signedInErrors } from '../../http-schemas.ts';
+import { listMembers } from './repository.ts';
+
+/** Cloud-scoped: the user management list (SPEC §2.1 /v2/cloud/{cloudId}/users?search=, §6 manage_users). */
+export function userRoutes(ctx: AppContext): FastifyPluginAsyncTypebox {
+  const { db } = ctx;
+  return async (app) => {
+    app.get(
+      '/users',
+      {
+        config: { permission: 'manage_users' },
+        schema: {
+          tags: ['users'],
+          summary: 'One page of the members of the cloud, by name; the search matches name or email',
+          params: CloudParams,
+          querystring: ListQuery,
+          response: { 200: UserListResponse, ...signedInErrors },
+        },
+      },
+      async (request) => {
+        const { search, offset, limit } = request.query;
+        return listMembers(db, {
+          cloudId: request.params.cloudId,
+          search: search?.trim() ?? '',
+          offset,
+          limit,
+        });
+      },
+    );
+  };
+}

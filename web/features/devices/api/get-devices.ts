@@ -1,0 +1,26 @@
+// GET /apiv2/cloud/:cloudId/devices: one page of the device list (SPEC §2.1 devices?search=).
+import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
+import type { DeviceListResponse } from '../../../../core/api/devices.ts';
+import { LIST_PAGE_SIZE } from '../../../../core/api/list-query.ts';
+import { apiGet } from '../../../platform/http.ts';
+import type { ListPageParams } from '../../../platform/list-page/list-page-params.ts';
+
+export function getDevices(cloudId: number, params: ListPageParams): Promise<DeviceListResponse> {
+  return apiGet<DeviceListResponse>(`/apiv2/cloud/${cloudId}/devices`, {
+    search: params.search === '' ? undefined : params.search,
+    offset: params.offset,
+    limit: LIST_PAGE_SIZE,
+  });
+}
+
+export function devicesQueryOptions(cloudId: number, params: ListPageParams) {
+  return queryOptions({
+    queryKey: ['devices', 'list', cloudId, params.search, params.offset] as const,
+    queryFn: () => getDevices(cloudId, params),
+  });
+}
+
+/** The page on screen stays while the next one loads. */
+export function useDevices(cloudId: number, params: ListPageParams) {
+  return useQuery({ ...devicesQueryOptions(cloudId, params), placeholderData: keepPreviousData });
+}

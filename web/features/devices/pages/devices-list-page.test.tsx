@@ -1,0 +1,223 @@
+// @vitest-environment happy-dom
+// SPEC §2.1 /v2/cloud/{cloudId}/devices?search=: the address's search, paging on the server, and the
+// loading, empty and error states every list page shares.
+import { act, fireEvent, screen, within } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import type { DeviceListItem } from '../../../../core/api/devices.ts';
+import { routes } from '../../../../core/routes.ts';
+import {
+  installListServer,
+  pageOf,
+  renderListPage,
+  settle,
+  setViewportWidth,
+} from '../../../platform/list-page/test-list-page.tsx';
+import { resetPlatform } from '../../../platform/testing/render-platform.tsx';
+import { restoreFetch } from '../../../test-utils/fake-fetch.ts';
+import { DevicesListPage } from './devices-list-page.tsx';
+
+const PATH = '/apiv2/cloud/3/devices';
+
+function device(id: number, name: string, overrides: Partial<DeviceListItem> = {}): DeviceListItem {
+  return {
+    id,
+    name,
+    site: { id: 7, name: 'Harbour' },
+    mac: `02:00:00:00:00:${String(id).padStart(2, '0')}`,
+    ip: `10.0.0.${id}`,
+    hostname: `ap-${id}`,
+    sn: `SN${id}`,
+    product_type: 'wifi',
+    product_brand_id: 13,
+    product_name: 'Wi-Fi 6 Access Point 2x2 Indoor',
+    status_id: 'STATUS_ONLINE',
+    online: true,
+    health_id: 'HEALTH_NORMAL',
+    ...overrides,
+  };
+}
+
+const many = (from: number, count: number) =>
+  Array.from({ length: count }, (_, index) => device(from + index, `Device ${from + index}`));
+
+const open = (address: string) => renderListPage(routes.devices.path, DevicesListPage, address);
+const searchBox = () => screen.getByRole('textbox', { name: 'Search devices' });
+
+beforeEach(() => {
+  setViewportWidth(1440);
+  vi.useFakeTimers();
+  vi.spyOn(console, 'error').mockImplementation(() => undefined);
+});
+afterEach(() => {
+  resetPlatform();
+  restoreFetch();
+  vi.useRealTimers();
+  vi.restoreAllMocks();
+});
+
+describe('device list page', () => {
+  it('lists the devices matching the search of the address, with their total', async () => {
+    const server = installListServer(PATH, () =>
+      pageOf([
+        device(11, 'Lobby AP'),
+        device(12, 'Lobby spare', { site: null, online: false, health_id: 'HEALTH_CRITICAL' }),
+      ]),
+    );
+    open('/v2/cloud/3/devices?search=lobby');
+    expect(screen.getByRole('heading', { level: 1, name: 'Devices' })).toBeInTheDocument();
+    expect(searchBox()).toHaveValue('lobby');
+    await settle();
+    expect(server.queries()).toEqual([{ search: 'lobby', offset: '0', limit: '50' }]);
+    const table = screen.getByRole('table', { name: 'Devices' });
+    expect(within(table).getByRole('link', { name: 'Lobby AP' })).toHaveAttribute(
+      'href',
+      '/site/7/device/11/dashboard',
+    );
+    expect(within(table).getByRole('link', { name: 'Harbour' })).toHaveAttribute(
+      'href',
+      '/site/7/dashboard#default',
+    );
+    expect(within(table).getByRole('link', { name: 'Lobby spare' })).toHaveAttribute('href', '/device/12');
+    const spare = within(table).getByRole('link', { name: 'Lobby spare' }).closest('tr') as HTMLElement;
+    expect(within(spare).getByText('No site')).toBeInTheDocument();
+    expect(within(spare).getByText('Offline')).toBeInTheDocument();
+    expect(within(spare).getByText('Critical')).toBeInTheDocument();
+    expect(screen.getByRole('status')).toHaveTextContent('1–2 of 2');
+  });
+
+  it('puts a typed search in the address after the debounce, and back brings the last one again', async () => {
+    const server = installListServer(PATH, ({ search }) => pageOf([device(1, `Found ${search}`)]));
+    const { router } = open('/v2/cloud/3/devices?search=lobby');
+    await settle();
+    fireEvent.change(searchBox(), { target: { value: 'dock' } });
+    await act(() => vi.advanceTimersByTimeAsync(999));
+    expect(router.state.location.search).toBe('?search=lobby');
+    await act(() => vi.advanceTimersByTimeAsync(1));
+    expect(router.state.location.search).toBe('?search=dock');
+    await settle();
+    expect(screen.getByRole('link', { name: 'Found dock' })).toBeInTheDocument();
+
+    await act(() => router.navigate(-1));
+    await settle();
+    expect(searchBox()).toHaveValue('lobby');
+    expect(screen.getByRole('link', { name: 'Found lobby' })).toBeInTheDocument();
+    await act(() => vi.advanceTimersByTimeAsync(5_000));
+    expect(router.state.location.search).toBe('?search=lobby');
+    expect(server.queries().map((query) => query.search)).toEqual(['lobby', 'dock']);
+  });
+
+  it('searches at once on Enter, and lists everything again when the box is cleared', async () => {
+    const server = installListServer(PATH, () => pageOf([device(1, 'Any')]));
+    const { router } = open('/v2/cloud/3/devices');
+    await settle();
+    fireEvent.change(searchBox(), { target: { value: 'yard' } });
+    fireEvent.keyDown(searchBox(), { key: 'Enter' });
+    expect(router.state.location.search).toBe('?search=yard');
+    fireEvent.click(screen.getByRole('button', { name: 'Clear search' }));
+    expect(router.state.location.search).toBe('');
+    expect(searchBox()).toHaveValue('');
+    await settle();
+    // The full list is still fresh from the first visit.
+    expect(server.queries().map((query) => query.search ?? null)).toEqual([null, 'yard']);
+  });
+
+  it('asks for 3 characters, and lists everything for a shorter search in the address', async () => {
+    const server = installListServer(PATH, () => pageOf([device(1, 'Any')]));
+    const { router } = open('/v2/cloud/3/devices?search=ab');
+    expect(searchBox()).toHaveValue('ab');
+    expect(screen.getByText('Please enter at least 3 characters.')).toBeInTheDocument();
+    await act(() => vi.advanceTimersByTimeAsync(5_000));
+    expect(server.queries()).toEqual([{ offset: '0', limit: '50' }]);
+    expect(router.state.location.search).toBe('?search=ab');
+  });
+
+  it('pages on the server and starts again at the first page for a new search', async () => {
+    const server = installListServer(PATH, ({ offset }) =>
+      pageOf(many(offset + 1, offset === 100 ? 20 : 50), 120),
+    );
+    open('/v2/cloud/3/devices?search=device');
+    await settle();
+    expect(screen.getByRole('status')).toHaveTextContent('1–50 of 120');
+    expect(screen.getByRole('button', { name: 'Previous page' })).toBeDisabled();
+    fireEvent.click(screen.getByRole('button', { name: 'Next page' }));
+    await settle();
+    expect(screen.getByRole('status')).toHaveTextContent('51–100 of 120');
+    expect(screen.getByRole('link', { name: 'Device 51' })).toBeInTheDocument();
+    fireEvent.click(screen.getByRole('button', { name: 'Next page' }));
+    await settle();
+    expect(screen.getByRole('status')).toHaveTextContent('101–120 of 120');
+    expect(screen.getByRole('button', { name: 'Next page' })).toBeDisabled();
+
+    fireEvent.change(searchBox(), { target: { value: 'devices' } });
+    fireEvent.keyDown(searchBox(), { key: 'Enter' });
+    await settle();
+    expect(screen.getByRole('status')).toHaveTextContent('1–50 of 120');
+    expect(server.queries().map((query) => [query.search, query.offset])).toEqual([
+      ['device', '0'],
+      ['device', '50'],
+      ['device', '100'],
+      ['devices', '0'],
+    ]);
+  });
+
+  it('shows the name and status of each device on a phone, every column on a wide screen', async () => {
+    installListServer(PATH, () => pageOf([device(11, 'Lobby AP')]));
+    open('/v2/cloud/3/devices');
+    await settle();
+    const headers = () => screen.getAllByRole('columnheader').map((header) => header.textContent);
+    expect(headers()).toEqual([
+      'Name',
+      'Site',
+      'Status',
+      'Health',
+      'MAC address',
+      'IP address',
+      'Product',
+      'Serial number',
+      'Host name',
+    ]);
+    expect(screen.getByRole('cell', { name: 'Wi-Fi 6 Access Point 2x2 Indoor' })).toBeInTheDocument();
+    resetPlatform();
+    setViewportWidth(375);
+    open('/v2/cloud/3/devices');
+    await settle();
+    expect(headers()).toEqual(['Name', 'Status']);
+  });
+
+  it('says when more rows match than the server counted, and still offers the next page', async () => {
+    installListServer(PATH, ({ offset }) => pageOf(many(offset + 1, 50), 10_000, true));
+    open('/v2/cloud/3/devices');
+    await settle();
+    expect(screen.getByRole('status')).toHaveTextContent('1–50 of more than 10,000');
+    expect(screen.getByRole('button', { name: 'Next page' })).toBeEnabled();
+  });
+
+  it('says nothing was found for a search, and that the cloud has no devices without one', async () => {
+    installListServer(PATH, () => pageOf([]));
+    const { router } = open('/v2/cloud/3/devices?search=nothing');
+    await settle();
+    expect(screen.getByRole('status')).toHaveTextContent(
+      'Nothing found. Please refine your search phrase and try again.',
+    );
+    expect(screen.queryByRole('table')).not.toBeInTheDocument();
+    await act(() => router.navigate(routes.devices.href({ cloudId: 3 })));
+    await settle();
+    expect(screen.getByRole('status')).toHaveTextContent('This cloud has no devices yet.');
+  });
+
+  it('shows that it is loading, and a failure with a way to try again', async () => {
+    let fail = true;
+    installListServer(PATH, () =>
+      fail ? [500, { message: 'Boom', incidentId: 'x1' }] : pageOf([device(1, 'Back')]),
+    );
+    open('/v2/cloud/3/devices');
+    expect(screen.getByRole('progressbar', { name: 'Loading…' })).toBeInTheDocument();
+    await settle();
+    expect(screen.getByText('The list could not be loaded.')).toBeInTheDocument();
+    fail = false;
+    fireEvent.click(screen.getByRole('button', { name: 'Try again' }));
+    await settle();
+    expect(screen.getByRole('link', { name: 'Back' })).toBeInTheDocument();
+    expect(screen.queryByText('The list could not be loaded.')).not.toBeInTheDocument();
+  });
+});

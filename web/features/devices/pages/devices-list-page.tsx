@@ -1,0 +1,107 @@
+import Link from '@mui/material/Link';
+import { useTranslation } from 'react-i18next';
+import { Link as RouterLink } from 'react-router';
+import type { DeviceListItem } from '../../../../core/api/devices.ts';
+import type { HealthId } from '../../../../core/domain.ts';
+import { routes } from '../../../../core/routes.ts';
+import { ListPageFrame } from '../../../platform/list-page/list-page-frame.tsx';
+import { useListPageParams } from '../../../platform/list-page/list-page-params.ts';
+import type { ListColumn } from '../../../platform/list-page/list-table.tsx';
+import { useDevices } from '../api/get-devices.ts';
+
+const HEALTH_LABEL_KEYS = {
+  HEALTH_NORMAL: 'devices.health.normal',
+  HEALTH_WARNING: 'devices.health.warning',
+  HEALTH_CRITICAL: 'devices.health.critical',
+  HEALTH_UNKNOWN: 'devices.health.unknown',
+} as const satisfies Record<HealthId, string>;
+
+/** The device's own pages live under its site; a device without one has its cloud-level address. */
+const deviceHref = (device: DeviceListItem) =>
+  device.site
+    ? routes.deviceDashboard.href({ siteId: device.site.id, deviceId: device.id })
+    : routes.device.href({ deviceId: device.id });
+
+/** SPEC §2.1 /v2/cloud/{cloudId}/devices?search=: the cloud's devices the caller sees. */
+export function DevicesListPage() {
+  const { t } = useTranslation();
+  const { cloudId, text, params, setSearch, setOffset } = useListPageParams('devices');
+  const result = useDevices(cloudId, params);
+  const columns: ListColumn<DeviceListItem>[] = [
+    {
+      id: 'name',
+      header: t('devices.column.name'),
+      cell: (device) => (
+        <Link component={RouterLink} to={deviceHref(device)}>
+          {device.name}
+        </Link>
+      ),
+    },
+    {
+      id: 'site',
+      header: t('devices.column.site'),
+      from: 'sm',
+      cell: (device) =>
+        device.site ? (
+          <Link
+            component={RouterLink}
+            to={routes.siteDashboard.href({ siteId: device.site.id }, { hash: 'default' })}
+          >
+            {device.site.name}
+          </Link>
+        ) : (
+          t('devices.list.noSite')
+        ),
+    },
+    {
+      id: 'status',
+      nowrap: true,
+      header: t('devices.column.status'),
+      cell: (device) => (device.online ? t('devices.status.online') : t('devices.status.offline')),
+    },
+    {
+      id: 'health',
+      nowrap: true,
+      header: t('devices.column.health'),
+      from: 'sm',
+      cell: (device) => t(HEALTH_LABEL_KEYS[device.health_id]),
+    },
+    { id: 'mac', nowrap: true, header: t('devices.column.mac'), from: 'md', cell: (device) => device.mac },
+    { id: 'ip', nowrap: true, header: t('devices.column.ip'), from: 'md', cell: (device) => device.ip },
+    {
+      id: 'product',
+      header: t('devices.column.product'),
+      from: 'lg',
+      cell: (device) => device.product_name ?? device.product_type,
+    },
+    {
+      id: 'serial',
+      nowrap: true,
+      header: t('devices.column.serial'),
+      from: 'lg',
+      cell: (device) => device.sn,
+    },
+    {
+      id: 'hostname',
+      nowrap: true,
+      header: t('devices.column.hostname'),
+      from: 'lg',
+      cell: (device) => device.hostname,
+    },
+  ];
+  return (
+    <ListPageFrame
+      routeKey="devices"
+      searchLabel={t('devices.list.search')}
+      text={text}
+      onSearch={setSearch}
+      search={params.search}
+      emptyText={t('devices.list.empty')}
+      result={result}
+      columns={columns}
+      rowKey={(device) => device.id}
+      offset={params.offset}
+      onOffset={setOffset}
+    />
+  );
+}

@@ -1,0 +1,79 @@
+// @vitest-environment happy-dom
+// SPEC §2.1 /v2/cloud/{cloudId}/users?search=: the cloud's members, for callers with manage_users (§6).
+import { screen, within } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import type { UserListItem } from '../../../../core/api/users.ts';
+import { routes } from '../../../../core/routes.ts';
+import {
+  installListServer,
+  pageOf,
+  renderListPage,
+  settle,
+  setViewportWidth,
+} from '../../../platform/list-page/test-list-page.tsx';
+import { resetPlatform } from '../../../platform/testing/render-platform.tsx';
+import { restoreFetch } from '../../../test-utils/fake-fetch.ts';
+import { meFixture } from '../../../test-utils/me-fixture.ts';
+import { UsersListPage } from './users-list-page.tsx';
+
+const PATH = '/apiv2/cloud/3/users';
+const member = (
+  id: number,
+  firstname: string,
+  lastname: string,
+  email: string,
+  role_id: UserListItem['role_id'],
+) => ({ id, firstname, lastname, email, role_id }) satisfies UserListItem;
+
+const withRole = (roleId: 'ROLE_OWNER' | 'ROLE_ADMIN' | 'ROLE_GUEST' | 'ROLE_USER') =>
+  meFixture({
+    memberships: [{ cloudId: 3, cloudName: 'Demo Networks', roleId, permissions: 0, pushAlerts: false }],
+  });
+
+beforeEach(() => {
+  setViewportWidth(1440);
+  vi.useFakeTimers();
+  vi.spyOn(console, 'error').mockImplementation(() => undefined);
+});
+afterEach(() => {
+  resetPlatform();
+  restoreFetch();
+  vi.useRealTimers();
+  vi.restoreAllMocks();
+});
+
+describe('user management list page', () => {
+  it('lists the members matching the search of the address, with their role', async () => {
+    const server = installListServer(PATH, () =>
+      pageOf([
+        member(1, 'Adam', 'Admin', 'admin@demo.example', 'ROLE_ADMIN'),
+        member(4, 'Sam', 'Siteuser', 'siteuser@demo.example', 'ROLE_USER'),
+      ]),
+    );
+    renderListPage(routes.users.path, UsersListPage, '/v2/cloud/3/users?search=demo', withRole('ROLE_ADMIN'));
+    expect(screen.getByRole('heading', { level: 1, name: 'User Management' })).toBeInTheDocument();
+    expect(screen.getByRole('textbox', { name: 'Search users' })).toHaveValue('demo');
+    await settle();
+    expect(server.queries()).toEqual([{ search: 'demo', offset: '0', limit: '50' }]);
+    const table = screen.getByRole('table', { name: 'User Management' });
+    const sam = within(table).getByText('Sam Siteuser').closest('tr') as HTMLElement;
+    expect(within(sam).getByText('siteuser@demo.example')).toBeInTheDocument();
+    expect(within(sam).getByText('Site User')).toBeInTheDocument();
+    expect(within(table).getByText('Administrator')).toBeInTheDocument();
+  });
+
+  it.each(['ROLE_GUEST', 'ROLE_USER'] as const)(
+    'tells a member with %s they may not, without asking',
+    async (role) => {
+      const server = installListServer(PATH, () => pageOf([]));
+      renderListPage(routes.users.path, UsersListPage, '/v2/cloud/3/users', withRole(role));
+      await settle();
+      expect(screen.getByRole('heading', { level: 1, name: 'User Management' })).toBeInTheDocument();
+      expect(
+        screen.getByText('Access denied: your account does not have sufficient permissions.'),
+      ).toBeInTheDocument();
+      expect(screen.queryByRole('textbox')).not.toBeInTheDocument();
+      expect(server.requests).toHaveLength(0);
+    },
+  );
+});

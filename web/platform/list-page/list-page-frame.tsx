@@ -1,0 +1,130 @@
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import CircularProgress from '@mui/material/CircularProgress';
+import LinearProgress from '@mui/material/LinearProgress';
+import Paper from '@mui/material/Paper';
+import Typography from '@mui/material/Typography';
+import { useTranslation } from 'react-i18next';
+import type { ListPage } from '../../../core/api/list-query.ts';
+import { routes } from '../../../core/routes.ts';
+import type { ListRouteKey } from './list-page-params.ts';
+import { ListPager } from './list-pager.tsx';
+import { ListSearchField } from './list-search-field.tsx';
+import { type ListColumn, ListTable } from './list-table.tsx';
+
+/** What a list page knows of its rows, from the server or filtered in the browser. */
+export interface ListResult<T> {
+  readonly data: ListPage<T> | undefined;
+  readonly isPending: boolean;
+  readonly isError: boolean;
+  /** Another page or search is loading while the last one stays on screen. */
+  readonly isFetching: boolean;
+  readonly refetch: () => unknown;
+}
+
+export interface ListPageFrameProps<T> {
+  readonly routeKey: ListRouteKey;
+  readonly searchLabel: string;
+  /** The address's search text, and what to do with a new one. */
+  readonly text: string;
+  readonly onSearch: (term: string) => void;
+  /** The search the rows were asked for; '' lists everything. */
+  readonly search: string;
+  /** Said when nothing is listed without a search; the search's 'Nothing found' text otherwise. */
+  readonly emptyText?: string;
+  readonly result: ListResult<T>;
+  readonly columns: readonly ListColumn<T>[];
+  readonly rowKey: (row: T) => string | number;
+  readonly offset: number;
+  readonly onOffset: (offset: number) => void;
+}
+
+const TITLE_ID = 'page-title';
+
+/** A list page: its title, a search box bound to the address, and one page of rows with a pager. */
+export function ListPageFrame<T>(props: ListPageFrameProps<T>) {
+  const { t } = useTranslation();
+  const { result } = props;
+  return (
+    <Box component="section" aria-labelledby={TITLE_ID} sx={{ display: 'grid', gap: 2, minWidth: 0 }}>
+      <Typography id={TITLE_ID} variant="h1">
+        {t(routes[props.routeKey].titleKey)}
+      </Typography>
+      <Box sx={{ maxWidth: { sm: 420 } }}>
+        <ListSearchField label={props.searchLabel} value={props.text} onSearch={props.onSearch} />
+      </Box>
+      <Paper variant="outlined" sx={{ minWidth: 0 }}>
+        {result.isFetching && !result.isPending && (
+          <LinearProgress aria-label={t('platform.listPage.loading')} />
+        )}
+        <Box sx={{ p: { xs: 1, sm: 2 }, display: 'grid', gap: 1 }}>
+          <ListBody {...props} />
+        </Box>
+      </Paper>
+    </Box>
+  );
+}
+
+function ListBody<T>({
+  result,
+  search,
+  emptyText,
+  columns,
+  rowKey,
+  offset,
+  onOffset,
+}: ListPageFrameProps<T>) {
+  const { t } = useTranslation();
+  if (result.isPending) {
+    return (
+      <Box sx={{ display: 'grid', placeItems: 'center', py: 4 }}>
+        <CircularProgress aria-label={t('platform.listPage.loading')} />
+      </Box>
+    );
+  }
+  // A failed page has no rows to show (placeholder rows go when the query fails).
+  if (!result.data) return <ListError onRetry={result.refetch} />;
+  const { items, total, totalCapped } = result.data;
+  if (items.length === 0 && offset === 0) {
+    return (
+      <Typography role="status" sx={{ py: 2 }}>
+        {search === '' && emptyText ? emptyText : t('platform.listPage.nothingFound')}
+      </Typography>
+    );
+  }
+  return (
+    <>
+      <ListPager
+        offset={offset}
+        count={items.length}
+        total={total}
+        totalCapped={totalCapped}
+        onOffset={onOffset}
+      />
+      <ListTable
+        labelledBy={TITLE_ID}
+        columns={columns}
+        rows={items}
+        rowKey={rowKey}
+        busy={result.isFetching}
+      />
+    </>
+  );
+}
+
+function ListError({ onRetry }: { readonly onRetry: () => unknown }) {
+  const { t } = useTranslation();
+  return (
+    <Alert
+      severity="error"
+      action={
+        <Button color="inherit" size="small" onClick={() => onRetry()}>
+          {t('platform.listPage.retry')}
+        </Button>
+      }
+    >
+      {t('platform.listPage.loadFailed')}
+    </Alert>
+  );
+}
