@@ -11,7 +11,9 @@ import { useTranslation } from 'react-i18next';
 import { AlertsButton } from '../features/alerts/components/alerts-button.tsx';
 import { AlertsPanel } from '../features/alerts/components/alerts-panel.tsx';
 import type { Me } from '../features/auth/api/get-me.ts';
+import { useUnreadNewsCount } from '../features/news/api/get-inbox.ts';
 import { NewsButton, NewsPanel } from '../features/news/components/news-panel.tsx';
+import { PushTokenRefresh } from '../features/push/components/push-token-refresh.tsx';
 import { SearchPanel } from '../features/search/components/search-panel.tsx';
 import { TasksButton } from '../features/tasks/components/tasks-button.tsx';
 import { TasksPanel } from '../features/tasks/components/tasks-panel.tsx';
@@ -62,6 +64,7 @@ export function TopBar({ me, cloudId, onOpenNavigation }: TopBarProps) {
   const tasks = panel('tasks');
   const news = panel('news');
   const alerts = panel('alerts');
+  const newsUnread = useUnreadNewsCount(theme.newsEnabled);
   const searchButtonRef = useSearchShortcut(cloudId !== null, (anchor) =>
     setOpen({ menu: 'search', anchor }),
   );
@@ -118,8 +121,9 @@ export function TopBar({ me, cloudId, onOpenNavigation }: TopBarProps) {
           />
         </Box>
         <Box sx={NARROW_ONLY}>
-          <MoreMenu newsEnabled={theme.newsEnabled} onChoose={fromMore} />
+          <MoreMenu newsEnabled={theme.newsEnabled} newsUnread={newsUnread} onChoose={fromMore} />
         </Box>
+        <PushTokenRefresh />
         {cloudId !== null && (
           <>
             <SearchPanel {...search.placement} cloudId={cloudId} />

@@ -1,0 +1,71 @@
+import webpush, { WebPushError } from 'web-push';
+import type { PushMessage } from '../../../core/api/push.ts';
+import type { Config } from '../../config.ts';
+import type { Database } from '../../db/connect.ts';
+import { forgetSubscription, listSubscriptions } from './repository.ts';
+import { vapidKeys } from './vapid-keys.ts';
+
+/** What sending needs from the app: the database and the configuration (for the VAPID subject). */
+export type PushContext = { readonly db: Database; readonly config: Config };
+
+export type PushOutcome = {
+  /** Subscriptions the push service accepted the message for. */
+  sent: number;
+  /** Subscriptions it refused or could not be reached for; the ones it says are gone are removed. */
+  failed: number;
+  removed: number;
+};
+
+/** A push service keeps an undelivered message this long (an alert older than a day is old news). */
+const PUSH_TTL_SECONDS = 24 * 60 * 60;
+/** A push service that does not answer in time must not hold up the alerts after it. */
+const PUSH_TIMEOUT_MS = 10_000;
+/** Used when the deployment has no https help page to name as its contact. */
+export const FALLBACK_PUSH_SUBJECT = 'mailto:webpush@example.com';
+
+/**
+ * The VAPID subject push services may contact the operator through (RFC 8292 §2.1): the deployment's help
+ * page when it is an https URL, else a placeholder address (Apple refuses localhost ones).
+ */
+export function pushSubject(config: Config): string {
+  const help = config.theme.helpUrl;
+  return help?.startsWith('https://') ? help : FALLBACK_PUSH_SUBJECT;
+}
+
+/** The push service answers 404 or 410 for a subscription the browser dropped (RFC 8030 §7.3). */
+const isGone = (error: unknown) =>
+  error instanceof WebPushError && (error.statusCode === 404 || error.statusCode === 410);
+
+/** Sends the message to every browser the users subscribed; subscriptions the push service says are gone go. */
+export async function sendPush(
+  ctx: PushContext,
+  userIds: readonly number[],
+  message: PushMessage,
+): Promise<PushOutcome> {
+  const subscriptions = await listSubscriptions(ctx.db, userIds);
+  const outcome: PushOutcome = { sent: 0, failed: 0, removed: 0 };
+  if (subscriptions.length === 0) return outcome;
+  const keys = await vapidKeys(ctx.db);
+  const options = {
+    vapidDetails: { subject: pushSubject(ctx.config), ...keys },
+    TTL: PUSH_TTL_SECONDS,
+    timeout: PUSH_TIMEOUT_MS,
+  };
+  const payload = JSON.stringify(message);
+  const results = await Promise.allSettled(
+    subscriptions.map((subscription) => webpush.sendNotification(subscription, payload, options)),
+  );
+  for (const [index, result] of results.entries()) {
+    if (result.status === 'fulfilled') {
+      outcome.sent += 1;
+      continue;
+    }
+    outcome.failed += 1;
+    const subscription = subscriptions[index];
+    if (subscription && isGone(result.reason)) {
+      await forgetSubscription(ctx.db, subscription.id);
+      outcome.removed += 1;
+    }
+  }
+  return outcome;
+}
