@@ -56,6 +56,7 @@ function MessageBody({ message, store, ref }: MessageBodyProps) {
 
 /** Draws the one toast of the message queue (SPEC §4); mounted once at the root. */
 export function MessageHost({ store = appMessages }: { readonly store?: MessageStore }) {
+  const { t } = useTranslation();
   const current = useStore({ get: store.getMessages, subscribe: store.subscribe })[0];
   if (!current || current.state === 'queued') return null;
   return (
@@ -66,7 +67,11 @@ export function MessageHost({ store = appMessages }: { readonly store?: MessageS
       onClose={(_event, reason) => {
         if (reason === 'escapeKeyDown' && current.closable) store.closeMessage(current.id);
       }}
-      slotProps={{ transition: { onExited: () => store.messageExited(current.id) } }}
+      slotProps={{
+        // A landmark, so the toast is not content outside every region of the page.
+        root: { role: 'region', 'aria-label': t('platform.messages.region') },
+        transition: { onExited: () => store.messageExited(current.id) },
+      }}
     >
       <MessageBody message={current} store={store} />
     </Snackbar>

@@ -48,9 +48,14 @@ export function PanelButton({
         aria-controls={open ? panelId : undefined}
         onClick={onOpen}
       >
-        <Badge badgeContent={badge} max={BADGE_MAX} color="error" variant={badgeVariant}>
-          {children}
-        </Badge>
+        {/* Without a count there is no badge at all: a hidden one would still hold its text. */}
+        {badge > 0 ? (
+          <Badge badgeContent={badge} max={BADGE_MAX} color="error" variant={badgeVariant}>
+            {children}
+          </Badge>
+        ) : (
+          children
+        )}
       </IconButton>
     </Tooltip>
   );
