@@ -218,7 +218,8 @@ async function multipartBody() {
 let t: TestApp;
 let f: RoleCloud;
 beforeAll(async () => {
-  t = await createTestApp();
+  // The push subscription rows use push.example.com endpoints.
+  t = await createTestApp({}, { PUSH_SERVICE_HOSTS: 'push.example.com' });
   f = await createRoleCloud(t);
 }, 120_000);
 afterAll(() => t.close());

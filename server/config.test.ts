@@ -3,7 +3,7 @@ import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
-import { ConfigError, readConfig } from './config.ts';
+import { ConfigError, DEFAULT_PUSH_SERVICE_HOSTS, readConfig } from './config.ts';
 
 describe('readConfig', () => {
   it('has defaults that serve the demo on port 8080 from ./data', () => {
@@ -31,6 +31,41 @@ describe('readConfig', () => {
     const config = readConfig({ DATABASE_URL: 'postgres://u:p@127.0.0.1/console', DEMO: '0' });
     expect(config.databaseUrl).toBe('postgres://u:p@127.0.0.1/console');
     expect(config.demo).toBe(false);
+  });
+
+  it('reads PUSH_SUBJECT, a mailto: address or an https:// URL, unset by default', () => {
+    expect(readConfig({}).pushSubject).toBeNull();
+    expect(readConfig({ PUSH_SUBJECT: 'mailto:noc@harbour.example' }).pushSubject).toBe(
+      'mailto:noc@harbour.example',
+    );
+    expect(readConfig({ PUSH_SUBJECT: 'https://harbour.example/contact' }).pushSubject).toBe(
+      'https://harbour.example/contact',
+    );
+    for (const subject of ['http://harbour.example', 'noc@harbour.example', 'mailto:noc', 'https://']) {
+      expect(() => readConfig({ PUSH_SUBJECT: subject })).toThrow(
+        `PUSH_SUBJECT must be a mailto: address or an https:// URL (got "${subject}").`,
+      );
+    }
+  });
+
+  it("reads PUSH_SERVICE_HOSTS, by default the browsers' push services", () => {
+    expect(readConfig({}).pushServiceHosts).toEqual(DEFAULT_PUSH_SERVICE_HOSTS);
+    expect(DEFAULT_PUSH_SERVICE_HOSTS).toEqual([
+      'fcm.googleapis.com',
+      'updates.push.services.mozilla.com',
+      'push.services.mozilla.com',
+      'web.push.apple.com',
+      '*.push.apple.com',
+      '*.notify.windows.com',
+    ]);
+    expect(
+      readConfig({ PUSH_SERVICE_HOSTS: ' Push.Example.com ,*.push.example.net' }).pushServiceHosts,
+    ).toEqual(['push.example.com', '*.push.example.net']);
+    for (const hosts of ['push.example.com,', 'https://push.example.com', '*', 'push.*.example.com']) {
+      expect(() => readConfig({ PUSH_SERVICE_HOSTS: hosts })).toThrow(
+        `PUSH_SERVICE_HOSTS must be host names separated by commas, each may start with "*." (got "${hosts}").`,
+      );
+    }
   });
 
   it('merges a theme file over the default theme and rejects a bad one', () => {

@@ -17,6 +17,10 @@ export type Config = {
   errorReportKey: string | null;
   /** Folder of the built web app the server serves. */
   webDistDir: string;
+  /** The VAPID subject (RFC 8292 §2.1) push services may contact the operator through. */
+  pushSubject: string | null;
+  /** Hosts the server sends Web Push messages to; an entry `*.example.com` matches any subdomain. */
+  pushServiceHosts: readonly string[];
 };
 
 export class ConfigError extends Error {
@@ -31,6 +35,21 @@ export class ConfigError extends Error {
 }
 
 const LOG_LEVELS = ['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'];
+
+/**
+ * The push services of the browsers: Chrome and other Chromium browsers (FCM), Firefox (Mozilla autopush),
+ * Safari (Apple, web.push.apple.com within *.push.apple.com) and Edge (Windows Notification Services).
+ * Subscriptions elsewhere are refused, so a signed-in user cannot make the server send requests anywhere.
+ */
+export const DEFAULT_PUSH_SERVICE_HOSTS: readonly string[] = [
+  'fcm.googleapis.com',
+  'updates.push.services.mozilla.com',
+  'push.services.mozilla.com',
+  'web.push.apple.com',
+  '*.push.apple.com',
+  '*.notify.windows.com',
+];
+const HOST_PATTERN = /^(\*\.)?[a-z0-9]([a-z0-9-]*[a-z0-9])?(\.[a-z0-9]([a-z0-9-]*[a-z0-9])?)*$/;
 
 /** Reads and validates the configuration from environment variables; every problem is reported at once. */
 export function readConfig(env: NodeJS.ProcessEnv = process.env): Config {
@@ -57,6 +76,24 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const errorReportUrl = env.ERROR_REPORT_URL || null;
   if (errorReportUrl && !URL.canParse(errorReportUrl))
     problems.push('ERROR_REPORT_URL must be an absolute URL.');
+  const pushSubject = env.PUSH_SUBJECT || null;
+  if (
+    pushSubject &&
+    !(
+      /^mailto:[^\s@]+@[^\s@]+$/.test(pushSubject) ||
+      (/^https:\/\//.test(pushSubject) && URL.canParse(pushSubject))
+    )
+  ) {
+    problems.push(`PUSH_SUBJECT must be a mailto: address or an https:// URL (got "${pushSubject}").`);
+  }
+  const pushServiceHosts = env.PUSH_SERVICE_HOSTS
+    ? env.PUSH_SERVICE_HOSTS.split(',').map((host) => host.trim().toLowerCase())
+    : DEFAULT_PUSH_SERVICE_HOSTS;
+  if (!pushServiceHosts.every((host) => HOST_PATTERN.test(host))) {
+    problems.push(
+      `PUSH_SERVICE_HOSTS must be host names separated by commas, each may start with "*." (got "${env.PUSH_SERVICE_HOSTS}").`,
+    );
+  }
   const cookieSecureRaw = env.COOKIE_SECURE;
   const cookieSecure =
     cookieSecureRaw === undefined || cookieSecureRaw === 'auto' ? 'auto' : flag('COOKIE_SECURE', false);
@@ -83,6 +120,8 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): Config {
     errorReportUrl,
     errorReportKey: env.ERROR_REPORT_KEY || null,
     webDistDir: resolve(webDistDir(env)),
+    pushSubject,
+    pushServiceHosts,
   };
   if (problems.length > 0) throw new ConfigError(problems);
   return config;

@@ -9,6 +9,7 @@ import { AlertPreferenceBody } from '../core/api/alerts.ts';
 import { MembershipAnswerBody, PushAlertsBody } from '../core/api/clouds.ts';
 import { ErrorReportBody } from '../core/api/error-reports.ts';
 import { MarkInboxReadBody, NewsletterBody } from '../core/api/news.ts';
+import { PushEndpointBody, PushSubscriptionBody } from '../core/api/push.ts';
 import { SearchFindBody } from '../core/api/search.ts';
 import {
   CreateSiteBody,
@@ -29,7 +30,7 @@ beforeAll(async () => {
 }, 120_000);
 afterAll(() => t.close());
 
-type BodyCall = { method: 'POST' | 'PUT'; url: () => string; schema: TSchema; signedIn?: false };
+type BodyCall = { method: 'POST' | 'PUT' | 'DELETE'; url: () => string; schema: TSchema; signedIn?: false };
 const BODY_CALLS: Record<string, BodyCall> = {
   'POST /apiv2/auth/login': {
     method: 'POST',
@@ -75,6 +76,16 @@ const BODY_CALLS: Record<string, BodyCall> = {
     schema: MembershipAnswerBody,
   },
   'POST error-reports': { method: 'POST', url: () => '/apiv2/error-reports', schema: ErrorReportBody },
+  'PUT user/push-subscriptions': {
+    method: 'PUT',
+    url: () => '/apiv2/user/push-subscriptions',
+    schema: PushSubscriptionBody,
+  },
+  'DELETE user/push-subscriptions': {
+    method: 'DELETE',
+    url: () => '/apiv2/user/push-subscriptions',
+    schema: PushEndpointBody,
+  },
 };
 
 function send(call: BodyCall, body: unknown) {

@@ -18,6 +18,9 @@ import { alertRecipients, notifyAlert } from './notify-alert.ts';
 import { saveSubscription } from './repository.ts';
 import { type PushServiceStandIn, startPushService, subscribeBrowser } from './test-push-service.ts';
 
+// The stand-in push service is the one push service host here.
+const config = readConfig({ DEMO: '0', PUSH_SERVICE_HOSTS: '127.0.0.1' });
+
 let t: TestApp;
 let service: PushServiceStandIn;
 beforeAll(async () => {
@@ -116,10 +119,7 @@ describe('alertRecipients', () => {
 describe('notifyAlert', () => {
   it('pushes what happened, where, and a link to the cloud alerts to each recipient browser', async () => {
     const c = await pushCloud();
-    const outcome = await notifyAlert(
-      { db: t.database.db, config: readConfig({ DEMO: '0' }) },
-      alertAt(c, c.north.id, c.ap.id),
-    );
+    const outcome = await notifyAlert({ db: t.database.db, config }, alertAt(c, c.north.id, c.ap.id));
     expect(outcome).toEqual({ sent: 4, failed: 0, removed: 0 });
     const { owner, admin, guest, northUser, southUser } = c.people;
     expect(service.received.map((push) => push.path).sort()).toEqual(
@@ -142,7 +142,7 @@ describe('notifyAlert', () => {
     await addMember(db, user.id, cloud.id, 'ROLE_OWNER');
     await saveSubscription(db, user.id, subscribeBrowser(service, `quiet-${user.id}`).subscription);
     const outcome = await notifyAlert(
-      { db, config: readConfig({ DEMO: '0' }) },
+      { db, config },
       { id: 1, cloudId: cloud.id, siteId: null, deviceId: null, smartNvrId: null, alertType: 'DEV_REBOOT' },
     );
     expect(outcome).toEqual({ sent: 0, failed: 0, removed: 0 });

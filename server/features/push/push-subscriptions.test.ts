@@ -9,7 +9,7 @@ import { vapidKeys } from './vapid-keys.ts';
 
 let t: TestApp;
 beforeAll(async () => {
-  t = await createTestApp();
+  t = await createTestApp({}, { PUSH_SERVICE_HOSTS: 'push.example.com, *.push.example.net' });
 });
 afterAll(() => t.close());
 
@@ -25,8 +25,8 @@ async function signedInUser(): Promise<{ id: number; session: Session }> {
   const user = await createUser(t.database.db);
   return { id: user.id, session: await login(t.app, user.email, TEST_PASSWORD) };
 }
-const save = (session: Session, payload: object) =>
-  t.app.inject({ method: 'PUT', url: '/apiv2/user/push-subscriptions', headers: as(session), payload });
+const save = (session: Session, payload: object, app = t) =>
+  app.app.inject({ method: 'PUT', url: '/apiv2/user/push-subscriptions', headers: as(session), payload });
 const remove = (session: Session, endpoint: string) =>
   t.app.inject({
     method: 'DELETE',
@@ -150,6 +150,71 @@ describe('PUT /apiv2/user/push-subscriptions', () => {
     }
     expect(errors.map((error: { path: string }) => error.path)).toContain(path);
     expect(await stored(user.id)).toEqual([]);
+  });
+});
+
+describe('PUT /apiv2/user/push-subscriptions: push service hosts', () => {
+  const at = (endpoint: string) => ({ endpoint, keys: { p256dh: P256DH, auth: AUTH } });
+
+  it('accepts an endpoint on a listed host and on any subdomain of a *. entry', async () => {
+    const user = await signedInUser();
+    const endpoints = [
+      'https://push.example.com/send/listed',
+      'https://eu.push.example.net/send/sub',
+      'https://a.b.push.example.net:8443/send/deeper',
+    ];
+    for (const endpoint of endpoints) expect((await save(user.session, at(endpoint))).statusCode).toBe(200);
+    expect((await stored(user.id)).map((row) => row.endpoint).sort()).toEqual([...endpoints].sort());
+  });
+
+  it.each([
+    ['another host', 'https://internal.example.org/admin'],
+    ['a subdomain of a plain entry', 'https://eu.push.example.com/send/x'],
+    ["a *. entry's own domain", 'https://push.example.net/send/x'],
+    ['a look-alike ending', 'https://evilpush.example.net/send/x'],
+    ['a listed name as a prefix', 'https://push.example.com.attacker.example/send/x'],
+    ['a listed name as credentials', 'https://push.example.com@127.0.0.1/send/x'],
+    ['an IP address', 'https://127.0.0.1:8443/send/x'],
+  ])('answers 400 for %s and stores nothing', async (_name, endpoint) => {
+    const user = await signedInUser();
+    const response = await save(user.session, at(endpoint));
+    expect(response.statusCode).toBe(400);
+    expect(response.json()).toEqual({
+      errors: [
+        {
+          errorCode: 'push_service_host',
+          location: 'body',
+          path: '/endpoint',
+          message: 'must be the address of a browser push service',
+        },
+      ],
+    });
+    expect(await stored(user.id)).toEqual([]);
+  });
+
+  it("accepts the browsers' push services by default and nothing else", async () => {
+    const app = await createTestApp();
+    try {
+      const user = await createUser(app.database.db);
+      const session = await login(app.app, user.email, TEST_PASSWORD);
+      const browsers = [
+        'https://fcm.googleapis.com/fcm/send/chrome-token',
+        'https://updates.push.services.mozilla.com/wpush/v2/firefox-token',
+        'https://web.push.apple.com/safari-token',
+        'https://wns2-by3p.notify.windows.com/w/?token=edge-token',
+      ];
+      for (const endpoint of browsers) {
+        expect((await save(session, at(endpoint), app)).statusCode).toBe(200);
+      }
+      expect((await save(session, at('https://push.example.com/send/x'), app)).statusCode).toBe(400);
+      const rows = await app.database.db
+        .select({ endpoint: pushSubscriptions.endpoint })
+        .from(pushSubscriptions)
+        .where(eq(pushSubscriptions.userId, user.id));
+      expect(rows.map((row) => row.endpoint).sort()).toEqual([...browsers].sort());
+    } finally {
+      await app.close();
+    }
   });
 });
 

@@ -10,6 +10,7 @@ import { routes } from '../../../core/routes.ts';
 import type { AppContext } from '../../context.ts';
 import { ErrorSchemas, errors } from '../../errors.ts';
 import { Ok } from '../../http-schemas.ts';
+import { pushServiceUrl } from './push-service-hosts.ts';
 import { deleteSubscription, saveSubscription } from './repository.ts';
 import { sendPush } from './send-push.ts';
 import { vapidKeys } from './vapid-keys.ts';
@@ -51,13 +52,25 @@ export function pushRoutes(ctx: AppContext): FastifyPluginAsyncTypebox {
       {
         schema: {
           tags,
-          summary: "Saves (or refreshes) this browser's push subscription for the caller",
+          summary:
+            "Saves (or refreshes) this browser's push subscription for the caller; the endpoint must be on one of PUSH_SERVICE_HOSTS",
           body: PushSubscriptionBody,
           response: { 200: Ok, ...userErrors },
         },
       },
       async (request) => {
-        await saveSubscription(db, userIdOf(request), request.body);
+        const userId = userIdOf(request);
+        if (!pushServiceUrl(request.body.endpoint, ctx.config.pushServiceHosts)) {
+          throw errors.validation([
+            {
+              errorCode: 'push_service_host',
+              location: 'body',
+              path: '/endpoint',
+              message: 'must be the address of a browser push service',
+            },
+          ]);
+        }
+        await saveSubscription(db, userId, request.body);
         return { ok: true as const };
       },
     );

@@ -7,6 +7,7 @@ import { readConfig } from '../../config.ts';
 import { pushSubscriptions } from '../../db/schema/accounts.ts';
 import { as, createTestApp, login, type Session, type TestApp } from '../../test/app.ts';
 import { createUser, TEST_PASSWORD } from '../../test/factories.ts';
+import { saveSubscription } from './repository.ts';
 import { FALLBACK_PUSH_SUBJECT, pushSubject, sendPush } from './send-push.ts';
 import {
   type PushServiceStandIn,
@@ -16,13 +17,15 @@ import {
 } from './test-push-service.ts';
 import { vapidKeys } from './vapid-keys.ts';
 
+// The stand-in push service is the one push service host here.
+const CONFIG_ENV = { PUSH_SERVICE_HOSTS: '127.0.0.1' };
 // The configuration createTestApp builds the app with.
-const readDefaultConfig = () => readConfig({ DEMO: '0' });
+const readDefaultConfig = () => readConfig({ DEMO: '0', ...CONFIG_ENV });
 
 let t: TestApp;
 let service: PushServiceStandIn;
 beforeAll(async () => {
-  t = await createTestApp();
+  t = await createTestApp({}, CONFIG_ENV);
   service = await startPushService();
 });
 afterAll(async () => {
@@ -131,9 +134,50 @@ describe('sendPush', () => {
     expect(paths.sort()).toEqual([...a.browsers, ...b.browsers].map((browser) => browser.path).sort());
     expect(paths).not.toContain(c.browsers[0]?.path);
   });
+
+  it('removes, without sending to it, a subscription whose host is no longer a push service host', async () => {
+    const user = await subscribedUser('old', 'new');
+    const config = { ...readDefaultConfig(), pushServiceHosts: ['localhost'] };
+    const message = { title: 'T', body: 'B', url: '/x' };
+    expect(await sendPush({ db: t.database.db, config }, [user.id], message)).toEqual({
+      sent: 0,
+      failed: 2,
+      removed: 2,
+    });
+    expect(service.received).toEqual([]);
+    expect(await endpointsOf(user.id)).toEqual([]);
+  });
 });
 
 describe('pushSubject', () => {
+  it('is PUSH_SUBJECT when set, ahead of the help page', async () => {
+    const mailto = readConfig({ DEMO: '0', PUSH_SUBJECT: 'mailto:noc@harbour.example' });
+    expect(pushSubject(mailto)).toBe('mailto:noc@harbour.example');
+    const https = readConfig({ DEMO: '0', PUSH_SUBJECT: 'https://harbour.example/contact' });
+    expect(pushSubject(https)).toBe('https://harbour.example/contact');
+
+    // The subject is what the push service reads in the signed VAPID claims.
+    const app = await createTestApp({}, { ...CONFIG_ENV, PUSH_SUBJECT: 'mailto:noc@harbour.example' });
+    try {
+      const user = await createUser(app.database.db);
+      const browser = subscribeBrowser(service, `subject-${user.id}`);
+      await saveSubscription(app.database.db, user.id, browser.subscription);
+      const session = await login(app.app, user.email, TEST_PASSWORD);
+      const response = await app.app.inject({
+        method: 'POST',
+        url: '/apiv2/user/push-subscriptions/test',
+        headers: as(session),
+      });
+      expect(response.json()).toEqual({ sent: 1, failed: 0 });
+      const push = service.received.find((candidate) => candidate.path === browser.path);
+      expect(readVapidAuthorization(push?.headers.authorization as string).claims.sub).toBe(
+        'mailto:noc@harbour.example',
+      );
+    } finally {
+      await app.close();
+    }
+  });
+
   it("names the deployment's https help page, else a mailto address", () => {
     const config = readDefaultConfig();
     expect(pushSubject(config)).toBe('https://example.com/help');

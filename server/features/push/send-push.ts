@@ -2,7 +2,8 @@ import webpush, { WebPushError } from 'web-push';
 import type { PushMessage } from '../../../core/api/push.ts';
 import type { Config } from '../../config.ts';
 import type { Database } from '../../db/connect.ts';
-import { forgetSubscription, listSubscriptions } from './repository.ts';
+import { pushServiceUrl } from './push-service-hosts.ts';
+import { forgetSubscription, listSubscriptions, type StoredPushSubscription } from './repository.ts';
 import { vapidKeys } from './vapid-keys.ts';
 
 /** What sending needs from the app: the database and the configuration (for the VAPID subject). */
@@ -11,7 +12,10 @@ export type PushContext = { readonly db: Database; readonly config: Config };
 export type PushOutcome = {
   /** Subscriptions the push service accepted the message for. */
   sent: number;
-  /** Subscriptions it refused or could not be reached for; the ones it says are gone are removed. */
+  /**
+   * Subscriptions it refused or could not be reached for, and ones whose host is no longer a configured
+   * push service; those and the ones the push service says are gone are removed.
+   */
   failed: number;
   removed: number;
 };
@@ -20,14 +24,15 @@ export type PushOutcome = {
 const PUSH_TTL_SECONDS = 24 * 60 * 60;
 /** A push service that does not answer in time must not hold up the alerts after it. */
 const PUSH_TIMEOUT_MS = 10_000;
-/** Used when the deployment has no https help page to name as its contact. */
+/** Used when the deployment sets no PUSH_SUBJECT and has no https help page to name as its contact. */
 export const FALLBACK_PUSH_SUBJECT = 'mailto:webpush@example.com';
 
 /**
- * The VAPID subject push services may contact the operator through (RFC 8292 §2.1): the deployment's help
- * page when it is an https URL, else a placeholder address (Apple refuses localhost ones).
+ * The VAPID subject push services may contact the operator through (RFC 8292 §2.1): PUSH_SUBJECT, else the
+ * deployment's help page when it is an https URL, else a placeholder address (Apple refuses localhost ones).
  */
 export function pushSubject(config: Config): string {
+  if (config.pushSubject) return config.pushSubject;
   const help = config.theme.helpUrl;
   return help?.startsWith('https://') ? help : FALLBACK_PUSH_SUBJECT;
 }
@@ -42,8 +47,19 @@ export async function sendPush(
   userIds: readonly number[],
   message: PushMessage,
 ): Promise<PushOutcome> {
-  const subscriptions = await listSubscriptions(ctx.db, userIds);
   const outcome: PushOutcome = { sent: 0, failed: 0, removed: 0 };
+  const subscriptions: StoredPushSubscription[] = [];
+  for (const subscription of await listSubscriptions(ctx.db, userIds)) {
+    const url = pushServiceUrl(subscription.endpoint, ctx.config.pushServiceHosts);
+    if (url) {
+      subscriptions.push({ ...subscription, endpoint: url.href });
+      continue;
+    }
+    // Saved while PUSH_SERVICE_HOSTS allowed its host; the server sends nowhere else.
+    await forgetSubscription(ctx.db, subscription.id);
+    outcome.failed += 1;
+    outcome.removed += 1;
+  }
   if (subscriptions.length === 0) return outcome;
   const keys = await vapidKeys(ctx.db);
   const options = {
