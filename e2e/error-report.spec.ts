@@ -56,7 +56,7 @@ test.describe('script errors and the report dialog', () => {
 
   test('a page whose code cannot load shows the critical error page with a way back', async ({ page }) => {
     await logIn(page);
-    await page.route('**/assets/placeholder-page-*.js', (route) => route.abort('failed'));
+    await page.route('**/assets/devices-list-page-*.js', (route) => route.abort('failed'));
     await page
       .getByRole('navigation', { name: 'Main navigation' })
       .getByRole('link', { name: 'Devices' })
@@ -65,7 +65,7 @@ test.describe('script errors and the report dialog', () => {
       page.getByRole('heading', { level: 1, name: 'This page could not be displayed' }),
     ).toBeVisible();
     await expect(page.getByText(TEXT.generic)).toBeVisible();
-    await page.unroute('**/assets/placeholder-page-*.js');
+    await page.unroute('**/assets/devices-list-page-*.js');
     await page.getByRole('link', { name: 'Go to the cloud dashboard' }).click();
     await expect(page.getByRole('heading', { level: 1, name: 'Dashboard' })).toBeVisible();
   });
