@@ -1,35 +1,11 @@
 // SPEC §2.3 Alerts panel as the owner and a guest of Demo Networks, at phone and desktop widths: the recent
 // alerts with their links, unseen ones until the panel closes, and the badge cleared by closing it.
-import AxeBuilder from '@axe-core/playwright';
 import { expect, type Page, test } from '@playwright/test';
-import { logIn } from './support/console.ts';
+import { expectNoAxeViolations, signIn } from './support/console.ts';
 
 // Closing the panel marks the user's alerts viewed, which the tests after it see: they run in this order.
 // Each signs in and runs axe twice, which takes a while on a busy machine.
 test.describe.configure({ mode: 'serial', timeout: 60_000 });
-
-// The video dialog the owner gets on the first visit (SPEC §9).
-const FIRST_VISIT_DIALOG: Record<string, string> = { 'owner@demo.example': "What's new" };
-
-async function signIn(page: Page, email: string, width: number) {
-  await page.setViewportSize({ width, height: width < 600 ? 812 : 900 });
-  await logIn(page, email);
-  const dialog = FIRST_VISIT_DIALOG[email];
-  if (dialog) {
-    await page.getByRole('dialog', { name: dialog }).getByRole('button', { name: 'Close' }).last().click();
-    await expect(page.getByRole('dialog', { name: dialog })).toBeHidden();
-  }
-  await expect(page.getByRole('heading', { level: 1, name: 'Dashboard' })).toBeVisible();
-}
-
-async function expectNoAxeViolations(page: Page) {
-  const results = await new AxeBuilder({ page }).analyze();
-  expect(
-    results.violations.map(
-      (violation) => `${violation.id}: ${violation.nodes.map((node) => node.target).join(' ')}`,
-    ),
-  ).toEqual([]);
-}
 
 const alertsButton = (page: Page) => page.getByRole('banner').getByRole('button', { name: /^Alerts/ });
 const alertsPanel = (page: Page) => page.getByRole('dialog', { name: 'Alerts' });

@@ -1,24 +1,9 @@
 // SPEC §2.1: the list pages Search Everywhere links to honour ?search=, as the demo accounts see them,
 // at phone and desktop widths.
-import AxeBuilder from '@axe-core/playwright';
 import { expect, type Page, test } from '@playwright/test';
-import { logIn } from './support/console.ts';
-
-// The video dialog each account gets on its first visit (SPEC §9).
-const FIRST_VISIT_DIALOG: Record<string, string> = { 'owner@demo.example': "What's new" };
+import { expectNoAxeViolations, signIn } from './support/console.ts';
 
 /** Signs in and gives the id of the account's default cloud, Demo Networks. */
-async function signIn(page: Page, email: string, width: number): Promise<number> {
-  await page.setViewportSize({ width, height: width < 600 ? 812 : 900 });
-  await logIn(page, email);
-  const dialog = FIRST_VISIT_DIALOG[email];
-  if (dialog) {
-    await page.getByRole('dialog', { name: dialog }).getByRole('button', { name: 'Close' }).last().click();
-    await expect(page.getByRole('dialog', { name: dialog })).toBeHidden();
-  }
-  return Number(/\/cloud\/(\d+)\//.exec(page.url())?.[1]);
-}
-
 /** The text of one column of the list table, row by row. */
 async function column(page: Page, header: string): Promise<string[]> {
   const table = page.getByRole('table');
@@ -91,15 +76,9 @@ test('a Site User sees only the devices of their two sites', async ({ page }) =>
   expect(await column(page, 'Name')).toEqual(['Downtown Office', 'Headquarters']);
 });
 
-// The page's own content; the top bar and toasts have their own checks (shell-top-bar.spec.ts).
 test('a list page has no accessibility violations', async ({ page }) => {
   const cloudId = await signIn(page, 'owner@demo.example', 1440);
   await page.goto(`/v2/cloud/${cloudId}/devices?search=lobby`);
   await expect(page.getByRole('status')).toHaveText('1–22 of 22');
-  const results = await new AxeBuilder({ page }).include('main').analyze();
-  expect(
-    results.violations.map(
-      (violation) => `${violation.id}: ${violation.nodes.map((node) => node.target).join(' ')}`,
-    ),
-  ).toEqual([]);
+  await expectNoAxeViolations(page);
 });

@@ -1,35 +1,11 @@
 // SPEC §2.3, §4 Latest News as the demo owner and guest: unread posts, short posts opened in place, long ones
 // in a dialog, mark all read, the newsletter switch; from the button at 1440 px and the More menu at 375 px.
-import AxeBuilder from '@axe-core/playwright';
 import { expect, type Page, test } from '@playwright/test';
-import { logIn } from './support/console.ts';
+import { expectNoAxeViolations, signIn } from './support/console.ts';
 
 // Reading marks posts read on the server, so the steps of one account build on each other. Each test runs
 // axe more than once, which takes a while on a small machine.
 test.describe.configure({ mode: 'serial', timeout: 60_000 });
-
-// The video dialog each account gets on its first visit (SPEC §9).
-const FIRST_VISIT_DIALOG: Record<string, string> = { 'owner@demo.example': "What's new" };
-
-async function signIn(page: Page, email: string, width: number) {
-  await page.setViewportSize({ width, height: width < 600 ? 812 : 900 });
-  await logIn(page, email);
-  const dialog = FIRST_VISIT_DIALOG[email];
-  if (dialog) {
-    await page.getByRole('dialog', { name: dialog }).getByRole('button', { name: 'Close' }).last().click();
-    await expect(page.getByRole('dialog', { name: dialog })).toBeHidden();
-  }
-  await expect(page.getByRole('heading', { level: 1, name: 'Dashboard' })).toBeVisible();
-}
-
-async function expectNoAxeViolations(page: Page) {
-  const results = await new AxeBuilder({ page }).analyze();
-  expect(
-    results.violations.map(
-      (violation) => `${violation.id}: ${violation.nodes.map((node) => node.target).join(' ')}`,
-    ),
-  ).toEqual([]);
-}
 
 const newsButton = (page: Page) => page.getByRole('banner').getByRole('button', { name: /^Latest News/ });
 const panel = (page: Page) => page.getByRole('dialog', { name: 'Latest News' });

@@ -1,25 +1,11 @@
 // SPEC §4 push notifications toggle and §8 push failure text in headless Chromium. It has no push service
 // here, so subscribing always fails: the tests cover the toggle, the failure path, the worker's
 // registration, and the worker showing a push that DevTools delivers to it.
-import AxeBuilder from '@axe-core/playwright';
 import { type BrowserContext, expect, type Page, test } from '@playwright/test';
-import { logIn } from './support/console.ts';
+import { expectNoAxeViolations, signIn } from './support/console.ts';
 
 const FAILURE =
   'Failed to start push notifications. Your browser might not support this feature or it is blocked in browser settings.';
-// The video dialog each account gets on its first visit (SPEC §9).
-const FIRST_VISIT_DIALOG: Record<string, string> = { 'owner@demo.example': "What's new" };
-
-async function signIn(page: Page, email: string, width: number) {
-  await page.setViewportSize({ width, height: width < 600 ? 812 : 900 });
-  await logIn(page, email);
-  const dialog = FIRST_VISIT_DIALOG[email];
-  if (dialog) {
-    await page.getByRole('dialog', { name: dialog }).getByRole('button', { name: 'Close' }).last().click();
-    await expect(page.getByRole('dialog', { name: dialog })).toBeHidden();
-  }
-}
-
 async function openAlertsPanel(page: Page) {
   await page
     .getByRole('banner')
@@ -28,15 +14,6 @@ async function openAlertsPanel(page: Page) {
   const panel = page.getByRole('dialog', { name: 'Alerts' });
   await expect(panel).toBeVisible();
   return panel.getByRole('switch', { name: 'Push notifications' });
-}
-
-async function expectNoAxeViolations(page: Page) {
-  const results = await new AxeBuilder({ page }).analyze();
-  expect(
-    results.violations.map(
-      (violation) => `${violation.id}: ${violation.nodes.map((node) => node.target).join(' ')}`,
-    ),
-  ).toEqual([]);
 }
 
 /** Whether push alerts are on for the current cloud, as the server has it. */

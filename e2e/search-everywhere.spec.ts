@@ -1,31 +1,8 @@
 // SPEC §2.3, §5 Search Everywhere as the demo owner and guest see it, by keyboard, at phone and desktop widths.
-import AxeBuilder from '@axe-core/playwright';
 import { expect, type Page, test } from '@playwright/test';
-import { logIn } from './support/console.ts';
+import { expectNoAxeViolations, signIn } from './support/console.ts';
 
 const NOTHING_FOUND = 'Nothing found. Please refine your search phrase and try again.';
-
-async function signIn(page: Page, email: string, width: number) {
-  await page.setViewportSize({ width, height: width < 600 ? 812 : 900 });
-  await logIn(page, email);
-  // The owner's first visit brings the video dialog (SPEC §9); it goes before anything else is used.
-  if (email === 'owner@demo.example') {
-    const dialog = page.getByRole('dialog', { name: "What's new" });
-    await dialog.getByRole('button', { name: 'Close' }).last().click();
-    await expect(dialog).toBeHidden();
-  }
-  await expect(page.getByRole('heading', { level: 1, name: 'Dashboard' })).toBeVisible();
-  return /\/cloud\/(\d+)\//.exec(page.url())?.[1] ?? '';
-}
-
-async function expectNoAxeViolations(page: Page) {
-  const results = await new AxeBuilder({ page }).analyze();
-  expect(
-    results.violations.map(
-      (violation) => `${violation.id}: ${violation.nodes.map((node) => node.target).join(' ')}`,
-    ),
-  ).toEqual([]);
-}
 
 const panel = (page: Page) => page.getByRole('dialog', { name: 'Search Everywhere' });
 const searchBox = (page: Page) => panel(page).getByRole('textbox', { name: 'Search phrase' });

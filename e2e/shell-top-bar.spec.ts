@@ -1,34 +1,6 @@
 // SPEC §2.3 top bar as the demo accounts see it, by keyboard, at phone and desktop widths.
-import AxeBuilder from '@axe-core/playwright';
 import { expect, type Page, test } from '@playwright/test';
-import { logIn } from './support/console.ts';
-
-// The video dialog each account gets on its first visit (SPEC §9).
-const FIRST_VISIT_DIALOG: Record<string, string> = {
-  'owner@demo.example': "What's new",
-  'admin@demo.example': "What's new",
-  'sysadmin@demo.example': "What's new",
-};
-
-async function signIn(page: Page, email: string, width: number) {
-  await page.setViewportSize({ width, height: width < 600 ? 812 : 900 });
-  await logIn(page, email);
-  const dialog = FIRST_VISIT_DIALOG[email];
-  if (dialog) {
-    await page.getByRole('dialog', { name: dialog }).getByRole('button', { name: 'Close' }).last().click();
-    await expect(page.getByRole('dialog', { name: dialog })).toBeHidden();
-  }
-  await expect(page.getByRole('heading', { level: 1, name: 'Dashboard' })).toBeVisible();
-}
-
-async function expectNoAxeViolations(page: Page) {
-  const results = await new AxeBuilder({ page }).analyze();
-  expect(
-    results.violations.map(
-      (violation) => `${violation.id}: ${violation.nodes.map((node) => node.target).join(' ')}`,
-    ),
-  ).toEqual([]);
-}
+import { expectNoAxeViolations, signIn } from './support/console.ts';
 
 const banner = (page: Page) => page.getByRole('banner');
 const cloudButton = (page: Page) => banner(page).getByRole('button', { name: /^Cloud menu: Demo Networks/ });

@@ -1,35 +1,10 @@
 // SPEC §2.3, §4 task tracker as the owner and the guest of Demo Networks, at phone and desktop widths.
-import AxeBuilder from '@axe-core/playwright';
 import { expect, type Locator, type Page, test } from '@playwright/test';
-import { logIn } from './support/console.ts';
-
-// The video dialog each account gets on its first visit (SPEC §9).
-const FIRST_VISIT_DIALOG: Record<string, string> = { 'owner@demo.example': "What's new" };
+import { expectNoAxeViolations, signIn } from './support/console.ts';
 
 // SPEC §4 state labels of each tab.
 const FINISHED_STATES = /Success|Failed|Timed out|Canceled/;
 const IN_PROGRESS_STATES = /Scheduled|Waiting|Contacting device\(s\)|Running/;
-
-async function signIn(page: Page, email: string, width: number) {
-  await page.setViewportSize({ width, height: width < 600 ? 812 : 900 });
-  await logIn(page, email);
-  const dialog = FIRST_VISIT_DIALOG[email];
-  if (dialog) {
-    await page.getByRole('dialog', { name: dialog }).getByRole('button', { name: 'Close' }).last().click();
-    await expect(page.getByRole('dialog', { name: dialog })).toBeHidden();
-  }
-  await expect(page.getByRole('heading', { level: 1, name: 'Dashboard' })).toBeVisible();
-  return Number(/\/cloud\/(\d+)\//.exec(page.url())?.[1]);
-}
-
-async function expectNoAxeViolations(page: Page) {
-  const results = await new AxeBuilder({ page }).analyze();
-  expect(
-    results.violations.map(
-      (violation) => `${violation.id}: ${violation.nodes.map((node) => node.target).join(' ')}`,
-    ),
-  ).toEqual([]);
-}
 
 /** The unseen count the server gives the signed-in user. */
 async function serverCount(page: Page, cloudId: number) {
@@ -115,10 +90,10 @@ for (const email of ['owner@demo.example', 'guest@demo.example']) {
       await expect(again.getByText('New', { exact: true })).toHaveCount(0);
 
       const first = again.getByRole('link').first();
-      const href = await first.getAttribute('href');
+      const href = new URL((await first.getAttribute('href')) ?? '', page.url()).href;
       await first.click();
       await expect(again).toBeHidden();
-      expect(new URL(page.url()).pathname + new URL(page.url()).search).toBe(href);
+      await expect(page).toHaveURL(href);
     });
   }
 }

@@ -1,4 +1,5 @@
 // Shared steps of the browser tests for SPEC §8: signing in as a demo account, scripted answers, the texts.
+import AxeBuilder from '@axe-core/playwright';
 import { expect, type Page, type Route } from '@playwright/test';
 
 // SPEC §8 texts, as the user reads them.
@@ -35,6 +36,39 @@ export async function logIn(page: Page, email = 'guest@demo.example'): Promise<v
   await page.getByLabel('Password').fill(PASSWORD);
   await page.getByRole('button', { name: 'Log in' }).click();
   await expect(page).toHaveURL(/\/cloud\/\d+\/dashboard$/);
+}
+
+// The video dialog these accounts get on their first visit (SPEC §9).
+const FIRST_VISIT_DIALOG: Record<string, string> = {
+  'owner@demo.example': "What's new",
+  'admin@demo.example': "What's new",
+  'sysadmin@demo.example': "What's new",
+};
+
+/**
+ * Logs in at this window width, closes the first-visit dialog, waits for the dashboard and returns
+ * the id of the cloud it shows.
+ */
+export async function signIn(page: Page, email: string, width: number): Promise<number> {
+  await page.setViewportSize({ width, height: width < 600 ? 812 : 900 });
+  await logIn(page, email);
+  const dialog = FIRST_VISIT_DIALOG[email];
+  if (dialog) {
+    await page.getByRole('dialog', { name: dialog }).getByRole('button', { name: 'Close' }).last().click();
+    await expect(page.getByRole('dialog', { name: dialog })).toBeHidden();
+  }
+  await expect(page.getByRole('heading', { level: 1, name: 'Dashboard' })).toBeVisible();
+  return Number(/\/cloud\/(\d+)\//.exec(page.url())?.[1]);
+}
+
+/** Runs axe on the whole page and names each violation with the elements it found. */
+export async function expectNoAxeViolations(page: Page): Promise<void> {
+  const results = await new AxeBuilder({ page }).analyze();
+  expect(
+    results.violations.map(
+      (violation) => `${violation.id}: ${violation.nodes.map((node) => node.target).join(' ')}`,
+    ),
+  ).toEqual([]);
 }
 
 /** Answers a call with this status and JSON body. */
