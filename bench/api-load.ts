@@ -4,10 +4,13 @@
 // the HTTP path and the database is visible. Run with `npm run bench -- api-load`.
 //   BENCH_DATABASE_URL   PostgreSQL (else the PGlite data dir BENCH_DATA_DIR, default data/bench)
 //   BENCH_CONCURRENCY    comma-separated levels, default 50
+//   BENCH_RATE           requests per second offered in all, spread over the connections (default: each
+//                        connection sends its next request as soon as the last one is answered)
 //   BENCH_REQUESTS       requests per call and level, default 2000
 //   BENCH_DB_RUNS        direct replays of each call's SQL, default 200
 //   BENCH_CALLS          comma-separated parts of call names to run (e.g. search,tasks), default all
 import { availableParallelism, loadavg } from 'node:os';
+import { setTimeout as sleep } from 'node:timers/promises';
 import { sql } from 'drizzle-orm';
 import { buildApp } from '../server/app.ts';
 import { readConfig } from '../server/config.ts';
@@ -102,8 +105,19 @@ function request(base: string, session: Session, call: Call, index: number) {
   });
 }
 
-/** Latencies of `total` requests sent by `concurrency` loops, and the wall time. */
-async function load(base: string, session: Session, call: Call, concurrency: number, total: number) {
+/**
+ * Latencies of `total` requests sent by `concurrency` loops, and the wall time. With a rate, request i is
+ * due at i / rate seconds and its latency counts from then, so time spent waiting for a free
+ * connection is part of it; without one, each loop sends again as soon as it has an answer.
+ */
+async function load(
+  base: string,
+  session: Session,
+  call: Call,
+  concurrency: number,
+  total: number,
+  rate?: number,
+) {
   const latencies: number[] = [];
   let next = 0;
   let failures = 0;
@@ -112,7 +126,8 @@ async function load(base: string, session: Session, call: Call, concurrency: num
     Array.from({ length: concurrency }, async () => {
       while (next < total) {
         const index = next++;
-        const sent = performance.now();
+        const due = rate ? startedAt + (index * 1000) / rate : performance.now();
+        if (due > performance.now()) await sleep(due - performance.now());
         try {
           const response = await request(base, session, call, index);
           await response.arrayBuffer();
@@ -120,7 +135,7 @@ async function load(base: string, session: Session, call: Call, concurrency: num
         } catch {
           failures++;
         }
-        latencies.push(performance.now() - sent);
+        latencies.push(performance.now() - due);
       }
     }),
   );
@@ -181,6 +196,7 @@ export async function runApiLoad(): Promise<void> {
   const levels = (process.env.BENCH_CONCURRENCY || '50').split(',').map(Number);
   const total = numberEnv('BENCH_REQUESTS', 2000);
   const dbRuns = numberEnv('BENCH_DB_RUNS', 200);
+  const rate = process.env.BENCH_RATE ? Number(process.env.BENCH_RATE) : undefined;
   const database = await openBenchDatabase();
   const bench = await findBenchCloud(database.db);
   if (!bench) {
@@ -210,7 +226,9 @@ export async function runApiLoad(): Promise<void> {
     ];
     const load1 = () => loadavg()[0]?.toFixed(1);
     console.log(
-      `database: ${database.kind}; ${total} requests per call and level; SQL replayed ${dbRuns} times per call; ` +
+      `database: ${database.kind}; ${total} requests per call and level, ` +
+        `${rate ? `${rate} req/s offered` : 'each connection sending again once answered'}; ` +
+        `SQL replayed ${dbRuns} times per call; ` +
         `${availableParallelism()} CPUs, load average ${load1()} at start`,
     );
     console.log(
@@ -237,7 +255,7 @@ export async function runApiLoad(): Promise<void> {
       // Warm-up, which also opens every connection the runs will use.
       await load(base, session, call, Math.max(...levels), 2 * Math.max(...levels));
       for (const concurrency of levels) {
-        const result = await load(base, session, call, concurrency, total);
+        const result = await load(base, session, call, concurrency, total, rate);
         const { latencies } = result;
         const p95 = percentile(latencies, 95);
         console.log(

@@ -1,4 +1,4 @@
-import { and, count, desc, eq, gt, inArray, isNotNull, type SQL, sql } from 'drizzle-orm';
+import { and, count, desc, eq, gt, inArray, isNotNull, or, type SQL, sql } from 'drizzle-orm';
 import type { Task } from '../../../core/api/tasks.ts';
 import { ACTIVE_TASK_STATES, FINISHED_TASK_STATES } from '../../../core/domain.ts';
 import { emptyStateCounts } from '../../../core/tasks.ts';
@@ -86,27 +86,23 @@ async function countTargetStates(db: Database, taskIds: number[]) {
  */
 export async function countNewTasks(db: Database, scope: TaskScope) {
   const { viewedAt } = scope;
-  const [completed] = await db
-    .select({ total: count() })
+  const finished = and(
+    inArray(tasks.taskState, FINISHED_TASK_STATES),
+    viewedAt ? gt(tasks.completedAt, viewedAt) : isNotNull(tasks.completedAt),
+  ) as SQL;
+  const running = and(
+    inArray(tasks.taskState, ACTIVE_TASK_STATES),
+    viewedAt ? gt(tasks.executeAt, viewedAt) : undefined,
+  ) as SQL;
+  // One pass over the visible tasks counts both.
+  const [row] = await db
+    .select({
+      newCompleted: sql<number>`count(*) filter (where ${finished})`.mapWith(Number),
+      newRunning: sql<number>`count(*) filter (where ${running})`.mapWith(Number),
+    })
     .from(tasks)
-    .where(
-      and(
-        visible(scope),
-        inArray(tasks.taskState, FINISHED_TASK_STATES),
-        viewedAt ? gt(tasks.completedAt, viewedAt) : isNotNull(tasks.completedAt),
-      ),
-    );
-  const [running] = await db
-    .select({ total: count() })
-    .from(tasks)
-    .where(
-      and(
-        visible(scope),
-        inArray(tasks.taskState, ACTIVE_TASK_STATES),
-        viewedAt ? gt(tasks.executeAt, viewedAt) : undefined,
-      ),
-    );
-  return { newCompleted: completed?.total ?? 0, newRunning: running?.total ?? 0 };
+    .where(and(visible(scope), or(finished, running)));
+  return { newCompleted: row?.newCompleted ?? 0, newRunning: row?.newRunning ?? 0 };
 }
 
 /** DESIGN §5: the tasks viewed-at time is the caller's own, per cloud. */
