@@ -6,11 +6,11 @@ import LinearProgress from '@mui/material/LinearProgress';
 import Paper from '@mui/material/Paper';
 import Typography from '@mui/material/Typography';
 import { useTranslation } from 'react-i18next';
-import type { ListPage } from '../../../core/api/list-query.ts';
+import { LIST_SEARCH_MIN_LENGTH, type ListPage } from '../../../core/api/list-query.ts';
 import { routes } from '../../../core/routes.ts';
+import { SearchField } from '../search-field/search-field.tsx';
 import type { ListRouteKey } from './list-page-params.ts';
 import { ListPager } from './list-pager.tsx';
-import { ListSearchField } from './list-search-field.tsx';
 import { type ListColumn, ListTable } from './list-table.tsx';
 
 /** What a list page knows of its rows, from the server or filtered in the browser. */
@@ -52,7 +52,12 @@ export function ListPageFrame<T>(props: ListPageFrameProps<T>) {
         {t(routes[props.routeKey].titleKey)}
       </Typography>
       <Box sx={{ maxWidth: { sm: 420 } }}>
-        <ListSearchField label={props.searchLabel} value={props.text} onSearch={props.onSearch} />
+        <SearchField
+          label={props.searchLabel}
+          value={props.text}
+          minLength={LIST_SEARCH_MIN_LENGTH}
+          onSearch={props.onSearch}
+        />
       </Box>
       <Paper variant="outlined" sx={{ minWidth: 0 }}>
         {result.isFetching && !result.isPending && (

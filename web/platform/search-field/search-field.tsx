@@ -14,26 +14,41 @@ export interface SearchFieldProps extends SearchOptions {
   /** SPEC §5: 'Search' unless told. */
   readonly placeholder?: string;
   readonly autoFocus?: boolean;
+  /**
+   * A term from outside, such as the page's address: when it is not the one this field last reported
+   * (a link, back or forward), it replaces what is typed.
+   */
+  readonly value?: string;
 }
 
 /** The console's search box (SPEC §5); the rules live in search-controller.ts. */
-export function SearchField({ label, placeholder, autoFocus, ...options }: SearchFieldProps) {
+export function SearchField({ label, placeholder, autoFocus, value, ...options }: SearchFieldProps) {
   const { t } = useTranslation();
   const [state, setState] = useState<SearchState>({ value: '', busy: false });
   const optionsRef = useRef(options);
   optionsRef.current = options;
+  const reported = useRef<string | null>(null);
   const [controller] = useState(() =>
     createSearchController(
       {
         minLength: options.minLength,
         debounceMs: options.debounceMs,
         lazy: options.lazy,
-        onSearch: (term) => optionsRef.current.onSearch(term),
+        onSearch: (term) => {
+          reported.current = term;
+          return optionsRef.current.onSearch(term);
+        },
       },
       setState,
     ),
   );
   useEffect(() => controller.dispose, [controller]);
+  useEffect(() => {
+    if (value === undefined || value === reported.current) return;
+    reported.current = value;
+    // Shows the text; the search it schedules reports the same term, which the owner takes as no change.
+    controller.change(value);
+  }, [value, controller]);
 
   const minLength = options.minLength ?? SEARCH_MIN_LENGTH_DEFAULT;
   const shownPlaceholder = placeholder ?? t('platform.search.placeholder');
