@@ -14,7 +14,7 @@ afterEach(() => {
 
 function renderPicker(canCreateSite = false, currentSiteId: number | null = null) {
   const chosen: number[] = [];
-  renderWithPlatform(
+  const { queryClient } = renderWithPlatform(
     <SitePicker
       cloudId={3}
       currentSiteId={currentSiteId}
@@ -22,7 +22,7 @@ function renderPicker(canCreateSite = false, currentSiteId: number | null = null
       onChoose={(siteId) => chosen.push(siteId)}
     />,
   );
-  return chosen;
+  return { chosen, queryClient };
 }
 
 const siteNames = () =>
@@ -33,7 +33,7 @@ const siteNames = () =>
 describe('site picker', () => {
   it('lists up to 100 sites with the current one; choosing a site reports it', async () => {
     const requests = installShellServer(fakeShellData({ sites: namedSites(3) }));
-    const chosen = renderPicker(false, 2);
+    const { chosen } = renderPicker(false, 2);
     fireEvent.click(await screen.findByRole('button', { name: 'Site 003' }));
     expect(chosen).toEqual([3]);
     expect(screen.getByRole('button', { name: 'Site 002' })).toHaveAttribute('aria-current', 'true');
@@ -90,7 +90,7 @@ describe('site picker', () => {
     expect(screen.queryByRole('button', { name: 'Create a new site' })).not.toBeInTheDocument();
   });
 
-  it("creates a site from the name asked for, shows a refused name's message, and chooses the new site", async () => {
+  it("creates a site from the name asked for, shows a refused name's message, chooses the new site and refreshes the site list", async () => {
     const created: unknown[] = [];
     installShellServer(fakeShellData(), (request) => {
       if (request.method !== 'POST' || request.path !== '/apiv2/cloud/3/sites') return null;
@@ -108,7 +108,10 @@ describe('site picker', () => {
         });
       return jsonResponse(201, { id: 77, name: 'Harbour', location: '' });
     });
-    const chosen = renderPicker(true);
+    const { chosen, queryClient } = renderPicker(true);
+    // A page of the site list (SPEC §2.1) loaded earlier, which must not keep showing the cloud without the new site.
+    const listKey = ['sites', 'list', 3, '', 0];
+    queryClient.setQueryData(listKey, { items: [], total: 0 });
     fireEvent.click(await screen.findByRole('button', { name: 'Create a new site' }));
     let dialog = await screen.findByRole('dialog', { name: 'Create a new site' });
     fireEvent.change(within(dialog).getByRole('textbox', { name: 'Site name' }), {
@@ -125,5 +128,6 @@ describe('site picker', () => {
     fireEvent.click(within(dialog).getByRole('button', { name: 'Create' }));
     await waitFor(() => expect(chosen).toEqual([77]));
     expect(created).toEqual([{ name: 'Site 001' }, { name: 'Harbour' }]);
+    expect(queryClient.getQueryState(listKey)?.isInvalidated).toBe(true);
   });
 });

@@ -3,6 +3,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { CreatedSite, CreateSiteBody } from '../../../../core/api/sites.ts';
 import { LOCAL_ERRORS } from '../../../platform/errors/error-policy-host.tsx';
 import { apiPost } from '../../../platform/http.ts';
+import { sitesListKey } from './get-sites.ts';
 import { sitesSelectKey } from './get-sites-select.ts';
 
 export function createSite(cloudId: number, body: CreateSiteBody): Promise<CreatedSite> {
@@ -15,6 +16,11 @@ export function useCreateSite(cloudId: number) {
     mutationFn: (body: CreateSiteBody) => createSite(cloudId, body),
     // The caller shows a refused name in the prompt and hands other failures to the error policy.
     meta: LOCAL_ERRORS,
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: sitesSelectKey(cloudId) }),
+    // The pickers and the site list both show the new site.
+    onSuccess: () =>
+      Promise.all([
+        queryClient.invalidateQueries({ queryKey: sitesSelectKey(cloudId) }),
+        queryClient.invalidateQueries({ queryKey: sitesListKey(cloudId) }),
+      ]),
   });
 }

@@ -13,9 +13,14 @@ export function getSites(cloudId: number, params: ListPageParams): Promise<SiteL
   });
 }
 
+/** Every page and search of the cloud's site list. */
+export function sitesListKey(cloudId: number) {
+  return ['sites', 'list', cloudId] as const;
+}
+
 export function sitesQueryOptions(cloudId: number, params: ListPageParams) {
   return queryOptions({
-    queryKey: ['sites', 'list', cloudId, params.search, params.offset] as const,
+    queryKey: [...sitesListKey(cloudId), params.search, params.offset] as const,
     queryFn: () => getSites(cloudId, params),
   });
 }
