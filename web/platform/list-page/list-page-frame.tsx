@@ -9,7 +9,7 @@ import { useTranslation } from 'react-i18next';
 import { LIST_SEARCH_MIN_LENGTH, type ListPage } from '../../../core/api/list-query.ts';
 import { routes } from '../../../core/routes.ts';
 import { SearchField } from '../search-field/search-field.tsx';
-import type { ListRouteKey } from './list-page-params.ts';
+import type { ListPageState } from './list-page-params.ts';
 import { ListPager } from './list-pager.tsx';
 import { type ListColumn, ListTable } from './list-table.tsx';
 
@@ -24,20 +24,14 @@ export interface ListResult<T> {
 }
 
 export interface ListPageFrameProps<T> {
-  readonly routeKey: ListRouteKey;
   readonly searchLabel: string;
-  /** The address's search text, and what to do with a new one. */
-  readonly text: string;
-  readonly onSearch: (term: string) => void;
-  /** The search the rows were asked for; '' lists everything. */
-  readonly search: string;
+  /** The address's search and the page of rows (useListPageParams). */
+  readonly list: ListPageState;
   /** Said when nothing is listed without a search; the search's 'Nothing found' text otherwise. */
   readonly emptyText?: string;
   readonly result: ListResult<T>;
   readonly columns: readonly ListColumn<T>[];
   readonly rowKey: (row: T) => string | number;
-  readonly offset: number;
-  readonly onOffset: (offset: number) => void;
 }
 
 const TITLE_ID = 'page-title';
@@ -49,14 +43,14 @@ export function ListPageFrame<T>(props: ListPageFrameProps<T>) {
   return (
     <Box component="section" aria-labelledby={TITLE_ID} sx={{ display: 'grid', gap: 2, minWidth: 0 }}>
       <Typography id={TITLE_ID} variant="h1">
-        {t(routes[props.routeKey].titleKey)}
+        {t(routes[props.list.routeKey].titleKey)}
       </Typography>
       <Box sx={{ maxWidth: { sm: 420 } }}>
         <SearchField
           label={props.searchLabel}
-          value={props.text}
+          value={props.list.text}
           minLength={LIST_SEARCH_MIN_LENGTH}
-          onSearch={props.onSearch}
+          onSearch={props.list.setSearch}
         />
       </Box>
       <Paper variant="outlined" sx={{ minWidth: 0 }}>
@@ -71,16 +65,9 @@ export function ListPageFrame<T>(props: ListPageFrameProps<T>) {
   );
 }
 
-function ListBody<T>({
-  result,
-  search,
-  emptyText,
-  columns,
-  rowKey,
-  offset,
-  onOffset,
-}: ListPageFrameProps<T>) {
+function ListBody<T>({ result, list, emptyText, columns, rowKey }: ListPageFrameProps<T>) {
   const { t } = useTranslation();
+  const { search, offset } = list.params;
   if (result.isPending) {
     return (
       <Box sx={{ display: 'grid', placeItems: 'center', py: 4 }}>
@@ -105,7 +92,7 @@ function ListBody<T>({
         count={items.length}
         total={total}
         totalCapped={totalCapped}
-        onOffset={onOffset}
+        onOffset={list.setOffset}
       />
       <ListTable
         labelledBy={TITLE_ID}

@@ -25,6 +25,7 @@ export function useListPageParams(routeKey: ListRouteKey) {
   const [paging, setPaging] = useState({ search, offset: 0 });
   const offset = paging.search === search ? paging.offset : 0;
   return {
+    routeKey,
     cloudId,
     /** The address's text, as the search box shows it. */
     text,
@@ -37,3 +38,5 @@ export function useListPageParams(routeKey: ListRouteKey) {
     setOffset: (next: number) => setPaging({ search, offset: next }),
   };
 }
+
+export type ListPageState = ReturnType<typeof useListPageParams>;

@@ -34,11 +34,11 @@ function pageOf(clouds: readonly CloudSummary[], search: string, offset: number)
 /** SPEC §2.1 /v2/cloud/{cloudId}/clouds?search=: Manage Clouds, the clouds the user belongs to. */
 export function CloudsListPage() {
   const { t } = useTranslation();
-  const { text, params, setSearch, setOffset } = useListPageParams('clouds');
+  const list = useListPageParams('clouds');
   const query = useCloudList();
   const result = {
     ...query,
-    data: query.data ? pageOf(query.data.clouds, params.search, params.offset) : undefined,
+    data: query.data ? pageOf(query.data.clouds, list.params.search, list.params.offset) : undefined,
   };
   const columns: ListColumn<CloudSummary>[] = [
     {
@@ -71,16 +71,11 @@ export function CloudsListPage() {
   ];
   return (
     <ListPageFrame
-      routeKey="clouds"
       searchLabel={t('clouds.list.search')}
-      text={text}
-      onSearch={setSearch}
-      search={params.search}
+      list={list}
       result={result}
       columns={columns}
       rowKey={(cloud) => cloud.id}
-      offset={params.offset}
-      onOffset={setOffset}
     />
   );
 }

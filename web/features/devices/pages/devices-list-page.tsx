@@ -25,8 +25,8 @@ const deviceHref = (device: DeviceListItem) =>
 /** SPEC §2.1 /v2/cloud/{cloudId}/devices?search=: the cloud's devices the caller sees. */
 export function DevicesListPage() {
   const { t } = useTranslation();
-  const { cloudId, text, params, setSearch, setOffset } = useListPageParams('devices');
-  const result = useDevices(cloudId, params);
+  const list = useListPageParams('devices');
+  const result = useDevices(list.cloudId, list.params);
   const columns: ListColumn<DeviceListItem>[] = [
     {
       id: 'name',
@@ -91,17 +91,12 @@ export function DevicesListPage() {
   ];
   return (
     <ListPageFrame
-      routeKey="devices"
       searchLabel={t('devices.list.search')}
-      text={text}
-      onSearch={setSearch}
-      search={params.search}
+      list={list}
       emptyText={t('devices.list.empty')}
       result={result}
       columns={columns}
       rowKey={(device) => device.id}
-      offset={params.offset}
-      onOffset={setOffset}
     />
   );
 }

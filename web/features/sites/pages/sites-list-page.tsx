@@ -11,8 +11,8 @@ import { useSites } from '../api/get-sites.ts';
 /** SPEC §2.1 /v2/cloud/{cloudId}/sites?search=: the cloud's sites the caller sees. */
 export function SitesListPage() {
   const { t, i18n } = useTranslation();
-  const { cloudId, text, params, setSearch, setOffset } = useListPageParams('sites');
-  const result = useSites(cloudId, params);
+  const list = useListPageParams('sites');
+  const result = useSites(list.cloudId, list.params);
   const number = new Intl.NumberFormat(i18n.language);
   const columns: ListColumn<SiteListItem>[] = [
     {
@@ -35,17 +35,12 @@ export function SitesListPage() {
   ];
   return (
     <ListPageFrame
-      routeKey="sites"
       searchLabel={t('sites.list.search')}
-      text={text}
-      onSearch={setSearch}
-      search={params.search}
+      list={list}
       emptyText={t('sites.list.empty')}
       result={result}
       columns={columns}
       rowKey={(site) => site.id}
-      offset={params.offset}
-      onOffset={setOffset}
     />
   );
 }

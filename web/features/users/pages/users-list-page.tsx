@@ -13,10 +13,10 @@ import { useUsers } from '../api/get-users.ts';
 /** SPEC §2.1 /v2/cloud/{cloudId}/users?search=: the cloud's members, for callers with manage_users (§6). */
 export function UsersListPage() {
   const { t } = useTranslation();
-  const { cloudId, text, params, setSearch, setOffset } = useListPageParams('users');
-  const membership = useCachedMe()?.memberships.find((candidate) => candidate.cloudId === cloudId);
+  const list = useListPageParams('users');
+  const membership = useCachedMe()?.memberships.find((candidate) => candidate.cloudId === list.cloudId);
   const allowed = membership !== undefined && can(membership, 'manage_users');
-  const result = useUsers(cloudId, params, allowed);
+  const result = useUsers(list.cloudId, list.params, allowed);
   if (!allowed) {
     return (
       <section aria-labelledby="page-title">
@@ -38,16 +38,11 @@ export function UsersListPage() {
   ];
   return (
     <ListPageFrame
-      routeKey="users"
       searchLabel={t('users.list.search')}
-      text={text}
-      onSearch={setSearch}
-      search={params.search}
+      list={list}
       result={result}
       columns={columns}
       rowKey={(user) => user.id}
-      offset={params.offset}
-      onOffset={setOffset}
     />
   );
 }
