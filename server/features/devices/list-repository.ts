@@ -1,44 +1,31 @@
-import { and, asc, count, eq, ilike, inArray, isNull, like, or, type SQL, sql } from 'drizzle-orm';
+import { and, asc, count, eq, inArray, isNull, or, type SQL, sql } from 'drizzle-orm';
+import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { DeviceListItem } from '../../../core/api/devices.ts';
 import { LIST_COUNT_MAX, type ListPage } from '../../../core/api/list-query.ts';
 import type { StatusId } from '../../../core/domain.ts';
 import { productBrand } from '../../../core/product-catalogue.ts';
-import { normalizeMac } from '../../../core/search.ts';
+import { normalizeMac, type SearchSource } from '../../../core/search.ts';
 import type { Database } from '../../db/connect.ts';
 import { devices, sites } from '../../db/schema/inventory.ts';
+import { matcherFor } from '../search/matching.ts';
 
-/** The caller's text taken literally by LIKE and ILIKE (backslash is the default escape). */
-const escapeLike = (text: string) => text.replace(/[\\%_]/g, '\\$&');
-
-// U+FFFF sorts after every character in C and ICU collations, so `column >= p AND column < p || U+FFFF`
-// lets a plain btree serve a prefix search; the LIKE beside it keeps the answer exact.
-const RANGE_END = '\uffff';
-const FULL_MAC = /^[0-9a-f]{2}(?::[0-9a-f]{2}){5}$/;
 const ONLINE: readonly StatusId[] = ['STATUS_ONLINE', 'STATUS_SKIPPED_HB'];
 
-function prefix(column: SQL, bound: string, pattern: SQL): SQL {
-  return sql`(${column} >= ${bound} AND ${column} < ${bound + RANGE_END} AND ${pattern})`;
-}
-
 /**
- * Name and host name anywhere in the text (devices_name_trgm, devices_hostname_trgm), serial number and
- * IP address from their start (devices_sn_idx, devices_ip_idx), and a MAC-like text in any notation
- * (devices_mac_idx for a whole address, devices_mac_trgm for a part).
+ * Search Everywhere's matching (search/matching.ts) on name and host name anywhere in the text
+ * (devices_name_trgm, devices_hostname_trgm), serial number and IP address from their start
+ * (devices_sn_idx, devices_ip_idx), and a MAC-like text in any notation (devices_mac_idx for a whole
+ * address, devices_mac_trgm for a part).
  */
 function matching(text: string): SQL {
-  const contains = `%${escapeLike(text)}%`;
-  const starts = `${escapeLike(text)}%`;
-  const conditions = [
-    ilike(devices.name, contains),
-    ilike(devices.hostname, contains),
-    prefix(sql`${devices.sn}`, text.toUpperCase(), ilike(devices.sn, starts)),
-    prefix(sql`${devices.ip}`, text, like(devices.ip, starts)),
+  const sources: [SearchSource, AnyPgColumn][] = [
+    ['name', devices.name],
+    ['hostname', devices.hostname],
+    ['serial', devices.sn],
+    ['ip', devices.ip],
   ];
-  const mac = normalizeMac(text);
-  if (mac) {
-    conditions.push(FULL_MAC.test(mac) ? eq(devices.mac, mac) : like(devices.mac, `%${escapeLike(mac)}%`));
-  }
-  return or(...conditions) as SQL;
+  if (normalizeMac(text)) sources.push(['mac', devices.mac]);
+  return or(...sources.map(([source, column]) => matcherFor(source, text).match(sql`${column}`))) as SQL;
 }
 
 export type DeviceListOptions = {

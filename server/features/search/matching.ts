@@ -2,6 +2,7 @@
 // server/db/schema (see the report of each query in bench/README.md).
 import { type SQL, sql } from 'drizzle-orm';
 import { normalizeMac, type SearchSource } from '../../../core/search.ts';
+import { escapeLike, likeContains } from '../../db/like.ts';
 
 export type MatchKind = 'text' | 'mac' | 'ip' | 'serial';
 
@@ -18,9 +19,6 @@ export const SOURCE_KIND: Readonly<Record<SearchSource, MatchKind>> = {
 /** A match condition and its rank: 0 exact, 1 prefix, 2 anywhere else. */
 export type Matcher = { match: (column: SQL) => SQL; rank: (column: SQL) => SQL };
 
-/** The user's characters taken literally by LIKE and ILIKE (backslash is the default escape). */
-export const escapeLike = (value: string) => value.replace(/[\\%_]/g, '\\$&');
-
 // Upper end of a prefix range: U+FFFF sorts after every character in C and C.UTF-8 ordering and has
 // the highest primary weight in Unicode (ICU) collations. Unlike LIKE 'prefix%', a range lets a plain
 // btree (without text_pattern_ops) serve a prefix search in those collations; the LIKE beside it keeps
@@ -30,7 +28,7 @@ const RANGE_END = '\uffff';
 const FULL_MAC = /^[0-9a-f]{2}(?::[0-9a-f]{2}){5}$/;
 
 function textMatcher(query: string): Matcher {
-  const contains = `%${escapeLike(query)}%`;
+  const contains = likeContains(query);
   const prefix = `${escapeLike(query)}%`;
   const lower = query.toLowerCase();
   return {
@@ -45,7 +43,7 @@ function textMatcher(query: string): Matcher {
 function macMatcher(query: string): Matcher {
   const mac = normalizeMac(query) ?? query.toLowerCase();
   const prefix = `${escapeLike(mac)}%`;
-  const contains = `%${escapeLike(mac)}%`;
+  const contains = likeContains(mac);
   return {
     match: (column) => (FULL_MAC.test(mac) ? sql`${column} = ${mac}` : sql`${column} LIKE ${contains}`),
     rank: (column) =>

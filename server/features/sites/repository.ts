@@ -1,10 +1,8 @@
 import { and, asc, eq, ilike, inArray, isNull, or, type SQL, sql } from 'drizzle-orm';
 import type { SiteOption } from '../../../core/api/sites.ts';
 import type { Database } from '../../db/connect.ts';
+import { likeContains } from '../../db/like.ts';
 import { sites } from '../../db/schema/inventory.ts';
-
-/** Escapes LIKE wildcards so the caller's text is matched as typed. */
-export const likeContains = (text: string) => `%${text.replace(/[\\%_]/g, '\\$&')}%`;
 
 /** Live sites of a cloud the caller sees; `visible` null means every site (core/policy visibleSiteIds). */
 export function liveSitesOf(cloudId: number, visible: readonly number[] | null): SQL {

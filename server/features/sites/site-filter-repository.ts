@@ -1,9 +1,10 @@
 import { and, asc, eq, ilike, sql } from 'drizzle-orm';
 import type { SiteGrouping } from '../../../core/api/sites.ts';
 import type { Database } from '../../db/connect.ts';
+import { likeContains } from '../../db/like.ts';
 import { memberships } from '../../db/schema/clouds.ts';
 import { siteFilters, sites } from '../../db/schema/inventory.ts';
-import { likeContains, liveSitesOf } from './repository.ts';
+import { liveSitesOf } from './repository.ts';
 
 export type GroupingListOptions = {
   cloudId: number;

@@ -2,8 +2,9 @@ import { and, asc, count, ilike, or, type SQL, sql } from 'drizzle-orm';
 import type { ListPage } from '../../../core/api/list-query.ts';
 import type { SiteListItem } from '../../../core/api/sites.ts';
 import type { Database } from '../../db/connect.ts';
+import { likeContains } from '../../db/like.ts';
 import { sites } from '../../db/schema/inventory.ts';
-import { likeContains, liveSitesOf } from './repository.ts';
+import { liveSitesOf } from './repository.ts';
 
 export type SitePageOptions = {
   cloudId: number;

@@ -2,11 +2,9 @@ import { and, asc, count, eq, ilike, isNull, or, type SQL, sql } from 'drizzle-o
 import type { ListPage } from '../../../core/api/list-query.ts';
 import type { UserListItem } from '../../../core/api/users.ts';
 import type { Database } from '../../db/connect.ts';
+import { likeContains } from '../../db/like.ts';
 import { users } from '../../db/schema/accounts.ts';
 import { memberships } from '../../db/schema/clouds.ts';
-
-/** The caller's text taken literally by ILIKE (backslash is the default escape). */
-const contains = (text: string) => `%${text.replace(/[\\%_]/g, '\\$&')}%`;
 
 // The expression of users_name_trgm, written the same way so the index can serve it.
 const fullName = sql`(${users.firstname} || ' ' || ${users.lastname})`;
@@ -23,7 +21,7 @@ export type UserListOptions = { cloudId: number; search: string; offset: number;
 export async function listMembers(db: Database, options: UserListOptions): Promise<ListPage<UserListItem>> {
   const conditions = [eq(memberships.cloudId, options.cloudId), isNull(users.deletedAt)];
   if (options.search !== '') {
-    const text = contains(options.search);
+    const text = likeContains(options.search);
     conditions.push(or(sql`${fullName} ILIKE ${text}`, ilike(users.email, text)) as SQL);
   }
   const where = and(...conditions);
