@@ -1,5 +1,5 @@
 import { timingSafeEqual } from 'node:crypto';
-import type { FastifyInstance, FastifyReply } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type { Database } from '../db/connect.ts';
 import { errors } from '../errors.ts';
 import { findSession, SESSION_LIFETIME_MS, type Session } from './sessions.ts';
@@ -49,6 +49,13 @@ export function registerRequestAuth(app: FastifyInstance, db: Database): void {
     }
     if (!config.public && !request.session) throw errors.unauthorized();
   });
+}
+
+/** The signed-in caller's user id (the hook above has already answered 401 to anyone else). */
+export function sessionUserId(request: FastifyRequest): number {
+  const userId = request.session?.userId;
+  if (!userId) throw errors.unauthorized();
+  return userId;
 }
 
 export function setSessionCookies(

@@ -12,6 +12,7 @@ import {
 import { RECENT_ALERTS_LIMIT } from '../../../core/constants.ts';
 import { visibleSiteIds } from '../../../core/policy.ts';
 import type { Membership } from '../../auth/cloud-scope.ts';
+import { sessionUserId } from '../../auth/request-auth.ts';
 import type { AppContext } from '../../context.ts';
 import { ErrorSchemas, errors } from '../../errors.ts';
 import { CloudParams, Ok, signedInErrors } from '../../http-schemas.ts';
@@ -96,12 +97,6 @@ export function alertRoutes(ctx: AppContext): FastifyPluginAsyncTypebox {
   };
 }
 
-function userIdOf(request: FastifyRequest): number {
-  const userId = request.session?.userId;
-  if (!userId) throw errors.unauthorized();
-  return userId;
-}
-
 /** The user's alert preferences (SPEC §7). */
 export function alertPreferenceRoutes(ctx: AppContext): FastifyPluginAsyncTypebox {
   const { db } = ctx;
@@ -115,7 +110,7 @@ export function alertPreferenceRoutes(ctx: AppContext): FastifyPluginAsyncTypebo
           response: { 200: AlertPreferencesResponse, 401: ErrorSchemas.message },
         },
       },
-      async (request) => ({ preferences: await listAlertPreferences(db, userIdOf(request)) }),
+      async (request) => ({ preferences: await listAlertPreferences(db, sessionUserId(request)) }),
     );
 
     app.put(
@@ -135,7 +130,7 @@ export function alertPreferenceRoutes(ctx: AppContext): FastifyPluginAsyncTypebo
         },
       },
       async (request) =>
-        saveAlertPreference(db, userIdOf(request), { name: request.params.name, ...request.body }),
+        saveAlertPreference(db, sessionUserId(request), { name: request.params.name, ...request.body }),
     );
   };
 }

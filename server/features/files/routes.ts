@@ -3,8 +3,8 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { FastifyRequest } from 'fastify';
 import { UploadedFile, UploadForm } from '../../../core/api/files.ts';
 import { UPLOAD_FORM_LIMITS, UPLOAD_MAX_BYTES, UPLOAD_NAME_MAX_LENGTH } from '../../../core/limits.ts';
+import { sessionUserId } from '../../auth/request-auth.ts';
 import type { AppContext } from '../../context.ts';
-import { errors } from '../../errors.ts';
 import { CloudParams, signedInErrors } from '../../http-schemas.ts';
 import { acceptedType, cleanFileName, contentMatches } from './content-check.ts';
 import { storeFile } from './repository.ts';
@@ -34,8 +34,7 @@ export function fileRoutes(ctx: AppContext): FastifyPluginAsyncTypebox {
         },
       },
       async (request, reply) => {
-        const userId = request.session?.userId;
-        if (!userId) throw errors.unauthorized();
+        const userId = sessionUserId(request);
         const upload = await readUpload(request);
         const contentType = acceptedType(upload.mimetype);
         if (!contentType || !contentMatches(contentType, upload.data)) {

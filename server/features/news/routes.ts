@@ -6,6 +6,7 @@ import {
   NewsletterResponse,
   PublicPostsResponse,
 } from '../../../core/api/news.ts';
+import { sessionUserId } from '../../auth/request-auth.ts';
 import type { AppContext } from '../../context.ts';
 import type { Database } from '../../db/connect.ts';
 import { ErrorSchemas, errors } from '../../errors.ts';
@@ -28,19 +29,18 @@ async function inbox(db: Database, userId: number) {
 /** Inbox and public blog posts, newsletter subscription (SPEC §7). */
 export function newsRoutes(ctx: AppContext): FastifyPluginAsyncTypebox {
   const { db } = ctx;
-  const callerId = (request: { session: { userId: number } | null }) => request.session?.userId ?? 0;
   return async (app) => {
     app.get(
       '/user/inbox-blog-posts',
       { schema: { tags, response: { 200: InboxResponse, ...signedInErrors } } },
-      async (request) => inbox(db, callerId(request)),
+      async (request) => inbox(db, sessionUserId(request)),
     );
 
     app.post(
       '/user/inbox-blog-posts',
       { schema: { tags, body: MarkInboxReadBody, response: { 200: InboxResponse, ...signedInErrors } } },
       async (request) => {
-        const userId = callerId(request);
+        const userId = sessionUserId(request);
         const { uuid, all } = request.body;
         if ((uuid === undefined) === (all === undefined)) {
           throw errors.validation([
@@ -69,7 +69,7 @@ export function newsRoutes(ctx: AppContext): FastifyPluginAsyncTypebox {
       { schema: { tags, body: NewsletterBody, response: { 200: NewsletterResponse, ...signedInErrors } } },
       async (request) => {
         const { subscribe } = request.body;
-        await setNewsletter(db, callerId(request), subscribe);
+        await setNewsletter(db, sessionUserId(request), subscribe);
         return { subscribe };
       },
     );

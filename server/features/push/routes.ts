@@ -1,5 +1,4 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import type { FastifyRequest } from 'fastify';
 import {
   PushEndpointBody,
   PushSubscriptionBody,
@@ -7,6 +6,7 @@ import {
   VapidPublicKeyResponse,
 } from '../../../core/api/push.ts';
 import { routes } from '../../../core/routes.ts';
+import { sessionUserId } from '../../auth/request-auth.ts';
 import type { AppContext } from '../../context.ts';
 import { ErrorSchemas, errors } from '../../errors.ts';
 import { Ok } from '../../http-schemas.ts';
@@ -22,12 +22,6 @@ const userErrors = {
   403: ErrorSchemas.message,
 } as const;
 
-function userIdOf(request: FastifyRequest): number {
-  const userId = request.session?.userId;
-  if (!userId) throw errors.unauthorized();
-  return userId;
-}
-
 /** Web Push: the server's VAPID public key and the caller's browser subscriptions (SPEC §4 push toggle). */
 export function pushRoutes(ctx: AppContext): FastifyPluginAsyncTypebox {
   const { db } = ctx;
@@ -42,7 +36,7 @@ export function pushRoutes(ctx: AppContext): FastifyPluginAsyncTypebox {
         },
       },
       async (request) => {
-        userIdOf(request);
+        sessionUserId(request);
         return { publicKey: (await vapidKeys(db)).publicKey };
       },
     );
@@ -59,7 +53,7 @@ export function pushRoutes(ctx: AppContext): FastifyPluginAsyncTypebox {
         },
       },
       async (request) => {
-        const userId = userIdOf(request);
+        const userId = sessionUserId(request);
         if (!pushServiceUrl(request.body.endpoint, ctx.config.pushServiceHosts)) {
           throw errors.validation([
             {
@@ -86,7 +80,7 @@ export function pushRoutes(ctx: AppContext): FastifyPluginAsyncTypebox {
         },
       },
       async (request) => {
-        await deleteSubscription(db, userIdOf(request), request.body.endpoint);
+        await deleteSubscription(db, sessionUserId(request), request.body.endpoint);
         return { ok: true as const };
       },
     );
@@ -101,7 +95,7 @@ export function pushRoutes(ctx: AppContext): FastifyPluginAsyncTypebox {
         },
       },
       async (request) => {
-        const outcome = await sendPush(ctx, [userIdOf(request)], {
+        const outcome = await sendPush(ctx, [sessionUserId(request)], {
           title: 'Push notifications are on',
           body: ctx.config.theme.productName,
           url: routes.home.href(),
