@@ -1,10 +1,11 @@
 // Every SPEC §3 alert type reads as a title and a description built from the data its device reports.
 import { describe, expect, it } from 'vitest';
+import { ALERT_TITLE_KEYS } from '../../../../core/alert-titles.ts';
 import type { Alert } from '../../../../core/api/alerts.ts';
 import { ALERT_TYPES, type AlertType, HEALTH_IDS } from '../../../../core/domain.ts';
 import en from '../../../locales/en.json' with { type: 'json' };
 import { i18n, initI18n } from '../../../platform/i18n.ts';
-import { ALERT_TITLE_KEYS, alertDescription, alertTitle, HEALTH_LABEL_KEYS } from './alert-texts.ts';
+import { alertDescription, alertTitle, HEALTH_LABEL_KEYS } from './alert-texts.ts';
 
 await initI18n('en');
 const t = i18n.t.bind(i18n);

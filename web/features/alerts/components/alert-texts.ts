@@ -1,27 +1,9 @@
-// The readable title and description of every SPEC §3 alert type, and the health names: static key maps,
-// so every key is visible to the type checker and to a search of the code.
+// The readable title (keys in core/alert-titles.ts) and description of every SPEC §3 alert type, and the
+// health names: static key maps, so every key is visible to the type checker and to a search of the code.
 import type { TFunction } from 'i18next';
+import { ALERT_TITLE_KEYS } from '../../../../core/alert-titles.ts';
 import type { Alert } from '../../../../core/api/alerts.ts';
 import type { AlertType, HealthId } from '../../../../core/domain.ts';
-
-export const ALERT_TITLE_KEYS = {
-  DEV_CONFIG_FAILED: 'alerts.title.devConfigFailed',
-  DEV_UNREACHABLE: 'alerts.title.devUnreachable',
-  DEV_REBOOT: 'alerts.title.devReboot',
-  BOOTBANK_REVERT: 'alerts.title.bootbankRevert',
-  POWER_CONSUMPTION: 'alerts.title.powerConsumption',
-  DEV_REQ_ACTION: 'alerts.title.devReqAction',
-  MEDIA_SYNC_FAILURE: 'alerts.title.mediaSyncFailure',
-  TIME_UNSYNCED: 'alerts.title.timeUnsynced',
-  LINK_60G_DOWN: 'alerts.title.link60gDown',
-  STREAM_FAILED: 'alerts.title.streamFailed',
-  TASK_FAILED: 'alerts.title.taskFailed',
-  UCI_FILE_SYNC: 'alerts.title.uciFileSync',
-  CHANNEL_CHANGED: 'alerts.title.channelChanged',
-  FW_UPGRADED: 'alerts.title.fwUpgraded',
-  FW_DOWNGRADED: 'alerts.title.fwDowngraded',
-  DEV_MANAGE_DEVICE_UNREACHABLE: 'alerts.title.devManageDeviceUnreachable',
-} as const satisfies Record<AlertType, string>;
 
 /** alert_data_1..3: what the device reported with the alert. */
 type AlertData = readonly [string | null, string | null, string | null];
