@@ -17,12 +17,10 @@ export interface PanelButtonState {
 interface PanelButtonProps extends PanelButtonState {
   /** The tooltip: what the button opens. */
   readonly title: string;
-  /** The accessible name, which may carry the badge's count; the title by default. */
-  readonly label?: string;
   /** The badge's count; no badge when zero. */
   readonly badge?: number;
-  /** 'dot' shows a dot, not a number (news: something unread). */
-  readonly badgeVariant?: 'standard' | 'dot';
+  /** The accessible name while the badge shows a count, which it names; the title otherwise. */
+  readonly countLabel?: string;
   readonly children: ReactNode;
 }
 
@@ -32,9 +30,8 @@ export function PanelButton({
   onOpen,
   ref,
   title,
-  label = title,
   badge = 0,
-  badgeVariant = 'standard',
+  countLabel = title,
   children,
 }: PanelButtonProps) {
   return (
@@ -42,7 +39,7 @@ export function PanelButton({
       <IconButton
         ref={ref}
         color="inherit"
-        aria-label={label}
+        aria-label={badge > 0 ? countLabel : title}
         aria-haspopup="dialog"
         aria-expanded={open}
         aria-controls={open ? panelId : undefined}
@@ -50,7 +47,7 @@ export function PanelButton({
       >
         {/* Without a count there is no badge at all: a hidden one would still hold its text. */}
         {badge > 0 ? (
-          <Badge badgeContent={badge} max={BADGE_MAX} color="error" variant={badgeVariant}>
+          <Badge badgeContent={badge} max={BADGE_MAX} color="error">
             {children}
           </Badge>
         ) : (

@@ -15,13 +15,12 @@ export function AlertsButton({
   const total = useRecentAlertsTotals(cloudId, pushAlerts).data?.notViewedTotal;
   useNewAlertToast(cloudId, total);
   const count = total ?? 0;
-  const title = t('shell.topBar.alerts');
   return (
     <PanelButton
       {...state}
-      title={title}
-      label={count > 0 ? t('shell.topBar.alertsUnviewed', { count }) : title}
+      title={t('shell.topBar.alerts')}
       badge={count}
+      countLabel={t('shell.topBar.alertsUnviewed', { count })}
     >
       <NotificationsIcon />
     </PanelButton>

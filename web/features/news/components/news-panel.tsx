@@ -14,13 +14,12 @@ import { NewsletterToggle } from './newsletter-toggle.tsx';
 export function NewsButton(state: PanelButtonState) {
   const { t } = useTranslation();
   const count = useInbox().data?.unreadCount ?? 0;
-  const title = t('shell.topBar.news');
   return (
     <PanelButton
       {...state}
-      title={title}
-      label={count > 0 ? t('news.button.unread', { count }) : title}
+      title={t('shell.topBar.news')}
       badge={count}
+      countLabel={t('news.button.unread', { count })}
     >
       <NewspaperIcon />
     </PanelButton>

@@ -7,13 +7,12 @@ import { useUnseenTaskCount } from '../api/get-recent-tasks-count.ts';
 export function TasksButton({ cloudId, ...state }: { readonly cloudId: number } & PanelButtonState) {
   const { t } = useTranslation();
   const count = useUnseenTaskCount(cloudId);
-  const title = t('shell.topBar.tasks');
   return (
     <PanelButton
       {...state}
-      title={title}
-      label={count > 0 ? t('tasks.button.unseenCount', { count }) : title}
+      title={t('shell.topBar.tasks')}
       badge={count}
+      countLabel={t('tasks.button.unseenCount', { count })}
     >
       <AssignmentIcon />
     </PanelButton>
