@@ -73,6 +73,12 @@ export async function requireMembership(
   return membership;
 }
 
+/** The membership the cloud scope loaded for this request (it answers 404 before a handler runs without one). */
+export function membershipOf(request: FastifyRequest): Membership {
+  if (!request.membership) throw errors.notFound();
+  return request.membership;
+}
+
 /**
  * For every route of the plugin it is used in, the :cloudId param names the cloud. It runs before body
  * validation, so a caller outside the cloud or without the permission learns nothing from a 400.

@@ -1,5 +1,4 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import type { FastifyRequest } from 'fastify';
 import {
   AlertPreferenceBody,
   AlertPreferenceParams,
@@ -11,10 +10,10 @@ import {
 } from '../../../core/api/alerts.ts';
 import { RECENT_ALERTS_LIMIT } from '../../../core/constants.ts';
 import { visibleSiteIds } from '../../../core/policy.ts';
-import type { Membership } from '../../auth/cloud-scope.ts';
+import { type Membership, membershipOf } from '../../auth/cloud-scope.ts';
 import { sessionUserId } from '../../auth/request-auth.ts';
 import type { AppContext } from '../../context.ts';
-import { ErrorSchemas, errors } from '../../errors.ts';
+import { ErrorSchemas } from '../../errors.ts';
 import { CloudParams, Ok, signedInErrors } from '../../http-schemas.ts';
 import {
   type AlertScope,
@@ -25,12 +24,6 @@ import {
   saveAlertPreference,
   seesOneSiteOnly,
 } from './repository.ts';
-
-/** The membership the cloud scope loaded; it answers 404 before a handler runs without one. */
-function membershipOf(request: FastifyRequest): Membership {
-  if (!request.membership) throw errors.notFound();
-  return request.membership;
-}
 
 function alertScope(membership: Membership): AlertScope {
   return {

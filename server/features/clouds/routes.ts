@@ -10,7 +10,7 @@ import {
   PushAlertsResponse,
   UnreadInvitationsResponse,
 } from '../../../core/api/clouds.ts';
-import type { Membership } from '../../auth/cloud-scope.ts';
+import { membershipOf } from '../../auth/cloud-scope.ts';
 import type { AppContext } from '../../context.ts';
 import type { Database } from '../../db/connect.ts';
 import { errors } from '../../errors.ts';
@@ -27,11 +27,6 @@ import { presentCloud, presentLicenseStatus } from './presenters.ts';
 import { countDeviceLicences, findCloud, listActiveAdvertisements, setPushAlerts } from './repository.ts';
 
 const tags = ['clouds'];
-
-function membershipOf(request: FastifyRequest): Membership {
-  if (!request.membership) throw errors.notFound();
-  return request.membership;
-}
 
 async function cloudOf(db: Database, request: FastifyRequest) {
   const cloud = await findCloud(db, membershipOf(request).cloudId);

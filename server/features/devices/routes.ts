@@ -2,7 +2,7 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { AllowConfigResponse, DeviceListResponse } from '../../../core/api/devices.ts';
 import { ListQuery } from '../../../core/api/list-query.ts';
 import { visibleSiteIds } from '../../../core/policy.ts';
-import { requireMembership } from '../../auth/cloud-scope.ts';
+import { membershipOf, requireMembership } from '../../auth/cloud-scope.ts';
 import type { AppContext } from '../../context.ts';
 import { errors } from '../../errors.ts';
 import { CloudParams, IdParams, signedInErrors } from '../../http-schemas.ts';
@@ -59,8 +59,7 @@ export function deviceListRoutes(ctx: AppContext): FastifyPluginAsyncTypebox {
         },
       },
       async (request) => {
-        const membership = request.membership;
-        if (!membership) throw errors.notFound();
+        const membership = membershipOf(request);
         const { search, offset, limit } = request.query;
         return listDevices(db, {
           cloudId: membership.cloudId,

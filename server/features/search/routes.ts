@@ -3,6 +3,7 @@ import { SearchFindBody, SearchFindResponse } from '../../../core/api/search.ts'
 import { MIN_SEARCH_LENGTH } from '../../../core/constants.ts';
 import { can, visibleSiteIds } from '../../../core/policy.ts';
 import { classifySearchInput, defaultSources, trimQuery } from '../../../core/search.ts';
+import { membershipOf } from '../../auth/cloud-scope.ts';
 import type { AppContext } from '../../context.ts';
 import { errors } from '../../errors.ts';
 import { CloudParams, signedInErrors } from '../../http-schemas.ts';
@@ -26,8 +27,7 @@ export function searchRoutes(ctx: AppContext): FastifyPluginAsyncTypebox {
         },
       },
       async (request) => {
-        const membership = request.membership;
-        if (!membership) throw errors.notFound();
+        const membership = membershipOf(request);
         const query = trimQuery(request.body.query);
         if (query.length < MIN_SEARCH_LENGTH) {
           throw errors.validation([

@@ -9,10 +9,10 @@ import {
 } from '../../../core/api/sites.ts';
 import { SITE_FILTER_PAGE_LIMIT } from '../../../core/constants.ts';
 import { visibleSiteIds } from '../../../core/policy.ts';
+import { membershipOf } from '../../auth/cloud-scope.ts';
 import type { AppContext } from '../../context.ts';
 import { errors } from '../../errors.ts';
 import { CloudParams, signedInErrors } from '../../http-schemas.ts';
-import { membershipOf } from './membership.ts';
 import { visibleSitesAmong } from './repository.ts';
 import { createGrouping, findGrouping, listGroupings, setActiveGrouping } from './site-filter-repository.ts';
 

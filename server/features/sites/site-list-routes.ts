@@ -8,10 +8,10 @@ import {
   SitesSelectResponse,
 } from '../../../core/api/sites.ts';
 import { visibleSiteIds } from '../../../core/policy.ts';
+import { membershipOf } from '../../auth/cloud-scope.ts';
 import type { AppContext } from '../../context.ts';
 import { errors } from '../../errors.ts';
 import { CloudParams, signedInErrors } from '../../http-schemas.ts';
-import { membershipOf } from './membership.ts';
 import { createSite, listSites } from './repository.ts';
 import { listSitePage } from './site-page-repository.ts';
 

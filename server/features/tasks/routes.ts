@@ -1,19 +1,11 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import type { FastifyRequest } from 'fastify';
 import { RecentTasksCountResponse, RecentTasksQuery, RecentTasksResponse } from '../../../core/api/tasks.ts';
 import { RECENT_TASKS_LIMIT } from '../../../core/constants.ts';
 import { visibleSiteIds } from '../../../core/policy.ts';
-import type { Membership } from '../../auth/cloud-scope.ts';
+import { type Membership, membershipOf } from '../../auth/cloud-scope.ts';
 import type { AppContext } from '../../context.ts';
-import { errors } from '../../errors.ts';
 import { CloudParams, Ok, signedInErrors } from '../../http-schemas.ts';
 import { countNewTasks, listRecentTasks, markTasksViewed, type TaskScope } from './repository.ts';
-
-/** The membership the cloud scope loaded; it answers 404 before a handler runs without one. */
-function membershipOf(request: FastifyRequest): Membership {
-  if (!request.membership) throw errors.notFound();
-  return request.membership;
-}
 
 function taskScope(membership: Membership): TaskScope {
   return {
