@@ -25,6 +25,14 @@ export const ListQuery = Type.Object({
 });
 export type ListQuery = Static<typeof ListQuery>;
 
+/** One page of a list as the server reads it: the search trimmed, '' to list everything. */
+export type ListPageRequest = { search: string; offset: number; limit: number };
+export const listPageRequest = ({ search, offset, limit }: ListQuery): ListPageRequest => ({
+  search: search?.trim() ?? '',
+  offset,
+  limit,
+});
+
 /** One page of rows and how many rows match. */
 export const ListPage = <T extends TSchema>(item: T) =>
   Type.Object({

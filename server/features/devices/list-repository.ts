@@ -1,7 +1,7 @@
 import { and, asc, count, eq, inArray, isNull, or, type SQL, sql } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { DeviceListItem } from '../../../core/api/devices.ts';
-import { LIST_COUNT_MAX, type ListPage } from '../../../core/api/list-query.ts';
+import { LIST_COUNT_MAX, type ListPage, type ListPageRequest } from '../../../core/api/list-query.ts';
 import type { StatusId } from '../../../core/domain.ts';
 import { productBrand } from '../../../core/product-catalogue.ts';
 import { normalizeMac, type SearchSource } from '../../../core/search.ts';
@@ -28,13 +28,10 @@ function matching(text: string): SQL {
   return or(...sources.map(([source, column]) => matcherFor(source, text).match(sql`${column}`))) as SQL;
 }
 
-export type DeviceListOptions = {
+export type DeviceListOptions = ListPageRequest & {
   cloudId: number;
   /** The sites a Site User sees; null for every site (core/policy visibleSiteIds). */
   visible: readonly number[] | null;
-  search: string;
-  offset: number;
-  limit: number;
 };
 
 /**

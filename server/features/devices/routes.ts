@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { AllowConfigResponse, DeviceListResponse } from '../../../core/api/devices.ts';
-import { ListQuery } from '../../../core/api/list-query.ts';
+import { ListQuery, listPageRequest } from '../../../core/api/list-query.ts';
 import { visibleSiteIds } from '../../../core/policy.ts';
 import { membershipOf, requireMembership } from '../../auth/cloud-scope.ts';
 import type { AppContext } from '../../context.ts';
@@ -60,13 +60,10 @@ export function deviceListRoutes(ctx: AppContext): FastifyPluginAsyncTypebox {
       },
       async (request) => {
         const membership = membershipOf(request);
-        const { search, offset, limit } = request.query;
         return listDevices(db, {
           cloudId: membership.cloudId,
           visible: visibleSiteIds(membership),
-          search: search?.trim() ?? '',
-          offset,
-          limit,
+          ...listPageRequest(request.query),
         });
       },
     );

@@ -1,5 +1,5 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import { ListQuery } from '../../../core/api/list-query.ts';
+import { ListQuery, listPageRequest } from '../../../core/api/list-query.ts';
 import {
   CreatedSite,
   CreateSiteBody,
@@ -69,13 +69,10 @@ export function siteListRoutes(ctx: AppContext): FastifyPluginAsyncTypebox {
         },
       },
       async (request) => {
-        const { search, offset, limit } = request.query;
         return listSitePage(db, {
           cloudId: request.params.cloudId,
           visible: visibleSiteIds(membershipOf(request)),
-          search: search?.trim() ?? '',
-          offset,
-          limit,
+          ...listPageRequest(request.query),
         });
       },
     );

@@ -1,18 +1,15 @@
 import { and, asc, count, ilike, or, type SQL, sql } from 'drizzle-orm';
-import type { ListPage } from '../../../core/api/list-query.ts';
+import type { ListPage, ListPageRequest } from '../../../core/api/list-query.ts';
 import type { SiteListItem } from '../../../core/api/sites.ts';
 import type { Database } from '../../db/connect.ts';
 import { likeContains } from '../../db/like.ts';
 import { sites } from '../../db/schema/inventory.ts';
 import { liveSitesOf } from './repository.ts';
 
-export type SitePageOptions = {
+export type SitePageOptions = ListPageRequest & {
   cloudId: number;
   /** The sites a Site User sees; null for every site (core/policy visibleSiteIds). */
   visible: readonly number[] | null;
-  search: string;
-  offset: number;
-  limit: number;
 };
 
 /**

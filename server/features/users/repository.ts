@@ -1,5 +1,5 @@
 import { and, asc, count, eq, ilike, isNull, or, type SQL, sql } from 'drizzle-orm';
-import type { ListPage } from '../../../core/api/list-query.ts';
+import type { ListPage, ListPageRequest } from '../../../core/api/list-query.ts';
 import type { UserListItem } from '../../../core/api/users.ts';
 import type { Database } from '../../db/connect.ts';
 import { likeContains } from '../../db/like.ts';
@@ -11,7 +11,7 @@ const fullName = sql`(${users.firstname} || ' ' || ${users.lastname})`;
 // People are listed by the name they show, or their email when they have none.
 const shownName = sql`lower(coalesce(nullif(trim(${fullName}), ''), ${users.email}))`;
 
-export type UserListOptions = { cloudId: number; search: string; offset: number; limit: number };
+export type UserListOptions = ListPageRequest & { cloudId: number };
 
 /**
  * One page of the cloud's members by name then email, and how many match. Members come from

@@ -1,5 +1,5 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import { ListQuery } from '../../../core/api/list-query.ts';
+import { ListQuery, listPageRequest } from '../../../core/api/list-query.ts';
 import { UserListResponse } from '../../../core/api/users.ts';
 import type { AppContext } from '../../context.ts';
 import { CloudParams, signedInErrors } from '../../http-schemas.ts';
@@ -22,13 +22,7 @@ export function userRoutes(ctx: AppContext): FastifyPluginAsyncTypebox {
         },
       },
       async (request) => {
-        const { search, offset, limit } = request.query;
-        return listMembers(db, {
-          cloudId: request.params.cloudId,
-          search: search?.trim() ?? '',
-          offset,
-          limit,
-        });
+        return listMembers(db, { cloudId: request.params.cloudId, ...listPageRequest(request.query) });
       },
     );
   };
