@@ -34,9 +34,21 @@ export const alerts = pgTable(
     healthId: text({ enum: HEALTH_IDS }).notNull(),
     problemAt: timestamp({ withTimezone: true }).notNull(),
     resolvedAt: timestamp({ withTimezone: true }),
+    /**
+     * Which condition of the device it stands for (a camera, a link peer, a managed device; '' for the
+     * device itself). Null for alerts no condition raised; core/fleet/alert-rules.ts.
+     */
+    alertKey: text(),
     createdAt: stampedNow(),
   },
   (t) => [
+    // One open alert per condition: raising an open one again changes nothing.
+    uniqueIndex('alerts_open_device_key')
+      .on(t.deviceId, t.alertType, t.alertKey)
+      .where(sql`${t.resolvedAt} IS NULL AND ${t.alertKey} IS NOT NULL AND ${t.deviceId} IS NOT NULL`),
+    uniqueIndex('alerts_open_nvr_key')
+      .on(t.smartNvrId, t.alertType, t.alertKey)
+      .where(sql`${t.resolvedAt} IS NULL AND ${t.alertKey} IS NOT NULL AND ${t.smartNvrId} IS NOT NULL`),
     // Same order as the recent-alerts query (ORDER BY problem_at DESC, id DESC), so it reads the index in order.
     index('alerts_cloud_problem_idx').on(
       t.cloudId,

@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import {
+  bigint,
   boolean,
   doublePrecision,
   index,
@@ -8,6 +9,7 @@ import {
   serial,
   text,
   timestamp,
+  uniqueIndex,
 } from 'drizzle-orm/pg-core';
 import { HEALTH_IDS, STATUS_IDS } from '../../../core/domain.ts';
 import { users } from './accounts.ts';
@@ -145,11 +147,14 @@ export const wirelessClients = pgTable(
     ssid: text().notNull().default(''),
     band: text({ enum: ['2.4', '5', '60'] }),
     rssi: integer(),
+    rxBytes: bigint({ mode: 'number' }).notNull().default(0),
+    txBytes: bigint({ mode: 'number' }).notNull().default(0),
     firstSeenAt: stampedNow(),
     lastSeenAt: stampedNow(),
   },
   (t) => [
-    index('wireless_clients_cloud_mac_idx').on(t.cloudId, t.mac),
+    // A client is one row per cloud: heartbeats upsert it wherever it roams.
+    uniqueIndex('wireless_clients_cloud_mac_key').on(t.cloudId, t.mac),
     index('wireless_clients_mac_trgm').using('gin', t.mac.op('gin_trgm_ops')),
     index('wireless_clients_cloud_ip_idx').on(t.cloudId, t.ip),
     index('wireless_clients_site_idx').on(t.siteId, t.lastSeenAt),

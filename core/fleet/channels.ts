@@ -1,0 +1,24 @@
+// SPEC §3: the frequency bands 2.4, 5 and 60 GHz are mapped to channels (IEEE 802.11 channel numbering).
+import type { Band } from './protocol.ts';
+
+const range = (first: number, last: number, step = 1) =>
+  Array.from({ length: Math.floor((last - first) / step) + 1 }, (_, index) => first + index * step);
+
+/** The channels each band has: 2.4 GHz 1–14; 5 GHz UNII-1 to UNII-3 (20 MHz centres); 60 GHz 802.11ad/ay 1–6. */
+export const BAND_CHANNELS: Readonly<Record<Band, readonly number[]>> = {
+  '2.4': range(1, 14),
+  '5': [...range(36, 64, 4), ...range(100, 144, 4), ...range(149, 177, 4)],
+  '60': range(1, 6),
+};
+
+export function isBandChannel(band: Band, channel: number): boolean {
+  return BAND_CHANNELS[band].includes(channel);
+}
+
+/** The centre frequency in MHz of a channel of a band. */
+export function channelFrequencyMhz(band: Band, channel: number): number {
+  if (!isBandChannel(band, channel)) throw new Error(`Channel ${channel} is not in the ${band} GHz band`);
+  if (band === '2.4') return channel === 14 ? 2484 : 2407 + 5 * channel;
+  if (band === '5') return 5000 + 5 * channel;
+  return 56_160 + 2160 * channel;
+}

@@ -1,0 +1,215 @@
+// The device agent protocol (/agent/v1): what firmware sends and what the console answers. The server
+// validates with these schemas and docs/agent-protocol.md is generated from them.
+import { type Static, Type } from 'typebox';
+
+export const AGENT_PROTOCOL_VERSION = 1;
+
+/** Colon-separated lower- or upper-case hex pairs; the server stores lower case. */
+export const Mac = Type.String({ pattern: '^[0-9A-Fa-f]{2}(:[0-9A-Fa-f]{2}){5}$', description: 'MAC address' });
+const Text = (maxLength: number, description?: string) =>
+  Type.String({ minLength: 1, maxLength, ...(description ? { description } : {}) });
+const Num = (minimum: number, maximum: number, description?: string) =>
+  Type.Number({ minimum, maximum, ...(description ? { description } : {}) });
+const Int = (minimum: number, maximum: number, description?: string) =>
+  Type.Integer({ minimum, maximum, ...(description ? { description } : {}) });
+const Bytes = Int(0, Number.MAX_SAFE_INTEGER, 'bytes since the previous heartbeat');
+
+export const BANDS = ['2.4', '5', '60'] as const;
+export type Band = (typeof BANDS)[number];
+export const Band = Type.Enum(BANDS, { description: 'frequency band in GHz' });
+
+/** Version-revision, as SPEC §3 writes firmware ("7.2.1-4012"). */
+export const FirmwareVersion = Type.String({ pattern: '^\\d{1,6}(\\.\\d{1,6}){0,3}-\\d{1,9}$', maxLength: 40 });
+const DaemonVersion = Type.String({ pattern: '^\\d{1,6}(\\.\\d{1,6}){0,3}$', maxLength: 30 });
+
+// --- Adoption -------------------------------------------------------------------------------------------
+
+export const AdoptRequest = Type.Object({
+  sn: Type.String({ pattern: '^[A-Za-z0-9-]{4,40}$', description: 'serial number' }),
+  mac: Mac,
+  productBrandId: Int(1, 100_000, 'product brand id of the catalogue'),
+  fw: FirmwareVersion,
+  mgmtdVersion: DaemonVersion,
+});
+export type AdoptRequest = Static<typeof AdoptRequest>;
+
+/** 200: the device was registered into a site and gets its credential, this once. */
+export const AdoptedResponse = Type.Object({
+  status: Type.Literal('adopted'),
+  credential: Type.String({ description: 'send as "Authorization: Bearer <credential>" from now on' }),
+  heartbeatIntervalS: Type.Integer(),
+});
+export type AdoptedResponse = Static<typeof AdoptedResponse>;
+
+/** 202: nobody registered the device yet; it is listed as pending and should call home again later. */
+export const PendingResponse = Type.Object({
+  status: Type.Literal('pending'),
+  retryAfterS: Type.Integer(),
+});
+export type PendingResponse = Static<typeof PendingResponse>;
+
+// --- Heartbeat ------------------------------------------------------------------------------------------
+
+export const Radio = Type.Object({
+  band: Band,
+  channel: Int(1, 200),
+  widthMhz: Type.Enum([20, 40, 80, 160, 320, 2160]),
+  txPowerDbm: Num(-10, 60),
+  noiseDbm: Num(-130, 0),
+  utilPct: Num(0, 100, 'channel utilisation'),
+});
+export type Radio = Static<typeof Radio>;
+
+export const WirelessClient = Type.Object({
+  mac: Mac,
+  ip: Type.Optional(Type.String({ format: 'ipv4', maxLength: 15 })),
+  hostname: Type.Optional(Type.String({ maxLength: 64 })),
+  ssid: Type.String({ maxLength: 32 }),
+  band: Band,
+  rssi: Int(-120, 0),
+  rxBytes: Bytes,
+  txBytes: Bytes,
+});
+export type WirelessClient = Static<typeof WirelessClient>;
+
+export const SwitchPort = Type.Object({
+  port: Int(1, 128),
+  link: Type.Boolean(),
+  speedMbps: Int(0, 400_000),
+  poeW: Num(0, 100),
+  errors: Int(0, Number.MAX_SAFE_INTEGER, 'errors since the previous heartbeat'),
+  rxBytes: Bytes,
+  txBytes: Bytes,
+});
+export type SwitchPort = Static<typeof SwitchPort>;
+
+/** A point-to-point or point-to-multipoint radio link, seen from this end. */
+export const RadioLink = Type.Object({
+  peerMac: Mac,
+  band: Type.Enum(['5', '6', '24', '60', '80'], { description: 'link band in GHz' }),
+  up: Type.Boolean(),
+  rssi: Type.Optional(Int(-120, 0)),
+  snr: Type.Optional(Num(-20, 80)),
+  capacityMbps: Type.Optional(Int(0, 100_000)),
+});
+export type RadioLink = Static<typeof RadioLink>;
+
+export const MeshPeer = Type.Object({
+  mac: Mac,
+  rssi: Int(-120, 0),
+  snr: Num(-20, 80),
+  capacityMbps: Int(0, 100_000),
+  hops: Int(0, 32, 'hops to the PoP'),
+});
+
+export const WanPort = Type.Object({
+  name: Text(32),
+  up: Type.Boolean(),
+  ip: Type.Optional(Type.String({ format: 'ipv4', maxLength: 15 })),
+  latencyMs: Type.Optional(Num(0, 60_000)),
+  lossPct: Type.Optional(Num(0, 100)),
+  rxBytes: Bytes,
+  txBytes: Bytes,
+});
+
+/** A device a gateway manages behind it. */
+export const ManagedDevice = Type.Object({
+  mac: Mac,
+  name: Type.String({ maxLength: 64 }),
+  reachable: Type.Boolean(),
+});
+
+export const Camera = Type.Object({
+  id: Text(64),
+  name: Text(64),
+  stream: Type.Enum(['streaming', 'failed', 'idle']),
+  bitrateKbps: Int(0, 1_000_000),
+});
+
+export const HeartbeatRequest = Type.Object({
+  seq: Int(1, Number.MAX_SAFE_INTEGER, 'one more than the last message this device sent'),
+  uptimeS: Int(0, 10 * 365 * 86_400),
+  fw: FirmwareVersion,
+  mgmtdVersion: DaemonVersion,
+  ip: Type.Optional(Type.String({ format: 'ipv4', maxLength: 15 })),
+  hostname: Type.Optional(Type.String({ maxLength: 64, pattern: '^[A-Za-z0-9.-]*$' })),
+  system: Type.Object({
+    cpuPct: Num(0, 100),
+    memPct: Num(0, 100),
+    tempC: Type.Optional(Num(-60, 150)),
+    powerW: Type.Optional(Num(0, 10_000, 'power drawn (a switch: PoE delivered)')),
+    powerBudgetW: Type.Optional(Num(0, 10_000, 'the power budget powerW must stay within')),
+  }),
+  timeSync: Type.Object({ synced: Type.Boolean(), offsetMs: Type.Optional(Num(-1e9, 1e9)) }),
+  config: Type.Object({
+    applied: Type.Boolean({ description: 'false while the last configuration failed to apply' }),
+    error: Type.Optional(Type.String({ maxLength: 200 })),
+    unsyncedFiles: Type.Array(Text(100), {
+      maxItems: 50,
+      description: 'configuration files changed on the device outside the console',
+    }),
+  }),
+  actionRequired: Type.Union([Text(200), Type.Null()], {
+    description: 'what an operator must do on site (a reason code), or null',
+  }),
+  radios: Type.Optional(Type.Array(Radio, { maxItems: 8 })),
+  clients: Type.Optional(Type.Array(WirelessClient, { maxItems: 1000 })),
+  ports: Type.Optional(Type.Array(SwitchPort, { maxItems: 128 })),
+  links: Type.Optional(Type.Array(RadioLink, { maxItems: 64 })),
+  meshPeers: Type.Optional(Type.Array(MeshPeer, { maxItems: 64 })),
+  wan: Type.Optional(Type.Array(WanPort, { maxItems: 8 })),
+  managedDevices: Type.Optional(Type.Array(ManagedDevice, { maxItems: 256 })),
+  cameras: Type.Optional(Type.Array(Camera, { maxItems: 64 })),
+  mediaSync: Type.Optional(
+    Type.Object({ ok: Type.Boolean(), lagS: Int(0, 10 * 365 * 86_400), error: Type.Optional(Text(200)) }),
+  ),
+});
+export type HeartbeatRequest = Static<typeof HeartbeatRequest>;
+
+/** Work the console gives the device; the task runner fills it in. */
+export const Command = Type.Object({
+  id: Type.Integer(),
+  type: Type.String(),
+  params: Type.Record(Type.String(), Type.Unknown()),
+});
+
+export const HeartbeatResponse = Type.Object({
+  nextHeartbeatS: Type.Integer({ description: 'send the next heartbeat this many seconds from now' }),
+  commands: Type.Array(Command),
+});
+export type HeartbeatResponse = Static<typeof HeartbeatResponse>;
+
+// --- Events ---------------------------------------------------------------------------------------------
+
+const event = <T extends string, D extends Parameters<typeof Type.Object>[0]>(type: T, data: D) =>
+  Type.Object({
+    type: Type.Literal(type),
+    at: Type.String({ format: 'date-time', description: 'when it happened, by the device clock' }),
+    data: Type.Object(data),
+  });
+
+export const AgentEvent = Type.Union([
+  event('reboot', { reason: Type.Enum(['power', 'watchdog', 'user', 'firmware', 'crash']) }),
+  event('config_failed', { error: Text(200) }),
+  event('channel_changed', { band: Band, from: Int(1, 200), to: Int(1, 200), reason: Text(40) }),
+  event('firmware_changed', { from: FirmwareVersion, to: FirmwareVersion }),
+  event('bootbank_revert', { failed: FirmwareVersion, running: FirmwareVersion }),
+  event('link_60g_down', { peerMac: Mac }),
+  event('stream_failed', { cameraId: Text(64), cameraName: Text(64), error: Text(200) }),
+  event('media_sync_failed', { error: Text(200) }),
+  event('managed_device_unreachable', { mac: Mac, name: Type.String({ maxLength: 64 }) }),
+  event('action_required', { reason: Text(200) }),
+]);
+export type AgentEvent = Static<typeof AgentEvent>;
+export type AgentEventType = AgentEvent['type'];
+
+export const EventsRequest = Type.Object({
+  seq: Int(1, Number.MAX_SAFE_INTEGER, 'one more than the last message this device sent'),
+  events: Type.Array(AgentEvent, { minItems: 1, maxItems: 50 }),
+});
+export type EventsRequest = Static<typeof EventsRequest>;
+
+export const EventsResponse = Type.Object({ stored: Type.Integer() });
+
+/** The largest body the agent API reads. */
+export const AGENT_BODY_LIMIT = 256 * 1024;
