@@ -29,3 +29,5 @@ export type UploadContentType = (typeof UPLOAD_CONTENT_TYPES)[number];
 export const UPLOAD_FORM_LIMITS = { files: 1, fields: 5, fieldSize: 1000, parts: 6 } as const;
 /** Longest stored file name; longer names are cut. */
 export const UPLOAD_NAME_MAX_LENGTH = 255;
+/** Longest device name. */
+export const DEVICE_NAME_MAX_LENGTH = 100;

@@ -8,6 +8,9 @@ import Fastify, { type FastifyServerOptions } from 'fastify';
 import { registerRequestAuth } from './auth/request-auth.ts';
 import type { AppContext } from './context.ts';
 import { registerErrorHandler } from './errors.ts';
+import { createFleet, type MetricsWriter } from './fleet/fleet.ts';
+import { writeHeartbeatMetrics } from './fleet/metrics-writer.ts';
+import { agentRoutes } from './fleet/routes.ts';
 import { registerRoutes } from './routes.ts';
 import { registerJsonParser, registerValidation } from './validation.ts';
 import { registerWebApp } from './web-static.ts';
@@ -16,6 +19,8 @@ export type BuildOptions = {
   logger?: FastifyServerOptions['logger'];
   /** Folder of the built web app; defaults to the configured one (WEB_DIST_DIR). */
   webRoot?: string;
+  /** Where heartbeats' metric samples go; the time-series store unless a benchmark says otherwise. */
+  writeMetrics?: MetricsWriter;
 };
 
 const REQUEST_ID = /^[A-Za-z0-9._-]{1,100}$/;
@@ -71,6 +76,7 @@ export async function buildApp(ctx: AppContext, options: BuildOptions = {}) {
         securitySchemes: {
           session: { type: 'apiKey', in: 'cookie', name: 'sid' },
           csrf: { type: 'apiKey', in: 'header', name: 'X-CSRF-Token' },
+          device: { type: 'http', scheme: 'bearer', description: 'a device credential (agent API)' },
         },
       },
       security: [{ session: [], csrf: [] }],
@@ -85,6 +91,9 @@ export async function buildApp(ctx: AppContext, options: BuildOptions = {}) {
   );
 
   await registerRoutes(app, ctx);
+  const fleet = createFleet(ctx, app.log, options.writeMetrics ?? writeHeartbeatMetrics);
+  await app.register(agentRoutes(ctx, fleet), { prefix: '/agent/v1' });
+  app.addHook('onClose', fleet.idle);
 
   await registerWebApp(app, options.webRoot ?? ctx.config.webDistDir);
   return app;

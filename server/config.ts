@@ -1,4 +1,5 @@
 import { resolve } from 'node:path';
+import { DEFAULT_HEARTBEAT_INTERVAL_S } from '../core/fleet/status.ts';
 import { DEFAULT_THEME, loadTheme, type Theme } from './theme.ts';
 import { webDistDir } from './web-dist-dir.ts';
 
@@ -21,6 +22,10 @@ export type Config = {
   pushSubject: string | null;
   /** Hosts the server sends Web Push messages to; an entry `*.example.com` matches any subdomain. */
   pushServiceHosts: readonly string[];
+  /** Seconds between a device's heartbeats: the server sets the pace (core/fleet/status.ts). */
+  heartbeatIntervalS: number;
+  /** With the demo data, run the fleet simulator for the demo clouds' devices. */
+  simulator: boolean;
 };
 
 export class ConfigError extends Error {
@@ -94,6 +99,12 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): Config {
       `PUSH_SERVICE_HOSTS must be host names separated by commas, each may start with "*." (got "${env.PUSH_SERVICE_HOSTS}").`,
     );
   }
+  const heartbeatIntervalS = Number(env.HEARTBEAT_INTERVAL_S ?? DEFAULT_HEARTBEAT_INTERVAL_S);
+  if (!Number.isInteger(heartbeatIntervalS) || heartbeatIntervalS < 1 || heartbeatIntervalS > 3600) {
+    problems.push(
+      `HEARTBEAT_INTERVAL_S must be a whole number of seconds from 1 to 3600 (got "${env.HEARTBEAT_INTERVAL_S}").`,
+    );
+  }
   const cookieSecureRaw = env.COOKIE_SECURE;
   const cookieSecure =
     cookieSecureRaw === undefined || cookieSecureRaw === 'auto' ? 'auto' : flag('COOKIE_SECURE', false);
@@ -122,6 +133,8 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): Config {
     webDistDir: resolve(webDistDir(env)),
     pushSubject,
     pushServiceHosts,
+    heartbeatIntervalS,
+    simulator: flag('SIMULATOR', true),
   };
   if (problems.length > 0) throw new ConfigError(problems);
   return config;

@@ -1,6 +1,7 @@
 // Device calls outside the cloud prefix (SPEC §7).
 import { type Static, Type } from 'typebox';
 import { HEALTH_IDS, STATUS_IDS } from '../domain.ts';
+import { DEVICE_NAME_MAX_LENGTH } from '../limits.ts';
 import { ListPage } from './list-query.ts';
 
 /** Whether the device's configuration may be viewed and changed in the console (SPEC §2.4 device menu). */
@@ -31,3 +32,41 @@ export type DeviceListItem = Static<typeof DeviceListItem>;
 /** GET /apiv2/cloud/:cloudId/devices: devices by name, then id. */
 export const DeviceListResponse = ListPage(DeviceListItem);
 export type DeviceListResponse = Static<typeof DeviceListResponse>;
+
+/** POST /apiv2/cloud/:cloudId/devices: registers a device into a site by serial number and MAC address. */
+export const RegisterDeviceBody = Type.Object(
+  {
+    siteId: Type.Integer({ minimum: 1, maximum: 2147483647 }),
+    sn: Type.String({ pattern: '^[A-Za-z0-9-]{4,40}$' }),
+    mac: Type.String({ pattern: '^[0-9A-Fa-f]{2}([:-]?[0-9A-Fa-f]{2}){5}$' }),
+    productBrandId: Type.Integer({ minimum: 1, maximum: 100_000 }),
+    /** Defaults to the model's SKU and the end of the MAC address. */
+    name: Type.Optional(Type.String({ minLength: 1, maxLength: DEVICE_NAME_MAX_LENGTH, pattern: '\\S' })),
+  },
+  { additionalProperties: false },
+);
+export type RegisterDeviceBody = Static<typeof RegisterDeviceBody>;
+
+export const RegisteredDevice = Type.Object({
+  id: Type.Integer(),
+  name: Type.String(),
+  site_id: Type.Integer(),
+  sn: Type.String(),
+  mac: Type.String(),
+  product_brand_id: Type.Integer(),
+  product_type: Type.String(),
+});
+export type RegisteredDevice = Static<typeof RegisteredDevice>;
+
+/** A smart NVR of the cloud (SPEC §3 SmartNVR), as GET /apiv2/cloud/:cloudId/smartnvrs lists them. */
+export const SmartNvrItem = Type.Object({
+  id: Type.Integer(),
+  name: Type.String(),
+  sn: Type.String(),
+  mac: Type.String(),
+  product_brand_id: Type.Integer(),
+  status_id: Type.Enum(STATUS_IDS),
+  health_id: Type.Enum(HEALTH_IDS),
+});
+export const SmartNvrListResponse = Type.Object({ items: Type.Array(SmartNvrItem) });
+export type SmartNvrListResponse = Static<typeof SmartNvrListResponse>;

@@ -5,7 +5,10 @@ import { type Static, Type } from 'typebox';
 export const AGENT_PROTOCOL_VERSION = 1;
 
 /** Colon-separated lower- or upper-case hex pairs; the server stores lower case. */
-export const Mac = Type.String({ pattern: '^[0-9A-Fa-f]{2}(:[0-9A-Fa-f]{2}){5}$', description: 'MAC address' });
+export const Mac = Type.String({
+  pattern: '^[0-9A-Fa-f]{2}(:[0-9A-Fa-f]{2}){5}$',
+  description: 'MAC address',
+});
 const Text = (maxLength: number, description?: string) =>
   Type.String({ minLength: 1, maxLength, ...(description ? { description } : {}) });
 const Num = (minimum: number, maximum: number, description?: string) =>
@@ -19,7 +22,10 @@ export type Band = (typeof BANDS)[number];
 export const Band = Type.Enum(BANDS, { description: 'frequency band in GHz' });
 
 /** Version-revision, as SPEC §3 writes firmware ("7.2.1-4012"). */
-export const FirmwareVersion = Type.String({ pattern: '^\\d{1,6}(\\.\\d{1,6}){0,3}-\\d{1,9}$', maxLength: 40 });
+export const FirmwareVersion = Type.String({
+  pattern: '^\\d{1,6}(\\.\\d{1,6}){0,3}-\\d{1,9}$',
+  maxLength: 40,
+});
 const DaemonVersion = Type.String({ pattern: '^\\d{1,6}(\\.\\d{1,6}){0,3}$', maxLength: 30 });
 
 // --- Adoption -------------------------------------------------------------------------------------------
@@ -189,7 +195,10 @@ const event = <T extends string, D extends Parameters<typeof Type.Object>[0]>(ty
   });
 
 export const AgentEvent = Type.Union([
-  event('reboot', { reason: Type.Enum(['power', 'watchdog', 'user', 'firmware', 'crash']) }),
+  event('reboot', {
+    reason: Type.Enum(['power', 'watchdog', 'user', 'firmware', 'crash']),
+    uptimeS: Int(0, 10 * 365 * 86_400, 'uptime when the event was sent: tells which boot it is about'),
+  }),
   event('config_failed', { error: Text(200) }),
   event('channel_changed', { band: Band, from: Int(1, 200), to: Int(1, 200), reason: Text(40) }),
   event('firmware_changed', { from: FirmwareVersion, to: FirmwareVersion }),

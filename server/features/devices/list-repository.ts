@@ -2,14 +2,12 @@ import { and, asc, count, eq, inArray, isNull, or, type SQL, sql } from 'drizzle
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { DeviceListItem } from '../../../core/api/devices.ts';
 import { LIST_COUNT_MAX, type ListPage, type ListPageRequest } from '../../../core/api/list-query.ts';
-import type { StatusId } from '../../../core/domain.ts';
+import { isOnline } from '../../../core/fleet/status.ts';
 import { productBrand } from '../../../core/product-catalogue.ts';
 import { normalizeMac, type SearchSource } from '../../../core/search.ts';
 import type { Database } from '../../db/connect.ts';
 import { devices, sites } from '../../db/schema/inventory.ts';
 import { matcherFor } from '../search/matching.ts';
-
-const ONLINE: readonly StatusId[] = ['STATUS_ONLINE', 'STATUS_SKIPPED_HB'];
 
 /**
  * Search Everywhere's matching (search/matching.ts) on name and host name anywhere in the text
@@ -104,7 +102,8 @@ export async function listDevices(
       product_brand_id: row.productBrandId,
       product_name: productBrand(row.productBrandId)?.name ?? null,
       status_id: row.statusId,
-      online: !row.blocked && ONLINE.includes(row.statusId),
+      // The list holds no decommissioned device.
+      online: isOnline({ blocked: row.blocked, decomm: false, statusId: row.statusId }),
       health_id: row.healthId,
     })),
     total: Math.min(total, cap),

@@ -1,13 +1,20 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import { AllowConfigResponse, DeviceListResponse } from '../../../core/api/devices.ts';
+import {
+  AllowConfigResponse,
+  DeviceListResponse,
+  RegisterDeviceBody,
+  RegisteredDevice,
+  SmartNvrListResponse,
+} from '../../../core/api/devices.ts';
 import { ListQuery, listPageRequest } from '../../../core/api/list-query.ts';
-import { visibleSiteIds } from '../../../core/policy.ts';
+import { canSeeSite, sitePermissions, visibleSiteIds } from '../../../core/policy.ts';
 import { membershipOf, requireMembership } from '../../auth/cloud-scope.ts';
 import type { AppContext } from '../../context.ts';
 import { errors } from '../../errors.ts';
 import { CloudParams, IdParams, signedInErrors } from '../../http-schemas.ts';
 import { listDevices } from './list-repository.ts';
-import { findDeviceConfigState } from './repository.ts';
+import { register } from './register.ts';
+import { findDeviceConfigState, listSmartNvrs } from './repository.ts';
 
 /** Device calls outside the cloud prefix: allow-config (SPEC §7). */
 export function deviceRoutes(ctx: AppContext): FastifyPluginAsyncTypebox {
@@ -66,6 +73,45 @@ export function deviceListRoutes(ctx: AppContext): FastifyPluginAsyncTypebox {
           ...listPageRequest(request.query),
         });
       },
+    );
+
+    app.post(
+      '/devices',
+      {
+        schema: {
+          tags: ['devices'],
+          summary:
+            'Registers a device into a site by serial number and MAC address (site permission register); ' +
+            'when it calls home through the agent API it gets its credential',
+          params: CloudParams,
+          body: RegisterDeviceBody,
+          response: { 201: RegisteredDevice, ...signedInErrors },
+        },
+      },
+      async (request, reply) => {
+        const membership = membershipOf(request);
+        const { siteId } = request.body;
+        // A site the caller cannot see does not exist for them (DESIGN §4).
+        if (!canSeeSite(membership, siteId)) throw errors.notFound('No such site in this cloud.');
+        if (!sitePermissions(membership, siteId).has('register')) throw errors.forbidden();
+        const device = await register(db, membership.cloudId, request.body);
+        if (device === 'no_site') throw errors.notFound('No such site in this cloud.');
+        return reply.code(201).send(device);
+      },
+    );
+
+    app.get(
+      '/smartnvrs',
+      {
+        config: { permission: 'manage_snvr' },
+        schema: {
+          tags: ['devices'],
+          summary: 'The smart NVRs of the cloud, by name',
+          params: CloudParams,
+          response: { 200: SmartNvrListResponse, ...signedInErrors },
+        },
+      },
+      async (request) => ({ items: await listSmartNvrs(db, membershipOf(request).cloudId) }),
     );
   };
 }

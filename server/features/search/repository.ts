@@ -1,6 +1,7 @@
 import { type SQL, sql } from 'drizzle-orm';
 import type { SearchObjectType, SearchSource } from '../../../core/search.ts';
 import type { Database } from '../../db/connect.ts';
+import { intArray, queryRows } from '../../db/rows.ts';
 import { candidates, matcherFor, readsInOrder } from './matching.ts';
 
 /** Whose search: the cloud, the caller, the sites they may see (null = all) and whether they see users. */
@@ -59,15 +60,8 @@ type ObjectRow = {
 
 const isoTime = (column: SQL) => sql`to_char(${column} AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
 const epochSeconds = (column: SQL) => sql`floor(extract(epoch from ${column}))::float8`;
-const intList = (ids: readonly number[]) => `{${ids.map((id) => Math.trunc(id)).join(',')}}`;
-
 export const inSites = (column: SQL, siteIds: readonly number[]) =>
-  sql`${column} = ANY(${intList(siteIds)}::int[])`;
-
-async function rows<T>(db: Database, query: SQL): Promise<T[]> {
-  const result = await db.execute(query);
-  return (result as unknown as { rows: T[] }).rows;
-}
+  sql`${column} = ANY(${intArray(siteIds)})`;
 
 /**
  * The best current matches of one object type (at most `limit`) and, for objects that stay in their
@@ -115,7 +109,7 @@ export async function findObjects(
     )
     SELECT ranked.*, ${isoTime(sql`deleted`)} AS deleted_at, ${epochSeconds(sql`updated`)} AS updated_at
     FROM ranked`;
-  const hits = (await rows<ObjectRow>(db, query)).map(
+  const hits = (await queryRows<ObjectRow>(db, query)).map(
     (row): Hit => ({
       objectType: search.objectType,
       objectId: Number(row.object_id),

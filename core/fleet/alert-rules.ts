@@ -1,0 +1,149 @@
+// When each of SPEC §3's 16 alert types is raised and resolved (docs/alert-rules.md says the same in prose).
+import type { AlertType, HealthId } from '../domain.ts';
+import type { AgentEvent, HeartbeatRequest } from './protocol.ts';
+
+/** How bad an open alert of each type makes the device's health (core/fleet/health.ts). */
+export const ALERT_HEALTH: Readonly<Record<AlertType, HealthId>> = {
+  DEV_CONFIG_FAILED: 'HEALTH_WARNING',
+  DEV_UNREACHABLE: 'HEALTH_CRITICAL',
+  DEV_REBOOT: 'HEALTH_WARNING',
+  BOOTBANK_REVERT: 'HEALTH_CRITICAL',
+  POWER_CONSUMPTION: 'HEALTH_WARNING',
+  DEV_REQ_ACTION: 'HEALTH_WARNING',
+  MEDIA_SYNC_FAILURE: 'HEALTH_WARNING',
+  TIME_UNSYNCED: 'HEALTH_WARNING',
+  LINK_60G_DOWN: 'HEALTH_CRITICAL',
+  STREAM_FAILED: 'HEALTH_WARNING',
+  TASK_FAILED: 'HEALTH_WARNING',
+  UCI_FILE_SYNC: 'HEALTH_WARNING',
+  CHANNEL_CHANGED: 'HEALTH_NORMAL',
+  FW_UPGRADED: 'HEALTH_NORMAL',
+  FW_DOWNGRADED: 'HEALTH_WARNING',
+  DEV_MANAGE_DEVICE_UNREACHABLE: 'HEALTH_CRITICAL',
+};
+
+/**
+ * Alerts that record something that happened rather than a state that lasts: stored already resolved
+ * (resolved_at = problem_at), so they tell the story without holding the device's health down.
+ */
+export const EVENT_ALERTS: ReadonlySet<AlertType> = new Set<AlertType>([
+  'DEV_REBOOT',
+  'BOOTBANK_REVERT',
+  'CHANNEL_CHANGED',
+  'FW_UPGRADED',
+  'FW_DOWNGRADED',
+  'TASK_FAILED',
+]);
+
+type AlertData = readonly [string | null, string | null, string | null];
+
+/** An alert to store: its type, the condition it stands for (key) and its alert_data_1..3. */
+export type AlertDraft = { type: AlertType; key: string; data: AlertData };
+
+/** A condition alert's identity among the device's open ones. */
+export const conditionId = (draft: Pick<AlertDraft, 'type' | 'key'>) => `${draft.type}|${draft.key}`;
+
+export function parseConditionId(id: string): { type: AlertType; key: string } {
+  const bar = id.indexOf('|');
+  return { type: id.slice(0, bar) as AlertType, key: id.slice(bar + 1) };
+}
+
+/** Condition alerts whose state every heartbeat reports; a heartbeat that no longer shows one resolves it. */
+export const HEARTBEAT_CONDITIONS: ReadonlySet<AlertType> = new Set<AlertType>([
+  'DEV_CONFIG_FAILED',
+  'POWER_CONSUMPTION',
+  'DEV_REQ_ACTION',
+  'MEDIA_SYNC_FAILURE',
+  'TIME_UNSYNCED',
+  'LINK_60G_DOWN',
+  'STREAM_FAILED',
+  'UCI_FILE_SYNC',
+  'DEV_MANAGE_DEVICE_UNREACHABLE',
+]);
+
+const draft = (type: AlertType, key: string, d1: string | null = null, d2: string | null = null) =>
+  ({ type, key, data: [d1, d2, null] }) as AlertDraft;
+
+const round = (value: number) => String(Math.round(value * 10) / 10);
+
+/** The conditions a heartbeat shows, each a condition alert that is open while it lasts. */
+export function heartbeatConditions(report: HeartbeatRequest): AlertDraft[] {
+  const found: AlertDraft[] = [];
+  const { system } = report;
+  if (!report.timeSync.synced) {
+    const offset = report.timeSync.offsetMs;
+    found.push(draft('TIME_UNSYNCED', '', offset === undefined ? null : String(Math.round(offset))));
+  }
+  if (
+    system.powerW !== undefined &&
+    system.powerBudgetW !== undefined &&
+    system.powerW > system.powerBudgetW
+  ) {
+    found.push(draft('POWER_CONSUMPTION', '', round(system.powerW), round(system.powerBudgetW)));
+  }
+  if (!report.config.applied) found.push(draft('DEV_CONFIG_FAILED', '', report.config.error ?? null));
+  if (report.config.unsyncedFiles.length > 0) {
+    found.push(draft('UCI_FILE_SYNC', '', report.config.unsyncedFiles.join(', ').slice(0, 200)));
+  }
+  if (report.actionRequired) found.push(draft('DEV_REQ_ACTION', '', report.actionRequired));
+  for (const link of report.links ?? []) {
+    if (link.band === '60' && !link.up)
+      found.push(draft('LINK_60G_DOWN', lower(link.peerMac), lower(link.peerMac)));
+  }
+  for (const camera of report.cameras ?? []) {
+    if (camera.stream === 'failed') found.push(draft('STREAM_FAILED', camera.id, camera.name));
+  }
+  if (report.mediaSync && !report.mediaSync.ok) {
+    found.push(
+      draft('MEDIA_SYNC_FAILURE', '', report.mediaSync.error ?? null, String(report.mediaSync.lagS)),
+    );
+  }
+  for (const managed of report.managedDevices ?? []) {
+    if (!managed.reachable) {
+      found.push(
+        draft('DEV_MANAGE_DEVICE_UNREACHABLE', lower(managed.mac), managed.name || null, lower(managed.mac)),
+      );
+    }
+  }
+  return found;
+}
+
+const lower = (mac: string) => mac.toLowerCase();
+
+/**
+ * The alert an event raises, if any: condition alerts stay open until a heartbeat no longer shows the
+ * condition; event alerts are stored resolved. A reboot and a firmware change are handled by
+ * core/fleet/rules.ts, which also sees them in heartbeats.
+ */
+export function eventAlert(event: AgentEvent): AlertDraft | null {
+  switch (event.type) {
+    case 'config_failed':
+      return draft('DEV_CONFIG_FAILED', '', event.data.error);
+    case 'channel_changed':
+      return {
+        type: 'CHANNEL_CHANGED',
+        key: event.data.band,
+        data: [`${event.data.band} GHz`, String(event.data.from), String(event.data.to)],
+      };
+    case 'bootbank_revert':
+      return draft('BOOTBANK_REVERT', '', event.data.failed, event.data.running);
+    case 'link_60g_down':
+      return draft('LINK_60G_DOWN', lower(event.data.peerMac), lower(event.data.peerMac));
+    case 'stream_failed':
+      return draft('STREAM_FAILED', event.data.cameraId, event.data.cameraName, event.data.error);
+    case 'media_sync_failed':
+      return draft('MEDIA_SYNC_FAILURE', '', event.data.error);
+    case 'managed_device_unreachable':
+      return draft(
+        'DEV_MANAGE_DEVICE_UNREACHABLE',
+        lower(event.data.mac),
+        event.data.name || null,
+        lower(event.data.mac),
+      );
+    case 'action_required':
+      return draft('DEV_REQ_ACTION', '', event.data.reason);
+    case 'reboot':
+    case 'firmware_changed':
+      return null;
+  }
+}

@@ -1,0 +1,117 @@
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import type { FastifyRequest } from 'fastify';
+import { isBandChannel } from '../../core/fleet/channels.ts';
+import {
+  AdoptedResponse,
+  AdoptRequest,
+  AGENT_BODY_LIMIT,
+  EventsRequest,
+  EventsResponse,
+  type HeartbeatRequest,
+  HeartbeatResponse,
+  HeartbeatRequest as HeartbeatSchema,
+  PendingResponse,
+} from '../../core/fleet/protocol.ts';
+import type { AppContext } from '../context.ts';
+import { ErrorSchemas, errors } from '../errors.ts';
+import type { NewAlert } from '../features/push/notify-alert.ts';
+import { adopt } from './adopt.ts';
+import { parseCredential } from './credentials.ts';
+import { storeEvents } from './events.ts';
+import type { HeartbeatIngest } from './heartbeats.ts';
+
+const tags = ['agent'];
+const security = [{ device: [] }];
+const refused = { 400: ErrorSchemas.validation, 401: ErrorSchemas.message } as const;
+/** How long an unregistered device waits before calling home again. */
+const PENDING_RETRY_S = 60;
+
+/** Device credentials only: a browser session, whatever cookies it sends, is not one. */
+function credentialOf(request: FastifyRequest) {
+  const credential = parseCredential(request.headers.authorization);
+  if (!credential)
+    throw errors.unauthorized('A device credential is required: Authorization: Bearer <credential>.');
+  return credential;
+}
+
+/** Radios must use a channel of their band (core/fleet/channels.ts); the schema cannot say that. */
+function checkChannels(report: HeartbeatRequest) {
+  const issues = (report.radios ?? []).flatMap((radio, index) =>
+    isBandChannel(radio.band, radio.channel)
+      ? []
+      : [
+          {
+            errorCode: 'channel_not_in_band',
+            location: 'body' as const,
+            path: `/radios/${index}/channel`,
+            message: `channel ${radio.channel} is not a channel of the ${radio.band} GHz band`,
+          },
+        ],
+  );
+  if (issues.length > 0) throw errors.validation(issues);
+}
+
+export type FleetDeps = { ingest: HeartbeatIngest; notify: (alerts: NewAlert[]) => void };
+
+/** The device agent API (docs/agent-protocol.md): adoption, heartbeats and events. */
+export function agentRoutes(ctx: AppContext, fleet: FleetDeps): FastifyPluginAsyncTypebox {
+  return async (app) => {
+    app.post(
+      '/adopt',
+      {
+        bodyLimit: AGENT_BODY_LIMIT,
+        schema: {
+          tags,
+          summary: 'A device calls home; a registered one gets its credential, once',
+          body: AdoptRequest,
+          response: { 200: AdoptedResponse, 202: PendingResponse, ...refused, 409: ErrorSchemas.message },
+        },
+      },
+      async (request, reply) => {
+        const adoption = await adopt(ctx.db, request.body, request.ip);
+        if (adoption.status === 'pending') {
+          return reply.code(202).send({ status: 'pending', retryAfterS: PENDING_RETRY_S });
+        }
+        return { ...adoption, heartbeatIntervalS: ctx.config.heartbeatIntervalS };
+      },
+    );
+
+    app.post(
+      '/heartbeat',
+      {
+        bodyLimit: AGENT_BODY_LIMIT,
+        schema: {
+          tags,
+          security,
+          summary: "The device's status and telemetry; the answer sets the pace and carries its commands",
+          body: HeartbeatSchema,
+          response: { 200: HeartbeatResponse, ...refused, 503: ErrorSchemas.incident },
+        },
+      },
+      async (request) => {
+        const credential = credentialOf(request);
+        checkChannels(request.body);
+        return fleet.ingest.submit(credential, request.body);
+      },
+    );
+
+    app.post(
+      '/events',
+      {
+        bodyLimit: AGENT_BODY_LIMIT,
+        schema: {
+          tags,
+          security,
+          summary: 'Things that happened between heartbeats; stored before they are acknowledged',
+          body: EventsRequest,
+          response: { 200: EventsResponse, ...refused },
+        },
+      },
+      async (request) => {
+        const { stored, alerts } = await storeEvents(ctx.db, credentialOf(request), request.body);
+        if (alerts.length > 0) fleet.notify(alerts);
+        return { stored };
+      },
+    );
+  };
+}

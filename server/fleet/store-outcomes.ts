@@ -1,0 +1,152 @@
+import { sql } from 'drizzle-orm';
+import { ALERT_HEALTH, EVENT_ALERTS } from '../../core/fleet/alert-rules.ts';
+import type { Outcome } from '../../core/fleet/rules.ts';
+import type { Database } from '../db/connect.ts';
+import { jsonRows, queryRows } from '../db/rows.ts';
+import type { NewAlert } from '../features/push/notify-alert.ts';
+import type { Agent } from './agents.ts';
+
+/** One applied message: the agent it came from, what the rules decided and when it arrived. */
+export type Applied = { agent: Agent; outcome: Outcome; at: Date };
+
+const iso = (at: Date) => at.toISOString();
+
+/**
+ * Stores what the rules decided for a batch of messages, in the caller's transaction: the device and
+ * recorder rows that changed, new and ended alerts and the history of former addresses. Returns the
+ * alerts it created, for push notifications once the transaction has committed.
+ */
+export async function storeOutcomes(tx: Database, applied: readonly Applied[]): Promise<NewAlert[]> {
+  await updateTargets(tx, applied);
+  await resolveAlerts(tx, applied);
+  await recordFormerValues(tx, applied);
+  return raiseAlerts(tx, applied);
+}
+
+/** Devices and recorders whose status, health or reported fields changed (most heartbeats change none). */
+async function updateTargets(tx: Database, applied: readonly Applied[]) {
+  const rows = applied
+    .filter(({ agent, outcome }) => {
+      const { changed } = outcome;
+      return (
+        outcome.statusId !== agent.statusId ||
+        outcome.health !== agent.healthBefore ||
+        Object.keys(changed).length > 0
+      );
+    })
+    .map(({ agent, outcome, at }) => ({
+      device_id: agent.deviceId,
+      nvr_id: agent.smartNvrId,
+      status: outcome.statusId,
+      health: outcome.health,
+      fw: outcome.changed.fw ?? null,
+      mgmtd: outcome.changed.mgmtdVersion ?? null,
+      ip: outcome.changed.ip ?? null,
+      hostname: outcome.changed.hostname ?? null,
+      at: iso(at),
+    }));
+  if (rows.length === 0) return;
+  const columns = sql`v(device_id int, nvr_id int, status text, health text, fw text, mgmtd text, ip text, hostname text, at timestamptz)`;
+  const devices = rows
+    .filter((row) => row.device_id !== null)
+    .sort((a, b) => Number(a.device_id) - Number(b.device_id));
+  if (devices.length > 0) {
+    await tx.execute(sql`
+      UPDATE devices d SET status_id = v.status, health_id = v.health, fw = coalesce(v.fw, d.fw),
+        mgmtd_version = coalesce(v.mgmtd, d.mgmtd_version), ip = coalesce(v.ip, d.ip),
+        hostname = coalesce(v.hostname, d.hostname), last_seen_at = v.at, updated_at = v.at
+      FROM jsonb_to_recordset(${jsonRows(devices)}) AS ${columns}
+      WHERE d.id = v.device_id`);
+  }
+  const recorders = rows.filter((row) => row.nvr_id !== null);
+  if (recorders.length > 0) {
+    await tx.execute(sql`
+      UPDATE smart_nvrs n SET status_id = v.status, health_id = v.health, fw = coalesce(v.fw, n.fw),
+        ip = coalesce(v.ip, n.ip)
+      FROM jsonb_to_recordset(${jsonRows(recorders)}) AS ${columns}
+      WHERE n.id = v.nvr_id`);
+  }
+}
+
+async function resolveAlerts(tx: Database, applied: readonly Applied[]) {
+  const rows = applied.flatMap(({ agent, outcome, at }) =>
+    outcome.resolve.map((alert) => ({
+      device_id: agent.deviceId,
+      nvr_id: agent.smartNvrId,
+      type: alert.type,
+      key: alert.key,
+      at: iso(at),
+    })),
+  );
+  const columns = sql`v(device_id int, nvr_id int, type text, key text, at timestamptz)`;
+  const devices = rows.filter((row) => row.device_id !== null);
+  if (devices.length > 0) {
+    await tx.execute(sql`
+      UPDATE alerts a SET resolved_at = v.at FROM jsonb_to_recordset(${jsonRows(devices)}) AS ${columns}
+      WHERE a.device_id = v.device_id AND a.alert_type = v.type AND a.alert_key = v.key AND a.resolved_at IS NULL`);
+  }
+  const recorders = rows.filter((row) => row.nvr_id !== null);
+  if (recorders.length > 0) {
+    await tx.execute(sql`
+      UPDATE alerts a SET resolved_at = v.at FROM jsonb_to_recordset(${jsonRows(recorders)}) AS ${columns}
+      WHERE a.smart_nvr_id = v.nvr_id AND a.alert_type = v.type AND a.alert_key = v.key AND a.resolved_at IS NULL`);
+  }
+}
+
+async function raiseAlerts(tx: Database, applied: readonly Applied[]): Promise<NewAlert[]> {
+  const rows = applied.flatMap(({ agent, outcome, at }) =>
+    outcome.raise.map((alert) => ({
+      cloud_id: agent.cloudId,
+      site_id: agent.siteId,
+      device_id: agent.deviceId,
+      nvr_id: agent.smartNvrId,
+      type: alert.type,
+      key: alert.key,
+      d1: alert.data[0],
+      d2: alert.data[1],
+      d3: alert.data[2],
+      health: ALERT_HEALTH[alert.type],
+      at: iso(at),
+      resolved: EVENT_ALERTS.has(alert.type),
+    })),
+  );
+  if (rows.length === 0) return [];
+  // An open alert of the same condition already there (raised by another process) is kept as it is.
+  return queryRows<NewAlert>(
+    tx,
+    sql`
+    INSERT INTO alerts (cloud_id, site_id, device_id, smart_nvr_id, alert_type, alert_key, alert_data1,
+      alert_data2, alert_data3, health_id, problem_at, resolved_at)
+    SELECT v.cloud_id, v.site_id, v.device_id, v.nvr_id, v.type, v.key, v.d1, v.d2, v.d3, v.health, v.at,
+      CASE WHEN v.resolved THEN v.at END
+    FROM jsonb_to_recordset(${jsonRows(rows)}) AS v(cloud_id int, site_id int, device_id int, nvr_id int,
+      type text, key text, d1 text, d2 text, d3 text, health text, at timestamptz, resolved boolean)
+    ON CONFLICT DO NOTHING
+    RETURNING id, cloud_id AS "cloudId", site_id AS "siteId", device_id AS "deviceId",
+      smart_nvr_id AS "smartNvrId", alert_type AS "alertType"`,
+  );
+}
+
+/** Former IP addresses and host names of devices, which Search Everywhere finds as historical results. */
+async function recordFormerValues(tx: Database, applied: readonly Applied[]) {
+  const rows = applied.flatMap(({ agent, outcome, at }) =>
+    agent.deviceId === null
+      ? []
+      : outcome.formerly.map((former) => ({
+          cloud_id: agent.cloudId,
+          site_id: agent.siteId,
+          device_id: agent.deviceId,
+          field: former.field,
+          value: former.value,
+          at: iso(at),
+        })),
+  );
+  if (rows.length === 0) return;
+  await tx.execute(sql`
+    INSERT INTO object_history (cloud_id, site_id, object_type, object_id, field, value, valid_from, valid_to)
+    SELECT v.cloud_id, v.site_id, 'device', v.device_id, v.field, v.value,
+      coalesce((SELECT max(h.valid_to) FROM object_history h
+        WHERE h.object_type = 'device' AND h.object_id = v.device_id AND h.field = v.field), d.created_at), v.at
+    FROM jsonb_to_recordset(${jsonRows(rows)}) AS v(cloud_id int, site_id int, device_id int, field text, value text, at timestamptz)
+    JOIN devices d ON d.id = v.device_id`);
+}

@@ -1,0 +1,109 @@
+import { sql } from 'drizzle-orm';
+import type { StatusId } from '../../core/domain.ts';
+import type { AgentState } from '../../core/fleet/agent-state.ts';
+import { deviceHealth } from '../../core/fleet/health.ts';
+import type { Database } from '../db/connect.ts';
+import { jsonRows, queryRows } from '../db/rows.ts';
+import type { NewAlert } from '../features/push/notify-alert.ts';
+
+type Swept = {
+  id: number;
+  cloud_id: number;
+  device_id: number | null;
+  smart_nvr_id: number | null;
+  site_id: number | null;
+  state: AgentState;
+  blocked: boolean;
+  decomm: boolean;
+  last_heartbeat_at: string | null;
+};
+
+/**
+ * Moves the agents whose deadline passed to a later status, one statement per transition over the
+ * deadline indexes, so a run costs the same however large the fleet is.
+ */
+async function transition(tx: Database, to: StatusId, now: Date): Promise<Swept[]> {
+  const due =
+    to === 'STATUS_OFFLINE'
+      ? sql`status_id <> 'STATUS_OFFLINE' AND offline_after < ${now.toISOString()}`
+      : sql`status_id = 'STATUS_ONLINE' AND skip_after < ${now.toISOString()}`;
+  return queryRows<Swept>(
+    tx,
+    sql`
+    UPDATE device_agents a SET status_id = ${to}, version = a.version + 1
+    WHERE a.id IN (SELECT id FROM device_agents WHERE ${due} ORDER BY id FOR UPDATE SKIP LOCKED)
+    RETURNING a.id, a.cloud_id, a.device_id, a.smart_nvr_id, a.state, a.last_heartbeat_at,
+      (SELECT d.site_id FROM devices d WHERE d.id = a.device_id) AS site_id,
+      coalesce((SELECT d.blocked FROM devices d WHERE d.id = a.device_id), false) AS blocked,
+      coalesce((SELECT d.decomm FROM devices d WHERE d.id = a.device_id), false) AS decomm`,
+  );
+}
+
+async function storeStatus(tx: Database, swept: readonly Swept[], statusId: StatusId) {
+  const rows = swept.map((agent) => ({
+    device_id: agent.device_id,
+    nvr_id: agent.smart_nvr_id,
+    health: deviceHealth({
+      blocked: agent.blocked,
+      decomm: agent.decomm,
+      statusId,
+      reported: agent.last_heartbeat_at !== null,
+      conditions: agent.state.conditions,
+      strained: agent.state.strained,
+    }),
+  }));
+  const columns = sql`v(device_id int, nvr_id int, health text)`;
+  await tx.execute(sql`
+    UPDATE devices d SET status_id = ${statusId}, health_id = v.health, updated_at = now()
+    FROM jsonb_to_recordset(${jsonRows(rows)}) AS ${columns} WHERE d.id = v.device_id`);
+  await tx.execute(sql`
+    UPDATE smart_nvrs n SET status_id = ${statusId}, health_id = v.health
+    FROM jsonb_to_recordset(${jsonRows(rows)}) AS ${columns} WHERE n.id = v.nvr_id`);
+}
+
+/**
+ * The status sweep: a device that missed a heartbeat is STATUS_SKIPPED_HB, one that missed
+ * MISSED_HEARTBEAT_LIMIT is STATUS_OFFLINE and raises DEV_UNREACHABLE (core/fleet/status.ts). Agents
+ * another process is sweeping are skipped, not waited for. Returns the alerts it raised.
+ */
+export async function sweepStatuses(db: Database, now = new Date()): Promise<NewAlert[]> {
+  return db.transaction(async (tx) => {
+    const offline = await transition(tx, 'STATUS_OFFLINE', now);
+    const skipped = await transition(tx, 'STATUS_SKIPPED_HB', now);
+    if (skipped.length > 0) await storeStatus(tx, skipped, 'STATUS_SKIPPED_HB');
+    if (offline.length === 0) return [];
+    await storeStatus(tx, offline, 'STATUS_OFFLINE');
+    const rows = offline.map((agent) => ({
+      cloud_id: agent.cloud_id,
+      site_id: agent.site_id,
+      device_id: agent.device_id,
+      nvr_id: agent.smart_nvr_id,
+      last: agent.last_heartbeat_at,
+    }));
+    return queryRows<NewAlert>(
+      tx,
+      sql`
+      INSERT INTO alerts (cloud_id, site_id, device_id, smart_nvr_id, alert_type, alert_key, alert_data1,
+        health_id, problem_at)
+      SELECT v.cloud_id, v.site_id, v.device_id, v.nvr_id, 'DEV_UNREACHABLE', '',
+        to_char(v.last AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS"Z"'), 'HEALTH_CRITICAL', ${now.toISOString()}
+      FROM jsonb_to_recordset(${jsonRows(rows)}) AS v(cloud_id int, site_id int, device_id int, nvr_id int,
+        last timestamptz)
+      ON CONFLICT DO NOTHING
+      RETURNING id, cloud_id AS "cloudId", site_id AS "siteId", device_id AS "deviceId",
+        smart_nvr_id AS "smartNvrId", alert_type AS "alertType"`,
+    );
+  });
+}
+
+/**
+ * After the console itself was down, every deadline may have passed without any device being at fault:
+ * give each reporting device one more interval from start-up before the sweep judges it.
+ */
+export async function extendDeadlinesAfterStart(db: Database, intervalS: number, now = new Date()) {
+  await db.execute(sql`
+    UPDATE device_agents SET
+      skip_after = greatest(skip_after, ${now.toISOString()}::timestamptz + make_interval(secs => ${intervalS * 1.5})),
+      offline_after = greatest(offline_after, ${now.toISOString()}::timestamptz + make_interval(secs => ${intervalS * 1.5}))
+    WHERE status_id <> 'STATUS_OFFLINE'`);
+}
