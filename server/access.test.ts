@@ -4,6 +4,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { CloudAbility } from '../core/policy.ts';
 import { type Access, can } from '../core/policy.ts';
+import { adoptDevice, createFleetCloud } from './fleet/test-fleet.ts';
 import { as, createTestApp, type TestApp } from './test/app.ts';
 import { ACTORS, type Actor, createRoleCloud, type RoleCloud } from './test/role-cloud.ts';
 
@@ -13,6 +14,8 @@ type Rule =
   | { kind: 'member'; permission?: CloudAbility }
   // A site, or a device on a site: a Site User sees only the assigned one.
   | { kind: 'device'; site: 'assigned' | 'other' }
+  // An action on a site that needs a site permission no Guest and no Site User of the table has.
+  | { kind: 'siteAction'; site: 'assigned' | 'other' }
   | { kind: 'platformAdmin' };
 
 type Call = {
@@ -45,6 +48,23 @@ const CALLS: Call[] = [
   { method: 'GET', url: cloudUrl('/sites'), rule: member() },
   { method: 'GET', url: cloudUrl('/devices'), rule: member() },
   { method: 'GET', url: cloudUrl('/users'), rule: member('manage_users') },
+  { method: 'GET', url: cloudUrl('/smartnvrs'), rule: member('manage_snvr') },
+  ...(['assigned', 'other'] as const).map(
+    (site): Call => ({
+      method: 'POST',
+      url: cloudUrl('/devices'),
+      rule: { kind: 'siteAction', site },
+      body: (f) => {
+        const n = (++unique).toString(16).padStart(4, '0');
+        return {
+          siteId: f.sites[site].id,
+          sn: `ACCESS${n}`,
+          mac: `02:ac:00:00:${n.slice(0, 2)}:${n.slice(2)}`,
+          productBrandId: 13,
+        };
+      },
+    }),
+  ),
   {
     method: 'POST',
     url: cloudUrl('/sites'),
@@ -199,6 +219,9 @@ function expected(caller: Caller, call: Call): Outcome {
     case 'device':
       if (!access) return 404;
       return access.roleId === 'ROLE_USER' && rule.site === 'other' ? 404 : 'ok';
+    case 'siteAction':
+      if (!access || (access.roleId === 'ROLE_USER' && rule.site === 'other')) return 404;
+      return access.roleId === 'ROLE_OWNER' || access.roleId === 'ROLE_ADMIN' ? 'ok' : 403;
   }
 }
 
@@ -256,7 +279,8 @@ const CALLERS: Caller[] = [...ACTORS, 'anonymous', 'withoutCsrf'];
 describe('access table', () => {
   for (const call of CALLS) {
     const name = `${call.method} ${call.url(PLACEHOLDERS)}`;
-    describe(`${name}${call.rule.kind === 'device' ? ` (on the ${call.rule.site} site)` : ''}`, () => {
+    const site = 'site' in call.rule ? ` (on the ${call.rule.site} site)` : '';
+    describe(`${name}${site}`, () => {
       for (const caller of CALLERS) {
         const outcome = expected(caller, call);
         it(`${caller}: ${outcome === 'ok' ? 'allowed' : outcome}`, async () => {
@@ -292,5 +316,40 @@ describe('beyond the table', () => {
       headers: { cookie: 'csrf_token=anonymous', 'x-csrf-token': 'anonymous' },
     });
     expect(response.statusCode).toBe(401);
+  });
+});
+
+describe('browser sessions and device credentials stay apart', () => {
+  const heartbeatBody = { seq: 1 };
+  it('answers 401 to a browser session on every agent API route', async () => {
+    for (const path of ['/agent/v1/adopt', '/agent/v1/heartbeat', '/agent/v1/events']) {
+      const response = await t.app.inject({
+        method: 'POST',
+        url: path,
+        headers: as(f.sessions.owner),
+        payload: path.endsWith('adopt') ? {} : heartbeatBody,
+      });
+      // Adoption needs no credential but a device's identity: a session is no identity either.
+      expect(response.statusCode, path).toBe(path.endsWith('adopt') ? 400 : 401);
+    }
+  });
+
+  it('answers 401 to a device credential on the console API', async () => {
+    const device = await createFleetCloud(t);
+    const credential = await adoptDevice(t, device.device);
+    for (const [method, url] of [
+      ['GET', '/apiv2/auth/me'],
+      ['GET', `/apiv2/cloud/${device.cloud.id}/devices`],
+      ['GET', `/apiv2/cloud/${f.cloud.id}/recent-alerts`],
+      ['POST', `/apiv2/cloud/${device.cloud.id}/mark-alerts-as-viewed`],
+    ] as const) {
+      const response = await t.app.inject({
+        method,
+        url,
+        headers: { authorization: `Bearer ${credential}` },
+      });
+      // A state-changing call without a CSRF token is refused before the session check.
+      expect(response.statusCode, url).toBe(method === 'GET' ? 401 : 403);
+    }
   });
 });

@@ -14,11 +14,3 @@ export const BAND_CHANNELS: Readonly<Record<Band, readonly number[]>> = {
 export function isBandChannel(band: Band, channel: number): boolean {
   return BAND_CHANNELS[band].includes(channel);
 }
-
-/** The centre frequency in MHz of a channel of a band. */
-export function channelFrequencyMhz(band: Band, channel: number): number {
-  if (!isBandChannel(band, channel)) throw new Error(`Channel ${channel} is not in the ${band} GHz band`);
-  if (band === '2.4') return channel === 14 ? 2484 : 2407 + 5 * channel;
-  if (band === '5') return 5000 + 5 * channel;
-  return 56_160 + 2160 * channel;
-}

@@ -16,7 +16,7 @@ import type { AppContext } from '../context.ts';
 import { ErrorSchemas, errors } from '../errors.ts';
 import type { NewAlert } from '../features/push/notify-alert.ts';
 import { adopt } from './adopt.ts';
-import { parseCredential } from './credentials.ts';
+import { type Credential, parseCredential } from './credentials.ts';
 import { storeEvents } from './events.ts';
 import type { HeartbeatIngest } from './heartbeats.ts';
 
@@ -26,13 +26,24 @@ const refused = { 400: ErrorSchemas.validation, 401: ErrorSchemas.message } as c
 /** How long an unregistered device waits before calling home again. */
 const PENDING_RETRY_S = 60;
 
-/** Device credentials only: a browser session, whatever cookies it sends, is not one. */
-function credentialOf(request: FastifyRequest) {
-  const credential = parseCredential(request.headers.authorization);
-  if (!credential)
-    throw errors.unauthorized('A device credential is required: Authorization: Bearer <credential>.');
-  return credential;
+declare module 'fastify' {
+  interface FastifyRequest {
+    agentCredential: Credential | null;
+  }
 }
+
+/**
+ * Device credentials only: a browser session, whatever cookies it sends, is not one. Checked before the
+ * body is validated, so a caller without one learns nothing from a 400.
+ */
+async function requireCredential(request: FastifyRequest) {
+  request.agentCredential = parseCredential(request.headers.authorization);
+  if (!request.agentCredential) {
+    throw errors.unauthorized('A device credential is required: Authorization: Bearer <credential>.');
+  }
+}
+
+const credentialOf = (request: FastifyRequest) => request.agentCredential as Credential;
 
 /** Radios must use a channel of their band (core/fleet/channels.ts); the schema cannot say that. */
 function checkChannels(report: HeartbeatRequest) {
@@ -56,6 +67,7 @@ export type FleetDeps = { ingest: HeartbeatIngest; notify: (alerts: NewAlert[]) 
 /** The device agent API (docs/agent-protocol.md): adoption, heartbeats and events. */
 export function agentRoutes(ctx: AppContext, fleet: FleetDeps): FastifyPluginAsyncTypebox {
   return async (app) => {
+    app.decorateRequest('agentCredential', null);
     app.post(
       '/adopt',
       {
@@ -79,6 +91,7 @@ export function agentRoutes(ctx: AppContext, fleet: FleetDeps): FastifyPluginAsy
     app.post(
       '/heartbeat',
       {
+        onRequest: requireCredential,
         bodyLimit: AGENT_BODY_LIMIT,
         schema: {
           tags,
@@ -98,6 +111,7 @@ export function agentRoutes(ctx: AppContext, fleet: FleetDeps): FastifyPluginAsy
     app.post(
       '/events',
       {
+        onRequest: requireCredential,
         bodyLimit: AGENT_BODY_LIMIT,
         schema: {
           tags,

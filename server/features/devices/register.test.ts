@@ -1,0 +1,88 @@
+// @vitest-environment node
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { queryRows } from '../../db/rows.ts';
+import { adoptBody } from '../../fleet/test-fleet.ts';
+import { as, createTestApp, login, type Session, type TestApp } from '../../test/app.ts';
+import { addMember, createCloud, createSite, createUser, TEST_PASSWORD } from '../../test/factories.ts';
+
+let t: TestApp;
+let owner: Session;
+let cloudId: number;
+let siteId: number;
+beforeAll(async () => {
+  t = await createTestApp();
+  const db = t.database.db;
+  const user = await createUser(db);
+  const cloud = await createCloud(db);
+  cloudId = cloud.id;
+  await addMember(db, user.id, cloud.id, 'ROLE_OWNER');
+  siteId = (await createSite(db, cloud.id)).id;
+  owner = await login(t.app, user.email, TEST_PASSWORD);
+});
+afterAll(() => t.close());
+
+const register = (body: object, cloud = cloudId) =>
+  t.app.inject({ method: 'POST', url: `/apiv2/cloud/${cloud}/devices`, headers: as(owner), payload: body });
+
+describe('POST /apiv2/cloud/:cloudId/devices', () => {
+  it('registers a device by serial number and MAC; when it calls home it is adopted', async () => {
+    const response = await register({ siteId, sn: 'wa1000', mac: '02-4C-10-AA-BB-01', productBrandId: 13 });
+    expect(response.statusCode).toBe(201);
+    expect(response.json()).toMatchObject({
+      name: 'AP-WIFI6-2x2-IN bb01',
+      site_id: siteId,
+      sn: 'WA1000',
+      mac: '02:4c:10:aa:bb:01',
+      product_brand_id: 13,
+      product_type: 'wifi',
+    });
+    const adopted = await t.app.inject({
+      method: 'POST',
+      url: '/agent/v1/adopt',
+      payload: adoptBody({ sn: 'WA1000', mac: '02:4C:10:AA:BB:01' }),
+    });
+    expect(adopted.json().status).toBe('adopted');
+  });
+
+  it('refuses a MAC or serial number already registered, and bad input, adding nothing', async () => {
+    await register({ siteId, sn: 'WA2000', mac: '02:4c:10:aa:bb:02', productBrandId: 13, name: 'Lobby' });
+    const cases: [object, string, string][] = [
+      [{ siteId, sn: 'WA2001', mac: '024c10aabb02', productBrandId: 13 }, '/mac', 'duplicate'],
+      [{ siteId, sn: 'wa2000', mac: '02:4c:10:aa:bb:03', productBrandId: 13 }, '/sn', 'duplicate'],
+      [
+        { siteId, sn: 'WA2002', mac: '02:4c:10:aa:bb:04', productBrandId: 5000 },
+        '/productBrandId',
+        'unknown_product',
+      ],
+      [
+        { siteId, sn: 'WA2003', mac: '02:4c:10:aa:bb:05', productBrandId: 190 },
+        '/productBrandId',
+        'not_a_site_device',
+      ],
+      [{ siteId, sn: 'WA2004', mac: 'zz:4c:10:aa:bb:06', productBrandId: 13 }, '/mac', 'pattern'],
+    ];
+    for (const [body, path, errorCode] of cases) {
+      const response = await register(body);
+      expect(response.statusCode, JSON.stringify(body)).toBe(400);
+      expect(response.json().errors).toContainEqual(expect.objectContaining({ path, errorCode }));
+    }
+    const [count] = await queryRows<{ n: number }>(
+      t.database.db,
+      sql`SELECT count(*)::int AS n FROM devices WHERE sn LIKE 'WA200%'`,
+    );
+    expect(count?.n).toBe(1);
+  });
+
+  it('answers 404 for a site of another cloud', async () => {
+    const other = await createCloud(t.database.db);
+    const foreignSite = await createSite(t.database.db, other.id);
+    const response = await register({
+      siteId: foreignSite.id,
+      sn: 'WA3000',
+      mac: '02:4c:10:aa:bb:30',
+      productBrandId: 13,
+    });
+    expect(response.statusCode).toBe(404);
+  });
+});
