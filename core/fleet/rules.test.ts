@@ -8,7 +8,7 @@ import { applyEvents, applyHeartbeat, type DeviceBefore, type Outcome } from './
 const NOW = new Date('2026-11-24T12:00:00Z');
 const seconds = (s: number) => new Date(NOW.getTime() + s * 1000);
 
-const before = (fields: Partial<DeviceBefore> = {}): DeviceBefore => ({
+const deviceBefore = (fields: Partial<DeviceBefore> = {}): DeviceBefore => ({
   state: INITIAL_AGENT_STATE,
   statusId: 'STATUS_ONLINE',
   reported: true,
@@ -36,7 +36,7 @@ const report = (fields: Partial<HeartbeatRequest> = {}): HeartbeatRequest => ({
 });
 
 /** Applies heartbeats one after the other, as the server does, and returns each outcome. */
-function run(reports: HeartbeatRequest[], start = before()): Outcome[] {
+function run(reports: HeartbeatRequest[], start = deviceBefore()): Outcome[] {
   let device = start;
   return reports.map((next, index) => {
     const outcome = applyHeartbeat(device, next, seconds(index * 60));
@@ -121,7 +121,7 @@ describe('condition alerts from heartbeats', () => {
 });
 
 describe('event alerts', () => {
-  const events = (list: AgentEvent[], device = before()) => applyEvents(device, list, NOW);
+  const events = (list: AgentEvent[], device = deviceBefore()) => applyEvents(device, list, NOW);
   const at = NOW.toISOString();
 
   it('CHANNEL_CHANGED and BOOTBANK_REVERT are stored resolved and leave health alone', () => {
@@ -158,14 +158,14 @@ describe('event alerts', () => {
       'DEV_REQ_ACTION',
     ]);
     expect(outcome.health).toBe('HEALTH_CRITICAL');
-    const [after] = run([report()], before({ state: outcome.state }));
+    const [after] = run([report()], deviceBefore({ state: outcome.state }));
     expect(after?.resolve).toHaveLength(6);
     expect(after?.state.conditions).toEqual([]);
   });
 
   it('FW_UPGRADED and FW_DOWNGRADED compare version and revision with the known firmware', () => {
     const change = (from: string, to: string) =>
-      events([{ type: 'firmware_changed', at, data: { from, to } }], before({ fw: from })).raise;
+      events([{ type: 'firmware_changed', at, data: { from, to } }], deviceBefore({ fw: from })).raise;
     expect(change('3.4.0-1822', '3.4.0-1830')).toEqual([
       { type: 'FW_UPGRADED', key: '', data: ['3.4.0-1822', '3.4.0-1830', null] },
     ]);
@@ -173,7 +173,7 @@ describe('event alerts', () => {
     expect(change('3.4.0-1822', '3.4.0-1822')).toEqual([]);
     // A device that never reported firmware has nothing to compare with.
     expect(
-      events([{ type: 'firmware_changed', at, data: { from: '1.0-1', to: '2.0-1' } }], before({ fw: '' }))
+      events([{ type: 'firmware_changed', at, data: { from: '1.0-1', to: '2.0-1' } }], deviceBefore({ fw: '' }))
         .raise,
     ).toEqual([]);
   });
@@ -181,7 +181,7 @@ describe('event alerts', () => {
   it('DEV_REBOOT: once per restart, from the event or from the uptime going back', () => {
     const rebooted = events([{ type: 'reboot', at, data: { reason: 'power', uptimeS: 30 } }]);
     expect(rebooted.raise).toEqual([{ type: 'DEV_REBOOT', key: '', data: ['power', '30', null] }]);
-    const device = before({ state: { ...rebooted.state, uptimeS: 9000 } });
+    const device = deviceBefore({ state: { ...rebooted.state, uptimeS: 9000 } });
     // The first heartbeat of the same boot, a minute later.
     expect(applyHeartbeat(device, report({ uptimeS: 90 }), seconds(60)).raise).toEqual([]);
     // A restart an hour later that sent no event.
@@ -193,21 +193,21 @@ describe('event alerts', () => {
 
 describe('status and device fields', () => {
   it('a heartbeat makes the device online and resolves DEV_UNREACHABLE when it was offline', () => {
-    const outcome = applyHeartbeat(before({ statusId: 'STATUS_OFFLINE' }), report(), NOW);
+    const outcome = applyHeartbeat(deviceBefore({ statusId: 'STATUS_OFFLINE' }), report(), NOW);
     expect(outcome.statusId).toBe('STATUS_ONLINE');
     expect(outcome.resolve).toEqual([{ type: 'DEV_UNREACHABLE', key: '' }]);
-    expect(applyHeartbeat(before({ statusId: 'STATUS_SKIPPED_HB' }), report(), NOW).resolve).toEqual([]);
+    expect(applyHeartbeat(deviceBefore({ statusId: 'STATUS_SKIPPED_HB' }), report(), NOW).resolve).toEqual([]);
   });
 
   it('reports changed fields and keeps former IP addresses and host names', () => {
     const outcome = applyHeartbeat(
-      before(),
+      deviceBefore(),
       report({ ip: '10.0.0.3', hostname: 'pmp-01', mgmtdVersion: '2.5.0' }),
       NOW,
     );
     expect(outcome.changed).toEqual({ ip: '10.0.0.3', mgmtdVersion: '2.5.0' });
     expect(outcome.formerly).toEqual([{ field: 'ip', value: '10.0.0.2' }]);
     // An address the device leaves out is kept as it was.
-    expect(applyHeartbeat(before(), report({ ip: undefined }), NOW).changed).toEqual({});
+    expect(applyHeartbeat(deviceBefore(), report({ ip: undefined }), NOW).changed).toEqual({});
   });
 });
