@@ -1,0 +1,53 @@
+// @vitest-environment node
+// Alerts the fleet raises reach the members with push alerts on, through the stand-in push service.
+import { and, eq } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { memberships } from '../db/schema/clouds.ts';
+import { saveSubscription } from '../features/push/repository.ts';
+import {
+  type PushServiceStandIn,
+  startPushService,
+  subscribeBrowser,
+} from '../features/push/test-push-service.ts';
+import { createTestApp, type TestApp } from '../test/app.ts';
+import { addMember, createUser } from '../test/factories.ts';
+import { adoptDevice, createFleetCloud, event, heartbeat, sendEvents, sendHeartbeat } from './test-fleet.ts';
+
+let t: TestApp;
+let service: PushServiceStandIn;
+beforeAll(async () => {
+  t = await createTestApp({}, { PUSH_SERVICE_HOSTS: '127.0.0.1' });
+  service = await startPushService();
+});
+afterAll(async () => {
+  await service.close();
+  await t.close();
+});
+
+describe('alerts raised by devices', () => {
+  it('are pushed to members with push alerts on, once the alert is stored', async () => {
+    const db = t.database.db;
+    const { cloud, device } = await createFleetCloud(t);
+    const watching = await createUser(db);
+    const quiet = await createUser(db);
+    await addMember(db, watching.id, cloud.id, 'ROLE_ADMIN');
+    await addMember(db, quiet.id, cloud.id, 'ROLE_ADMIN');
+    await db
+      .update(memberships)
+      .set({ pushAlerts: true })
+      .where(and(eq(memberships.userId, watching.id), eq(memberships.cloudId, cloud.id)));
+    const browsers = [subscribeBrowser(service, 'watching'), subscribeBrowser(service, 'quiet')];
+    await saveSubscription(db, watching.id, browsers[0]?.subscription as never);
+    await saveSubscription(db, quiet.id, browsers[1]?.subscription as never);
+
+    const credential = await adoptDevice(t, device);
+    await sendHeartbeat(t, credential, heartbeat(1, { fw: '7.2.0-3988' }));
+    await sendEvents(t, credential, 2, [event('action_required', { reason: 'replace the fan' })]);
+    await vi.waitFor(() => expect(service.received).toHaveLength(1));
+    const push = service.received[0];
+    expect(push?.path).toBe(browsers[0]?.path);
+    expect(JSON.parse(browsers[0]?.decrypt(push?.body ?? Buffer.alloc(0)) ?? '{}')).toMatchObject({
+      title: 'Action required',
+    });
+  });
+});
