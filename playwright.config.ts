@@ -39,6 +39,8 @@ export default defineConfig({
       HOST: '127.0.0.1',
       DATA_DIR: process.env.E2E_DATA_DIR,
       DEMO: '1',
+      // The demo devices stay as seeded, so what the pages show does not change under the tests.
+      SIMULATOR: '0',
       LOG_LEVEL: 'warn',
     },
   },

@@ -1,4 +1,4 @@
-import { writeFileSync } from 'node:fs';
+import { rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { PGlite } from '@electric-sql/pglite';
@@ -13,7 +13,7 @@ declare module 'vitest' {
 
 /**
  * Creates one migrated in-memory database and dumps it, so each test file starts its own copy without
- * running initdb and the migrations again.
+ * running initdb and the migrations again. The dump is removed when the run ends.
  */
 export default async function setup(project: TestProject) {
   const database = await openDatabase({ kind: 'memory' });
@@ -23,4 +23,5 @@ export default async function setup(project: TestProject) {
   writeFileSync(path, Buffer.from(await dump.arrayBuffer()));
   await database.close();
   project.provide('pgliteTemplatePath', path);
+  return () => rmSync(path, { force: true });
 }
