@@ -1,5 +1,6 @@
 // Runs the benchmarks named on the command line, or all of them.
 import { runApiLoad } from './api-load.ts';
+import { runIngest } from './ingest.ts';
 import { runSeedLarge } from './seed-large.ts';
 import { runStartup } from './startup.ts';
 
@@ -7,6 +8,7 @@ const benchmarks: Record<string, () => Promise<void>> = {
   startup: runStartup,
   'seed-large': runSeedLarge,
   'api-load': runApiLoad,
+  ingest: runIngest,
 };
 const names = process.argv.slice(2);
 for (const name of names.length > 0 ? names : Object.keys(benchmarks)) {

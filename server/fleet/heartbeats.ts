@@ -111,6 +111,9 @@ export function createHeartbeatIngest(options: HeartbeatIngestOptions) {
 
   async function drain(): Promise<void> {
     while (queue.length > 0) {
+      // Let the requests that arrived meanwhile join the batch: PGlite answers without a trip through the
+      // event loop, so without this every batch would hold one heartbeat.
+      await new Promise((resolve) => setImmediate(resolve));
       const batch = takeBatch();
       try {
         await write(batch);
