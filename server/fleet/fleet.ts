@@ -14,6 +14,7 @@ export function createFleet(ctx: AppContext, log: FastifyBaseLogger, writeMetric
     intervalS: ctx.config.heartbeatIntervalS,
     writeMetrics,
     onAlerts: pusher.push,
+    concurrency: ctx.database.kind === 'postgres' ? 2 : 1,
   });
   return {
     ingest,

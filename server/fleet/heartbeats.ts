@@ -23,6 +23,8 @@ export type HeartbeatIngestOptions = {
   onAlerts: (alerts: NewAlert[]) => void;
   /** Most heartbeats written in one transaction. */
   maxBatch?: number;
+  /** Batches written at the same time (PostgreSQL takes several; PGlite is one connection). */
+  concurrency?: number;
 };
 
 type Pending = {
@@ -37,26 +39,29 @@ type Pending = {
 const MAX_RETRIES = 3;
 
 /**
- * Heartbeats are written in batches: while one batch is being written, the next ones queue, and each
+ * Heartbeats are written in batches: while batches are being written, the next ones queue, and each
  * answer waits for the commit of its batch. At a low rate a batch is one heartbeat; under load one
- * transaction carries hundreds, which is what lets one process take a large fleet.
+ * transaction carries hundreds, which is what lets one process take a large fleet. A device's heartbeats
+ * are never in two batches at once, so they are written in the order they came.
  */
 export function createHeartbeatIngest(options: HeartbeatIngestOptions) {
   const { db, intervalS } = options;
   const maxBatch = options.maxBatch ?? 500;
+  const concurrency = options.concurrency ?? 1;
   let queue: Pending[] = [];
-  let writing: Promise<void> | null = null;
+  /** Agents whose heartbeat is in a batch being written. */
+  const busy = new Set<number>();
+  let writers = 0;
+  let idle: (() => void)[] = [];
   const answer: HeartbeatResponse = { nextHeartbeatS: intervalS, commands: [] };
 
   function takeBatch(): Pending[] {
     const batch: Pending[] = [];
     const rest: Pending[] = [];
-    const agents = new Set<number>();
     for (const item of queue) {
-      // Two heartbeats of one device go in order, in separate batches.
-      if (batch.length >= maxBatch || agents.has(item.credential.agentId)) rest.push(item);
+      if (batch.length >= maxBatch || busy.has(item.credential.agentId)) rest.push(item);
       else {
-        agents.add(item.credential.agentId);
+        busy.add(item.credential.agentId);
         batch.push(item);
       }
     }
@@ -109,31 +114,39 @@ export function createHeartbeatIngest(options: HeartbeatIngestOptions) {
     queue.push(item);
   }
 
-  async function drain(): Promise<void> {
-    while (queue.length > 0) {
+  async function writer(): Promise<void> {
+    writers += 1;
+    for (;;) {
       // Let the requests that arrived meanwhile join the batch: PGlite answers without a trip through the
       // event loop, so without this every batch would hold one heartbeat.
       await new Promise((resolve) => setImmediate(resolve));
       const batch = takeBatch();
+      if (batch.length === 0) break;
       try {
         await write(batch);
       } catch (error) {
         for (const item of batch) item.reject(error);
+      } finally {
+        for (const item of batch) busy.delete(item.credential.agentId);
       }
     }
-    writing = null;
+    writers -= 1;
+    if (writers === 0) {
+      for (const resolve of idle) resolve();
+      idle = [];
+    }
   }
 
   return {
     submit(credential: Credential, report: HeartbeatRequest): Promise<HeartbeatResponse> {
       return new Promise((resolve, reject) => {
         queue.push({ credential, report, retries: 0, resolve, reject });
-        writing ??= drain();
+        if (writers < concurrency) void writer();
       });
     },
     /** Waits for the heartbeats already taken to be written. */
-    async flush(): Promise<void> {
-      await writing;
+    flush(): Promise<void> {
+      return writers === 0 ? Promise.resolve() : new Promise((resolve) => idle.push(resolve));
     },
   };
 }
