@@ -1,0 +1,33 @@
+import { type ChildProcess, spawn } from 'node:child_process';
+import { join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const SIMULATOR = fileURLToPath(new URL('../sim/main.ts', import.meta.url));
+
+/**
+ * Runs the fleet simulator for the demo clouds' devices in its own process, talking to this server over
+ * HTTP like real devices; its credentials live in the data folder, beside the embedded database.
+ */
+export function startDemoSimulator(url: string, dataDir: string, onExit: (code: number | null) => void) {
+  const child: ChildProcess = spawn(
+    process.execPath,
+    [SIMULATOR, '--demo', '--url', url, '--state', join(dataDir, 'simulator.json')],
+    { stdio: ['ignore', 'inherit', 'inherit'] },
+  );
+  child.on('exit', onExit);
+  return {
+    /** Stops it and waits, so it can save its state. */
+    async stop() {
+      if (child.exitCode !== null || child.signalCode !== null) return;
+      const exited = new Promise((resolve) => child.once('exit', resolve));
+      child.kill('SIGTERM');
+      await exited;
+    },
+  };
+}
+
+/** Where a local process reaches the server that listens on `address`. */
+export function localUrl(address: { address: string; port: number }): string {
+  const host = ['0.0.0.0', '::'].includes(address.address) ? '127.0.0.1' : address.address;
+  return `http://${host.includes(':') ? `[${host}]` : host}:${address.port}`;
+}
