@@ -8,12 +8,20 @@ import Fastify, { type FastifyServerOptions } from 'fastify';
 import { registerRequestAuth } from './auth/request-auth.ts';
 import type { AppContext } from './context.ts';
 import { registerErrorHandler } from './errors.ts';
-import { createFleet, type MetricsWriter } from './fleet/fleet.ts';
+import { createFleet, type Fleet, type MetricsWriter } from './fleet/fleet.ts';
+import { ensureMetricPartitions } from './fleet/metric-store.ts';
 import { writeHeartbeatMetrics } from './fleet/metrics-writer.ts';
 import { agentRoutes } from './fleet/routes.ts';
 import { registerRoutes } from './routes.ts';
 import { registerJsonParser, registerValidation } from './validation.ts';
 import { registerWebApp } from './web-static.ts';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** The fleet engine of this process: heartbeat batches and alert pushes. */
+    fleet: Fleet;
+  }
+}
 
 export type BuildOptions = {
   logger?: FastifyServerOptions['logger'];
@@ -91,9 +99,12 @@ export async function buildApp(ctx: AppContext, options: BuildOptions = {}) {
   );
 
   await registerRoutes(app, ctx);
+  // Before the first heartbeat: the background job keeps them ahead from then on.
+  await ensureMetricPartitions(ctx.db, new Date());
   const fleet = createFleet(ctx, app.log, options.writeMetrics ?? writeHeartbeatMetrics);
   await app.register(agentRoutes(ctx, fleet), { prefix: '/agent/v1' });
   app.addHook('onClose', fleet.idle);
+  app.decorate('fleet', fleet);
 
   await registerWebApp(app, options.webRoot ?? ctx.config.webDistDir);
   return app;

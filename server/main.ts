@@ -1,9 +1,14 @@
+import type { AddressInfo } from 'node:net';
 import { buildApp } from './app.ts';
+import { startJobRunner } from './background/runner.ts';
 import { ConfigError, readConfig } from './config.ts';
 import { createContext } from './context.ts';
 import { openDatabase } from './db/connect.ts';
 import { DataDirLockedError } from './db/data-dir-lock.ts';
 import { isDatabaseEmpty, seedDemo } from './db/seed/demo.ts';
+import { localUrl, startDemoSimulator } from './demo-simulator.ts';
+import { fleetJobs } from './fleet/jobs.ts';
+import { extendDeadlinesAfterStart } from './fleet/sweep.ts';
 import { APP_VERSION } from './version.ts';
 
 async function main(): Promise<void> {
@@ -23,7 +28,11 @@ async function main(): Promise<void> {
     await seedDemo(database.db);
   }
 
+  await extendDeadlinesAfterStart(database.db, config.heartbeatIntervalS);
+  const jobs = await startJobRunner(database, fleetJobs(database.db, app.fleet), app.log);
+
   let stopping = false;
+  let simulator: { stop: () => Promise<void> } | null = null;
   const stop = async (signal: string) => {
     if (stopping) {
       app.log.warn(`${signal} again: exiting at once`);
@@ -31,6 +40,8 @@ async function main(): Promise<void> {
     }
     stopping = true;
     app.log.info(`${signal}: shutting down`);
+    await simulator?.stop();
+    await jobs.stop();
     await app.close();
     await database.close();
     process.exit(0);
@@ -43,6 +54,11 @@ async function main(): Promise<void> {
     { startupMs: Math.round(performance.now() - startedAt), database: database.kind },
     `console ready at ${address}`,
   );
+  if (config.demo && config.simulator) {
+    simulator = startDemoSimulator(localUrl(app.server.address() as AddressInfo), config.dataDir, (code) => {
+      if (!stopping) app.log.warn({ code }, 'the demo fleet simulator stopped');
+    });
+  }
 }
 
 main().catch((error: unknown) => {

@@ -173,8 +173,10 @@ describe('event alerts', () => {
     expect(change('3.4.0-1822', '3.4.0-1822')).toEqual([]);
     // A device that never reported firmware has nothing to compare with.
     expect(
-      events([{ type: 'firmware_changed', at, data: { from: '1.0-1', to: '2.0-1' } }], deviceBefore({ fw: '' }))
-        .raise,
+      events(
+        [{ type: 'firmware_changed', at, data: { from: '1.0-1', to: '2.0-1' } }],
+        deviceBefore({ fw: '' }),
+      ).raise,
     ).toEqual([]);
   });
 
@@ -196,7 +198,9 @@ describe('status and device fields', () => {
     const outcome = applyHeartbeat(deviceBefore({ statusId: 'STATUS_OFFLINE' }), report(), NOW);
     expect(outcome.statusId).toBe('STATUS_ONLINE');
     expect(outcome.resolve).toEqual([{ type: 'DEV_UNREACHABLE', key: '' }]);
-    expect(applyHeartbeat(deviceBefore({ statusId: 'STATUS_SKIPPED_HB' }), report(), NOW).resolve).toEqual([]);
+    expect(applyHeartbeat(deviceBefore({ statusId: 'STATUS_SKIPPED_HB' }), report(), NOW).resolve).toEqual(
+      [],
+    );
   });
 
   it('reports changed fields and keeps former IP addresses and host names', () => {

@@ -15,6 +15,8 @@ export type Database = PgDatabase<PgQueryResultHKT>;
 export type DatabaseHandle = {
   db: Database;
   kind: 'pglite' | 'postgres';
+  /** The connection pool, on PostgreSQL: the job queue shares it. */
+  pool?: pg.Pool;
   /** Throws when the database does not answer. */
   ping: () => Promise<void>;
   close: () => Promise<void>;
@@ -42,7 +44,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
       await pool.end();
       throw error;
     }
-    return handle(db as unknown as Database, 'postgres', () => pool.end());
+    return { ...handle(db as unknown as Database, 'postgres', () => pool.end()), pool };
   }
   const unlock = options.kind === 'pglite' ? lockDataDir(options.dataDir) : () => {};
   try {

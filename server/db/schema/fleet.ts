@@ -54,12 +54,8 @@ export const deviceAgents = pgTable(
     uniqueIndex('device_agents_nvr_key').on(t.smartNvrId),
     check('device_agents_one_target', sql`num_nonnulls(${t.deviceId}, ${t.smartNvrId}) = 1`),
     // The status sweep reads only the devices whose deadline passed, whatever the fleet's size.
-    index('device_agents_skip_idx')
-      .on(t.skipAfter)
-      .where(sql`${t.statusId} = 'STATUS_ONLINE'`),
-    index('device_agents_offline_idx')
-      .on(t.offlineAfter)
-      .where(sql`${t.statusId} <> 'STATUS_OFFLINE'`),
+    index('device_agents_skip_idx').on(t.skipAfter).where(sql`${t.statusId} = 'STATUS_ONLINE'`),
+    index('device_agents_offline_idx').on(t.offlineAfter).where(sql`${t.statusId} <> 'STATUS_OFFLINE'`),
   ],
 );
 

@@ -1,0 +1,90 @@
+import { Logger, run } from 'graphile-worker';
+import type { DatabaseHandle } from '../db/connect.ts';
+
+/** Work the server does on its own every so often (DESIGN §5): the status sweep, metric rollups, retention. */
+export type PeriodicJob = { name: string; everyMs: number; run: (now: Date) => Promise<void> };
+
+export type JobLog = { error: (details: object, message: string) => void };
+export type JobRunner = { stop: () => Promise<void> };
+
+/**
+ * Runs each job every `everyMs`, each run once however many server processes there are: on PostgreSQL
+ * through graphile-worker's queue, on the embedded database (one process) in this process.
+ */
+export function startJobRunner(
+  database: DatabaseHandle,
+  jobs: readonly PeriodicJob[],
+  log: JobLog,
+): Promise<JobRunner> {
+  return database.pool ? startQueue(database, jobs, log) : Promise.resolve(startInProcess(jobs, log));
+}
+
+async function runJob(job: PeriodicJob, log: JobLog) {
+  try {
+    await job.run(new Date());
+  } catch (error) {
+    log.error({ err: error, job: job.name }, 'background job failed');
+  }
+}
+
+/** One timer per job; a run never overlaps the one before, and a failed run keeps the schedule. */
+function startInProcess(jobs: readonly PeriodicJob[], log: JobLog): JobRunner {
+  let stopped = false;
+  const timers = new Set<NodeJS.Timeout>();
+  const running = new Set<Promise<void>>();
+  const schedule = (job: PeriodicJob, delay: number) => {
+    const timer = setTimeout(() => {
+      timers.delete(timer);
+      const done = runJob(job, log).finally(() => {
+        running.delete(done);
+        if (!stopped) schedule(job, job.everyMs);
+      });
+      running.add(done);
+    }, delay);
+    timers.add(timer);
+  };
+  for (const job of jobs) schedule(job, 0);
+  return {
+    async stop() {
+      stopped = true;
+      for (const timer of timers) clearTimeout(timer);
+      await Promise.all(running);
+    },
+  };
+}
+
+/**
+ * Each job is a queue entry with a job key (its name): every process adds it without moving a run already
+ * planned, the worker that takes it runs it and plans the next run `everyMs` later. graphile-worker's
+ * crontab counts in whole minutes; the status sweep runs every few seconds.
+ */
+async function startQueue(
+  database: DatabaseHandle,
+  jobs: readonly PeriodicJob[],
+  log: JobLog,
+): Promise<JobRunner> {
+  const logger = new Logger(() => (level, message, meta) => {
+    if (level === 'error') log.error(meta, `job queue: ${message}`);
+  });
+  const byName = new Map(jobs.map((job) => [job.name, job]));
+  const runner = await run({
+    pgPool: database.pool,
+    concurrency: 2,
+    noHandleSignals: true,
+    pollInterval: 1000,
+    logger,
+    taskList: Object.fromEntries(
+      jobs.map((job) => [
+        job.name,
+        async (_payload, helpers) => {
+          await runJob(job, log);
+          await helpers.addJob(job.name, {}, { jobKey: job.name, runAt: new Date(Date.now() + job.everyMs) });
+        },
+      ]),
+    ),
+  });
+  for (const job of byName.values()) {
+    await runner.addJob(job.name, {}, { jobKey: job.name, jobKeyMode: 'preserve_run_at', runAt: new Date() });
+  }
+  return { stop: () => runner.stop() };
+}

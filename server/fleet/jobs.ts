@@ -1,0 +1,31 @@
+import { STATUS_SWEEP_EVERY_S } from '../../core/fleet/status.ts';
+import type { PeriodicJob } from '../background/runner.ts';
+import type { Database } from '../db/connect.ts';
+import type { Fleet } from './fleet.ts';
+import { dropExpiredMetrics, ensureMetricPartitions, rollupMetrics } from './metric-store.ts';
+import { sweepStatuses } from './sweep.ts';
+
+const MINUTE_MS = 60_000;
+
+/** The fleet's background work: the status sweep (its alerts pushed) and the metrics' upkeep. */
+export function fleetJobs(db: Database, fleet: Pick<Fleet, 'notify'>): PeriodicJob[] {
+  return [
+    {
+      name: 'fleet-status-sweep',
+      everyMs: STATUS_SWEEP_EVERY_S * 1000,
+      run: async (now) => {
+        const alerts = await sweepStatuses(db, now);
+        if (alerts.length > 0) fleet.notify(alerts);
+      },
+    },
+    { name: 'metrics-partitions', everyMs: 60 * MINUTE_MS, run: (now) => ensureMetricPartitions(db, now) },
+    { name: 'metrics-rollup', everyMs: 5 * MINUTE_MS, run: (now) => rollupMetrics(db, now) },
+    {
+      name: 'metrics-retention',
+      everyMs: 60 * MINUTE_MS,
+      run: async (now) => {
+        await dropExpiredMetrics(db, now);
+      },
+    },
+  ];
+}

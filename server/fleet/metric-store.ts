@@ -1,0 +1,160 @@
+// The time-series store of heartbeat metrics (migration 0004): every heartbeat's numbers for two days,
+// hourly averages and peaks for 90 days, both partitioned by time so that old data goes by dropping whole
+// partitions, never by deleting rows.
+import { sql } from 'drizzle-orm';
+import { METRIC_COLUMNS, type MetricSample } from '../../core/fleet/metric-sample.ts';
+import type { Database } from '../db/connect.ts';
+import { jsonRows, queryRows } from '../db/rows.ts';
+
+const DAY_MS = 86_400_000;
+const HOUR_MS = 3_600_000;
+
+/** Samples kept two days (the 24 h charts); rollups 90 days (the 7 and 30 day charts, and reports). */
+export const METRIC_TABLES = {
+  samples: { table: 'device_metrics', partitionDays: 1, keepDays: 2 },
+  hourly: { table: 'device_metrics_hourly', partitionDays: 10, keepDays: 90 },
+} as const;
+type MetricTable = (typeof METRIC_TABLES)[keyof typeof METRIC_TABLES];
+
+/** Partitions exist from a day back to this many days ahead, so a write never lacks one. */
+const DAYS_AHEAD = 3;
+/** A sample's hour is rolled up this long after it ends, when no batch can still write into it. */
+const ROLLUP_DELAY_MS = 2 * 60_000;
+const ROLLED_UP_TO = 'metrics_rolled_up_to';
+
+const snake = (column: string) => column.replace(/[A-Z]/g, (letter) => `_${letter.toLowerCase()}`);
+const columnList = sql.raw(METRIC_COLUMNS.map(snake).join(', '));
+// Read back under the sample's own names; byte counts as float8, which both drivers give as a number.
+const readList = sql.raw(
+  METRIC_COLUMNS.map(
+    (column) => `${snake(column)}${column.endsWith('Bytes') ? '::float8' : ''} AS "${column}"`,
+  ).join(', '),
+);
+const iso = (ms: number) => new Date(ms).toISOString();
+const day = (ms: number) => iso(ms).slice(0, 10).replaceAll('-', '');
+
+function partitionStart(table: MetricTable, ms: number) {
+  const span = table.partitionDays * DAY_MS;
+  return Math.floor(ms / span) * span;
+}
+
+/** Creates the partitions for yesterday up to DAYS_AHEAD days ahead; ones that exist are left alone. */
+export async function ensureMetricPartitions(db: Database, now: Date): Promise<void> {
+  for (const table of Object.values(METRIC_TABLES)) {
+    const span = table.partitionDays * DAY_MS;
+    const last = now.getTime() + DAYS_AHEAD * DAY_MS;
+    for (let start = partitionStart(table, now.getTime() - DAY_MS); start <= last; start += span) {
+      await db.execute(
+        sql.raw(`CREATE TABLE IF NOT EXISTS ${table.table}_${day(start)} PARTITION OF ${table.table}
+          FOR VALUES FROM ('${iso(start)}') TO ('${iso(start + span)}')`),
+      );
+    }
+  }
+}
+
+/** One statement for a whole batch of heartbeats. */
+export async function writeMetricSamples(
+  tx: Database,
+  rows: readonly { agentId: number; at: Date; sample: MetricSample }[],
+): Promise<void> {
+  if (rows.length === 0) return;
+  const records = rows.map(({ agentId, at, sample }) => ({
+    agent_id: agentId,
+    at: at.toISOString(),
+    ...sample,
+  }));
+  const types = METRIC_COLUMNS.map((column) => {
+    const type = column.startsWith('clients') ? 'smallint' : column.endsWith('Bytes') ? 'bigint' : 'real';
+    return `"${column}" ${type}`;
+  });
+  await tx.execute(sql`
+    INSERT INTO device_metrics (agent_id, at, ${columnList})
+    SELECT agent_id, at, ${sql.raw(METRIC_COLUMNS.map((column) => `"${column}"`).join(', '))}
+    FROM jsonb_to_recordset(${jsonRows(records)}) AS v(agent_id int, at timestamptz, ${sql.raw(types.join(', '))})`);
+}
+
+/**
+ * Averages and peaks per device and hour, for the hours that ended since the last run (at most the
+ * samples' two days). Rolling up an hour again gives the same row.
+ */
+export async function rollupMetrics(db: Database, now: Date): Promise<void> {
+  const to = Math.floor((now.getTime() - ROLLUP_DELAY_MS) / HOUR_MS) * HOUR_MS;
+  const [mark] = await queryRows<{ value: string }>(
+    db,
+    sql`SELECT value #>> '{}' AS value FROM server_settings WHERE key = ${ROLLED_UP_TO}`,
+  );
+  const oldest = Math.floor((now.getTime() - METRIC_TABLES.samples.keepDays * DAY_MS) / HOUR_MS) * HOUR_MS;
+  const from = Math.max(mark ? Date.parse(mark.value) : oldest, oldest);
+  if (from >= to) return;
+  await db.transaction(async (tx) => {
+    await tx.execute(sql`
+      INSERT INTO device_metrics_hourly AS h (agent_id, hour, samples, cpu, cpu_max, mem, mem_max, temp, temp_max,
+        power, power_max, clients, clients_max, clients24, clients5, clients60, util24, util5, util60, noise24,
+        noise5, noise60, rx_bytes, tx_bytes, link_rssi, link_rssi_min, link_snr, link_capacity)
+      SELECT agent_id, date_trunc('hour', at), count(*), avg(cpu), max(cpu), avg(mem), max(mem), avg(temp),
+        max(temp), avg(power), max(power), avg(clients), max(clients), avg(clients24), avg(clients5),
+        avg(clients60), avg(util24), avg(util5), avg(util60), avg(noise24), avg(noise5), avg(noise60),
+        sum(rx_bytes), sum(tx_bytes), avg(link_rssi), min(link_rssi), avg(link_snr), avg(link_capacity)
+      FROM device_metrics WHERE at >= ${iso(from)} AND at < ${iso(to)}
+      GROUP BY agent_id, date_trunc('hour', at)
+      ON CONFLICT (agent_id, hour) DO UPDATE SET samples = excluded.samples, cpu = excluded.cpu,
+        cpu_max = excluded.cpu_max, mem = excluded.mem, mem_max = excluded.mem_max, temp = excluded.temp,
+        temp_max = excluded.temp_max, power = excluded.power, power_max = excluded.power_max,
+        clients = excluded.clients, clients_max = excluded.clients_max, clients24 = excluded.clients24,
+        clients5 = excluded.clients5, clients60 = excluded.clients60, util24 = excluded.util24,
+        util5 = excluded.util5, util60 = excluded.util60, noise24 = excluded.noise24, noise5 = excluded.noise5,
+        noise60 = excluded.noise60, rx_bytes = excluded.rx_bytes, tx_bytes = excluded.tx_bytes,
+        link_rssi = excluded.link_rssi, link_rssi_min = excluded.link_rssi_min, link_snr = excluded.link_snr,
+        link_capacity = excluded.link_capacity`);
+    await tx.execute(sql`
+      INSERT INTO server_settings (key, value) VALUES (${ROLLED_UP_TO}, to_jsonb(${iso(to)}::text))
+      ON CONFLICT (key) DO UPDATE SET value = excluded.value, updated_at = now()`);
+  });
+}
+
+/** Drops the partitions whose whole range is older than the table keeps. */
+export async function dropExpiredMetrics(db: Database, now: Date): Promise<string[]> {
+  const dropped: string[] = [];
+  for (const table of Object.values(METRIC_TABLES)) {
+    const partitions = await queryRows<{ name: string }>(
+      db,
+      sql`SELECT c.relname AS name FROM pg_inherits i JOIN pg_class c ON c.oid = i.inhrelid
+        JOIN pg_class p ON p.oid = i.inhparent WHERE p.relname = ${table.table}`,
+    );
+    const keepFrom = now.getTime() - table.keepDays * DAY_MS;
+    for (const { name } of partitions) {
+      const start = /_(\d{4})(\d{2})(\d{2})$/.exec(name);
+      if (!start) continue;
+      const end = Date.parse(`${start[1]}-${start[2]}-${start[3]}T00:00:00Z`) + table.partitionDays * DAY_MS;
+      if (end > keepFrom) continue;
+      await db.execute(sql.raw(`DROP TABLE IF EXISTS ${name}`));
+      dropped.push(name);
+    }
+  }
+  return dropped;
+}
+
+export type MetricPoint = { at: string } & Record<string, number | null>;
+
+/** One device's series: every sample of the last 24 hours, or hourly averages of the last 30 days. */
+export async function readMetricSeries(
+  db: Database,
+  agentId: number,
+  range: '24h' | '30d',
+  now: Date,
+): Promise<MetricPoint[]> {
+  if (range === '24h') {
+    return queryRows<MetricPoint>(
+      db,
+      sql`SELECT to_char(at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS"Z"') AS at, ${readList}
+        FROM device_metrics WHERE agent_id = ${agentId} AND at > ${iso(now.getTime() - DAY_MS)}
+        AND at <= ${now.toISOString()} ORDER BY at`,
+    );
+  }
+  return queryRows<MetricPoint>(
+    db,
+    sql`SELECT to_char(hour AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS"Z"') AS at, ${readList}
+      FROM device_metrics_hourly WHERE agent_id = ${agentId} AND hour > ${iso(now.getTime() - 30 * DAY_MS)}
+      AND hour <= ${now.toISOString()} ORDER BY hour`,
+  );
+}
