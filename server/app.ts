@@ -102,7 +102,8 @@ export async function buildApp(ctx: AppContext, options: BuildOptions = {}) {
   // Before the first heartbeat: the background job keeps them ahead from then on.
   await ensureMetricPartitions(ctx.db, new Date());
   const fleet = createFleet(ctx, app.log, options.writeMetrics ?? writeHeartbeatMetrics);
-  await app.register(agentRoutes(ctx, fleet), { prefix: '/agent/v1' });
+  // Devices report every minute: a line per request would drown the log (server errors are still logged).
+  await app.register(agentRoutes(ctx, fleet), { prefix: '/agent/v1', logLevel: 'warn' });
   app.addHook('onClose', fleet.idle);
   app.decorate('fleet', fleet);
 

@@ -29,7 +29,11 @@ async function main(): Promise<void> {
   }
 
   await extendDeadlinesAfterStart(database.db, config.heartbeatIntervalS);
-  const jobs = await startJobRunner(database, fleetJobs(database.db, app.fleet), app.log);
+  const jobs = await startJobRunner(
+    database,
+    fleetJobs(database.db, app.fleet, config.heartbeatIntervalS),
+    app.log,
+  );
 
   let stopping = false;
   let simulator: { stop: () => Promise<void> } | null = null;

@@ -26,6 +26,9 @@ export const DeviceListItem = Type.Object({
   /** SPEC §3: not blocked and reporting (STATUS_ONLINE or STATUS_SKIPPED_HB). */
   online: Type.Boolean(),
   health_id: Type.Enum(HEALTH_IDS),
+  /** Firmware as version-revision (SPEC §3), and the management daemon's version. */
+  fw: Type.String(),
+  mgmtd_version: Type.String(),
 });
 export type DeviceListItem = Static<typeof DeviceListItem>;
 

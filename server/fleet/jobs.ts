@@ -8,11 +8,16 @@ import { sweepStatuses } from './sweep.ts';
 const MINUTE_MS = 60_000;
 
 /** The fleet's background work: the status sweep (its alerts pushed) and the metrics' upkeep. */
-export function fleetJobs(db: Database, fleet: Pick<Fleet, 'notify'>): PeriodicJob[] {
+export function fleetJobs(
+  db: Database,
+  fleet: Pick<Fleet, 'notify'>,
+  heartbeatIntervalS: number,
+): PeriodicJob[] {
   return [
     {
       name: 'fleet-status-sweep',
-      everyMs: STATUS_SWEEP_EVERY_S * 1000,
+      // At least as often as heartbeats are due, so a faster pace is judged as promptly.
+      everyMs: Math.min(STATUS_SWEEP_EVERY_S, heartbeatIntervalS) * 1000,
       run: async (now) => {
         const alerts = await sweepStatuses(db, now);
         if (alerts.length > 0) fleet.notify(alerts);

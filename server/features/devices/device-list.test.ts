@@ -45,6 +45,8 @@ beforeAll(async () => {
     ip: '10.20.0.11',
     productBrandId: 13,
     productType: 'wifi',
+    fw: '7.2.1-4012',
+    mgmtdVersion: '2.4.1',
     statusId: 'STATUS_ONLINE',
     healthId: 'HEALTH_NORMAL',
   });
@@ -112,7 +114,7 @@ describe('GET /apiv2/cloud/:cloudId/devices', () => {
     ]);
   });
 
-  it('gives each device its site, addresses, product, online status and health', async () => {
+  it('gives each device its site, addresses, product, versions, online status and health', async () => {
     const body = (await get(owner, { search: 'Lobby' })).json();
     expect(body.items).toEqual([
       {
@@ -129,6 +131,8 @@ describe('GET /apiv2/cloud/:cloudId/devices', () => {
         status_id: 'STATUS_ONLINE',
         online: true,
         health_id: 'HEALTH_NORMAL',
+        fw: '7.2.1-4012',
+        mgmtd_version: '2.4.1',
       },
     ]);
     const dock = (await get(owner, { search: 'Dock' })).json().items[0];

@@ -61,6 +61,8 @@ export async function listDevices(
       mac: devices.mac,
       ip: devices.ip,
       hostname: devices.hostname,
+      fw: devices.fw,
+      mgmtdVersion: devices.mgmtdVersion,
       sn: devices.sn,
       productType: devices.productType,
       productBrandId: devices.productBrandId,
@@ -105,6 +107,8 @@ export async function listDevices(
       // The list holds no decommissioned device.
       online: isOnline({ blocked: row.blocked, decomm: false, statusId: row.statusId }),
       health_id: row.healthId,
+      fw: row.fw,
+      mgmtd_version: row.mgmtdVersion,
     })),
     total: Math.min(total, cap),
     totalCapped: total > cap,

@@ -33,6 +33,8 @@ function device(id: number, name: string, overrides: Partial<DeviceListItem> = {
     status_id: 'STATUS_ONLINE',
     online: true,
     health_id: 'HEALTH_NORMAL',
+    fw: '7.2.1-4012',
+    mgmtd_version: '2.4.1',
     ...overrides,
   };
 }

@@ -1,0 +1,104 @@
+// @vitest-environment node
+// The fleet simulator (sim/, its own process, real HTTP) against a real server: what it does shows up as
+// devices, statuses, clients, alerts and metrics.
+import { execFile } from 'node:child_process';
+import { mkdtempSync, readFileSync } from 'node:fs';
+import type { AddressInfo } from 'node:net';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { promisify } from 'node:util';
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type JobRunner, startJobRunner } from '../background/runner.ts';
+import { queryRows } from '../db/rows.ts';
+import { createTestApp, type TestApp } from '../test/app.ts';
+import { addMember, createCloud, createUser, TEST_PASSWORD } from '../test/factories.ts';
+import { fleetJobs } from './jobs.ts';
+
+const run = promisify(execFile);
+const SIMULATOR = new URL('../../sim/main.ts', import.meta.url).pathname;
+
+let t: TestApp;
+let jobs: JobRunner;
+let url: string;
+beforeAll(async () => {
+  // A one-second pace, so a few seconds show many heartbeats, missed ones included.
+  t = await createTestApp({}, { HEARTBEAT_INTERVAL_S: '1' });
+  await t.app.listen({ port: 0, host: '127.0.0.1' });
+  url = `http://127.0.0.1:${(t.app.server.address() as AddressInfo).port}`;
+  jobs = await startJobRunner({ ...t.database, pool: undefined }, fleetJobs(t.database.db, t.app.fleet, 1), {
+    error: () => {},
+  });
+});
+afterAll(async () => {
+  await jobs.stop();
+  await t.close();
+});
+
+const count = async (query: ReturnType<typeof sql>) =>
+  (await queryRows<{ n: number }>(t.database.db, query))[0]?.n ?? 0;
+
+describe('the fleet simulator against a server', () => {
+  it('registers and adopts its devices, which report clients, raise and resolve alerts and go offline', async () => {
+    const db = t.database.db;
+    const owner = await createUser(db);
+    const cloud = await createCloud(db);
+    await addMember(db, owner.id, cloud.id, 'ROLE_OWNER');
+    const summaryFile = join(mkdtempSync(join(tmpdir(), 'sim-')), 'summary.json');
+    const rates = [
+      'timeUnsync=0.3',
+      'reboot=0.1',
+      'unreachable=0.05',
+      'channelChange=0.2',
+      'clientJoin=0.9',
+      'clientRoam=0.5',
+    ];
+    await run(process.execPath, [
+      SIMULATOR,
+      ...['--url', url, '--devices', '20', '--seed', '7', '--spread', '1', '--duration', '10'],
+      ...['--email', owner.email, '--password', TEST_PASSWORD, '--cloud', String(cloud.id)],
+      ...rates.flatMap((rate) => ['--rate', rate]),
+      ...['--json-summary', summaryFile],
+    ]);
+    const summary = JSON.parse(readFileSync(summaryFile, 'utf8'));
+    expect(summary.heartbeats).toBeGreaterThan(60);
+    expect(summary.failures).toEqual({});
+
+    expect(await count(sql`SELECT count(*)::int AS n FROM devices WHERE cloud_id = ${cloud.id}`)).toBe(20);
+    expect(await count(sql`SELECT count(*)::int AS n FROM device_agents WHERE cloud_id = ${cloud.id}`)).toBe(
+      20,
+    );
+    const raised = await queryRows<{ alert_type: string; open: number; resolved: number }>(
+      db,
+      sql`SELECT alert_type, count(*) FILTER (WHERE resolved_at IS NULL)::int AS open,
+          count(*) FILTER (WHERE resolved_at IS NOT NULL)::int AS resolved
+        FROM alerts WHERE cloud_id = ${cloud.id} GROUP BY alert_type`,
+    );
+    const types = raised.map((row) => row.alert_type);
+    expect(types).toEqual(
+      expect.arrayContaining(['TIME_UNSYNCED', 'DEV_REBOOT', 'CHANNEL_CHANGED', 'DEV_UNREACHABLE']),
+    );
+    // Conditions that ended were resolved by later heartbeats.
+    expect(raised.find((row) => row.alert_type === 'TIME_UNSYNCED')?.resolved).toBeGreaterThan(0);
+
+    expect(
+      await count(sql`SELECT count(*)::int AS n FROM wireless_clients WHERE cloud_id = ${cloud.id}`),
+    ).toBeGreaterThan(5);
+    expect(
+      await count(
+        sql`SELECT count(*)::int AS n FROM object_history WHERE cloud_id = ${cloud.id} AND object_type = 'client'`,
+      ),
+    ).toBeGreaterThan(0);
+    expect(
+      await count(sql`SELECT count(DISTINCT m.agent_id)::int AS n FROM device_metrics m
+        JOIN device_agents a ON a.id = m.agent_id WHERE a.cloud_id = ${cloud.id}`),
+    ).toBe(20);
+    // The simulator has stopped: the sweep finds every device silent.
+    await new Promise((resolve) => setTimeout(resolve, 5000));
+    expect(
+      await count(
+        sql`SELECT count(*)::int AS n FROM devices WHERE cloud_id = ${cloud.id} AND status_id = 'STATUS_OFFLINE'`,
+      ),
+    ).toBe(20);
+  }, 60_000);
+});

@@ -1,0 +1,254 @@
+// One simulated device: what it reports at each heartbeat and what happens to it in between. Every
+// condition lasts some heartbeats and the heartbeat always tells the truth of the moment.
+import { BAND_CHANNELS } from '../core/fleet/channels.ts';
+import type { AgentEvent, Band, HeartbeatRequest, Radio } from '../core/fleet/protocol.ts';
+import { productBrand } from '../core/product-catalogue.ts';
+import { firmwareFor, mgmtdFor } from './firmware.ts';
+import type { DeviceIdentity } from './identity.ts';
+import { clientsOf, joinClient, leaveClient, type Place, roamClient } from './places.ts';
+import { createRandom, deviceSeed, type Random } from './random.ts';
+import type { RateName, Rates } from './rates.ts';
+
+export type Step = { events: AgentEvent[]; heartbeat: HeartbeatRequest | null };
+
+const peerMac = (mac: string, n: number) =>
+  `${mac.slice(0, 15)}${((Number.parseInt(mac.slice(15), 16) + n) & 255).toString(16).padStart(2, '0')}`;
+
+export function createDevice(identity: DeviceIdentity, seed: number, rates: Rates, place: Place) {
+  const random: Random = createRandom(deviceSeed(seed, identity.mac));
+  const brand = productBrand(identity.productBrandId);
+  const sku = brand?.productBrandSku ?? '';
+  const type = identity.productType;
+  const fw = identity.fw || firmwareFor(type, random);
+  const mgmtdVersion = identity.mgmtdVersion || mgmtdFor(type, random);
+  /** Heartbeats left for each condition that holds now. */
+  const holding = new Map<string, number>();
+  let uptimeS = random.int(3_600, 40 * 86_400);
+  let silentFor = 0;
+  let rebooted: 'power' | 'watchdog' | 'crash' | null = null;
+  const isAp = type === 'wifi' || type === 'glinq';
+  if (isAp) place.aps.push(identity.mac);
+  const bands: Band[] = isAp ? ['2.4', '5'] : type === 'mesh' && sku.includes('-60') ? ['60'] : [];
+  const radios: Radio[] = bands.map((band) => ({
+    band,
+    channel: random.pick(band === '5' ? [36, 40, 44, 48, 149, 153, 157, 161] : BAND_CHANNELS[band]),
+    widthMhz: band === '2.4' ? 20 : band === '5' ? 80 : 2160,
+    txPowerDbm: band === '60' ? 10 : random.int(14, 23),
+    noiseDbm: band === '2.4' ? -95 : -100,
+    utilPct: random.int(5, 40),
+  }));
+  const ports = type === 'switch' ? Number(/(\d+)P/.exec(sku)?.[1] ?? 8) : 0;
+  const cameras = Array.from({ length: type === 'smartnvr' ? 8 : 0 }, (_, n) => ({
+    id: `cam-${n + 1}`,
+    name: `Camera ${String(n + 1).padStart(2, '0')}`,
+  }));
+  const linkBand = sku.includes('-60')
+    ? '60'
+    : sku.includes('-80-')
+      ? '80'
+      : sku.includes('-24-')
+        ? '24'
+        : '5';
+  const managed =
+    type === 'gateway'
+      ? [1, 2, 3].map((n) => ({ mac: peerMac(identity.mac, 100 + n), name: `Branch device ${n}` }))
+      : [];
+
+  /** Whether the condition holds this heartbeat; it may start (at its rate) and lasts min to max heartbeats. */
+  function condition(
+    name: string,
+    rate: RateName,
+    min: number,
+    max: number,
+  ): { holds: boolean; began: boolean } {
+    const left = holding.get(name) ?? 0;
+    if (left > 0) {
+      holding.set(name, left - 1);
+      return { holds: left > 1, began: false };
+    }
+    if (!random.chance(rates[rate])) return { holds: false, began: false };
+    holding.set(name, random.int(min, max));
+    return { holds: true, began: true };
+  }
+
+  const wander = (value: number, step: number, low: number, high: number) =>
+    Math.max(low, Math.min(high, value + random.int(-step, step)));
+  let cpu = random.int(5, 40);
+  let mem = random.int(25, 60);
+  let temp = random.int(38, 60);
+
+  function step(intervalS: number): Step {
+    const at = new Date().toISOString();
+    const events: AgentEvent[] = [];
+    if (silentFor > 0) {
+      silentFor -= 1;
+      return { events, heartbeat: null };
+    }
+    if (random.chance(rates.unreachable)) {
+      silentFor = random.int(4, 8);
+      return { events, heartbeat: null };
+    }
+    uptimeS += intervalS;
+    if (random.chance(rates.reboot)) {
+      rebooted = random.pick(['power', 'watchdog', 'crash'] as const);
+      uptimeS = random.int(20, 50);
+    }
+    if (rebooted) {
+      events.push({ type: 'reboot', at, data: { reason: rebooted, uptimeS } });
+      rebooted = null;
+    }
+    cpu = wander(cpu, 6, 2, 97);
+    mem = wander(mem, 3, 15, 92);
+    temp = wander(temp, 2, 30, 80);
+
+    const time = condition('time', 'timeUnsync', 3, 15);
+    const config = condition('config', 'configFail', 2, 10);
+    if (config.began) events.push({ type: 'config_failed', at, data: { error: 'vlan 4095 is reserved' } });
+    const drift = condition('uci', 'uciDrift', 5, 30);
+    const action = condition('action', 'actionRequired', 10, 40);
+    if (action.began)
+      events.push({ type: 'action_required', at, data: { reason: 'replace the power supply' } });
+
+    const heartbeat: HeartbeatRequest = {
+      seq: 0,
+      uptimeS,
+      fw,
+      mgmtdVersion,
+      hostname: `sim-${identity.mac.slice(-5).replace(':', '')}`,
+      system: { cpuPct: cpu, memPct: mem, tempC: temp },
+      timeSync: time.holds
+        ? { synced: false, offsetMs: random.int(5_000, 900_000) }
+        : { synced: true, offsetMs: random.int(0, 20) },
+      config: {
+        applied: !config.holds,
+        ...(config.holds ? { error: 'vlan 4095 is reserved' } : {}),
+        unsyncedFiles: drift.holds ? ['network'] : [],
+      },
+      actionRequired: action.holds ? 'replace the power supply' : null,
+    };
+
+    if (radios.length > 0) {
+      for (const radio of radios) {
+        radio.utilPct = wander(radio.utilPct, 5, 1, 95);
+        if (radio.band !== '60' && random.chance(rates.channelChange)) {
+          const choices = BAND_CHANNELS[radio.band].filter(
+            (channel) => channel !== radio.channel && (radio.band !== '5' || channel < 65 || channel > 148),
+          );
+          const to = random.pick(choices);
+          events.push({
+            type: 'channel_changed',
+            at,
+            data: {
+              band: radio.band,
+              from: radio.channel,
+              to,
+              reason: radio.band === '5' ? 'radar' : 'interference',
+            },
+          });
+          radio.channel = to;
+        }
+      }
+      heartbeat.radios = radios.map((radio) => ({ ...radio }));
+    }
+    if (isAp) {
+      if (random.chance(rates.clientJoin)) joinClient(place, identity.mac, random, ['2.4', '5']);
+      if (random.chance(rates.clientRoam)) roamClient(place, identity.mac, random);
+      if (random.chance(rates.clientLeave)) leaveClient(place, identity.mac, random);
+      heartbeat.clients = clientsOf(place, identity.mac, random);
+    }
+    if (ports > 0) {
+      const over = condition('power', 'powerOver', 2, 8);
+      const budget = ports * 15;
+      const draw = over.holds ? budget * 1.08 : budget * (0.3 + random.next() * 0.4);
+      heartbeat.system.powerW = Math.round(draw * 10) / 10;
+      heartbeat.system.powerBudgetW = budget;
+      heartbeat.ports = Array.from({ length: ports }, (_, n) => {
+        const link = n % 3 !== 2;
+        return {
+          port: n + 1,
+          link,
+          speedMbps: link ? 1000 : 0,
+          poeW: link ? Math.round((draw / ports) * 10) / 10 : 0,
+          errors: random.chance(0.02) ? random.int(1, 20) : 0,
+          rxBytes: link ? random.int(1e5, 5e8) : 0,
+          txBytes: link ? random.int(1e5, 5e8) : 0,
+        };
+      });
+    } else {
+      heartbeat.system.powerW = random.int(6, 25);
+    }
+    if (type === 'ptmp' || type === 'metrolinq' || (type === 'mesh' && linkBand === '60')) {
+      const peers = type === 'ptmp' && sku.includes('-BS-') ? 4 : 1;
+      heartbeat.links = Array.from({ length: peers }, (_, n) => {
+        const mac = peerMac(identity.mac, n + 1);
+        const drop =
+          linkBand === '60' ? condition(`link-${n}`, 'linkDrop', 1, 4) : { holds: false, began: false };
+        if (drop.began) events.push({ type: 'link_60g_down', at, data: { peerMac: mac } });
+        return drop.holds
+          ? { peerMac: mac, band: linkBand, up: false }
+          : {
+              peerMac: mac,
+              band: linkBand,
+              up: true,
+              rssi: -random.int(45, 70),
+              snr: random.int(18, 35),
+              capacityMbps: random.int(400, 1800),
+            };
+      });
+    }
+    if (type === 'mesh') {
+      heartbeat.meshPeers = [1, 2].map((n) => ({
+        mac: peerMac(identity.mac, 10 + n),
+        rssi: -random.int(50, 70),
+        snr: random.int(15, 30),
+        capacityMbps: random.int(300, 1500),
+        hops: n,
+      }));
+    }
+    if (type === 'gateway') {
+      heartbeat.wan = [
+        {
+          name: 'wan1',
+          up: true,
+          ip: '203.0.113.10',
+          latencyMs: random.int(4, 30),
+          lossPct: 0,
+          rxBytes: random.int(1e6, 1e9),
+          txBytes: random.int(1e6, 5e8),
+        },
+      ];
+      heartbeat.managedDevices = managed.map((device, n) => {
+        const down = condition(`managed-${n}`, 'managedUnreachable', 2, 10);
+        if (down.began) events.push({ type: 'managed_device_unreachable', at, data: device });
+        return { ...device, reachable: !down.holds };
+      });
+    }
+    if (cameras.length > 0) {
+      heartbeat.cameras = cameras.map((camera) => {
+        const failed = condition(camera.id, 'streamFail', 2, 10);
+        if (failed.began)
+          events.push({
+            type: 'stream_failed',
+            at,
+            data: { cameraId: camera.id, cameraName: camera.name, error: 'RTSP timeout' },
+          });
+        return {
+          ...camera,
+          stream: failed.holds ? 'failed' : 'streaming',
+          bitrateKbps: failed.holds ? 0 : random.int(1500, 6000),
+        };
+      });
+      const sync = condition('media-sync', 'mediaSyncFail', 3, 12);
+      if (sync.began)
+        events.push({ type: 'media_sync_failed', at, data: { error: 'storage not reachable' } });
+      heartbeat.mediaSync = sync.holds
+        ? { ok: false, lagS: random.int(600, 7200), error: 'storage not reachable' }
+        : { ok: true, lagS: random.int(0, 30) };
+    }
+    return { events, heartbeat };
+  }
+
+  return { identity, fw, mgmtdVersion, step };
+}
+
+export type SimulatedDevice = ReturnType<typeof createDevice>;

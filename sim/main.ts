@@ -1,0 +1,131 @@
+// The fleet simulator: virtual devices of every product family that talk to a console over its agent API,
+// as real ones do. `npm run sim -- --help` says how to run it.
+import { writeFileSync } from 'node:fs';
+import { parseArgs } from 'node:util';
+import { agentClient } from './agent-client.ts';
+import { listFleet, registerFleet, signIn } from './console-api.ts';
+import { createDevice } from './device.ts';
+import { type DeviceIdentity, generateFleet, listedDevice } from './identity.ts';
+import { createPlaces } from './places.ts';
+import { DEFAULT_RATES, parseRates } from './rates.ts';
+import { runDevice } from './runner.ts';
+import { openStateFile } from './state-file.ts';
+import { createStats } from './stats.ts';
+
+const HELP = `Usage: npm run sim -- --url URL [options]
+
+  --url URL              the console, e.g. http://localhost:8080 (required)
+  --devices N            generate N devices of every family (default 10)
+  --email E --password P --cloud ID
+                         sign in and register the generated devices into sites of cloud ID first;
+                         without these they call home and stay pending until an operator registers them
+  --demo                 run every device of the demo accounts' clouds instead (what npm start does)
+  --seed S               the same seed gives the same fleet and behaviour (default 1)
+  --rate NAME=P          chance per heartbeat that a behaviour starts; repeatable. Defaults:
+${Object.entries(DEFAULT_RATES)
+  .map(([name, value]) => `                           ${name}=${value}`)
+  .join('\n')}
+  --state FILE           keep credentials and sequence numbers in FILE across restarts
+  --spread S             spread the first messages over S seconds (default 10)
+  --duration S           stop after S seconds
+  --stats-every S        print one line of figures every S seconds
+  --json-summary FILE    write the final figures to FILE as JSON
+`;
+
+const DEMO_ACCOUNTS = ['owner@demo.example', 'trial@demo.example', 'partner@demo.example'];
+const DEMO_PASSWORD = 'demo-console';
+
+const { values } = parseArgs({
+  options: {
+    url: { type: 'string' },
+    devices: { type: 'string', default: '10' },
+    email: { type: 'string' },
+    password: { type: 'string' },
+    cloud: { type: 'string' },
+    demo: { type: 'boolean', default: false },
+    seed: { type: 'string', default: '1' },
+    rate: { type: 'string', multiple: true, default: [] },
+    state: { type: 'string' },
+    spread: { type: 'string', default: '10' },
+    duration: { type: 'string' },
+    'stats-every': { type: 'string' },
+    'json-summary': { type: 'string' },
+    help: { type: 'boolean', default: false },
+  },
+});
+
+async function fleetToRun(url: string, seed: number): Promise<DeviceIdentity[]> {
+  if (values.demo) {
+    const found = new Map<string, DeviceIdentity>();
+    for (const email of DEMO_ACCOUNTS) {
+      try {
+        const session = await signIn(url, email, DEMO_PASSWORD);
+        for (const listed of await listFleet(session)) {
+          const identity = listedDevice(listed);
+          if (identity) found.set(identity.mac, identity);
+        }
+      } catch {
+        // An account the console does not have (the demo data is not there).
+      }
+    }
+    return [...found.values()];
+  }
+  const fleet = generateFleet(seed, Number(values.devices));
+  if (values.email && values.password && values.cloud) {
+    await registerFleet(await signIn(url, values.email, values.password), Number(values.cloud), fleet);
+  }
+  return fleet;
+}
+
+async function main() {
+  if (values.help || !values.url) {
+    console.log(HELP);
+    process.exit(values.help ? 0 : 1);
+  }
+  const url = values.url.replace(/\/$/, '');
+  const seed = Number(values.seed);
+  const rates = parseRates(values.rate);
+  const state = openStateFile(values.state ?? null);
+  const stats = createStats();
+  const stop = new AbortController();
+  const fleet = await fleetToRun(url, seed);
+  const place = createPlaces();
+  const devices = fleet.map((identity) => createDevice(identity, seed, rates, place(identity.place)));
+  console.log(`Fleet simulator: ${devices.length} devices reporting to ${url}`);
+
+  const saver = setInterval(state.save, 5000);
+  const printer = values['stats-every']
+    ? setInterval(() => console.log(stats.line(devices.length)), Number(values['stats-every']) * 1000)
+    : null;
+  const finish = () => stop.abort();
+  process.once('SIGINT', finish);
+  process.once('SIGTERM', finish);
+  if (values.duration) setTimeout(finish, Number(values.duration) * 1000);
+
+  const refusals = new Set<string>();
+  const log = (message: string) => {
+    if (refusals.size < 5) console.error(message);
+    refusals.add(message);
+  };
+  const options = {
+    client: agentClient(url),
+    state,
+    stats,
+    spreadS: Number(values.spread),
+    intervalS: 60,
+    log,
+    signal: stop.signal,
+  };
+  await Promise.all(devices.map((device) => runDevice(device, options)));
+  if (refusals.size > 5) console.error(`... and ${refusals.size - 5} more devices refused.`);
+
+  clearInterval(saver);
+  if (printer) clearInterval(printer);
+  state.save();
+  if (values['json-summary']) writeFileSync(values['json-summary'], JSON.stringify(stats.summary()));
+}
+
+main().catch((error: unknown) => {
+  console.error('The fleet simulator stopped:', error instanceof Error ? error.message : error);
+  process.exit(1);
+});

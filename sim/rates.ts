@@ -1,0 +1,52 @@
+// How often things happen to a simulated device: the chance per heartbeat that a behaviour starts.
+
+export const DEFAULT_RATES = {
+  /** The device restarts (uptime from 0, a reboot event when it is back). */
+  reboot: 0.002,
+  /** The device stops reporting for 4 to 8 heartbeat intervals (the console marks it offline). */
+  unreachable: 0.0008,
+  /** The clock loses its time source for a while. */
+  timeUnsync: 0.002,
+  /** A configuration fails to apply for a while. */
+  configFail: 0.001,
+  /** Someone edits configuration files on the device. */
+  uciDrift: 0.0005,
+  /** Something needs doing on site. */
+  actionRequired: 0.0003,
+  /** An access point or radio moves to another channel. */
+  channelChange: 0.003,
+  /** A switch draws more PoE power than its budget. */
+  powerOver: 0.003,
+  /** A 60 GHz link drops. */
+  linkDrop: 0.004,
+  /** A device behind a gateway stops answering. */
+  managedUnreachable: 0.004,
+  /** A recorder's camera stream fails. */
+  streamFail: 0.006,
+  /** A recorder's media sync fails. */
+  mediaSyncFail: 0.004,
+  /** A wireless client joins an access point. */
+  clientJoin: 0.25,
+  /** A client moves to another access point of its site. */
+  clientRoam: 0.02,
+  /** A client leaves. */
+  clientLeave: 0.02,
+};
+export type Rates = typeof DEFAULT_RATES;
+export type RateName = keyof Rates;
+
+/** Reads "name=probability" options over the defaults; unknown names and bad numbers are errors. */
+export function parseRates(options: readonly string[]): Rates {
+  const rates: Rates = { ...DEFAULT_RATES };
+  for (const option of options) {
+    const [name, value] = option.split('=');
+    const probability = Number(value);
+    if (!name || !(name in rates))
+      throw new Error(`Unknown rate "${name}". Known: ${Object.keys(rates).join(', ')}.`);
+    if (value === undefined || !Number.isFinite(probability) || probability < 0 || probability > 1) {
+      throw new Error(`Rate ${name} must be a probability from 0 to 1 (got "${value}").`);
+    }
+    rates[name as RateName] = probability;
+  }
+  return rates;
+}
