@@ -1,0 +1,121 @@
+import { Ajv } from 'ajv';
+import addFormats from 'ajv-formats';
+import { describe, expect, it } from 'vitest';
+import { isBandChannel } from '../core/fleet/channels.ts';
+import { EventsRequest, HeartbeatRequest } from '../core/fleet/protocol.ts';
+import { createDevice } from './device.ts';
+import { generateFleet } from './identity.ts';
+import { clientsOf, createPlaces, joinClient, leaveClient, roamClient } from './places.ts';
+import { createRandom } from './random.ts';
+import { DEFAULT_RATES, parseRates, type Rates } from './rates.ts';
+
+// The server's own validator settings (server/validation.ts), formats included.
+const ajv = addFormats.default(new Ajv({ allErrors: true, coerceTypes: false }));
+const validHeartbeat = ajv.compile(HeartbeatRequest);
+const validEvents = ajv.compile(EventsRequest);
+
+const NO_CHANGE = Object.fromEntries(Object.keys(DEFAULT_RATES).map((name) => [name, 0])) as Rates;
+
+/** Steps every device of a generated fleet, returning each one's messages. */
+function simulate(seed: number, count: number, steps: number, rates: Rates = DEFAULT_RATES) {
+  const place = createPlaces();
+  const devices = generateFleet(seed, count).map((identity) =>
+    createDevice(identity, seed, rates, place(identity.place)),
+  );
+  return devices.map((device) => Array.from({ length: steps }, () => device.step(60)));
+}
+
+describe('simulated devices', () => {
+  it('the same seed gives the same fleet and the same messages', () => {
+    expect(generateFleet(3, 30)).toEqual(generateFleet(3, 30));
+    const strip = (runs: ReturnType<typeof simulate>) =>
+      JSON.stringify(runs, (key, value) => (key === 'at' ? undefined : value));
+    expect(strip(simulate(3, 30, 20))).toEqual(strip(simulate(3, 30, 20)));
+    expect(strip(simulate(4, 30, 20))).not.toEqual(strip(simulate(3, 30, 20)));
+  });
+
+  it('every family sends heartbeats and events the console accepts, radios on channels of their band', () => {
+    const busy = parseRates(Object.keys(DEFAULT_RATES).map((name) => `${name}=0.2`));
+    const runs = simulate(11, 40, 60, busy);
+    const families = new Set(generateFleet(11, 40).map((device) => device.productType));
+    expect([...families].sort()).toEqual(['gateway', 'glinq', 'mesh', 'metrolinq', 'ptmp', 'switch', 'wifi']);
+    let events = 0;
+    for (const steps of runs) {
+      for (const { heartbeat, events: sent } of steps) {
+        if (heartbeat) {
+          expect(validHeartbeat({ ...heartbeat, seq: 1 }), JSON.stringify(validHeartbeat.errors)).toBe(true);
+          for (const radio of heartbeat.radios ?? [])
+            expect(isBandChannel(radio.band, radio.channel)).toBe(true);
+        }
+        if (sent.length > 0) {
+          events += sent.length;
+          expect(validEvents({ seq: 1, events: sent }), JSON.stringify(validEvents.errors)).toBe(true);
+        }
+      }
+    }
+    expect(events).toBeGreaterThan(50);
+  });
+
+  it('a reboot starts the uptime again and tells the console why', () => {
+    const [identity] = generateFleet(5, 1);
+    const device = createDevice(identity as never, 5, { ...NO_CHANGE, reboot: 1 }, createPlaces()('a'));
+    const { events, heartbeat } = device.step(60);
+    expect(events).toEqual([expect.objectContaining({ type: 'reboot' })]);
+    expect(heartbeat?.uptimeS).toBeLessThan(60);
+  });
+
+  it('a channel change is an event, and the radio reports the new channel from then on', () => {
+    const [identity] = generateFleet(6, 1);
+    const device = createDevice(
+      identity as never,
+      6,
+      { ...NO_CHANGE, channelChange: 1 },
+      createPlaces()('a'),
+    );
+    const { events, heartbeat } = device.step(60);
+    const changes = events.filter((event) => event.type === 'channel_changed');
+    expect(changes.length).toBeGreaterThan(0);
+    for (const change of changes) {
+      if (change.type !== 'channel_changed') continue;
+      expect(change.data.to).not.toBe(change.data.from);
+      expect(heartbeat?.radios?.find((radio) => radio.band === change.data.band)?.channel).toBe(
+        change.data.to,
+      );
+    }
+  });
+
+  it('clients join an access point, roam to another one of the place and leave', () => {
+    const place = createPlaces()('hall');
+    place.aps.push('ap-1', 'ap-2');
+    const random = createRandom(8);
+    for (let n = 0; n < 5; n++) joinClient(place, 'ap-1', random, ['2.4', '5']);
+    const joined = clientsOf(place, 'ap-1', random).map((client) => client.mac);
+    expect(joined).toHaveLength(5);
+    expect(roamClient(place, 'ap-1', random)).toBe(true);
+    const moved = clientsOf(place, 'ap-2', random).map((client) => client.mac);
+    expect(moved).toHaveLength(1);
+    expect(joined).toContain(moved[0]);
+    expect(clientsOf(place, 'ap-1', random)).toHaveLength(4);
+    leaveClient(place, 'ap-2', random);
+    expect(clientsOf(place, 'ap-2', random)).toEqual([]);
+    // A lone access point has nowhere to roam to.
+    const alone = createPlaces()('shed');
+    alone.aps.push('ap-3');
+    joinClient(alone, 'ap-3', random, ['5']);
+    expect(roamClient(alone, 'ap-3', random)).toBe(false);
+  });
+
+  it('a condition holds for a while, then the heartbeat shows it ended', () => {
+    const [identity] = generateFleet(12, 1);
+    const device = createDevice(identity as never, 12, { ...NO_CHANGE, timeUnsync: 1 }, createPlaces()('a'));
+    const synced = Array.from({ length: 40 }, () => device.step(60).heartbeat?.timeSync.synced);
+    expect(synced[0]).toBe(false);
+    expect(synced).toContain(true);
+  });
+
+  it('refuses unknown rates and probabilities outside 0 to 1', () => {
+    expect(parseRates(['reboot=0.5']).reboot).toBe(0.5);
+    expect(() => parseRates(['meltdown=0.1'])).toThrow(/Unknown rate/);
+    expect(() => parseRates(['reboot=2'])).toThrow(/probability/);
+  });
+});

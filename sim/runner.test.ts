@@ -1,0 +1,79 @@
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { agentClient } from './agent-client.ts';
+import { createDevice } from './device.ts';
+import { generateFleet } from './identity.ts';
+import { createPlaces } from './places.ts';
+import { DEFAULT_RATES } from './rates.ts';
+import { runDevice } from './runner.ts';
+import { openStateFile } from './state-file.ts';
+import { createStats } from './stats.ts';
+
+/** A stand-in console: answers from a script, one answer per call, and records what it was sent. */
+const script: Record<string, { status: number; body: object }[]> = {};
+const received: { path: string; body: { seq?: number }; authorization?: string }[] = [];
+const server = createServer((request, response) => {
+  let text = '';
+  request.on('data', (chunk) => {
+    text += chunk;
+  });
+  request.on('end', () => {
+    const path = request.url ?? '';
+    received.push({ path, body: JSON.parse(text), authorization: request.headers.authorization });
+    const next = script[path]?.shift() ?? { status: 401, body: { message: 'revoked' } };
+    response.writeHead(next.status, { 'content-type': 'application/json' }).end(JSON.stringify(next.body));
+  });
+});
+let url: string;
+beforeAll(async () => {
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  url = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+});
+afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())));
+
+describe('a simulated device talking to a console', () => {
+  it('calls home until adopted, follows the pace, recovers its sequence number and stops when refused', async () => {
+    script['/agent/v1/adopt'] = [
+      { status: 202, body: { status: 'pending', retryAfterS: 0.01 } },
+      { status: 200, body: { status: 'adopted', credential: '7.secret', heartbeatIntervalS: 0.01 } },
+    ];
+    script['/agent/v1/heartbeat'] = [
+      {
+        status: 400,
+        body: { errors: [{ errorCode: 'stale_sequence', message: 'must be greater than 41, the last' }] },
+      },
+      { status: 200, body: { nextHeartbeatS: 0.01, commands: [] } },
+      { status: 200, body: { nextHeartbeatS: 0.01, commands: [] } },
+    ];
+    const quiet = {
+      ...Object.fromEntries(Object.keys(DEFAULT_RATES).map((name) => [name, 0])),
+    } as typeof DEFAULT_RATES;
+    const [identity] = generateFleet(1, 1);
+    const device = createDevice(identity as never, 1, quiet, createPlaces()('a'));
+    const state = openStateFile(null);
+    const logged: string[] = [];
+    await runDevice(device, {
+      client: agentClient(url),
+      state,
+      stats: createStats(),
+      spreadS: 0,
+      intervalS: 0.01,
+      log: (message) => logged.push(message),
+      signal: new AbortController().signal,
+    });
+    expect(received.map((call) => call.path)).toEqual([
+      '/agent/v1/adopt',
+      '/agent/v1/adopt',
+      '/agent/v1/heartbeat',
+      '/agent/v1/heartbeat',
+      '/agent/v1/heartbeat',
+      '/agent/v1/heartbeat',
+    ]);
+    const heartbeats = received.filter((call) => call.path === '/agent/v1/heartbeat');
+    expect(heartbeats.map((call) => call.body.seq)).toEqual([1, 42, 43, 44]);
+    expect(heartbeats.every((call) => call.authorization === 'Bearer 7.secret')).toBe(true);
+    expect(state.get(identity?.mac as string)).toEqual({ credential: '7.secret', seq: 43 });
+    expect(logged).toEqual([expect.stringMatching(/refused its credential/)]);
+  });
+});
