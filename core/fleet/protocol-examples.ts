@@ -1,0 +1,159 @@
+// One realistic example of every agent API message, shown in docs/agent-protocol.md and checked against
+// the schemas by protocol-examples.test.ts.
+import type {
+  AdoptedResponse,
+  AdoptRequest,
+  EventsRequest,
+  HeartbeatRequest,
+  HeartbeatResponse,
+  PendingResponse,
+} from './protocol.ts';
+
+export const adoptRequest: AdoptRequest = {
+  sn: 'WA21000037',
+  mac: '02:4c:10:00:00:01',
+  productBrandId: 13,
+  fw: '7.2.1-4012',
+  mgmtdVersion: '2.4.1',
+};
+
+export const adoptedResponse: AdoptedResponse = {
+  status: 'adopted',
+  credential: '1042.mA8zJ2kq0xWcVt4u7yLbNnPq3sRe9fGh1iJk5oTz6dU',
+  heartbeatIntervalS: 60,
+};
+
+export const pendingResponse: PendingResponse = { status: 'pending', retryAfterS: 60 };
+
+const healthy = {
+  timeSync: { synced: true, offsetMs: 3 },
+  config: { applied: true, unsyncedFiles: [] },
+  actionRequired: null,
+};
+
+export const accessPointHeartbeat: HeartbeatRequest = {
+  seq: 1288,
+  uptimeS: 864_312,
+  fw: '7.2.1-4012',
+  mgmtdVersion: '2.4.1',
+  ip: '10.10.0.21',
+  hostname: 'ap-hq-01',
+  system: { cpuPct: 14.5, memPct: 41, tempC: 52, powerW: 11.8 },
+  ...healthy,
+  radios: [
+    { band: '2.4', channel: 6, widthMhz: 20, txPowerDbm: 17, noiseDbm: -95, utilPct: 31 },
+    { band: '5', channel: 149, widthMhz: 80, txPowerDbm: 20, noiseDbm: -101, utilPct: 12 },
+  ],
+  clients: [
+    {
+      mac: '3a:1f:22:90:00:01',
+      ip: '192.168.10.45',
+      hostname: 'laptop-anna',
+      ssid: 'DemoNet',
+      band: '5',
+      rssi: -58,
+      rxBytes: 1_204_332,
+      txBytes: 208_120,
+    },
+  ],
+};
+
+export const switchHeartbeat: HeartbeatRequest = {
+  seq: 5521,
+  uptimeS: 3_110_400,
+  fw: '2.2.0-760',
+  mgmtdVersion: '1.5.0',
+  ip: '10.10.0.2',
+  hostname: 'sw-hq-01',
+  system: { cpuPct: 8, memPct: 33, tempC: 47, powerW: 386.4, powerBudgetW: 370 },
+  ...healthy,
+  ports: [
+    { port: 1, link: true, speedMbps: 1000, poeW: 15.4, errors: 0, rxBytes: 88_020_110, txBytes: 12_400_330 },
+    { port: 2, link: false, speedMbps: 0, poeW: 0, errors: 0, rxBytes: 0, txBytes: 0 },
+  ],
+};
+
+export const pointToPointHeartbeat: HeartbeatRequest = {
+  seq: 902,
+  uptimeS: 420_000,
+  fw: '5.1.2-2210',
+  mgmtdVersion: '2.4.1',
+  system: { cpuPct: 21, memPct: 38, tempC: 61 },
+  ...healthy,
+  links: [{ peerMac: '02:4c:31:00:00:02', band: '60', up: false }],
+};
+
+export const gatewayHeartbeat: HeartbeatRequest = {
+  seq: 77,
+  uptimeS: 9_000,
+  fw: '4.0.3-1311',
+  mgmtdVersion: '2.4.1',
+  system: { cpuPct: 35, memPct: 57 },
+  ...healthy,
+  wan: [
+    {
+      name: 'wan1',
+      up: true,
+      ip: '203.0.113.10',
+      latencyMs: 9,
+      lossPct: 0,
+      rxBytes: 4_200_000,
+      txBytes: 900_000,
+    },
+  ],
+  managedDevices: [{ mac: '02:4c:40:00:01:01', name: 'Branch switch', reachable: false }],
+};
+
+export const recorderHeartbeat: HeartbeatRequest = {
+  seq: 31,
+  uptimeS: 1_200,
+  fw: '2.3.4-1021',
+  mgmtdVersion: '2.4.1',
+  system: { cpuPct: 44, memPct: 62, tempC: 58 },
+  timeSync: { synced: false, offsetMs: 94_000 },
+  config: { applied: true, unsyncedFiles: [] },
+  actionRequired: null,
+  cameras: [
+    { id: 'cam-1', name: 'Camera 01 Entrance', stream: 'streaming', bitrateKbps: 4200 },
+    { id: 'cam-3', name: 'Camera 03 Loading Dock', stream: 'failed', bitrateKbps: 0 },
+  ],
+  mediaSync: { ok: true, lagS: 12 },
+};
+
+export const heartbeatResponse: HeartbeatResponse = { nextHeartbeatS: 60, commands: [] };
+
+export const eventsRequest: EventsRequest = {
+  seq: 1289,
+  events: [
+    { type: 'reboot', at: '2026-11-24T08:15:02Z', data: { reason: 'watchdog', uptimeS: 31 } },
+    {
+      type: 'channel_changed',
+      at: '2026-11-24T08:15:40Z',
+      data: { band: '5', from: 100, to: 149, reason: 'radar' },
+    },
+    { type: 'config_failed', at: '2026-11-24T08:16:00Z', data: { error: 'vlan 4095 is reserved' } },
+  ],
+};
+
+export const eventsResponse = { stored: 3 };
+
+export const errorExamples = {
+  400: {
+    errors: [
+      {
+        errorCode: 'stale_sequence',
+        location: 'body',
+        path: '/seq',
+        message:
+          'must be greater than 1289, the last sequence number taken (a replayed or out-of-order message)',
+      },
+    ],
+  },
+  401: { message: 'Unknown or revoked device credential.' },
+  409: {
+    message:
+      'This device already has a credential. An operator must remove it from the console and register it again.',
+  },
+  413: { message: 'Request body is too large' },
+  503: { message: 'Sorry, there was an error while processing your request.', incidentId: '6f1c2f9e-…' },
+};
