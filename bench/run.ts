@@ -1,6 +1,7 @@
 // Runs the benchmarks named on the command line, or all of them.
 import { runApiLoad } from './api-load.ts';
 import { runIngest } from './ingest.ts';
+import { runMetrics } from './metrics.ts';
 import { runSeedLarge } from './seed-large.ts';
 import { runStartup } from './startup.ts';
 
@@ -9,6 +10,7 @@ const benchmarks: Record<string, () => Promise<void>> = {
   'seed-large': runSeedLarge,
   'api-load': runApiLoad,
   ingest: runIngest,
+  metrics: runMetrics,
 };
 const names = process.argv.slice(2);
 for (const name of names.length > 0 ? names : Object.keys(benchmarks)) {
