@@ -1,13 +1,17 @@
 // One simulated device: what it reports at each heartbeat and what happens to it in between. Every
 // condition lasts some heartbeats and the heartbeat always tells the truth of the moment.
 import { BAND_CHANNELS } from '../core/fleet/channels.ts';
+import { pickFieldFirmware } from '../core/fleet/firmware.ts';
 import type { AgentEvent, Band, HeartbeatRequest, Radio } from '../core/fleet/protocol.ts';
 import { productBrand } from '../core/product-catalogue.ts';
-import { firmwareFor, mgmtdFor } from './firmware.ts';
 import type { DeviceIdentity } from './identity.ts';
 import { clientsOf, joinClient, leaveClient, type Place, roamClient } from './places.ts';
 import { createRandom, deviceSeed, type Random } from './random.ts';
 import type { RateName, Rates } from './rates.ts';
+
+/** Switches run management daemons on both sides of 1.5.0, where the Files page starts (SPEC §9). */
+const mgmtdFor = (type: string, random: Random) =>
+  type === 'switch' ? random.pick(['1.4.9', '1.5.0', '1.6.3']) : '2.4.1';
 
 export type Step = { events: AgentEvent[]; heartbeat: HeartbeatRequest | null };
 
@@ -19,7 +23,7 @@ export function createDevice(identity: DeviceIdentity, seed: number, rates: Rate
   const brand = productBrand(identity.productBrandId);
   const sku = brand?.productBrandSku ?? '';
   const type = identity.productType;
-  const fw = identity.fw || firmwareFor(type, random);
+  const fw = identity.fw || pickFieldFirmware(random, type);
   const mgmtdVersion = identity.mgmtdVersion || mgmtdFor(type, random);
   /** Heartbeats left for each condition that holds now. */
   const holding = new Map<string, number>();

@@ -6,6 +6,7 @@ import { createTestApp, type TestApp } from '../test/app.ts';
 import {
   adoptDevice,
   alertsOf,
+  createAdoptedDevice,
   createFleetCloud,
   deviceRow,
   event,
@@ -20,16 +21,9 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-async function reporting() {
-  const fleet = await createFleetCloud(t);
-  const credential = await adoptDevice(t, fleet.device);
-  await sendHeartbeat(t, credential, heartbeat(1, { fw: '7.2.0-3988' }));
-  return { ...fleet, credential };
-}
-
 describe('POST /agent/v1/events', () => {
   it('stores the events before acknowledging them', async () => {
-    const { device, credential } = await reporting();
+    const { device, credential } = await createAdoptedDevice(t, 1);
     const events = [
       event('channel_changed', { band: '5', from: 36, to: 149, reason: 'radar' }),
       event('config_failed', { error: 'vlan 4095 is reserved' }),
@@ -49,7 +43,7 @@ describe('POST /agent/v1/events', () => {
   });
 
   it('raises the alerts events stand for; a condition alert stays open until a heartbeat shows it ended', async () => {
-    const { device, credential } = await reporting();
+    const { device, credential } = await createAdoptedDevice(t, 1);
     await sendEvents(t, credential, 2, [
       event('channel_changed', { band: '5', from: 36, to: 149, reason: 'radar' }),
       event('action_required', { reason: 'replace the power supply' }),
@@ -76,7 +70,7 @@ describe('POST /agent/v1/events', () => {
   });
 
   it('raises DEV_REBOOT once for a restart, whether the event or a heartbeat tells first', async () => {
-    const { device, credential } = await reporting();
+    const { device, credential } = await createAdoptedDevice(t, 1);
     await sendEvents(t, credential, 2, [event('reboot', { reason: 'power', uptimeS: 12 })]);
     await sendHeartbeat(t, credential, heartbeat(3, { fw: '7.2.0-3988', uptimeS: 40 }));
     // The next restart comes ten minutes into this boot.
@@ -94,7 +88,7 @@ describe('POST /agent/v1/events', () => {
   });
 
   it('compares a firmware change with the firmware the console knows, so the next heartbeat adds nothing', async () => {
-    const { device, credential } = await reporting();
+    const { device, credential } = await createAdoptedDevice(t, 1);
     await sendEvents(t, credential, 2, [event('firmware_changed', { from: '7.2.0-3988', to: '7.2.1-4012' })]);
     await sendHeartbeat(t, credential, heartbeat(3, { fw: '7.2.1-4012' }));
     expect((await alertsOf(t, device.id)).map((a) => a.alert_type)).toEqual(['FW_UPGRADED']);

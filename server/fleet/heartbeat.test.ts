@@ -6,6 +6,7 @@ import { createTestApp, type TestApp } from '../test/app.ts';
 import {
   adoptDevice,
   alertsOf,
+  createAdoptedDevice,
   createFleetCloud,
   deviceRow,
   heartbeat,
@@ -18,14 +19,9 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-async function adopted() {
-  const fleet = await createFleetCloud(t);
-  return { ...fleet, credential: await adoptDevice(t, fleet.device) };
-}
-
 describe('POST /agent/v1/heartbeat', () => {
   it('sets the pace, marks the device online and healthy and stores what it reports', async () => {
-    const { device, credential } = await adopted();
+    const { device, credential } = await createAdoptedDevice(t);
     const response = await sendHeartbeat(t, credential, heartbeat(1, { ip: '10.9.9.9', hostname: 'ap-new' }));
     expect(response.statusCode).toBe(200);
     expect(response.json()).toEqual({ nextHeartbeatS: 60, commands: [] });
@@ -45,7 +41,7 @@ describe('POST /agent/v1/heartbeat', () => {
   });
 
   it('raises FW_UPGRADED or FW_DOWNGRADED when the firmware changes, already resolved', async () => {
-    const { device, credential } = await adopted();
+    const { device, credential } = await createAdoptedDevice(t);
     await sendHeartbeat(t, credential, heartbeat(1, { fw: '7.2.1-4012' }));
     await sendHeartbeat(t, credential, heartbeat(2, { fw: '7.1.4-3920' }));
     await sendHeartbeat(t, credential, heartbeat(3, { fw: '7.1.4-3920' }));
@@ -57,7 +53,7 @@ describe('POST /agent/v1/heartbeat', () => {
   });
 
   it('raises a condition alert once while it lasts, holds the health down and resolves it when it ends', async () => {
-    const { device, credential } = await adopted();
+    const { device, credential } = await createAdoptedDevice(t);
     const unsynced = { timeSync: { synced: false, offsetMs: 90_000 } };
     await sendHeartbeat(t, credential, heartbeat(1, { fw: '7.2.0-3988', ...unsynced }));
     await sendHeartbeat(t, credential, heartbeat(2, { fw: '7.2.0-3988', ...unsynced }));
@@ -73,7 +69,7 @@ describe('POST /agent/v1/heartbeat', () => {
   });
 
   it('raises DEV_REBOOT when the uptime goes back, once per restart', async () => {
-    const { device, credential } = await adopted();
+    const { device, credential } = await createAdoptedDevice(t);
     await sendHeartbeat(t, credential, heartbeat(1, { fw: '7.2.0-3988', uptimeS: 5000 }));
     await sendHeartbeat(t, credential, heartbeat(2, { fw: '7.2.0-3988', uptimeS: 20 }));
     await sendHeartbeat(t, credential, heartbeat(3, { fw: '7.2.0-3988', uptimeS: 80 }));
@@ -84,7 +80,7 @@ describe('POST /agent/v1/heartbeat', () => {
   });
 
   it("keeps a former IP address and host name in the device's history", async () => {
-    const { device, credential } = await adopted();
+    const { device, credential } = await createAdoptedDevice(t);
     await sendHeartbeat(t, credential, heartbeat(1, { ip: '10.1.1.1', hostname: 'ap-a' }));
     await sendHeartbeat(t, credential, heartbeat(2, { ip: '10.1.1.2', hostname: 'ap-a' }));
     const history = await queryRows<{ field: string; value: string }>(
@@ -99,7 +95,7 @@ describe('POST /agent/v1/heartbeat', () => {
   });
 
   it('writes concurrent heartbeats of many devices in batches, each answered after its write', async () => {
-    const devices = await Promise.all(Array.from({ length: 20 }, () => adopted()));
+    const devices = await Promise.all(Array.from({ length: 20 }, () => createAdoptedDevice(t)));
     const answers = await Promise.all(devices.map((d) => sendHeartbeat(t, d.credential, heartbeat(1))));
     expect(answers.map((a) => a.statusCode)).toEqual(devices.map(() => 200));
     const online = await queryRows<{ n: number }>(

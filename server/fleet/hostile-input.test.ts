@@ -5,6 +5,7 @@ import { queryRows } from '../db/rows.ts';
 import { createTestApp, type TestApp } from '../test/app.ts';
 import {
   adoptDevice,
+  createAdoptedDevice,
   createFleetCloud,
   deviceRow,
   event,
@@ -19,13 +20,6 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-async function adopted() {
-  const fleet = await createFleetCloud(t);
-  const credential = await adoptDevice(t, fleet.device);
-  expect((await sendHeartbeat(t, credential, heartbeat(5, { fw: '7.2.0-3988' }))).statusCode).toBe(200);
-  return { ...fleet, credential };
-}
-
 const agentOf = async (deviceId: number) =>
   (
     await queryRows<{ seq: string; version: number; last_heartbeat_at: Date }>(
@@ -36,7 +30,7 @@ const agentOf = async (deviceId: number) =>
 
 describe('hostile input to the agent API changes nothing', () => {
   it('refuses a missing, malformed or wrong credential with 401', async () => {
-    const { device, credential } = await adopted();
+    const { device, credential } = await createAdoptedDevice(t, 5);
     const before = await agentOf(device.id);
     const [id] = credential.split('.');
     for (const authorization of [
@@ -60,7 +54,7 @@ describe('hostile input to the agent API changes nothing', () => {
 
   it('refuses the credential of a device decommissioned, blocked or deleted since, at once', async () => {
     for (const change of [sql`decomm = true`, sql`blocked = true`, sql`deleted_at = now()`]) {
-      const { device, credential } = await adopted();
+      const { device, credential } = await createAdoptedDevice(t, 5);
       await t.database.db.execute(sql`UPDATE devices SET ${change} WHERE id = ${device.id}`);
       expect((await sendHeartbeat(t, credential, heartbeat(6))).statusCode).toBe(401);
       expect(
@@ -70,7 +64,7 @@ describe('hostile input to the agent API changes nothing', () => {
   });
 
   it('refuses a replayed or out-of-order message with stale_sequence', async () => {
-    const { device, credential } = await adopted();
+    const { device, credential } = await createAdoptedDevice(t, 5);
     const before = await agentOf(device.id);
     for (const seq of [5, 4]) {
       const replay = await sendHeartbeat(t, credential, heartbeat(seq, { timeSync: { synced: false } }));
@@ -88,7 +82,7 @@ describe('hostile input to the agent API changes nothing', () => {
   });
 
   it('refuses malformed bodies with the 400 list', async () => {
-    const { device, credential } = await adopted();
+    const { device, credential } = await createAdoptedDevice(t, 5);
     const before = await agentOf(device.id);
     const cases: [unknown, string][] = [
       [{ ...heartbeat(6), system: { cpuPct: 250, memPct: 10 } }, '/system/cpuPct'],
@@ -120,7 +114,7 @@ describe('hostile input to the agent API changes nothing', () => {
   });
 
   it('refuses an oversized body before reading it', async () => {
-    const { device, credential } = await adopted();
+    const { device, credential } = await createAdoptedDevice(t, 5);
     const before = await agentOf(device.id);
     const response = await sendHeartbeat(t, credential, { ...heartbeat(6), padding: 'x'.repeat(300 * 1024) });
     expect(response.statusCode).toBe(413);

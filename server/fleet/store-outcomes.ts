@@ -54,7 +54,7 @@ async function updateTargets(tx: Database, applied: readonly Applied[]) {
     await tx.execute(sql`
       UPDATE devices d SET status_id = v.status, health_id = v.health, fw = coalesce(v.fw, d.fw),
         mgmtd_version = coalesce(v.mgmtd, d.mgmtd_version), ip = coalesce(v.ip, d.ip),
-        hostname = coalesce(v.hostname, d.hostname), last_seen_at = v.at, updated_at = v.at
+        hostname = coalesce(v.hostname, d.hostname), updated_at = v.at
       FROM jsonb_to_recordset(${jsonRows(devices)}) AS ${columns}
       WHERE d.id = v.device_id`);
   }
@@ -71,25 +71,24 @@ async function updateTargets(tx: Database, applied: readonly Applied[]) {
 async function resolveAlerts(tx: Database, applied: readonly Applied[]) {
   const rows = applied.flatMap(({ agent, outcome, at }) =>
     outcome.resolve.map((alert) => ({
-      device_id: agent.deviceId,
-      nvr_id: agent.smartNvrId,
+      id: agent.deviceId ?? agent.smartNvrId,
+      recorder: agent.deviceId === null,
       type: alert.type,
       key: alert.key,
       at: iso(at),
     })),
   );
-  const columns = sql`v(device_id int, nvr_id int, type text, key text, at timestamptz)`;
-  const devices = rows.filter((row) => row.device_id !== null);
-  if (devices.length > 0) {
+  // Devices and recorders apart, so each statement reads its own open-alert index.
+  for (const [recorder, column] of [
+    [false, sql`a.device_id`],
+    [true, sql`a.smart_nvr_id`],
+  ] as const) {
+    const ended = rows.filter((row) => row.recorder === recorder);
+    if (ended.length === 0) continue;
     await tx.execute(sql`
-      UPDATE alerts a SET resolved_at = v.at FROM jsonb_to_recordset(${jsonRows(devices)}) AS ${columns}
-      WHERE a.device_id = v.device_id AND a.alert_type = v.type AND a.alert_key = v.key AND a.resolved_at IS NULL`);
-  }
-  const recorders = rows.filter((row) => row.nvr_id !== null);
-  if (recorders.length > 0) {
-    await tx.execute(sql`
-      UPDATE alerts a SET resolved_at = v.at FROM jsonb_to_recordset(${jsonRows(recorders)}) AS ${columns}
-      WHERE a.smart_nvr_id = v.nvr_id AND a.alert_type = v.type AND a.alert_key = v.key AND a.resolved_at IS NULL`);
+      UPDATE alerts a SET resolved_at = v.at
+      FROM jsonb_to_recordset(${jsonRows(ended)}) AS v(id int, type text, key text, at timestamptz)
+      WHERE ${column} = v.id AND a.alert_type = v.type AND a.alert_key = v.key AND a.resolved_at IS NULL`);
   }
 }
 

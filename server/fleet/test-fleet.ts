@@ -102,3 +102,17 @@ export const deviceRow = async (t: TestApp, deviceId: number) =>
       sql`SELECT status_id, health_id, fw, ip, hostname FROM devices WHERE id = ${deviceId}`,
     )
   )[0];
+
+/**
+ * A registered access point that was adopted and, when `firstSeq` is given, sent one heartbeat with it
+ * on the firmware it registered with.
+ */
+export async function createAdoptedDevice(t: TestApp, firstSeq?: number) {
+  const fleet = await createFleetCloud(t);
+  const credential = await adoptDevice(t, fleet.device);
+  if (firstSeq !== undefined) {
+    const answer = await sendHeartbeat(t, credential, heartbeat(firstSeq, { fw: '7.2.0-3988' }));
+    if (answer.statusCode !== 200) throw new Error(`first heartbeat refused: ${answer.body}`);
+  }
+  return { ...fleet, credential };
+}

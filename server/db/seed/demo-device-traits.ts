@@ -1,5 +1,6 @@
 // What Demo devices are called and how they identify themselves, per product type.
 import type { ProductType } from '../../../core/domain.ts';
+import { FIELD_FIRMWARE, pickFieldFirmware } from '../../../core/fleet/firmware.ts';
 import type { ProductBrand } from '../../../core/product-catalogue.ts';
 import type { SeededSite } from './demo-sites.ts';
 import { type Random, spreadBytes } from './random.ts';
@@ -7,21 +8,10 @@ import { type Random, spreadBytes } from './random.ts';
 export type DeviceType = Exclude<ProductType, 'smartnvr'>;
 
 /** Firmware in use per product type (version-revision), newest first. */
-export const FIRMWARE: Readonly<Record<DeviceType, readonly [string, ...string[]]>> = {
-  wifi: ['7.2.1-4012', '7.2.0-3988', '7.1.4-3920'],
-  glinq: ['1.8.2-330', '1.8.0-301'],
-  mesh: ['2.6.0-905', '2.5.3-877'],
-  ptmp: ['3.4.0-1822', '3.3.2-1790'],
-  metrolinq: ['5.1.2-2210', '5.0.8-2144'],
-  gateway: ['4.0.3-1311', '3.9.9-1290'],
-  switch: ['2.2.0-760', '2.1.5-731'],
-};
+export const FIRMWARE = FIELD_FIRMWARE;
 
 /** Most devices run the newest firmware. */
-export function pickFirmware(random: Random, type: DeviceType): string {
-  const [newest, ...older] = FIRMWARE[type];
-  return random.chance(0.7) ? newest : random.pick(older);
-}
+export const pickFirmware = (random: Random, type: DeviceType): string => pickFieldFirmware(random, type);
 
 const KINDS: Readonly<Record<DeviceType, { host: string; serial: string; macByte: string; config: string }>> =
   {
