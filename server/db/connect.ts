@@ -37,6 +37,10 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
     // An idle connection dropped by the server (restart, failover) must not crash the process; the pool
     // replaces it on the next query.
     pool.on('error', (error) => console.error('PostgreSQL connection lost:', error.message));
+    // A connection that fails while checked out reports through its own client, not the pool.
+    pool.on('connect', (client) =>
+      client.on('error', (error) => console.error('PostgreSQL connection lost:', error.message)),
+    );
     const db = drizzlePostgres(pool, { casing: 'snake_case' });
     try {
       await migratePostgres(db, { migrationsFolder });
