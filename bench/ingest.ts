@@ -14,6 +14,7 @@ import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { sql } from 'drizzle-orm';
+import { INITIAL_AGENT_STATE } from '../core/fleet/agent-state.ts';
 import { type DatabaseHandle, openDatabase } from '../server/db/connect.ts';
 import { queryRows } from '../server/db/rows.ts';
 import { parseCredential } from '../server/fleet/credentials.ts';
@@ -51,7 +52,7 @@ async function seedFleet(database: DatabaseHandle, devices: number) {
     SELECT 1, i, encode(sha256(convert_to(
         translate(rtrim(encode(sha256(convert_to('bench-device-' || i, 'UTF8')), 'base64'), '='), '+/', '-_'),
         'UTF8')), 'hex'),
-      '{"conditions":[],"uptimeS":null,"rebootRaisedAt":null,"strained":false}'::jsonb
+      ${JSON.stringify(INITIAL_AGENT_STATE)}::jsonb
     FROM generate_series(1, ${devices}) i ORDER BY i`);
   await db.execute(sql`VACUUM (ANALYZE)`);
   // Write the bulk load out now: a checkpoint during the first measured seconds would be the disk's

@@ -4,10 +4,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { queryRows } from '../db/rows.ts';
 import { createTestApp, type TestApp } from '../test/app.ts';
 import {
-  adoptDevice,
   alertsOf,
   createAdoptedDevice,
-  createFleetCloud,
   deviceRow,
   event,
   heartbeat,

@@ -3,15 +3,7 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { queryRows } from '../db/rows.ts';
 import { createTestApp, type TestApp } from '../test/app.ts';
-import {
-  adoptDevice,
-  alertsOf,
-  createAdoptedDevice,
-  createFleetCloud,
-  deviceRow,
-  heartbeat,
-  sendHeartbeat,
-} from './test-fleet.ts';
+import { alertsOf, createAdoptedDevice, deviceRow, heartbeat, sendHeartbeat } from './test-fleet.ts';
 
 let t: TestApp;
 beforeAll(async () => {

@@ -6,7 +6,7 @@ import type { Database } from '../db/connect.ts';
 import { jsonRows, queryRows } from '../db/rows.ts';
 import { errors } from '../errors.ts';
 import type { NewAlert } from '../features/push/notify-alert.ts';
-import { type Agent, authorise, loadAgents } from './agents.ts';
+import { authorise, loadAgents } from './agents.ts';
 import { upsertClients } from './clients.ts';
 import type { Credential } from './credentials.ts';
 import { type Applied, storeOutcomes } from './store-outcomes.ts';
@@ -188,4 +188,3 @@ async function updateAgents(tx: Database, ready: readonly AppliedHeartbeat[], in
 }
 
 export type HeartbeatIngest = ReturnType<typeof createHeartbeatIngest>;
-export type { Agent };

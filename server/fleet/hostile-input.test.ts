@@ -3,16 +3,7 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { queryRows } from '../db/rows.ts';
 import { createTestApp, type TestApp } from '../test/app.ts';
-import {
-  adoptDevice,
-  createAdoptedDevice,
-  createFleetCloud,
-  deviceRow,
-  event,
-  heartbeat,
-  sendEvents,
-  sendHeartbeat,
-} from './test-fleet.ts';
+import { createAdoptedDevice, deviceRow, event, heartbeat, sendEvents, sendHeartbeat } from './test-fleet.ts';
 
 let t: TestApp;
 beforeAll(async () => {
