@@ -1,5 +1,5 @@
 // The console's browser API, as an operator's script uses it: sign in, list what a cloud has, register.
-import type { DeviceIdentity } from './identity.ts';
+import type { DeviceIdentity, listedDevice } from './identity.ts';
 
 export type ConsoleSession = {
   get: <T>(path: string) => Promise<T>;
@@ -34,7 +34,7 @@ export async function signIn(url: string, email: string, password: string): Prom
   };
 }
 
-type Listed = { sn: string; mac: string; product_brand_id: number; site?: { id: number } | null };
+type Listed = Parameters<typeof listedDevice>[0];
 
 /** Every device and smart NVR of the clouds the session belongs to. */
 export async function listFleet(session: ConsoleSession): Promise<Listed[]> {

@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest';
 import { isBandChannel } from '../core/fleet/channels.ts';
 import { EventsRequest, HeartbeatRequest } from '../core/fleet/protocol.ts';
 import { createDevice } from './device.ts';
-import { generateFleet } from './identity.ts';
+import { generateFleet, listedDevice } from './identity.ts';
 import { clientsOf, createPlaces, joinClient, leaveClient, roamClient } from './places.ts';
 import { createRandom } from './random.ts';
 import { DEFAULT_RATES, parseRates, type Rates } from './rates.ts';
@@ -111,6 +111,22 @@ describe('simulated devices', () => {
     const synced = Array.from({ length: 40 }, () => device.step(60).heartbeat?.timeSync.synced);
     expect(synced[0]).toBe(false);
     expect(synced).toContain(true);
+  });
+
+  it('a device the console lists reports the versions and host name the console knows', () => {
+    const identity = listedDevice({
+      sn: 'SW21000001',
+      mac: '02:4c:50:00:00:01',
+      product_brand_id: 97,
+      site: { id: 4 },
+      fw: '2.1.5-731',
+      mgmtd_version: '1.4.9',
+      hostname: 'sw-hq-01',
+    });
+    expect(identity).toMatchObject({ productType: 'switch', place: 'site-4' });
+    const { heartbeat } = createDevice(identity as never, 1, NO_CHANGE, createPlaces()('site-4')).step(60);
+    expect(heartbeat).toMatchObject({ fw: '2.1.5-731', mgmtdVersion: '1.4.9', hostname: 'sw-hq-01' });
+    expect(listedDevice({ sn: 'X1', mac: '02:00:00:00:00:09', product_brand_id: 9999 })).toBeNull();
   });
 
   it('refuses unknown rates and probabilities outside 0 to 1', () => {

@@ -118,7 +118,7 @@ export function createDevice(identity: DeviceIdentity, seed: number, rates: Rate
       uptimeS,
       fw,
       mgmtdVersion,
-      hostname: `sim-${identity.mac.slice(-5).replace(':', '')}`,
+      hostname: identity.hostname ?? `sim-${identity.mac.slice(-5).replace(':', '')}`,
       system: { cpuPct: cpu, memPct: mem, tempC: temp },
       timeSync: time.holds
         ? { synced: false, offsetMs: random.int(5_000, 900_000) }

@@ -10,9 +10,10 @@ export type DeviceIdentity = {
   productType: ProductType;
   /** Devices with the same place share wireless clients that roam between them. */
   place: string;
-  /** The versions it runs, when the console already knows them. */
+  /** The versions it runs and its host name, when the console already knows them. */
   fw?: string;
   mgmtdVersion?: string;
+  hostname?: string;
 };
 
 /** The families a generated fleet cycles through, the most common first. */
@@ -59,6 +60,7 @@ export function listedDevice(device: {
   site?: { id: number } | null;
   fw?: string;
   mgmtd_version?: string;
+  hostname?: string;
 }): DeviceIdentity | null {
   const brand = productBrand(device.product_brand_id);
   if (!brand) return null;
@@ -70,5 +72,6 @@ export function listedDevice(device: {
     place: device.site ? `site-${device.site.id}` : 'cloud',
     ...(device.fw ? { fw: device.fw } : {}),
     ...(device.mgmtd_version ? { mgmtdVersion: device.mgmtd_version } : {}),
+    ...(device.hostname ? { hostname: device.hostname } : {}),
   };
 }
