@@ -8,6 +8,8 @@ import Fastify, { type FastifyServerOptions } from 'fastify';
 import { registerRequestAuth } from './auth/request-auth.ts';
 import type { AppContext } from './context.ts';
 import { registerErrorHandler } from './errors.ts';
+import { createLiveHub } from './events/hub.ts';
+import { eventRoutes } from './features/events/routes.ts';
 import { createFleet, type Fleet, type MetricsWriter } from './fleet/fleet.ts';
 import { ensureMetricPartitions } from './fleet/metric-store.ts';
 import { writeHeartbeatMetrics } from './fleet/metrics-writer.ts';
@@ -104,6 +106,14 @@ export async function buildApp(ctx: AppContext, options: BuildOptions = {}) {
   const fleet = createFleet(ctx, app.log, options.writeMetrics ?? writeHeartbeatMetrics);
   // Devices report every minute: a line per request would drown the log (server errors are still logged).
   await app.register(agentRoutes(ctx, fleet), { prefix: '/agent/v1', logLevel: 'warn' });
+  const hub = createLiveHub(ctx.database, app.log);
+  await app.register(eventRoutes(ctx, hub), { prefix: '/apiv2' });
+  app.addHook('onReady', async () => {
+    await fleet.start();
+    await hub.start();
+  });
+  // Streams never end by themselves: end them before the server waits for its connections.
+  app.addHook('preClose', hub.stop);
   app.addHook('onClose', fleet.idle);
   app.decorate('fleet', fleet);
 

@@ -33,6 +33,7 @@ export const errors = {
   forbidden: (message = 'Access denied: your account does not have sufficient permissions.') =>
     new HttpError(403, 'forbidden', message),
   notFound: (message = 'Not found.') => new HttpError(404, 'not_found', message),
+  conflict: (message: string) => new HttpError(409, 'conflict', message),
   tooManyRequests: (retryAfterSeconds: number, message = 'Too many requests. Try again later.') =>
     new HttpError(429, 'too_many_requests', message, { retryAfterSeconds }),
   unavailable: (message: string) => new HttpError(503, 'unavailable', message),

@@ -1,7 +1,7 @@
 // Schemas of the task tracker calls (SPEC §7), shared by server and web app.
 import { type Static, type TInteger, Type } from 'typebox';
 import { RECENT_TASKS_LIMIT } from '../constants.ts';
-import { TASK_STATES, TASK_TYPES, type TaskState } from '../domain.ts';
+import { PRODUCT_TYPES, TASK_STATES, TASK_TYPES, type TaskState } from '../domain.ts';
 
 const NullableString = Type.Union([Type.String(), Type.Null()]);
 const NullableId = Type.Union([Type.Integer(), Type.Null()]);
@@ -50,3 +50,118 @@ export const RecentTasksCountResponse = Type.Object({
   newRunning: Type.Integer(),
 });
 export type RecentTasksCount = Static<typeof RecentTasksCountResponse>;
+
+const Ids = (description: string) =>
+  Type.Array(Type.Integer({ minimum: 1, maximum: 2_147_483_647 }), {
+    maxItems: 100_000,
+    uniqueItems: true,
+    description,
+  });
+
+/** Whom a task acts on: any mix of devices, recorders, a whole site, or a family across the cloud. */
+export const TaskTargetsSchema = Type.Object(
+  {
+    deviceIds: Type.Optional(Ids('devices by id')),
+    smartNvrIds: Type.Optional(Ids('smart NVRs by id')),
+    siteId: Type.Optional(
+      Type.Integer({ minimum: 1, maximum: 2_147_483_647, description: 'every device of the site' }),
+    ),
+    productType: Type.Optional(
+      Type.Enum(PRODUCT_TYPES, { description: 'every device of the family in the cloud' }),
+    ),
+  },
+  { additionalProperties: false },
+);
+
+export const CreateTaskBody = Type.Object(
+  {
+    type: Type.Enum(TASK_TYPES),
+    targets: TaskTargetsSchema,
+    params: Type.Optional(
+      Type.Record(Type.String(), Type.Unknown(), {
+        description: "the type's parameters (core/task-types.ts)",
+      }),
+    ),
+    execute_at: Type.Optional(
+      Type.String({ format: 'date-time', description: 'start later; now when left out' }),
+    ),
+    dryRun: Type.Optional(
+      Type.Boolean({ description: 'answer which devices each batch would touch, and create nothing' }),
+    ),
+  },
+  { additionalProperties: false },
+);
+export type CreateTaskBody = Static<typeof CreateTaskBody>;
+
+/** A target the caller asked for that the task does not include, and why. */
+export const RefusedTarget = Type.Object({
+  deviceId: NullableId,
+  smartNvrId: NullableId,
+  reason: Type.Enum(['not_found', 'forbidden', 'unsupported', 'unavailable'], {
+    description:
+      'not_found: no such device the caller sees; forbidden: no permission for it; unsupported: the task does not run on its family; unavailable: blocked or decommissioned',
+  }),
+});
+export type RefusedTarget = Static<typeof RefusedTarget>;
+
+const BatchSchema = Type.Object({
+  batch: Type.Integer({ description: '0 is the canary batch' }),
+  targets: Type.Array(Type.Object({ deviceId: NullableId, smartNvrId: NullableId, name: Type.String() })),
+});
+
+export const CreatedTask = Type.Object({ task: TaskSchema, refused: Type.Array(RefusedTarget) });
+export const TaskDryRun = Type.Object({
+  batches: Type.Array(BatchSchema),
+  refused: Type.Array(RefusedTarget),
+});
+
+export const TaskParams = Type.Object({
+  cloudId: Type.Integer({ minimum: 1, maximum: 2_147_483_647 }),
+  taskId: Type.Integer({ minimum: 1, maximum: 2_147_483_647 }),
+});
+
+export const TaskTargetsQuery = Type.Object({
+  offset: Type.Optional(Type.Integer({ minimum: 0, maximum: 1_000_000, default: 0 })),
+  limit: Type.Optional(Type.Integer({ minimum: 1, maximum: 500, default: 100 })),
+  state: Type.Optional(Type.Enum(TASK_STATES)),
+});
+
+export const TaskTargetSchema = Type.Object({
+  id: Type.Integer(),
+  device_id: NullableId,
+  snvr_device_id: NullableId,
+  name: Type.String(),
+  site_id: NullableId,
+  state: Type.Enum(TASK_STATES),
+  error: NullableString,
+  progress: Type.Integer(),
+  batch: NullableId,
+  contacted_at: NullableString,
+  started_at: NullableString,
+  finished_at: NullableString,
+  result: Type.Union([Type.Record(Type.String(), Type.Unknown()), Type.Null()]),
+  file: Type.Union([Type.Object({ name: Type.String(), size: Type.Integer() }), Type.Null()]),
+});
+export type TaskTarget = Static<typeof TaskTargetSchema>;
+
+export const TaskDetailResponse = Type.Object({
+  task: Type.Intersect([
+    TaskSchema,
+    Type.Object({
+      rollout: Type.Union([
+        Type.Object({ paused: Type.Boolean(), stoppedReason: NullableString }),
+        Type.Null(),
+      ]),
+    }),
+  ]),
+  targets: Type.Object({ items: Type.Array(TaskTargetSchema), total: Type.Integer() }),
+});
+export type TaskDetail = Static<typeof TaskDetailResponse>;
+
+export const FirmwareQuery = Type.Object({ productBrandId: Type.Integer({ minimum: 1, maximum: 100_000 }) });
+export const FirmwareCatalogueResponse = Type.Object({
+  productBrandId: Type.Integer(),
+  releases: Type.Array(
+    Type.Object({ version: Type.String(), releasedAt: Type.String(), notes: Type.String() }),
+  ),
+});

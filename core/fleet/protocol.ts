@@ -1,6 +1,7 @@
 // The device agent protocol (/agent/v1): what firmware sends and what the console answers. The server
 // validates with these schemas and docs/agent-protocol.md is generated from them.
 import { type Static, Type } from 'typebox';
+import { TASK_STATES, TASK_TYPES } from '../domain.ts';
 
 export const AGENT_PROTOCOL_VERSION = 1;
 
@@ -172,16 +173,24 @@ export const HeartbeatRequest = Type.Object({
 });
 export type HeartbeatRequest = Static<typeof HeartbeatRequest>;
 
-/** Work the console gives the device; the task runner fills it in. */
+/** A task the console gives the device (SPEC §3 task types); its id is the one to report on. */
 export const Command = Type.Object({
-  id: Type.Integer(),
-  type: Type.String(),
-  params: Type.Record(Type.String(), Type.Unknown()),
+  id: Type.Integer({ description: 'the task target: report progress and the result to /commands/{id}' }),
+  taskId: Type.Integer(),
+  type: Type.Enum(TASK_TYPES),
+  params: Type.Record(Type.String(), Type.Unknown(), {
+    description:
+      "the task's parameters; a configuration change carries the whole configuration document to apply",
+  }),
+  timeoutS: Type.Integer({ description: 'seconds from taking the task to reporting its result' }),
 });
+export type Command = Static<typeof Command>;
 
 export const HeartbeatResponse = Type.Object({
   nextHeartbeatS: Type.Integer({ description: 'send the next heartbeat this many seconds from now' }),
-  commands: Type.Array(Command),
+  commands: Type.Array(Command, {
+    description: 'tasks waiting for the device (the command channel may have given them already)',
+  }),
 });
 export type HeartbeatResponse = Static<typeof HeartbeatResponse>;
 
@@ -219,6 +228,71 @@ export const EventsRequest = Type.Object({
 export type EventsRequest = Static<typeof EventsRequest>;
 
 export const EventsResponse = Type.Object({ stored: Type.Integer() });
+
+// --- Commands -------------------------------------------------------------------------------------------
+
+export const CommandsQuery = Type.Object({
+  waitS: Type.Optional(
+    Type.Integer({
+      minimum: 0,
+      maximum: 30,
+      default: 25,
+      description: 'hold the answer this long while there is nothing to do',
+    }),
+  ),
+});
+
+export const CommandsResponse = Type.Object({ commands: Type.Array(Command) });
+export type CommandsResponse = Static<typeof CommandsResponse>;
+
+/** The largest result file a device uploads with its report (a capture, a tech-support report). */
+export const RESULT_FILE_LIMIT = 4 * 1024 * 1024;
+
+export const TaskResult = Type.Object({
+  fw: Type.Optional(FirmwareVersion),
+  lines: Type.Optional(
+    Type.Array(Type.String({ maxLength: 200 }), { maxItems: 100, description: 'ping or traceroute output' }),
+  ),
+  config: Type.Optional(
+    Type.Record(Type.String(), Type.Unknown(), { description: 'the configuration document now applied' }),
+  ),
+  cameras: Type.Optional(
+    Type.Array(
+      Type.Object({
+        ip: Type.String({ format: 'ipv4' }),
+        manufacturer: Text(64),
+        model: Text(64),
+        name: Text(64),
+      }),
+      { maxItems: 256 },
+    ),
+  ),
+  file: Type.Optional(
+    Type.Object({
+      name: Type.String({ pattern: '^[A-Za-z0-9._-]{1,100}$' }),
+      contentType: Type.String({ pattern: '^[a-z]+/[a-z0-9.+-]+$', maxLength: 100 }),
+      base64: Type.String({ maxLength: Math.ceil(RESULT_FILE_LIMIT / 3) * 4, contentEncoding: 'base64' }),
+    }),
+  ),
+});
+export type TaskResult = Static<typeof TaskResult>;
+
+export const TaskReport = Type.Object({
+  state: Type.Enum(['running', 'success', 'failed'], {
+    description: 'running: taken, or progress; success and failed end it',
+  }),
+  progress: Type.Optional(Int(0, 100, 'percent done')),
+  error: Type.Optional(Text(200, 'why it failed')),
+  result: Type.Optional(TaskResult),
+});
+export type TaskReport = Static<typeof TaskReport>;
+
+export const TaskReportResponse = Type.Object({
+  state: Type.Enum(TASK_STATES, {
+    description: 'the task as the console now holds it: a device stops work on TASK_CANCELED or TASK_TIMEOUT',
+  }),
+});
+export type TaskReportResponse = Static<typeof TaskReportResponse>;
 
 /** The largest body the agent API reads. */
 export const AGENT_BODY_LIMIT = 256 * 1024;

@@ -19,6 +19,11 @@ export type DatabaseHandle = {
   pool?: pg.Pool;
   /** Throws when the database does not answer. */
   ping: () => Promise<void>;
+  /**
+   * Calls onNotify for each NOTIFY on the channel (from any process on PostgreSQL), and once more after a
+   * lost connection is back, since notifications sent meanwhile are gone. Answers the way to stop.
+   */
+  listen: (channel: string, onNotify: (payload: string) => void) => Promise<() => Promise<void>>;
   close: () => Promise<void>;
 };
 
@@ -48,7 +53,11 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
       await pool.end();
       throw error;
     }
-    return { ...handle(db as unknown as Database, 'postgres', () => pool.end()), pool };
+    return {
+      ...handle(db as unknown as Database, 'postgres', () => pool.end()),
+      pool,
+      listen: (channel, onNotify) => listenPostgres(options.url, channel, onNotify),
+    };
   }
   const unlock = options.kind === 'pglite' ? lockDataDir(options.dataDir) : () => {};
   try {
@@ -58,17 +67,64 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
     });
     const db = drizzlePglite(client, { casing: 'snake_case' });
     await migratePglite(db, { migrationsFolder });
-    return handle(db as unknown as Database, 'pglite', async () => {
-      await client.close();
-      unlock();
-    });
+    return {
+      ...handle(db as unknown as Database, 'pglite', async () => {
+        await client.close();
+        unlock();
+      }),
+      listen: async (channel, onNotify) => {
+        const stop = await client.listen(channel, onNotify);
+        return async () => {
+          if (!client.closed) await stop();
+        };
+      },
+    };
   } catch (error) {
     unlock();
     throw error;
   }
 }
 
-function handle(db: Database, kind: DatabaseHandle['kind'], close: () => Promise<void>): DatabaseHandle {
+/** LISTEN on a connection of its own (a pooled one would lose it), connecting again when it drops. */
+async function listenPostgres(
+  url: string,
+  channel: string,
+  onNotify: (payload: string) => void,
+): Promise<() => Promise<void>> {
+  let stopped = false;
+  let client: pg.Client | null = null;
+  const connect = async () => {
+    const next = new pg.Client({ connectionString: url });
+    next.on('notification', (message) => onNotify(message.payload ?? ''));
+    next.on('error', () => {
+      if (stopped) return;
+      client = null;
+      void next.end().catch(() => {});
+      setTimeout(reconnect, 1000);
+    });
+    await next.connect();
+    await next.query(`LISTEN ${pg.escapeIdentifier(channel)}`);
+    client = next;
+  };
+  const reconnect = () => {
+    if (stopped) return;
+    connect().then(
+      () => onNotify(''),
+      () => setTimeout(reconnect, 1000),
+    );
+  };
+  await connect();
+  return async () => {
+    stopped = true;
+    await client?.end().catch(() => {});
+  };
+}
+
+function handle(
+  db: Database,
+  kind: DatabaseHandle['kind'],
+  close: () => Promise<void>,
+): Omit<DatabaseHandle, 'listen'> {
   return {
     db,
     kind,

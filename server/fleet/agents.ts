@@ -14,6 +14,7 @@ export type Agent = DeviceBefore & {
   deviceId: number | null;
   smartNvrId: number | null;
   siteId: number | null;
+  productBrandId: number;
   credentialHash: string;
   seq: number;
   version: number;
@@ -29,6 +30,7 @@ type AgentRow = {
   device_id: number | null;
   smart_nvr_id: number | null;
   site_id: number | null;
+  product_brand_id: number;
   credential_hash: string;
   seq: string | number;
   version: number;
@@ -54,7 +56,8 @@ export async function loadAgents(
   const rows = await queryRows<AgentRow>(
     db,
     sql`
-    SELECT a.id, a.cloud_id, a.device_id, a.smart_nvr_id, d.site_id, a.credential_hash, a.seq, a.version,
+    SELECT a.id, a.cloud_id, a.device_id, a.smart_nvr_id, d.site_id,
+      coalesce(d.product_brand_id, n.product_brand_id) AS product_brand_id, a.credential_hash, a.seq, a.version,
       a.status_id, coalesce(d.health_id, n.health_id) AS health_id, a.last_heartbeat_at IS NOT NULL AS reported, a.state,
       coalesce(d.fw, n.fw) AS fw, coalesce(d.mgmtd_version, '') AS mgmtd_version, coalesce(d.ip, n.ip) AS ip,
       coalesce(d.hostname, '') AS hostname, coalesce(d.blocked, false) AS blocked,
@@ -73,6 +76,7 @@ export async function loadAgents(
       deviceId: row.device_id,
       smartNvrId: row.smart_nvr_id,
       siteId: row.site_id,
+      productBrandId: row.product_brand_id,
       credentialHash: row.credential_hash,
       seq: Number(row.seq),
       version: row.version,
@@ -97,18 +101,24 @@ export async function loadAgents(
  * last one taken. Anything else changes nothing.
  */
 export function authorise(agent: Agent | undefined, credential: Credential, seq: number): Agent {
-  if (!agent || !sameHash(agent.credentialHash, credential.secretHash) || agent.revoked) {
-    throw errors.unauthorized('Unknown or revoked device credential.');
-  }
-  if (seq <= agent.seq) {
+  const known = authenticate(agent, credential);
+  if (seq <= known.seq) {
     throw errors.validation([
       {
         errorCode: 'stale_sequence',
         location: 'body',
         path: '/seq',
-        message: `must be greater than ${agent.seq}, the last sequence number taken (a replayed or out-of-order message)`,
+        message: `must be greater than ${known.seq}, the last sequence number taken (a replayed or out-of-order message)`,
       },
     ]);
+  }
+  return known;
+}
+
+/** The agent a credential stands for, when it is current; messages that change nothing need no sequence. */
+export function authenticate(agent: Agent | undefined, credential: Credential): Agent {
+  if (!agent || !sameHash(agent.credentialHash, credential.secretHash) || agent.revoked) {
+    throw errors.unauthorized('Unknown or revoked device credential.');
   }
   return agent;
 }

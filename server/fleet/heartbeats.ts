@@ -10,6 +10,7 @@ import { authorise, loadAgents } from './agents.ts';
 import { upsertClients } from './clients.ts';
 import type { Credential } from './credentials.ts';
 import { type Applied, storeOutcomes } from './store-outcomes.ts';
+import { agentKey, commandsFor } from './task-commands.ts';
 
 /** A heartbeat the rules have applied, with the report it came from. */
 export type AppliedHeartbeat = Applied & { report: HeartbeatRequest };
@@ -53,7 +54,6 @@ export function createHeartbeatIngest(options: HeartbeatIngestOptions) {
   const busy = new Set<number>();
   let writers = 0;
   let idle: (() => void)[] = [];
-  const answer: HeartbeatResponse = { nextHeartbeatS: intervalS, commands: [] };
 
   function takeBatch(): Pending[] {
     const batch: Pending[] = [];
@@ -105,7 +105,14 @@ export function createHeartbeatIngest(options: HeartbeatIngestOptions) {
       await options.writeMetrics(tx, applied);
       return { alerts, applied };
     });
-    for (const { item } of created.applied) item.resolve(answer);
+    // Tasks waiting for these devices ride along, for a device that does not hold the command channel open.
+    const commands = await commandsFor(
+      db,
+      created.applied.map(({ agent }) => agent),
+    );
+    for (const { item, agent } of created.applied) {
+      item.resolve({ nextHeartbeatS: intervalS, commands: commands.get(agentKey(agent)) ?? [] });
+    }
     if (created.alerts.length > 0) options.onAlerts(created.alerts);
   }
 

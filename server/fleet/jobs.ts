@@ -1,13 +1,20 @@
 import { STATUS_SWEEP_EVERY_S } from '../../core/fleet/status.ts';
 import type { PeriodicJob } from '../background/runner.ts';
 import type { Database } from '../db/connect.ts';
+import { dropExpiredLiveEvents } from '../events/hub.ts';
 import type { Fleet } from './fleet.ts';
 import { dropExpiredMetrics, ensureMetricPartitions, rollupMetrics } from './metric-store.ts';
 import { sweepStatuses } from './sweep.ts';
+import { sweepTasks } from './task-schedule.ts';
 
 const MINUTE_MS = 60_000;
+/** Scheduled tasks start, and rollouts move on, within this time. */
+const TASK_SWEEP_EVERY_MS = 1000;
 
-/** The fleet's background work: the status sweep (its alerts pushed) and the metrics' upkeep. */
+/**
+ * The fleet's background work: the status sweep and the task sweep (their alerts pushed), the metrics'
+ * upkeep and the live events' retention.
+ */
 export function fleetJobs(
   db: Database,
   fleet: Pick<Fleet, 'notify'>,
@@ -21,6 +28,21 @@ export function fleetJobs(
       run: async (now) => {
         const alerts = await sweepStatuses(db, now);
         if (alerts.length > 0) fleet.notify(alerts);
+      },
+    },
+    {
+      name: 'task-sweep',
+      everyMs: TASK_SWEEP_EVERY_MS,
+      run: async (now) => {
+        const alerts = await sweepTasks(db, now);
+        if (alerts.length > 0) fleet.notify(alerts);
+      },
+    },
+    {
+      name: 'live-events-retention',
+      everyMs: MINUTE_MS,
+      run: async (now) => {
+        await dropExpiredLiveEvents(db, now);
       },
     },
     { name: 'metrics-partitions', everyMs: 60 * MINUTE_MS, run: (now) => ensureMetricPartitions(db, now) },

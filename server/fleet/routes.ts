@@ -1,24 +1,32 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { FastifyRequest } from 'fastify';
+import { Type } from 'typebox';
 import { isBandChannel } from '../../core/fleet/channels.ts';
 import {
   AdoptedResponse,
   AdoptRequest,
   AGENT_BODY_LIMIT,
+  CommandsQuery,
+  CommandsResponse,
   EventsRequest,
   EventsResponse,
   type HeartbeatRequest,
   HeartbeatResponse,
   HeartbeatRequest as HeartbeatSchema,
   PendingResponse,
+  RESULT_FILE_LIMIT,
+  TaskReport,
+  TaskReportResponse,
 } from '../../core/fleet/protocol.ts';
 import type { AppContext } from '../context.ts';
 import { ErrorSchemas, errors } from '../errors.ts';
 import type { NewAlert } from '../features/push/notify-alert.ts';
 import { adopt } from './adopt.ts';
+import { authenticate, loadAgents } from './agents.ts';
 import { type Credential, parseCredential } from './credentials.ts';
 import { storeEvents } from './events.ts';
 import type { HeartbeatIngest } from './heartbeats.ts';
+import type { TaskEngine } from './task-engine.ts';
 
 const tags = ['agent'];
 const security = [{ device: [] }];
@@ -62,7 +70,18 @@ function checkChannels(report: HeartbeatRequest) {
   if (issues.length > 0) throw errors.validation(issues);
 }
 
-export type FleetDeps = { ingest: HeartbeatIngest; notify: (alerts: NewAlert[]) => void };
+export type FleetDeps = {
+  ingest: HeartbeatIngest;
+  tasks: TaskEngine;
+  notify: (alerts: NewAlert[]) => void;
+};
+
+/** The agent of a request that changes nothing of its state (no sequence number). */
+async function agentOf(ctx: AppContext, request: FastifyRequest) {
+  const credential = credentialOf(request);
+  const agents = await loadAgents(ctx.db, [credential.agentId]);
+  return authenticate(agents.get(credential.agentId), credential);
+}
 
 /** The device agent API (docs/agent-protocol.md): adoption, heartbeats and events. */
 export function agentRoutes(ctx: AppContext, fleet: FleetDeps): FastifyPluginAsyncTypebox {
@@ -125,6 +144,51 @@ export function agentRoutes(ctx: AppContext, fleet: FleetDeps): FastifyPluginAsy
         const { stored, alerts } = await storeEvents(ctx.db, credentialOf(request), request.body);
         if (alerts.length > 0) fleet.notify(alerts);
         return { stored };
+      },
+    );
+
+    app.get(
+      '/commands',
+      {
+        onRequest: requireCredential,
+        schema: {
+          tags,
+          security,
+          summary:
+            'The command channel: tasks waiting for the device, at once, or the first one given within waitS',
+          querystring: CommandsQuery,
+          response: { 200: CommandsResponse, ...refused },
+        },
+      },
+      async (request) => {
+        const agent = await agentOf(ctx, request);
+        // A device that hangs up stops waiting.
+        const hangUp = new AbortController();
+        request.raw.once('close', () => hangUp.abort());
+        const commands = await fleet.tasks.channel.wait(agent, request.query.waitS ?? 25, hangUp.signal);
+        return { commands };
+      },
+    );
+
+    app.post(
+      '/commands/:id',
+      {
+        onRequest: requireCredential,
+        bodyLimit: Math.ceil(RESULT_FILE_LIMIT / 3) * 4 + AGENT_BODY_LIMIT,
+        schema: {
+          tags,
+          security,
+          summary: 'The device reports on a task: taken, progress, done or failed (with its result)',
+          params: Type.Object({ id: Type.Integer({ minimum: 1, maximum: 2_147_483_647 }) }),
+          body: TaskReport,
+          response: { 200: TaskReportResponse, ...refused, 404: ErrorSchemas.message },
+        },
+      },
+      async (request) => {
+        const agent = await agentOf(ctx, request);
+        const state = await fleet.tasks.report(agent, request.params.id, request.body);
+        if (!state) throw errors.notFound('No such task for this device.');
+        return { state };
       },
     );
   };

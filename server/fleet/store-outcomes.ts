@@ -3,6 +3,7 @@ import { ALERT_HEALTH, EVENT_ALERTS } from '../../core/fleet/alert-rules.ts';
 import type { Outcome } from '../../core/fleet/rules.ts';
 import type { Database } from '../db/connect.ts';
 import { jsonRows, queryRows } from '../db/rows.ts';
+import { type LiveEvent, liveAlert, liveDevice, publishLive } from '../events/publish.ts';
 import type { NewAlert } from '../features/push/notify-alert.ts';
 import type { Agent } from './agents.ts';
 
@@ -17,23 +18,47 @@ const iso = (at: Date) => at.toISOString();
  * alerts it created, for push notifications once the transaction has committed.
  */
 export async function storeOutcomes(tx: Database, applied: readonly Applied[]): Promise<NewAlert[]> {
-  await updateTargets(tx, applied);
-  await resolveAlerts(tx, applied);
+  const changed = await updateTargets(tx, applied);
+  const resolved = await resolveAlerts(tx, applied);
   await recordFormerValues(tx, applied);
-  return raiseAlerts(tx, applied);
+  const raised = await raiseAlerts(tx, applied);
+  await publishLive(tx, [
+    ...changed,
+    ...resolved.map((alert) => alertEvent(alert, 'resolved')),
+    ...raised.map((alert) => alertEvent(alert, 'raised')),
+  ]);
+  return raised;
 }
 
-/** Devices and recorders whose status, health or reported fields changed (most heartbeats change none). */
-async function updateTargets(tx: Database, applied: readonly Applied[]) {
+/** The live event of an alert raised or resolved. */
+export const alertEvent = (alert: NewAlert, change: 'raised' | 'resolved') =>
+  liveAlert({
+    cloudId: alert.cloudId,
+    siteId: alert.siteId,
+    alertId: alert.id,
+    alertType: alert.alertType,
+    healthId: ALERT_HEALTH[alert.alertType],
+    deviceId: alert.deviceId,
+    smartNvrId: alert.smartNvrId,
+    change,
+  });
+
+/** The alert columns the push and the live event need (NewAlert). */
+const ALERT_RETURNING_REST = sql`a.cloud_id AS "cloudId", a.site_id AS "siteId", a.device_id AS "deviceId",
+  a.smart_nvr_id AS "smartNvrId", a.alert_type AS "alertType"`;
+export const ALERT_RETURNING = sql`id, cloud_id AS "cloudId", site_id AS "siteId", device_id AS "deviceId",
+  smart_nvr_id AS "smartNvrId", alert_type AS "alertType"`;
+
+/**
+ * Devices and recorders whose status, health or reported fields changed (most heartbeats change none);
+ * answers the live events of those whose status or health changed.
+ */
+async function updateTargets(tx: Database, applied: readonly Applied[]): Promise<LiveEvent[]> {
+  const seen = applied.filter(
+    ({ agent, outcome }) => outcome.statusId !== agent.statusId || outcome.health !== agent.healthBefore,
+  );
   const rows = applied
-    .filter(({ agent, outcome }) => {
-      const { changed } = outcome;
-      return (
-        outcome.statusId !== agent.statusId ||
-        outcome.health !== agent.healthBefore ||
-        Object.keys(changed).length > 0
-      );
-    })
+    .filter((one) => seen.includes(one) || Object.keys(one.outcome.changed).length > 0)
     .map(({ agent, outcome, at }) => ({
       device_id: agent.deviceId,
       nvr_id: agent.smartNvrId,
@@ -45,7 +70,7 @@ async function updateTargets(tx: Database, applied: readonly Applied[]) {
       hostname: outcome.changed.hostname ?? null,
       at: iso(at),
     }));
-  if (rows.length === 0) return;
+  if (rows.length === 0) return [];
   const columns = sql`v(device_id int, nvr_id int, status text, health text, fw text, mgmtd text, ip text, hostname text, at timestamptz)`;
   const devices = rows
     .filter((row) => row.device_id !== null)
@@ -66,9 +91,20 @@ async function updateTargets(tx: Database, applied: readonly Applied[]) {
       FROM jsonb_to_recordset(${jsonRows(recorders)}) AS ${columns}
       WHERE n.id = v.nvr_id`);
   }
+  return seen.map(({ agent, outcome }) =>
+    liveDevice({
+      cloudId: agent.cloudId,
+      siteId: agent.siteId,
+      deviceId: agent.deviceId,
+      smartNvrId: agent.smartNvrId,
+      statusId: outcome.statusId,
+      healthId: outcome.health,
+    }),
+  );
 }
 
-async function resolveAlerts(tx: Database, applied: readonly Applied[]) {
+async function resolveAlerts(tx: Database, applied: readonly Applied[]): Promise<NewAlert[]> {
+  const resolved: NewAlert[] = [];
   const rows = applied.flatMap(({ agent, outcome, at }) =>
     outcome.resolve.map((alert) => ({
       id: agent.deviceId ?? agent.smartNvrId,
@@ -85,11 +121,17 @@ async function resolveAlerts(tx: Database, applied: readonly Applied[]) {
   ] as const) {
     const ended = rows.filter((row) => row.recorder === recorder);
     if (ended.length === 0) continue;
-    await tx.execute(sql`
+    const ends = await queryRows<NewAlert>(
+      tx,
+      sql`
       UPDATE alerts a SET resolved_at = v.at
       FROM jsonb_to_recordset(${jsonRows(ended)}) AS v(id int, type text, key text, at timestamptz)
-      WHERE ${column} = v.id AND a.alert_type = v.type AND a.alert_key = v.key AND a.resolved_at IS NULL`);
+      WHERE ${column} = v.id AND a.alert_type = v.type AND a.alert_key = v.key AND a.resolved_at IS NULL
+      RETURNING a.id, ${ALERT_RETURNING_REST}`,
+    );
+    resolved.push(...ends);
   }
+  return resolved;
 }
 
 async function raiseAlerts(tx: Database, applied: readonly Applied[]): Promise<NewAlert[]> {
@@ -121,8 +163,7 @@ async function raiseAlerts(tx: Database, applied: readonly Applied[]): Promise<N
     FROM jsonb_to_recordset(${jsonRows(rows)}) AS v(cloud_id int, site_id int, device_id int, nvr_id int,
       type text, key text, d1 text, d2 text, d3 text, health text, at timestamptz, resolved boolean)
     ON CONFLICT DO NOTHING
-    RETURNING id, cloud_id AS "cloudId", site_id AS "siteId", device_id AS "deviceId",
-      smart_nvr_id AS "smartNvrId", alert_type AS "alertType"`,
+    RETURNING ${ALERT_RETURNING}`,
   );
 }
 

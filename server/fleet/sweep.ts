@@ -4,7 +4,9 @@ import type { AgentState } from '../../core/fleet/agent-state.ts';
 import { deviceHealth } from '../../core/fleet/health.ts';
 import type { Database } from '../db/connect.ts';
 import { jsonRows, queryRows } from '../db/rows.ts';
+import { liveDevice, publishLive } from '../events/publish.ts';
 import type { NewAlert } from '../features/push/notify-alert.ts';
+import { ALERT_RETURNING, alertEvent } from './store-outcomes.ts';
 
 type Swept = {
   id: number;
@@ -41,6 +43,8 @@ async function transition(tx: Database, to: StatusId, now: Date): Promise<Swept[
 
 async function storeStatus(tx: Database, swept: readonly Swept[], statusId: StatusId) {
   const rows = swept.map((agent) => ({
+    cloud_id: agent.cloud_id,
+    site_id: agent.site_id,
     device_id: agent.device_id,
     nvr_id: agent.smart_nvr_id,
     health: deviceHealth({
@@ -59,6 +63,19 @@ async function storeStatus(tx: Database, swept: readonly Swept[], statusId: Stat
   await tx.execute(sql`
     UPDATE smart_nvrs n SET status_id = ${statusId}, health_id = v.health
     FROM jsonb_to_recordset(${jsonRows(rows)}) AS ${columns} WHERE n.id = v.nvr_id`);
+  await publishLive(
+    tx,
+    rows.map((row) =>
+      liveDevice({
+        cloudId: row.cloud_id,
+        siteId: row.site_id,
+        deviceId: row.device_id,
+        smartNvrId: row.nvr_id,
+        statusId,
+        healthId: row.health,
+      }),
+    ),
+  );
 }
 
 /**
@@ -80,7 +97,7 @@ export async function sweepStatuses(db: Database, now = new Date()): Promise<New
       nvr_id: agent.smart_nvr_id,
       last: agent.last_heartbeat_at,
     }));
-    return queryRows<NewAlert>(
+    const raised = await queryRows<NewAlert>(
       tx,
       sql`
       INSERT INTO alerts (cloud_id, site_id, device_id, smart_nvr_id, alert_type, alert_key, alert_data1,
@@ -90,9 +107,13 @@ export async function sweepStatuses(db: Database, now = new Date()): Promise<New
       FROM jsonb_to_recordset(${jsonRows(rows)}) AS v(cloud_id int, site_id int, device_id int, nvr_id int,
         last timestamptz)
       ON CONFLICT DO NOTHING
-      RETURNING id, cloud_id AS "cloudId", site_id AS "siteId", device_id AS "deviceId",
-        smart_nvr_id AS "smartNvrId", alert_type AS "alertType"`,
+      RETURNING ${ALERT_RETURNING}`,
     );
+    await publishLive(
+      tx,
+      raised.map((alert) => alertEvent(alert, 'raised')),
+    );
+    return raised;
   });
 }
 

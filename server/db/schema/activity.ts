@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import {
+  bigserial,
   check,
   index,
   integer,
@@ -13,7 +14,7 @@ import {
 import { ALERT_TYPES, HEALTH_IDS, TASK_STATES, TASK_TYPES } from '../../../core/domain.ts';
 import { users } from './accounts.ts';
 import { clouds } from './clouds.ts';
-import { stampedNow } from './columns.ts';
+import { bytea, stampedNow } from './columns.ts';
 import { devices, sites, smartNvrs } from './inventory.ts';
 
 /** SPEC §3 Alert: raised by devices through the agent API. */
@@ -75,6 +76,8 @@ export const tasks = pgTable(
     deviceId: integer().references(() => devices.id, { onDelete: 'set null' }),
     smartNvrId: integer().references(() => smartNvrs.id, { onDelete: 'set null' }),
     createdByUserId: integer().references(() => users.id, { onDelete: 'set null' }),
+    /** A rolling update's own state: paused by an operator, or stopped at its failure threshold. */
+    rollout: jsonb().$type<{ paused: boolean; stoppedReason: string | null }>(),
     executeAt: timestamp({ withTimezone: true }).notNull(),
     completedAt: timestamp({ withTimezone: true }),
     createdAt: stampedNow(),
@@ -83,6 +86,10 @@ export const tasks = pgTable(
     index('tasks_cloud_execute_idx').on(t.cloudId, t.executeAt.desc().nullsFirst(), t.id.desc().nullsFirst()),
     index('tasks_cloud_completed_idx').on(t.cloudId, t.completedAt.desc()),
     index('tasks_site_idx').on(t.siteId),
+    // The task sweep reads only the tasks still in progress.
+    index('tasks_active_idx')
+      .on(t.executeAt)
+      .where(sql`${t.taskState} IN ('TASK_PENDING', 'TASK_STANDBY', 'TASK_WAIT_ACK', 'TASK_RUNNING')`),
   ],
 );
 
@@ -98,6 +105,18 @@ export const taskTargets = pgTable(
     smartNvrId: integer().references(() => smartNvrs.id, { onDelete: 'cascade' }),
     state: text({ enum: TASK_STATES }).notNull(),
     error: text(),
+    /** Percent done, as the device reports it while running. */
+    progress: integer().notNull().default(0),
+    /** A rolling update's batch (0 is the canary); null for other tasks. */
+    batch: integer(),
+    /** When the device was contacted (WAIT_ACK), took it (RUNNING) and finished. */
+    contactedAt: timestamp({ withTimezone: true }),
+    startedAt: timestamp({ withTimezone: true }),
+    finishedAt: timestamp({ withTimezone: true }),
+    /** When it times out unless the device answers first. */
+    deadlineAt: timestamp({ withTimezone: true }),
+    /** What the device reported besides its state: ping lines, cameras found, the firmware it came back on. */
+    result: jsonb().$type<Record<string, unknown>>(),
     updatedAt: stampedNow(),
   },
   (t) => [
@@ -105,6 +124,45 @@ export const taskTargets = pgTable(
     uniqueIndex('task_targets_task_device_key').on(t.taskId, t.deviceId),
     uniqueIndex('task_targets_task_nvr_key').on(t.taskId, t.smartNvrId),
     index('task_targets_device_idx').on(t.deviceId),
+    index('task_targets_nvr_idx').on(t.smartNvrId),
+    // Commands waiting for a device (the agent API's command channel and heartbeat answers).
+    index('task_targets_waiting_device_idx').on(t.deviceId).where(sql`${t.state} = 'TASK_WAIT_ACK'`),
+    index('task_targets_waiting_nvr_idx').on(t.smartNvrId).where(sql`${t.state} = 'TASK_WAIT_ACK'`),
+    // The timeout sweep reads only targets with a deadline still open.
+    index('task_targets_deadline_idx')
+      .on(t.deadlineAt)
+      .where(sql`${t.state} IN ('TASK_WAIT_ACK', 'TASK_RUNNING')`),
     check('task_targets_one_target', sql`num_nonnulls(${t.deviceId}, ${t.smartNvrId}) = 1`),
   ],
+);
+
+/** A file a task produced on its device (a capture, a tech-support report), for the operator to download. */
+export const taskFiles = pgTable('task_files', {
+  targetId: integer()
+    .primaryKey()
+    .references(() => taskTargets.id, { onDelete: 'cascade' }),
+  name: text().notNull(),
+  contentType: text().notNull(),
+  size: integer().notNull(),
+  content: bytea().notNull(),
+  createdAt: stampedNow(),
+});
+
+/**
+ * What the browser's live event stream carries (GET /apiv2/events): written in the transaction of the change
+ * and announced with NOTIFY, so every server process sends it, and a browser that reconnects with
+ * Last-Event-ID gets what it missed. Kept a few minutes.
+ */
+export const liveEvents = pgTable(
+  'live_events',
+  {
+    id: bigserial({ mode: 'number' }).primaryKey(),
+    cloudId: integer().notNull(),
+    /** The site it belongs to; null for cloud-level objects (smart NVRs). */
+    siteId: integer(),
+    kind: text({ enum: ['alert', 'task', 'device'] }).notNull(),
+    data: jsonb().$type<Record<string, unknown>>().notNull(),
+    createdAt: stampedNow(),
+  },
+  (t) => [index('live_events_created_idx').on(t.createdAt)],
 );

@@ -1,6 +1,5 @@
 import {
   boolean,
-  customType,
   index,
   integer,
   jsonb,
@@ -13,7 +12,7 @@ import {
 } from 'drizzle-orm/pg-core';
 import { users } from './accounts.ts';
 import { clouds } from './clouds.ts';
-import { stampedNow } from './columns.ts';
+import { bytea, stampedNow } from './columns.ts';
 
 /** SPEC §3 Blog post: inbox posts for signed-in users and public posts. */
 export const blogPosts = pgTable(
@@ -57,8 +56,6 @@ export const errorReports = pgTable(
   },
   (t) => [index('error_reports_created_idx').on(t.createdAt.desc())],
 );
-
-const bytea = customType<{ data: Buffer }>({ dataType: () => 'bytea' });
 
 /** Files uploaded through the console (floor plans, certificates, firmware images), kept in the database. */
 export const uploadedFiles = pgTable(

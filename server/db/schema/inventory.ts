@@ -100,6 +100,8 @@ export const devices = pgTable(
       .where(sql`${t.deletedAt} IS NULL AND NOT ${t.decomm}`),
     index('devices_site_idx').on(t.siteId),
     index('devices_cloud_health_idx').on(t.cloudId, t.healthId),
+    // Tasks on a whole family of the cloud.
+    index('devices_cloud_type_idx').on(t.cloudId, t.productType),
     index('devices_mac_idx').on(t.mac),
     // Partial MAC search (a substring anywhere in the address).
     index('devices_mac_trgm').using('gin', t.mac.op('gin_trgm_ops')),

@@ -1,9 +1,9 @@
 import { and, count, desc, eq, gt, inArray, isNotNull, or, type SQL, sql } from 'drizzle-orm';
-import type { Task } from '../../../core/api/tasks.ts';
-import { ACTIVE_TASK_STATES, FINISHED_TASK_STATES } from '../../../core/domain.ts';
+import type { Task, TaskTarget } from '../../../core/api/tasks.ts';
+import { ACTIVE_TASK_STATES, FINISHED_TASK_STATES, type TaskState } from '../../../core/domain.ts';
 import { emptyStateCounts } from '../../../core/tasks.ts';
 import type { Database } from '../../db/connect.ts';
-import { tasks, taskTargets } from '../../db/schema/activity.ts';
+import { taskFiles, tasks, taskTargets } from '../../db/schema/activity.ts';
 import { memberships } from '../../db/schema/clouds.ts';
 import { devices, sites, smartNvrs } from '../../db/schema/inventory.ts';
 
@@ -18,7 +18,9 @@ function visible(scope: TaskScope): SQL {
 }
 
 /** SPEC §7 recent tasks by execute_at, newest first (tasks_cloud_execute_idx), with their target counts. */
-export async function listRecentTasks(db: Database, scope: TaskScope, limit: number): Promise<Task[]> {
+export const listRecentTasks = (db: Database, scope: TaskScope, limit: number) => listTasks(db, scope, limit);
+
+async function listTasks(db: Database, scope: TaskScope, limit: number, only?: SQL): Promise<Task[]> {
   const rows = await db
     .select({
       id: tasks.id,
@@ -38,7 +40,7 @@ export async function listRecentTasks(db: Database, scope: TaskScope, limit: num
     .leftJoin(sites, eq(sites.id, tasks.siteId))
     .leftJoin(devices, eq(devices.id, tasks.deviceId))
     .leftJoin(smartNvrs, eq(smartNvrs.id, tasks.smartNvrId))
-    .where(visible(scope))
+    .where(and(visible(scope), only))
     .orderBy(desc(tasks.executeAt), desc(tasks.id))
     .limit(limit);
   const stateCounts = await countTargetStates(
@@ -112,4 +114,83 @@ export async function markTasksViewed(db: Database, userId: number, cloudId: num
     // Whole milliseconds, so the time read back into a JS date is exactly the stored one.
     .set({ tasksViewedAt: sql`date_trunc('milliseconds', now())` })
     .where(and(eq(memberships.userId, userId), eq(memberships.cloudId, cloudId)));
+}
+
+/** One task the caller may see, as the recent-tasks list shows it, with its rollout state; null when none. */
+export async function findTask(db: Database, scope: TaskScope, taskId: number) {
+  const [task] = await listTasks(db, scope, 1, eq(tasks.id, taskId));
+  if (!task) return null;
+  const [row] = await db.select({ rollout: tasks.rollout }).from(tasks).where(eq(tasks.id, taskId));
+  return { ...task, rollout: row?.rollout ?? null };
+}
+
+/** A page of a task's targets, by id, with the device's name and whether it left a file. */
+export async function listTaskTargets(
+  db: Database,
+  taskId: number,
+  page: { offset: number; limit: number; state?: TaskState },
+): Promise<{ items: TaskTarget[]; total: number }> {
+  const where = and(
+    eq(taskTargets.taskId, taskId),
+    page.state ? eq(taskTargets.state, page.state) : undefined,
+  ) as SQL;
+  const iso = (at: Date | null) => at?.toISOString() ?? null;
+  const [rows, [counted]] = await Promise.all([
+    db
+      .select({
+        id: taskTargets.id,
+        deviceId: taskTargets.deviceId,
+        smartNvrId: taskTargets.smartNvrId,
+        name: sql<string>`coalesce(${devices.name}, ${smartNvrs.name}, '')`,
+        siteId: devices.siteId,
+        state: taskTargets.state,
+        error: taskTargets.error,
+        progress: taskTargets.progress,
+        batch: taskTargets.batch,
+        contactedAt: taskTargets.contactedAt,
+        startedAt: taskTargets.startedAt,
+        finishedAt: taskTargets.finishedAt,
+        result: taskTargets.result,
+        fileName: taskFiles.name,
+        fileSize: taskFiles.size,
+      })
+      .from(taskTargets)
+      .leftJoin(devices, eq(devices.id, taskTargets.deviceId))
+      .leftJoin(smartNvrs, eq(smartNvrs.id, taskTargets.smartNvrId))
+      .leftJoin(taskFiles, eq(taskFiles.targetId, taskTargets.id))
+      .where(where)
+      .orderBy(taskTargets.id)
+      .offset(page.offset)
+      .limit(page.limit),
+    db.select({ total: count() }).from(taskTargets).where(where),
+  ]);
+  return {
+    total: counted?.total ?? 0,
+    items: rows.map((row) => ({
+      id: row.id,
+      device_id: row.deviceId,
+      snvr_device_id: row.smartNvrId,
+      name: row.name,
+      site_id: row.siteId,
+      state: row.state,
+      error: row.error,
+      progress: row.progress,
+      batch: row.batch,
+      contacted_at: iso(row.contactedAt),
+      started_at: iso(row.startedAt),
+      finished_at: iso(row.finishedAt),
+      result: row.result,
+      file: row.fileName === null ? null : { name: row.fileName, size: row.fileSize ?? 0 },
+    })),
+  };
+}
+
+/** The file a task's target left, when the target belongs to the task. */
+export async function findTaskFile(db: Database, taskId: number, targetId: number) {
+  const [file] = await db
+    .select({ name: taskFiles.name, contentType: taskFiles.contentType, content: taskFiles.content })
+    .from(taskFiles)
+    .innerJoin(taskTargets, eq(taskTargets.id, taskFiles.targetId))
+    .where(and(eq(taskFiles.targetId, targetId), eq(taskTargets.taskId, taskId)));
+  return file ?? null;
 }

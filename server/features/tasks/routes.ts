@@ -1,11 +1,49 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import { RecentTasksCountResponse, RecentTasksQuery, RecentTasksResponse } from '../../../core/api/tasks.ts';
+import { sql } from 'drizzle-orm';
+import { Type } from 'typebox';
+import {
+  CreatedTask,
+  CreateTaskBody,
+  FirmwareCatalogueResponse,
+  FirmwareQuery,
+  RecentTasksCountResponse,
+  RecentTasksQuery,
+  RecentTasksResponse,
+  type Task,
+  TaskDetailResponse,
+  TaskDryRun,
+  TaskParams,
+  TaskTargetsQuery,
+} from '../../../core/api/tasks.ts';
 import { RECENT_TASKS_LIMIT } from '../../../core/constants.ts';
-import { visibleSiteIds } from '../../../core/policy.ts';
+import { firmwareCatalogue } from '../../../core/fleet/firmware.ts';
+import { can, sitePermissions, visibleSiteIds } from '../../../core/policy.ts';
+import { TASK_DEFINITIONS } from '../../../core/task-types.ts';
 import { type Membership, membershipOf } from '../../auth/cloud-scope.ts';
 import type { AppContext } from '../../context.ts';
+import { ErrorSchemas, errors } from '../../errors.ts';
+import { moveTargets } from '../../fleet/task-moves.ts';
+import { changeTask, stepRollout } from '../../fleet/task-schedule.ts';
 import { CloudParams, Ok, signedInErrors } from '../../http-schemas.ts';
-import { countNewTasks, listRecentTasks, markTasksViewed, type TaskScope } from './repository.ts';
+import { createTask, planTask } from './create.ts';
+import {
+  countNewTasks,
+  findTask,
+  findTaskFile,
+  listRecentTasks,
+  listTaskTargets,
+  markTasksViewed,
+  type TaskScope,
+} from './repository.ts';
+
+/** Whether the caller may act on a task they see: the permission its type needs where it runs. */
+function mayChange(membership: Membership, task: Task): boolean {
+  const definition = TASK_DEFINITIONS[task.type_id];
+  if (task.snvr_device_id !== null && task.site_id === null)
+    return can(membership, definition.smartNvrPermission);
+  // A task over several sites is seen only by roles whose permissions are the same on every site.
+  return sitePermissions(membership, task.site_id ?? 0).has(definition.permission);
+}
 
 function taskScope(membership: Membership): TaskScope {
   return {
@@ -50,6 +88,140 @@ export function taskRoutes(ctx: AppContext): FastifyPluginAsyncTypebox {
         },
       },
       async (request) => countNewTasks(db, taskScope(membershipOf(request))),
+    );
+
+    app.post(
+      '/tasks',
+      {
+        schema: {
+          tags: ['tasks'],
+          summary:
+            'Starts a task on devices, smart NVRs, a site or a family (now or at execute_at); each target is ' +
+            'checked on its own and the refused ones are listed. With dryRun, answers the batches and creates nothing',
+          params: CloudParams,
+          body: CreateTaskBody,
+          response: { 200: TaskDryRun, 201: CreatedTask, ...signedInErrors },
+        },
+      },
+      async (request, reply) => {
+        const membership = membershipOf(request);
+        const plan = await planTask(db, membership, request.body);
+        if (request.body.dryRun) return { batches: plan.batches, refused: plan.refused };
+        const { taskId, alerts } = await createTask(db, membership, request.body, plan);
+        request.server.fleet.notify(alerts);
+        // The creator gets it back even when it spans sites they could not list it under.
+        const task = await findTask(db, { ...taskScope(membership), siteIds: null }, taskId);
+        if (!task) throw errors.notFound('No such task.');
+        return reply.code(201).send({ task, refused: plan.refused });
+      },
+    );
+
+    app.get(
+      '/tasks/:taskId',
+      {
+        schema: {
+          tags: ['tasks'],
+          summary: "A task with a page of its targets: each one's state, error, progress, times and result",
+          params: TaskParams,
+          querystring: TaskTargetsQuery,
+          response: { 200: TaskDetailResponse, ...signedInErrors },
+        },
+      },
+      async (request) => {
+        const membership = membershipOf(request);
+        const task = await findTask(db, taskScope(membership), request.params.taskId);
+        if (!task) throw errors.notFound('No such task.');
+        const { offset = 0, limit = 100, state } = request.query;
+        return { task, targets: await listTaskTargets(db, task.id, { offset, limit, state }) };
+      },
+    );
+
+    app.get(
+      '/tasks/:taskId/targets/:targetId/file',
+      {
+        schema: {
+          tags: ['tasks'],
+          summary: 'The file a target of the task produced (a capture, a tech-support report)',
+          params: Type.Intersect([
+            TaskParams,
+            Type.Object({ targetId: Type.Integer({ minimum: 1, maximum: 2_147_483_647 }) }),
+          ]),
+          response: { 200: Type.Unsafe<Buffer>({ type: 'string', format: 'binary' }), ...signedInErrors },
+        },
+      },
+      async (request, reply) => {
+        const membership = membershipOf(request);
+        const task = await findTask(db, taskScope(membership), request.params.taskId);
+        const file = task && (await findTaskFile(db, task.id, request.params.targetId));
+        if (!file) throw errors.notFound('No such file.');
+        return reply
+          .header('content-type', file.contentType)
+          .header('content-disposition', `attachment; filename="${file.name}"`)
+          .header('cache-control', 'no-store')
+          .send(file.content);
+      },
+    );
+
+    for (const action of ['cancel', 'pause', 'resume'] as const) {
+      app.post(
+        `/tasks/:taskId/${action}`,
+        {
+          schema: {
+            tags: ['tasks'],
+            summary: {
+              cancel:
+                'Cancels the targets not running yet (a running device finishes); a rollout stops there',
+              pause: 'Pauses a rolling update: the batch out finishes, no other starts',
+              resume: 'Resumes a paused rolling update',
+            }[action],
+            params: TaskParams,
+            response: { 200: Ok, ...signedInErrors, 409: ErrorSchemas.message },
+          },
+        },
+        async (request) => {
+          const membership = membershipOf(request);
+          const task = await findTask(db, taskScope(membership), request.params.taskId);
+          if (!task) throw errors.notFound('No such task.');
+          if (!mayChange(membership, task)) throw errors.forbidden();
+          if (action !== 'cancel' && !task.rollout) {
+            throw errors.conflict('Only a rolling firmware update can be paused and resumed.');
+          }
+          const alerts = await changeTask(db, task.id, async (tx, scheduled) => {
+            if (action === 'cancel') {
+              await moveTargets(tx, sql`t.task_id = ${task.id}`, 'cancel', {
+                now: new Date(),
+                error: 'Canceled by an operator.',
+              });
+              return false;
+            }
+            await tx.execute(sql`
+              UPDATE tasks SET rollout = rollout || ${JSON.stringify({ paused: action === 'pause' })}::jsonb
+              WHERE id = ${task.id}`);
+            const rollout = scheduled.rollout && { ...scheduled.rollout, paused: action === 'pause' };
+            return action === 'resume' && stepRollout(tx, { ...scheduled, rollout }, new Date());
+          });
+          request.server.fleet.notify(alerts);
+          return { ok: true as const };
+        },
+      );
+    }
+
+    app.get(
+      '/firmware',
+      {
+        schema: {
+          tags: ['tasks'],
+          summary:
+            'The firmware catalogue of a product: the versions it can be updated to, newest first, with release notes',
+          params: CloudParams,
+          querystring: FirmwareQuery,
+          response: { 200: FirmwareCatalogueResponse, ...signedInErrors },
+        },
+      },
+      async (request) => ({
+        productBrandId: request.query.productBrandId,
+        releases: firmwareCatalogue(request.query.productBrandId),
+      }),
     );
 
     app.post(

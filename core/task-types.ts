@@ -1,0 +1,148 @@
+// What each task type of SPEC §3 takes, who may start it, what it runs on and how long a device has to
+// finish it. The server validates task parameters with these schemas; the web app builds its forms on them.
+import { type Static, type TSchema, Type } from 'typebox';
+import type { CloudPermission, ProductType, SitePermission, TaskType } from './domain.ts';
+import { FirmwareVersion, Mac } from './fleet/protocol.ts';
+
+const Empty = Type.Object({}, { additionalProperties: false });
+const Interface = Type.String({ pattern: '^[A-Za-z0-9._-]{1,15}$', description: 'network interface' });
+/** A configuration change: sections of the configuration document and the values to set in them. */
+const ConfigChanges = Type.Record(
+  Type.String({ pattern: '^[a-z][a-z0-9_]{0,39}$' }),
+  Type.Record(
+    Type.String({ maxLength: 40 }),
+    Type.Union([Type.String({ maxLength: 200 }), Type.Number(), Type.Boolean()]),
+  ),
+  { minProperties: 1, maxProperties: 20, description: 'section -> option -> value' },
+);
+const strict = <T extends Parameters<typeof Type.Object>[0]>(properties: T) =>
+  Type.Object(properties, { additionalProperties: false });
+
+export const RollingUpdateParams = strict({
+  version: FirmwareVersion,
+  canarySize: Type.Integer({
+    minimum: 1,
+    maximum: 100,
+    default: 1,
+    description: 'devices in the first batch',
+  }),
+  batchSize: Type.Integer({
+    minimum: 1,
+    maximum: 1000,
+    description: 'devices in each batch after the canary',
+  }),
+  failureThresholdPct: Type.Integer({
+    minimum: 0,
+    maximum: 100,
+    description: 'the rollout stops when more than this share of the devices touched failed',
+  }),
+});
+export type RollingUpdateParams = Static<typeof RollingUpdateParams>;
+
+/** Where a task type may run: site devices of some families, smart NVRs, or both. */
+type Targets = { families: readonly ProductType[] | 'all'; smartNvr: boolean };
+const ALL_DEVICES: Targets = { families: 'all', smartNvr: false };
+
+export type TaskDefinition = {
+  params: TSchema;
+  /** SPEC §6: the site permission it needs on every target device's site. */
+  permission: SitePermission;
+  /** The cloud permission it needs on a smart NVR target. */
+  smartNvrPermission: CloudPermission;
+  targets: Targets;
+  /** Seconds a device has from taking the task to reporting its result. */
+  timeoutS: number;
+  /** Its result is a file the operator downloads. */
+  file?: boolean;
+};
+
+const definition = (
+  params: TSchema,
+  permission: SitePermission,
+  timeoutS: number,
+  extra: Partial<TaskDefinition> = {},
+): TaskDefinition => ({
+  params,
+  permission,
+  smartNvrPermission: 'manage_snvr',
+  targets: ALL_DEVICES,
+  timeoutS,
+  ...extra,
+});
+
+const MINUTE = 60;
+const firmware = strict({ version: FirmwareVersion });
+const withRecorders = (families: Targets['families']): Targets => ({ families, smartNvr: true });
+
+export const TASK_DEFINITIONS: Readonly<Record<TaskType, TaskDefinition>> = {
+  TASK_REBOOT: definition(Empty, 'change_device_state', 5 * MINUTE, { targets: withRecorders('all') }),
+  TASK_FACTORY_RESET: definition(Empty, 'change_device_state', 10 * MINUTE),
+  TASK_CONFIG_CHANGE: definition(strict({ changes: ConfigChanges }), 'change_device_config', 5 * MINUTE),
+  TASK_RECEIVED_CONFIG: definition(Empty, 'view_config', 2 * MINUTE),
+  TASK_FW_UPDATE: definition(firmware, 'firmware', 30 * MINUTE, { targets: withRecorders('all') }),
+  TASK_FW_AUTO_UPDATE: definition(Empty, 'firmware', 30 * MINUTE, { targets: withRecorders('all') }),
+  TASK_FW_ROLLING_UPDATE: definition(RollingUpdateParams, 'firmware', 30 * MINUTE),
+  TASK_NETCAP: definition(
+    strict({ interface: Interface, durationS: Type.Integer({ minimum: 1, maximum: 600 }) }),
+    'live_actions',
+    15 * MINUTE,
+    { file: true },
+  ),
+  TASK_PACKET_DUMP: definition(
+    strict({ interface: Interface, packets: Type.Integer({ minimum: 1, maximum: 100_000 }) }),
+    'live_actions',
+    15 * MINUTE,
+    { file: true },
+  ),
+  TASK_REPORT: definition(Empty, 'export_data', 10 * MINUTE, { targets: withRecorders('all'), file: true }),
+  TASK_TROUBLESHOOT: definition(
+    strict({
+      tool: Type.Enum(['ping', 'traceroute']),
+      host: Type.String({ pattern: '^[A-Za-z0-9.:-]{1,253}$', description: 'host name or address' }),
+      count: Type.Optional(Type.Integer({ minimum: 1, maximum: 20, default: 4 })),
+    }),
+    'live_actions',
+    5 * MINUTE,
+  ),
+  TASK_SDWAN_CERT: definition(Empty, 'change_device_config', 5 * MINUTE, {
+    targets: { families: ['gateway'], smartNvr: false },
+  }),
+  TASK_ADDON_SYNC_KEY: definition(
+    strict({ addonId: Type.String({ pattern: '^[a-z0-9-]{1,40}$' }) }),
+    'change_device_config',
+    2 * MINUTE,
+  ),
+  TASK_ADDON: definition(
+    strict({
+      addonId: Type.String({ pattern: '^[a-z0-9-]{1,40}$' }),
+      action: Type.Enum(['install', 'remove']),
+    }),
+    'change_device_config',
+    10 * MINUTE,
+  ),
+  TASK_MANAGED_DEVICE_UPDATE: definition(
+    strict({ macs: Type.Array(Mac, { minItems: 1, maxItems: 256 }), changes: ConfigChanges }),
+    'change_device_config',
+    10 * MINUTE,
+    { targets: { families: ['gateway'], smartNvr: false } },
+  ),
+  TASK_MANAGED_DEVICE_FW_UPDATE: definition(
+    strict({ macs: Type.Array(Mac, { minItems: 1, maxItems: 256 }), version: FirmwareVersion }),
+    'firmware',
+    60 * MINUTE,
+    { targets: { families: ['gateway'], smartNvr: false } },
+  ),
+  TASK_ONVIF_SCAN_AND_COLLECT: definition(Empty, 'read_device', 10 * MINUTE, {
+    targets: { families: [], smartNvr: true },
+  }),
+};
+
+/** A device or recorder that has not taken its task within this time is TIMEOUT. */
+export const ACK_TIMEOUT_S = 60 * MINUTE;
+
+/** Whether a task type runs on a device of this family (a smart NVR's family is smartnvr). */
+export function runsOn(type: TaskType, productType: ProductType): boolean {
+  const { targets } = TASK_DEFINITIONS[type];
+  if (productType === 'smartnvr') return targets.smartNvr;
+  return targets.families === 'all' || targets.families.includes(productType);
+}

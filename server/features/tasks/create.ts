@@ -1,0 +1,186 @@
+import { sql } from 'drizzle-orm';
+import type { CreateTaskBody, RefusedTarget } from '../../../core/api/tasks.ts';
+import type { ProductType, TaskType } from '../../../core/domain.ts';
+import { can, canSeeSite, sitePermissions } from '../../../core/policy.ts';
+import { rolloutBatches } from '../../../core/task-machine.ts';
+import { type RollingUpdateParams, runsOn, TASK_DEFINITIONS } from '../../../core/task-types.ts';
+import type { Membership } from '../../auth/cloud-scope.ts';
+import type { Database } from '../../db/connect.ts';
+import { intArray, jsonRows, queryRows } from '../../db/rows.ts';
+import { errors, type ValidationIssue } from '../../errors.ts';
+import { changeTask, startTask } from '../../fleet/task-schedule.ts';
+import { bodyIssues } from '../../validation.ts';
+import type { NewAlert } from '../push/notify-alert.ts';
+
+type Candidate = {
+  device_id: number | null;
+  smart_nvr_id: number | null;
+  name: string;
+  site_id: number | null;
+  product_type: ProductType;
+  unavailable: boolean;
+};
+
+/** Every device and recorder the request names, in the cloud and not deleted, in a stable order. */
+async function candidates(db: Database, cloudId: number, body: CreateTaskBody): Promise<Candidate[]> {
+  const { deviceIds = [], smartNvrIds = [], siteId, productType } = body.targets;
+  return queryRows<Candidate>(
+    db,
+    sql`
+    SELECT d.id AS device_id, NULL::int AS smart_nvr_id, d.name, d.site_id, d.product_type,
+      d.blocked OR d.decomm AS unavailable
+    FROM devices d
+    WHERE d.cloud_id = ${cloudId} AND d.deleted_at IS NULL AND (
+      d.id = ANY(${intArray(deviceIds)})
+      ${siteId === undefined ? sql`` : sql`OR d.site_id = ${siteId}`}
+      ${productType === undefined ? sql`` : sql`OR d.product_type = ${productType}`})
+    UNION ALL
+    SELECT NULL, n.id, n.name, NULL, 'smartnvr', false
+    FROM smart_nvrs n
+    WHERE n.cloud_id = ${cloudId} AND n.deleted_at IS NULL AND n.id = ANY(${intArray(smartNvrIds)})
+    ORDER BY site_id NULLS LAST, device_id, smart_nvr_id`,
+  );
+}
+
+/** Why the caller may not put this target in a task of this type; null when they may. */
+function refusal(membership: Membership, type: TaskType, target: Candidate): RefusedTarget['reason'] | null {
+  const definition = TASK_DEFINITIONS[type];
+  if (target.smart_nvr_id !== null) {
+    if (!can(membership, definition.smartNvrPermission)) return 'forbidden';
+  } else if (target.site_id === null || !canSeeSite(membership, target.site_id)) {
+    return 'not_found';
+  } else if (!sitePermissions(membership, target.site_id).has(definition.permission)) {
+    return 'forbidden';
+  }
+  if (!runsOn(type, target.product_type)) return 'unsupported';
+  return target.unavailable ? 'unavailable' : null;
+}
+
+export type TaskPlan = {
+  accepted: Candidate[];
+  refused: RefusedTarget[];
+  batches: {
+    batch: number;
+    targets: { deviceId: number | null; smartNvrId: number | null; name: string }[];
+  }[];
+};
+
+/**
+ * What a task would do: its parameters checked against its type's schema, each target checked on its own
+ * (a caller who may act on 3 of 5 devices learns which 2 were refused and why), the batches of a rolling
+ * update. Nothing acceptable at all is an error: 403 when permissions were what stood in the way.
+ */
+export async function planTask(
+  db: Database,
+  membership: Membership,
+  body: CreateTaskBody,
+): Promise<TaskPlan> {
+  const definition = TASK_DEFINITIONS[body.type];
+  const params = body.params ?? {};
+  const issues = bodyIssues(definition.params, params, '/params');
+  const { deviceIds = [], smartNvrIds = [], siteId, productType } = body.targets;
+  if (deviceIds.length + smartNvrIds.length === 0 && siteId === undefined && productType === undefined) {
+    issues.push(issue('/targets', 'no_targets', 'name at least one device, smart NVR, site or family'));
+  }
+  if (siteId !== undefined && !canSeeSite(membership, siteId))
+    throw errors.notFound('No such site in this cloud.');
+  if (issues.length > 0) throw errors.validation(issues);
+
+  const found = await candidates(db, membership.cloudId, body);
+  const refused: RefusedTarget[] = [];
+  const accepted: Candidate[] = [];
+  for (const target of found) {
+    const reason = refusal(membership, body.type, target);
+    if (reason) refused.push({ deviceId: target.device_id, smartNvrId: target.smart_nvr_id, reason });
+    else accepted.push(target);
+  }
+  const seenDevices = new Set(found.map((t) => t.device_id));
+  const seenRecorders = new Set(found.map((t) => t.smart_nvr_id));
+  for (const id of deviceIds.filter((id) => !seenDevices.has(id))) {
+    refused.push({ deviceId: id, smartNvrId: null, reason: 'not_found' });
+  }
+  for (const id of smartNvrIds.filter((id) => !seenRecorders.has(id))) {
+    refused.push({ deviceId: null, smartNvrId: id, reason: 'not_found' });
+  }
+  if (accepted.length === 0) {
+    if (refused.some((target) => target.reason === 'forbidden')) {
+      throw errors.forbidden('You may not run this task on any of these devices.');
+    }
+    throw errors.validation(
+      refused.length === 0
+        ? [issue('/targets', 'no_targets', 'matches no device')]
+        : refused.map((target) =>
+            issue(
+              '/targets',
+              target.reason,
+              `${target.deviceId ? `device ${target.deviceId}` : `smart NVR ${target.smartNvrId}`}: ${target.reason}`,
+            ),
+          ),
+    );
+  }
+  const groups =
+    body.type === 'TASK_FW_ROLLING_UPDATE'
+      ? rolloutBatches(accepted, params as RollingUpdateParams)
+      : [accepted];
+  return {
+    accepted,
+    refused,
+    batches: groups.map((group, batch) => ({
+      batch,
+      targets: group.map((t) => ({ deviceId: t.device_id, smartNvrId: t.smart_nvr_id, name: t.name })),
+    })),
+  };
+}
+
+const issue = (path: string, errorCode: string, message: string): ValidationIssue => ({
+  errorCode,
+  location: 'body',
+  path,
+  message,
+});
+
+/**
+ * Creates the task and its targets (TASK_PENDING) in one transaction. Due now, its devices are then
+ * contacted before the answer (a rolling update's canary batch); scheduled, or when the process stops in
+ * between, the task sweep starts it when its time comes.
+ */
+export async function createTask(
+  db: Database,
+  membership: Membership,
+  body: CreateTaskBody,
+  plan: TaskPlan,
+  now = new Date(),
+): Promise<{ taskId: number; alerts: NewAlert[] }> {
+  const executeAt =
+    body.execute_at && Date.parse(body.execute_at) > now.getTime() ? new Date(body.execute_at) : now;
+  const sites = new Set(plan.accepted.map((t) => t.site_id));
+  const [only] = plan.accepted;
+  const single = plan.accepted.length === 1 ? only : undefined;
+  const rolling = body.type === 'TASK_FW_ROLLING_UPDATE';
+  const taskId = await db.transaction(async (tx) => {
+    const [task] = await queryRows<{ id: number }>(
+      tx,
+      sql`
+      INSERT INTO tasks (cloud_id, type_id, task_state, task_params, site_id, device_id, smart_nvr_id,
+        created_by_user_id, rollout, execute_at)
+      VALUES (${membership.cloudId}, ${body.type}, 'TASK_PENDING', ${JSON.stringify(body.params ?? {})}::jsonb,
+        ${sites.size === 1 ? (only?.site_id ?? null) : null}, ${single?.device_id ?? null}, ${single?.smart_nvr_id ?? null},
+        ${membership.userId}, ${rolling ? JSON.stringify({ paused: false, stoppedReason: null }) : null}::jsonb,
+        ${executeAt.toISOString()})
+      RETURNING id`,
+    );
+    const id = (task as { id: number }).id;
+    const rows = plan.batches.flatMap(({ batch, targets }) =>
+      targets.map((t) => ({ d: t.deviceId, n: t.smartNvrId, b: rolling ? batch : null })),
+    );
+    await tx.execute(sql`
+      INSERT INTO task_targets (task_id, device_id, smart_nvr_id, state, batch)
+      SELECT ${id}, v.d, v.n, 'TASK_PENDING', v.b FROM jsonb_to_recordset(${jsonRows(rows)}) AS v(d int, n int, b int)`);
+    return id;
+  });
+  const alerts =
+    executeAt.getTime() > now.getTime()
+      ? await changeTask(db, taskId, async () => false, now)
+      : await changeTask(db, taskId, (tx, task) => startTask(tx, task, now), now);
+  return { taskId, alerts };
+}

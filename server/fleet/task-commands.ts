@@ -1,0 +1,152 @@
+import { type SQL, sql } from 'drizzle-orm';
+import type { TaskType } from '../../core/domain.ts';
+import { newestFirmware } from '../../core/fleet/firmware.ts';
+import type { Command } from '../../core/fleet/protocol.ts';
+import { productBrand } from '../../core/product-catalogue.ts';
+import { TASK_DEFINITIONS } from '../../core/task-types.ts';
+import type { Database } from '../db/connect.ts';
+import { intArray, queryRows } from '../db/rows.ts';
+
+/** Whom a command is for: a device or a smart NVR (`d12`, `n3`). */
+export type AgentKey = string;
+export const agentKey = (target: { deviceId: number | null; smartNvrId: number | null }): AgentKey =>
+  target.deviceId !== null ? `d${target.deviceId}` : `n${target.smartNvrId}`;
+
+type WaitingRow = {
+  id: number;
+  task_id: number;
+  device_id: number | null;
+  smart_nvr_id: number | null;
+  type_id: TaskType;
+  task_params: Record<string, unknown>;
+  config: Record<string, Record<string, unknown>> | null;
+  product_brand_id: number | null;
+};
+
+type Section = Record<string, unknown>;
+
+/** The configuration document with the changes applied: what a configuration task sends the device. */
+export function withChanges(config: Record<string, Section>, changes: Record<string, Section>) {
+  const next: Record<string, Section> = { ...config };
+  for (const [section, options] of Object.entries(changes)) next[section] = { ...next[section], ...options };
+  return next;
+}
+
+/** What the device gets for a task: its parameters, completed with what only the console knows. */
+function commandOf(row: WaitingRow): Command {
+  const params = { ...row.task_params };
+  if (row.type_id === 'TASK_CONFIG_CHANGE') {
+    params.config = withChanges(row.config ?? {}, params.changes as Record<string, Section>);
+  }
+  if (row.type_id === 'TASK_FW_AUTO_UPDATE') {
+    // A recorder target has no device row.
+    const brand = row.product_brand_id === null ? undefined : productBrand(row.product_brand_id);
+    params.version = newestFirmware(brand?.productType ?? 'smartnvr');
+  }
+  return {
+    id: row.id,
+    taskId: row.task_id,
+    type: row.type_id,
+    params,
+    timeoutS: TASK_DEFINITIONS[row.type_id].timeoutS,
+  };
+}
+
+/** Targets waiting for their device (TASK_WAIT_ACK) that match `where`, as commands by whom they are for. */
+async function waitingCommands(db: Database, where: SQL): Promise<Map<AgentKey, Command[]>> {
+  const rows = await queryRows<WaitingRow>(
+    db,
+    sql`
+    SELECT t.id, t.task_id, t.device_id, t.smart_nvr_id, k.type_id, k.task_params,
+      coalesce(ad.config, an.config) AS config, d.product_brand_id
+    FROM task_targets t
+    JOIN tasks k ON k.id = t.task_id
+    LEFT JOIN devices d ON d.id = t.device_id
+    LEFT JOIN device_agents ad ON ad.device_id = t.device_id
+    LEFT JOIN device_agents an ON an.smart_nvr_id = t.smart_nvr_id
+    WHERE t.state = 'TASK_WAIT_ACK' AND ${where}
+    ORDER BY t.id`,
+  );
+  const commands = new Map<AgentKey, Command[]>();
+  for (const row of rows) {
+    const key = agentKey({ deviceId: row.device_id, smartNvrId: row.smart_nvr_id });
+    commands.set(key, [...(commands.get(key) ?? []), commandOf(row)]);
+  }
+  return commands;
+}
+
+/** The commands waiting for these devices and recorders (a heartbeat batch, a long poll). */
+export function commandsFor(
+  db: Database,
+  targets: readonly { deviceId: number | null; smartNvrId: number | null }[],
+) {
+  const deviceIds = targets.flatMap((t) => (t.deviceId === null ? [] : [t.deviceId]));
+  const nvrIds = targets.flatMap((t) => (t.smartNvrId === null ? [] : [t.smartNvrId]));
+  return waitingCommands(
+    db,
+    sql`(t.device_id = ANY(${intArray(deviceIds)}) OR t.smart_nvr_id = ANY(${intArray(nvrIds)}))`,
+  );
+}
+
+/** Every command of one task still waiting for its device. */
+export const commandsOfTask = (db: Database, taskId: number) =>
+  waitingCommands(db, sql`t.task_id = ${taskId}`);
+
+type Waiter = (commands: Command[]) => void;
+
+/**
+ * The agent API's command channel in one process: a device's long poll waits here until a task for it is
+ * announced (NOTIFY from whichever process created or advanced it), so it learns of it at once rather than
+ * at its next heartbeat.
+ */
+export function createCommandChannel(db: Database) {
+  const waiters = new Map<AgentKey, Set<Waiter>>();
+
+  return {
+    /** The device's waiting commands, or, when it has none, the first announced within waitS seconds. */
+    async wait(
+      target: { deviceId: number | null; smartNvrId: number | null },
+      waitS: number,
+      signal: AbortSignal,
+    ): Promise<Command[]> {
+      const key = agentKey(target);
+      // Registered before looking, so a task announced between the look and the wait is not missed.
+      let settle: Waiter = () => {};
+      const announced = new Promise<Command[]>((resolve) => {
+        settle = resolve;
+      });
+      const set = waiters.get(key) ?? new Set();
+      set.add(settle);
+      waiters.set(key, set);
+      const timer = setTimeout(() => settle([]), waitS * 1000);
+      const abort = () => settle([]);
+      signal.addEventListener('abort', abort, { once: true });
+      try {
+        const now = (await commandsFor(db, [target])).get(key) ?? [];
+        if (now.length > 0 || waitS === 0) return now;
+        return await announced;
+      } finally {
+        clearTimeout(timer);
+        signal.removeEventListener('abort', abort);
+        set.delete(settle);
+        if (set.size === 0 && waiters.get(key) === set) waiters.delete(key);
+      }
+    },
+
+    /** A task has targets waiting: hands each waiting device its commands, read in one query. */
+    async announced(taskId: number): Promise<void> {
+      if (waiters.size === 0) return;
+      const commands = await commandsOfTask(db, taskId);
+      for (const [key, list] of commands) {
+        for (const settle of waiters.get(key) ?? []) settle(list);
+      }
+    },
+
+    /** Devices waiting in this process right now. */
+    get waiting() {
+      return waiters.size;
+    },
+  };
+}
+
+export type CommandChannel = ReturnType<typeof createCommandChannel>;

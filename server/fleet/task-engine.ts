@@ -1,0 +1,66 @@
+import type { TaskReport } from '../../core/fleet/protocol.ts';
+import type { DatabaseHandle } from '../db/connect.ts';
+import type { NewAlert } from '../features/push/notify-alert.ts';
+import type { Agent } from './agents.ts';
+import { createCommandChannel } from './task-commands.ts';
+import { refreshTasks, TASK_COMMANDS_CHANNEL } from './task-moves.ts';
+import { applyTaskReport } from './task-reports.ts';
+
+/** How long target reports gather before their tasks' states and counts are brought up to date. */
+const FOLLOW_UP_MS = 200;
+
+/**
+ * The task side of the agent API in one process: the command channel devices wait on, fed by NOTIFY from
+ * every process, and device reports. A report changes its target at once; its task's own state and counts
+ * follow within FOLLOW_UP_MS, once for all the reports that came meanwhile (a reboot of 10,000 devices is
+ * not 10,000 recounts), and the task sweep does the same for any a crash left behind.
+ */
+export function createTaskEngine(database: DatabaseHandle, notify: (alerts: NewAlert[]) => void) {
+  const { db } = database;
+  const channel = createCommandChannel(db);
+  const touched = new Set<number>();
+  let timer: NodeJS.Timeout | null = null;
+  let following: Promise<void> = Promise.resolve();
+  let stopListening: (() => Promise<void>) | null = null;
+
+  function followUp(): Promise<void> {
+    timer = null;
+    const ids = [...touched];
+    touched.clear();
+    following = following
+      .then(() => db.transaction((tx) => refreshTasks(tx, ids, new Date())))
+      .then(notify, () => {
+        // Left for the task sweep, which brings every task in progress up to date.
+      });
+    return following;
+  }
+
+  return {
+    channel,
+    async start() {
+      stopListening = await database.listen(TASK_COMMANDS_CHANNEL, (payload) => {
+        if (payload) void channel.announced(Number(payload)).catch(() => {});
+      });
+    },
+    async report(agent: Agent, targetId: number, report: TaskReport) {
+      const outcome = await applyTaskReport(db, agent, targetId, report);
+      if (!outcome) return null;
+      if (outcome.alerts.length > 0) notify(outcome.alerts);
+      touched.add(outcome.taskId);
+      timer ??= setTimeout(followUp, FOLLOW_UP_MS);
+      return outcome.state;
+    },
+    /** Brings the tasks of the reports so far up to date now. */
+    flush(): Promise<void> {
+      if (timer) clearTimeout(timer);
+      return touched.size > 0 ? followUp() : following;
+    },
+    /** Follows up what is pending and stops listening, before the database closes. */
+    async stop() {
+      await this.flush();
+      await stopListening?.();
+    },
+  };
+}
+
+export type TaskEngine = ReturnType<typeof createTaskEngine>;

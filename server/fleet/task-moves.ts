@@ -1,0 +1,144 @@
+import { type SQL, sql } from 'drizzle-orm';
+import type { TaskState, TaskType } from '../../core/domain.ts';
+import { moveOf, raisesTaskFailed, type TargetEvent, taskStateOf } from '../../core/task-machine.ts';
+import { ACK_TIMEOUT_S } from '../../core/task-types.ts';
+import { emptyStateCounts, isFinished } from '../../core/tasks.ts';
+import type { Database } from '../db/connect.ts';
+import { intArray, queryRows } from '../db/rows.ts';
+import { liveTask, publishLive } from '../events/publish.ts';
+import type { NewAlert } from '../features/push/notify-alert.ts';
+import { ALERT_RETURNING, alertEvent } from './store-outcomes.ts';
+
+/** The channel that tells every process's command channel a task has targets waiting for their devices. */
+export const TASK_COMMANDS_CHANNEL = 'task_commands';
+
+export type MovedTarget = {
+  id: number;
+  task_id: number;
+  device_id: number | null;
+  smart_nvr_id: number | null;
+};
+
+/**
+ * Moves the targets that match `where` by an event of the state machine (core/task-machine.ts); targets in
+ * a state the event does not apply to stay as they are. Keeps the times of each step and the deadline of
+ * the next: the ack timeout once contacted, `runTimeoutS` once running. Answers the targets moved.
+ */
+export async function moveTargets(
+  tx: Database,
+  where: SQL,
+  event: TargetEvent,
+  options: { now: Date; error?: string | null; runTimeoutS?: number },
+): Promise<MovedTarget[]> {
+  const { from, to } = moveOf(event);
+  const now = options.now.toISOString();
+  const after = (seconds: number) => sql`${now}::timestamptz + make_interval(secs => ${seconds})`;
+  let times: SQL = sql``;
+  if (to === 'TASK_WAIT_ACK') times = sql`, contacted_at = ${now}, deadline_at = ${after(ACK_TIMEOUT_S)}`;
+  else if (to === 'TASK_RUNNING') {
+    times = sql`, started_at = coalesce(t.started_at, ${now}),
+      deadline_at = CASE WHEN t.state = 'TASK_WAIT_ACK' THEN ${after(options.runTimeoutS ?? ACK_TIMEOUT_S)} ELSE t.deadline_at END`;
+  } else if (isFinished(to)) times = sql`, finished_at = ${now}, deadline_at = NULL`;
+  const error = options.error === undefined ? sql`` : sql`, error = ${options.error}`;
+  return queryRows<MovedTarget>(
+    tx,
+    sql`
+    UPDATE task_targets t SET state = ${to}, updated_at = ${now} ${times} ${error}
+    WHERE t.state = ANY(${`{${from.join(',')}}`}::text[]) AND ${where}
+    RETURNING t.id, t.task_id, t.device_id, t.smart_nvr_id`,
+  );
+}
+
+/** Announces to every process that these tasks have targets waiting for their devices. */
+export async function announceCommands(tx: Database, taskIds: Iterable<number>): Promise<void> {
+  for (const taskId of new Set(taskIds)) {
+    await tx.execute(sql`SELECT pg_notify(${TASK_COMMANDS_CHANNEL}, ${String(taskId)})`);
+  }
+}
+
+type TaskCount = {
+  id: number;
+  cloud_id: number;
+  site_id: number | null;
+  device_id: number | null;
+  type_id: TaskType;
+  task_state: TaskState;
+  state: TaskState | null;
+  targets: number;
+};
+
+/**
+ * Brings each task's own state in line with its targets (core/task-machine.ts taskStateOf), sets its
+ * completion time, raises TASK_FAILED once when it ends failed, and announces its counts to the browsers.
+ * Returns the alerts raised, for push notifications after the commit.
+ */
+export async function refreshTasks(tx: Database, taskIds: readonly number[], now: Date): Promise<NewAlert[]> {
+  if (taskIds.length === 0) return [];
+  const rows = await queryRows<TaskCount>(
+    tx,
+    sql`
+    SELECT k.id, k.cloud_id, k.site_id, k.device_id, k.type_id, k.task_state, c.state, coalesce(c.targets, 0)::int AS targets
+    FROM tasks k
+    LEFT JOIN LATERAL (
+      SELECT t.state, count(*) AS targets FROM task_targets t WHERE t.task_id = k.id GROUP BY t.state
+    ) c ON true
+    WHERE k.id = ANY(${intArray(taskIds)})`,
+  );
+  const tasks = new Map<number, { row: TaskCount; counts: Record<TaskState, number> }>();
+  for (const row of rows) {
+    const entry = tasks.get(row.id) ?? { row, counts: emptyStateCounts() };
+    if (row.state) entry.counts[row.state] = row.targets;
+    tasks.set(row.id, entry);
+  }
+  const events = [];
+  const failed: { task: TaskCount; counts: Record<TaskState, number> }[] = [];
+  for (const { row, counts } of tasks.values()) {
+    const state = taskStateOf(counts);
+    if (state !== row.task_state) {
+      const [changed] = await queryRows<{ id: number }>(
+        tx,
+        sql`
+        UPDATE tasks SET task_state = ${state},
+          completed_at = ${isFinished(state) ? now.toISOString() : null}
+        WHERE id = ${row.id} AND task_state <> ${state} RETURNING id`,
+      );
+      if (changed && raisesTaskFailed(state)) failed.push({ task: row, counts });
+    }
+    events.push(
+      liveTask({
+        cloudId: row.cloud_id,
+        siteId: row.site_id,
+        taskId: row.id,
+        taskState: state,
+        stateCounts: counts,
+      }),
+    );
+  }
+  const alerts = await raiseTaskFailed(tx, failed, now);
+  await publishLive(tx, [...events, ...alerts.map((alert) => alertEvent(alert, 'raised'))]);
+  return alerts;
+}
+
+/** TASK_FAILED: alert_data_1..3 are the task id, its type and how many of its devices did not succeed. */
+async function raiseTaskFailed(
+  tx: Database,
+  failed: readonly { task: TaskCount; counts: Record<TaskState, number> }[],
+  now: Date,
+): Promise<NewAlert[]> {
+  const alerts: NewAlert[] = [];
+  for (const { task, counts } of failed) {
+    const total = Object.values(counts).reduce((a, b) => a + b, 0);
+    const bad = total - counts.TASK_SUCCESS;
+    const [alert] = await queryRows<NewAlert>(
+      tx,
+      sql`
+      INSERT INTO alerts (cloud_id, site_id, device_id, alert_type, alert_data1, alert_data2, alert_data3,
+        health_id, problem_at, resolved_at)
+      VALUES (${task.cloud_id}, ${task.site_id}, ${task.device_id}, 'TASK_FAILED', ${String(task.id)}, ${task.type_id},
+        ${`${bad} of ${total} devices`}, 'HEALTH_WARNING', ${now.toISOString()}, ${now.toISOString()})
+      RETURNING ${ALERT_RETURNING}`,
+    );
+    if (alert) alerts.push(alert);
+  }
+  return alerts;
+}

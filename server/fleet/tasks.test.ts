@@ -1,0 +1,332 @@
+// @vitest-environment node
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { as, createTestApp, login, type TestApp } from '../test/app.ts';
+import {
+  addMember,
+  assignSite,
+  createDevice,
+  createSite,
+  createUser,
+  TEST_PASSWORD,
+} from '../test/factories.ts';
+import { sweepTasks } from './task-schedule.ts';
+import {
+  alertsOfType,
+  commandsOf,
+  createTaskCloud,
+  postTask,
+  report,
+  startTask,
+  taskDetail,
+} from './test-tasks.ts';
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp();
+  await t.app.ready();
+});
+afterAll(() => t.close());
+
+const HOUR_MS = 3_600_000;
+
+describe('a task on devices', () => {
+  it('reaches a device waiting on the command channel at once, and follows its reports to SUCCESS', async () => {
+    const { cloud, session, devices } = await createTaskCloud(t, 1);
+    const [device] = devices;
+    if (!device) throw new Error('no device');
+    // The device is already waiting when the task is created.
+    const waiting = commandsOf(t, device.credential, 10);
+    const taskId = await startTask(t, session, cloud.id, {
+      type: 'TASK_REBOOT',
+      targets: { deviceIds: [device.id] },
+    });
+    const [command] = await waiting;
+    expect(command).toMatchObject({ taskId, type: 'TASK_REBOOT', params: {} });
+    if (!command) throw new Error('no command');
+    expect((await taskDetail(t, session, cloud.id, taskId)).task.task_state).toBe('TASK_WAIT_ACK');
+
+    expect(
+      (await report(t, device.credential, command.id, { state: 'running', progress: 10 })).json(),
+    ).toEqual({
+      state: 'TASK_RUNNING',
+    });
+    let detail = await taskDetail(t, session, cloud.id, taskId);
+    expect(detail.task.task_state).toBe('TASK_RUNNING');
+    expect(detail.targets.items[0]).toMatchObject({ state: 'TASK_RUNNING', progress: 10 });
+
+    expect((await report(t, device.credential, command.id, { state: 'success' })).json()).toEqual({
+      state: 'TASK_SUCCESS',
+    });
+    detail = await taskDetail(t, session, cloud.id, taskId);
+    expect(detail.task.task_state).toBe('TASK_SUCCESS');
+    expect(detail.task.stateCounts.TASK_SUCCESS).toBe(1);
+    // Finished targets never change: a late failure report is answered with the state it keeps.
+    expect(
+      (await report(t, device.credential, command.id, { state: 'failed', error: 'late' })).json(),
+    ).toEqual({
+      state: 'TASK_SUCCESS',
+    });
+    // Nothing is waiting any more.
+    expect(await commandsOf(t, device.credential)).toEqual([]);
+  });
+
+  it('rides along in the heartbeat answer for a device that does not hold the channel open', async () => {
+    const { cloud, session, devices } = await createTaskCloud(t, 1);
+    const [device] = devices;
+    if (!device) throw new Error('no device');
+    const taskId = await startTask(t, session, cloud.id, {
+      type: 'TASK_TROUBLESHOOT',
+      targets: { deviceIds: [device.id] },
+      params: { tool: 'ping', host: '8.8.8.8' },
+    });
+    const { heartbeat, sendHeartbeat } = await import('./test-fleet.ts');
+    const answer = await sendHeartbeat(t, device.credential, heartbeat(1));
+    expect(answer.json().commands).toEqual([
+      expect.objectContaining({
+        taskId,
+        type: 'TASK_TROUBLESHOOT',
+        params: { tool: 'ping', host: '8.8.8.8', count: 4 },
+      }),
+    ]);
+  });
+
+  it("refuses a report on another device's task with 404", async () => {
+    const { cloud, session, devices } = await createTaskCloud(t, 2);
+    const [first, second] = devices;
+    if (!first || !second) throw new Error('no devices');
+    await startTask(t, session, cloud.id, { type: 'TASK_REBOOT', targets: { deviceIds: [first.id] } });
+    const [command] = await commandsOf(t, first.credential);
+    if (!command) throw new Error('no command');
+    const response = await report(t, second.credential, command.id, { state: 'success' });
+    expect(response.statusCode).toBe(404);
+    expect((await taskDetail(t, session, cloud.id, command.taskId)).targets.items[0]?.state).toBe(
+      'TASK_WAIT_ACK',
+    );
+  });
+
+  it('checks parameters against the type and creates nothing when they are wrong', async () => {
+    const { cloud, session, devices } = await createTaskCloud(t, 1);
+    const response = await postTask(t, session, cloud.id, {
+      type: 'TASK_FW_UPDATE',
+      targets: { deviceIds: [devices[0]?.id ?? 0] },
+      params: { version: 'latest' },
+    });
+    expect(response.statusCode).toBe(400);
+    expect(response.json().errors).toEqual([expect.objectContaining({ path: '/params/version' })]);
+    expect(await commandsOf(t, devices[0]?.credential ?? '')).toEqual([]);
+  });
+});
+
+describe('who may start a task', () => {
+  it('checks each target: the refused ones are listed and left out; none allowed is 403', async () => {
+    const { cloud, session, devices, site } = await createTaskCloud(t, 2);
+    const db = t.database.db;
+    const other = await createSite(db, cloud.id);
+    const elsewhere = await createDevice(db, cloud.id, other.id);
+    const user = await createUser(db);
+    await addMember(db, user.id, cloud.id, 'ROLE_USER');
+    await assignSite(db, user.id, cloud.id, site.id, ['read_site', 'read_device', 'change_device_state']);
+    await assignSite(db, user.id, cloud.id, other.id, ['read_site', 'read_device']);
+    const siteUser = await login(t.app, user.email, TEST_PASSWORD);
+    const ids = [...devices.map((d) => d.id), elsewhere.id, 999_999];
+
+    const response = await postTask(t, siteUser, cloud.id, {
+      type: 'TASK_REBOOT',
+      targets: { deviceIds: ids },
+    });
+    expect(response.statusCode).toBe(201);
+    expect(response.json().refused).toEqual([
+      { deviceId: elsewhere.id, smartNvrId: null, reason: 'forbidden' },
+      { deviceId: 999_999, smartNvrId: null, reason: 'not_found' },
+    ]);
+    const detail = await taskDetail(t, session, cloud.id, response.json().task.id);
+    expect(detail.targets.items.map((target) => target.device_id)).toEqual(devices.map((d) => d.id));
+
+    // Firmware needs its own permission, which this user has nowhere.
+    const firmware = await postTask(t, siteUser, cloud.id, {
+      type: 'TASK_FW_UPDATE',
+      targets: { deviceIds: ids },
+      params: { version: '7.3.0-4105' },
+    });
+    expect(firmware.statusCode).toBe(403);
+    const guest = await createUser(db);
+    await addMember(db, guest.id, cloud.id, 'ROLE_GUEST');
+    const guestSession = await login(t.app, guest.email, TEST_PASSWORD);
+    expect(
+      (await postTask(t, guestSession, cloud.id, { type: 'TASK_REBOOT', targets: { siteId: site.id } }))
+        .statusCode,
+    ).toBe(403);
+  });
+
+  it('refuses a family the task does not run on', async () => {
+    const { cloud, session, devices } = await createTaskCloud(t, 1);
+    const response = await postTask(t, session, cloud.id, {
+      type: 'TASK_SDWAN_CERT',
+      targets: { deviceIds: [devices[0]?.id ?? 0] },
+    });
+    expect(response.statusCode).toBe(400);
+    expect(response.json().errors[0]).toMatchObject({ errorCode: 'unsupported' });
+  });
+});
+
+describe('scheduling, cancelling and timeouts', () => {
+  it('keeps a scheduled task PENDING until its time, then the sweep contacts its devices', async () => {
+    const { cloud, session, devices } = await createTaskCloud(t, 1);
+    const [device] = devices;
+    if (!device) throw new Error('no device');
+    const at = new Date(Date.now() + HOUR_MS);
+    const taskId = await startTask(t, session, cloud.id, {
+      type: 'TASK_REBOOT',
+      targets: { deviceIds: [device.id] },
+      execute_at: at.toISOString(),
+    });
+    expect((await taskDetail(t, session, cloud.id, taskId)).task.task_state).toBe('TASK_PENDING');
+    await sweepTasks(t.database.db, new Date());
+    expect(await commandsOf(t, device.credential)).toEqual([]);
+    await sweepTasks(t.database.db, new Date(at.getTime() + 1000));
+    expect(await commandsOf(t, device.credential)).toEqual([expect.objectContaining({ taskId })]);
+  });
+
+  it('cancels what has not started; a running device finishes its part', async () => {
+    const { cloud, session, devices } = await createTaskCloud(t, 2);
+    const [first, second] = devices;
+    if (!first || !second) throw new Error('no devices');
+    const taskId = await startTask(t, session, cloud.id, {
+      type: 'TASK_REBOOT',
+      targets: { deviceIds: [first.id, second.id] },
+    });
+    const [command] = await commandsOf(t, first.credential);
+    const [contacted] = await commandsOf(t, second.credential);
+    if (!command || !contacted) throw new Error('no command');
+    await report(t, first.credential, command.id, { state: 'running' });
+    const cancel = await t.app.inject({
+      method: 'POST',
+      url: `/apiv2/cloud/${cloud.id}/tasks/${taskId}/cancel`,
+      headers: as(session),
+    });
+    expect(cancel.statusCode).toBe(200);
+    let detail = await taskDetail(t, session, cloud.id, taskId);
+    expect(detail.targets.items.map((target) => target.state)).toEqual(['TASK_RUNNING', 'TASK_CANCELED']);
+    // The canceled device, contacted before, learns it when it takes the task.
+    expect((await report(t, second.credential, contacted.id, { state: 'running' })).json()).toEqual({
+      state: 'TASK_CANCELED',
+    });
+    expect(await commandsOf(t, second.credential)).toEqual([]);
+    await report(t, first.credential, command.id, { state: 'success' });
+    detail = await taskDetail(t, session, cloud.id, taskId);
+    expect(detail.task.task_state).toBe('TASK_CANCELED');
+  });
+
+  it('times out a device that never answers and raises TASK_FAILED once', async () => {
+    const { cloud, session, devices } = await createTaskCloud(t, 1);
+    const taskId = await startTask(t, session, cloud.id, {
+      type: 'TASK_REBOOT',
+      targets: { deviceIds: [devices[0]?.id ?? 0] },
+    });
+    const later = new Date(Date.now() + 2 * HOUR_MS);
+    await sweepTasks(t.database.db, later);
+    await sweepTasks(t.database.db, new Date(later.getTime() + 1000));
+    const detail = await taskDetail(t, session, cloud.id, taskId);
+    expect(detail.task.task_state).toBe('TASK_TIMEOUT');
+    expect(detail.targets.items[0]).toMatchObject({
+      state: 'TASK_TIMEOUT',
+      error: 'The device did not take the task in time.',
+    });
+    expect(await alertsOfType(t, cloud.id, 'TASK_FAILED')).toEqual([
+      expect.objectContaining({
+        alert_data1: String(taskId),
+        alert_data2: 'TASK_REBOOT',
+        alert_data3: '1 of 1 devices',
+      }),
+    ]);
+  });
+});
+
+describe('what devices do with their tasks', () => {
+  it('counts a firmware update done only when the device came back on the new version', async () => {
+    const { cloud, session, devices } = await createTaskCloud(t, 2);
+    const taskId = await startTask(t, session, cloud.id, {
+      type: 'TASK_FW_UPDATE',
+      targets: { deviceIds: devices.map((d) => d.id) },
+      params: { version: '7.3.0-4105' },
+    });
+    const [good, reverted] = devices;
+    if (!good || !reverted) throw new Error('no devices');
+    const [a] = await commandsOf(t, good.credential);
+    const [b] = await commandsOf(t, reverted.credential);
+    if (!a || !b) throw new Error('no commands');
+    await report(t, good.credential, a.id, { state: 'success', result: { fw: '7.3.0-4105' } });
+    expect(
+      (await report(t, reverted.credential, b.id, { state: 'success', result: { fw: '7.2.0-3988' } })).json(),
+    ).toEqual({
+      state: 'TASK_FAIL',
+    });
+    const detail = await taskDetail(t, session, cloud.id, taskId);
+    expect(detail.task.task_state).toBe('TASK_FAIL');
+    expect(detail.targets.items[1]?.error).toBe('Came back on 7.2.0-3988, not 7.3.0-4105.');
+    expect(await alertsOfType(t, cloud.id, 'TASK_FAILED')).toHaveLength(1);
+  });
+
+  it('sends the whole configuration document with the changes, keeps what applied, and a failure raises DEV_CONFIG_FAILED', async () => {
+    const { cloud, session, devices } = await createTaskCloud(t, 1);
+    const [device] = devices;
+    if (!device) throw new Error('no device');
+    const change = (changes: Record<string, Record<string, string | number>>) =>
+      startTask(t, session, cloud.id, {
+        type: 'TASK_CONFIG_CHANGE',
+        targets: { deviceIds: [device.id] },
+        params: { changes },
+      });
+    await change({ wireless: { ssid: 'Lobby', channel: 36 } });
+    const [first] = await commandsOf(t, device.credential);
+    if (!first) throw new Error('no command');
+    expect(first.params.config).toEqual({ wireless: { ssid: 'Lobby', channel: 36 } });
+    await report(t, device.credential, first.id, { state: 'success' });
+
+    await change({ wireless: { channel: 40 }, system: { hostname: 'lobby' } });
+    const [second] = await commandsOf(t, device.credential);
+    if (!second) throw new Error('no command');
+    expect(second.params.config).toEqual({
+      wireless: { ssid: 'Lobby', channel: 40 },
+      system: { hostname: 'lobby' },
+    });
+    await report(t, device.credential, second.id, { state: 'failed', error: 'uci commit failed' });
+    expect(await alertsOfType(t, cloud.id, 'DEV_CONFIG_FAILED')).toEqual([
+      expect.objectContaining({ device_id: device.id, alert_data1: 'uci commit failed' }),
+    ]);
+  });
+
+  it('keeps the file a capture produced for the operator to download', async () => {
+    const { cloud, session, devices } = await createTaskCloud(t, 1);
+    const [device] = devices;
+    if (!device) throw new Error('no device');
+    const taskId = await startTask(t, session, cloud.id, {
+      type: 'TASK_NETCAP',
+      targets: { deviceIds: [device.id] },
+      params: { interface: 'eth0', durationS: 10 },
+    });
+    const [command] = await commandsOf(t, device.credential);
+    if (!command) throw new Error('no command');
+    const content = Buffer.from([0xd4, 0xc3, 0xb2, 0xa1, 2, 0, 4, 0]);
+    await report(t, device.credential, command.id, {
+      state: 'success',
+      result: {
+        file: {
+          name: 'netcap.pcap',
+          contentType: 'application/vnd.tcpdump.pcap',
+          base64: content.toString('base64'),
+        },
+      },
+    });
+    const detail = await taskDetail(t, session, cloud.id, taskId);
+    expect(detail.targets.items[0]?.file).toEqual({ name: 'netcap.pcap', size: content.length });
+    const file = await t.app.inject({
+      method: 'GET',
+      url: `/apiv2/cloud/${cloud.id}/tasks/${taskId}/targets/${command.id}/file`,
+      headers: as(session),
+    });
+    expect(file.statusCode).toBe(200);
+    expect(file.headers['content-disposition']).toBe('attachment; filename="netcap.pcap"');
+    expect(file.rawPayload.equals(content)).toBe(true);
+  });
+});
