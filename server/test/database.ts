@@ -8,7 +8,7 @@ import { type DatabaseHandle, openDatabase } from '../db/connect.ts';
  * A fresh, migrated database for one test file: in-memory PGlite by default, or a new database on the
  * PostgreSQL server of TEST_DATABASE_URL when TEST_DB=postgres. Closing it drops the PostgreSQL database.
  */
-export async function openTestDatabase(): Promise<DatabaseHandle> {
+export async function openTestDatabase(): Promise<DatabaseHandle & { url?: string }> {
   if (process.env.TEST_DB !== 'postgres') {
     const template = new Blob([readFileSync(inject('pgliteTemplatePath'))]);
     return openDatabase({ kind: 'memory', template });
@@ -25,6 +25,7 @@ export async function openTestDatabase(): Promise<DatabaseHandle> {
   const database = await openDatabase({ kind: 'postgres', url: url.toString(), poolSize: 4 });
   return {
     ...database,
+    url: url.toString(),
     close: async () => {
       await database.close();
       const cleanup = new pg.Client({ connectionString: serverUrl });
