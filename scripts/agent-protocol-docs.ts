@@ -10,11 +10,16 @@ import {
   AGENT_BODY_LIMIT,
   AGENT_PROTOCOL_VERSION,
   AgentEvent,
+  Command,
+  CommandsResponse,
   EventsRequest,
   EventsResponse,
   HeartbeatRequest,
   HeartbeatResponse,
   PendingResponse,
+  RESULT_FILE_LIMIT,
+  TaskReport,
+  TaskReportResponse,
 } from '../core/fleet/protocol.ts';
 import * as examples from '../core/fleet/protocol-examples.ts';
 import {
@@ -22,12 +27,40 @@ import {
   MISSED_HEARTBEAT_LIMIT,
   STATUS_SWEEP_EVERY_S,
 } from '../core/fleet/status.ts';
+import { ACK_TIMEOUT_S, TASK_DEFINITIONS } from '../core/task-types.ts';
 
 export const AGENT_PROTOCOL_DOC = fileURLToPath(new URL('../docs/agent-protocol.md', import.meta.url));
 
 const json = (value: unknown) => `\`\`\`json\n${JSON.stringify(value, null, 2)}\n\`\`\``;
 const schema = (title: string, value: unknown) =>
   `<details><summary>${title}: JSON schema</summary>\n\n${json(value)}\n\n</details>`;
+
+/** What a device does for each task type, and what it reports back. */
+const TASK_NOTES: Record<string, [string, string]> = {
+  TASK_REBOOT: ['reports success, then restarts (its next messages carry a reboot event)', ''],
+  TASK_FACTORY_RESET: ['reports success, then restores its defaults and restarts', ''],
+  TASK_CONFIG_CHANGE: [
+    'applies `params.config`, its whole configuration document with the changes',
+    '`config`: the document it now runs; a failure raises DEV_CONFIG_FAILED',
+  ],
+  TASK_RECEIVED_CONFIG: ['sends the configuration it runs', '`config`'],
+  TASK_FW_UPDATE: [
+    'downloads `params.version` (progress), restarts on it',
+    '`fw`: done only on the version sent; a failed boot reports the old one',
+  ],
+  TASK_FW_AUTO_UPDATE: ['as a firmware update, to the newest version of its family', '`fw`'],
+  TASK_FW_ROLLING_UPDATE: ['as a firmware update; the console sends the batches in turn', '`fw`'],
+  TASK_NETCAP: ['captures traffic on `params.interface` for `params.durationS`', '`file` (pcap)'],
+  TASK_PACKET_DUMP: ['captures `params.packets` packets on `params.interface`', '`file` (pcap)'],
+  TASK_REPORT: ['collects a tech-support report', '`file`'],
+  TASK_TROUBLESHOOT: ['runs ping or traceroute to `params.host`', '`lines`'],
+  TASK_SDWAN_CERT: ['renews its SD-WAN certificate (gateways)', ''],
+  TASK_ADDON_SYNC_KEY: ["takes the add-on's sync key", ''],
+  TASK_ADDON: ['installs or removes the add-on', ''],
+  TASK_MANAGED_DEVICE_UPDATE: ['passes the changes to the devices behind it (gateways)', ''],
+  TASK_MANAGED_DEVICE_FW_UPDATE: ['updates the firmware of the devices behind it (gateways)', ''],
+  TASK_ONVIF_SCAN_AND_COLLECT: ['scans for ONVIF cameras (smart NVRs)', '`cameras`: the cameras found'],
+};
 
 export function renderAgentProtocolDoc(): string {
   const channels = Object.entries(BAND_CHANNELS)
@@ -46,6 +79,8 @@ docs/alert-rules.md says what the console makes of them.
 | \`POST /agent/v1/adopt\` | none | a device calls home; a registered one gets its credential, once |
 | \`POST /agent/v1/heartbeat\` | \`Authorization: Bearer <credential>\` | status and telemetry; the answer sets the pace |
 | \`POST /agent/v1/events\` | \`Authorization: Bearer <credential>\` | what happened between heartbeats |
+| \`GET /agent/v1/commands?waitS=25\` | \`Authorization: Bearer <credential>\` | the command channel: tasks for the device, as soon as there are any |
+| \`POST /agent/v1/commands/{id}\` | \`Authorization: Bearer <credential>\` | a task taken, its progress, its result |
 
 Browser sessions are not credentials here, and device credentials are not sessions anywhere under
 \`/apiv2\`. Bodies larger than ${AGENT_BODY_LIMIT / 1024} KiB are refused with 413 before they are read.
@@ -138,6 +173,49 @@ ${schema('Event', AgentEvent)}
 ${schema('Events request', EventsRequest)}
 
 ${schema('Answer', EventsResponse)}
+
+## Tasks
+
+An operator's task reaches the device through the **command channel**: the device keeps
+\`GET /agent/v1/commands?waitS=25\` open (a long poll; up to 30 s). The answer comes at once when tasks
+wait for the device, the moment one is created for it, or after \`waitS\` with none; the device then
+asks again. The heartbeat answer's \`commands\` carries the same list, for a device that does not hold
+the channel open. A command may arrive twice (channel and heartbeat): run each \`id\` once.
+
+The device reports on each command with \`POST /agent/v1/commands/{id}\`: \`running\` as soon as it
+takes it (the console stops waiting for it: a device that takes nothing within ${ACK_TIMEOUT_S / 60} minutes is
+TASK_TIMEOUT), \`running\` with \`progress\` as it goes, then \`success\` or \`failed\` with an
+\`error\` and, for some types, a \`result\`. The answer says where the task stands on the console: on
+\`TASK_CANCELED\` or \`TASK_TIMEOUT\` the device stops work on it. Reports need no sequence number:
+a report the task's state no longer allows changes nothing. Each type has until its timeout, from the
+moment the device took it, to report its result:
+
+| type | timeout | the device | result |
+|---|---|---|---|
+${Object.entries(TASK_DEFINITIONS)
+  .map(
+    ([type, definition]) =>
+      `| \`${type}\` | ${definition.timeoutS / 60} min | ${TASK_NOTES[type]?.[0] ?? ''} | ${TASK_NOTES[type]?.[1] ?? ''} |`,
+  )
+  .join('\n')}
+
+A result file is sent base64-encoded in \`result.file\`, at most ${RESULT_FILE_LIMIT / 1024 / 1024} MiB.
+
+${json(examples.commandsResponse)}
+
+${Object.entries(examples.taskReports)
+  .map(([name, body]) => `${name}:\n\n${json(body)}`)
+  .join('\n\n')}
+
+${json(examples.taskReportResponse)}
+
+${schema('Command', Command)}
+
+${schema('Commands answer', CommandsResponse)}
+
+${schema('Task report', TaskReport)}
+
+${schema('Answer', TaskReportResponse)}
 
 ## Sequence numbers
 

@@ -3,10 +3,13 @@
 import type {
   AdoptedResponse,
   AdoptRequest,
+  CommandsResponse,
   EventsRequest,
   HeartbeatRequest,
   HeartbeatResponse,
   PendingResponse,
+  TaskReport,
+  TaskReportResponse,
 } from './protocol.ts';
 
 export const adoptRequest: AdoptRequest = {
@@ -121,6 +124,50 @@ export const recorderHeartbeat: HeartbeatRequest = {
 };
 
 export const heartbeatResponse: HeartbeatResponse = { nextHeartbeatS: 60, commands: [] };
+
+export const commandsResponse: CommandsResponse = {
+  commands: [
+    {
+      id: 50211,
+      taskId: 812,
+      type: 'TASK_FW_UPDATE',
+      params: { version: '7.3.0-4105' },
+      timeoutS: 1800,
+    },
+    {
+      id: 50212,
+      taskId: 813,
+      type: 'TASK_CONFIG_CHANGE',
+      params: {
+        changes: { wireless: { channel: 40 } },
+        config: { system: { hostname: 'ap-lobby-01' }, wireless: { ssid: 'Lobby', channel: 40 } },
+      },
+      timeoutS: 300,
+    },
+  ],
+};
+
+export const taskReports: Record<string, TaskReport> = {
+  taken: { state: 'running', progress: 0 },
+  progress: { state: 'running', progress: 60 },
+  firmwareDone: { state: 'success', result: { fw: '7.3.0-4105' } },
+  bootFailed: {
+    state: 'failed',
+    error: 'Boot of 7.3.0-4105 failed; back on 7.2.1-4012',
+    result: { fw: '7.2.1-4012' },
+  },
+  pingDone: {
+    state: 'success',
+    result: {
+      lines: [
+        '64 bytes from 8.8.8.8: icmp_seq=1 ttl=117 time=11.2 ms',
+        '1 packets transmitted, 1 received, 0% packet loss',
+      ],
+    },
+  },
+};
+
+export const taskReportResponse: TaskReportResponse = { state: 'TASK_RUNNING' };
 
 export const eventsRequest: EventsRequest = {
   seq: 1289,
