@@ -1,7 +1,8 @@
 // What each task type of SPEC §3 takes, who may start it, what it runs on and how long a device has to
 // finish it. The server validates task parameters with these schemas; the web app builds its forms on them.
 import { type Static, type TSchema, Type } from 'typebox';
-import type { CloudPermission, ProductType, SitePermission, TaskType } from './domain.ts';
+import { type CloudPermission, type ProductType, type SitePermission, TASK_TYPES, type TaskType } from './domain.ts';
+import { type Access, sitePermissions } from './policy.ts';
 import { FirmwareVersion, Mac } from './fleet/protocol.ts';
 
 const Empty = Type.Object({}, { additionalProperties: false });
@@ -145,4 +146,13 @@ export function runsOn(type: TaskType, productType: ProductType): boolean {
   const { targets } = TASK_DEFINITIONS[type];
   if (productType === 'smartnvr') return targets.smartNvr;
   return targets.families === 'all' || targets.families.includes(productType);
+}
+
+/** The task types an operator may start on a device of a site and family (SPEC §6 site permissions). */
+export function allowedTasks(access: Access, siteId: number | null, productType: ProductType): TaskType[] {
+  if (siteId === null) return [];
+  const granted = sitePermissions(access, siteId);
+  return TASK_TYPES.filter(
+    (type) => granted.has(TASK_DEFINITIONS[type].permission) && runsOn(type, productType),
+  );
 }

@@ -1,6 +1,6 @@
 // Device calls outside the cloud prefix (SPEC §7).
 import { type Static, Type } from 'typebox';
-import { HEALTH_IDS, STATUS_IDS } from '../domain.ts';
+import { HEALTH_IDS, STATUS_IDS, TASK_TYPES } from '../domain.ts';
 import { DEVICE_NAME_MAX_LENGTH } from '../limits.ts';
 import { ListPage } from './list-query.ts';
 
@@ -29,6 +29,8 @@ export const DeviceListItem = Type.Object({
   /** Firmware as version-revision (SPEC §3), and the management daemon's version. */
   fw: Type.String(),
   mgmtd_version: Type.String(),
+  /** The task types the caller may start on this device (core/task-types.ts allowedTasks). */
+  allowed_tasks: Type.Array(Type.Enum(TASK_TYPES)),
 });
 export type DeviceListItem = Static<typeof DeviceListItem>;
 

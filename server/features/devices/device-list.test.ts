@@ -133,6 +133,22 @@ describe('GET /apiv2/cloud/:cloudId/devices', () => {
         health_id: 'HEALTH_NORMAL',
         fw: '7.2.1-4012',
         mgmtd_version: '2.4.1',
+        // Every task an access point runs: the owner may start them all.
+        allowed_tasks: [
+          'TASK_CONFIG_CHANGE',
+          'TASK_RECEIVED_CONFIG',
+          'TASK_FACTORY_RESET',
+          'TASK_FW_UPDATE',
+          'TASK_FW_AUTO_UPDATE',
+          'TASK_FW_ROLLING_UPDATE',
+          'TASK_NETCAP',
+          'TASK_PACKET_DUMP',
+          'TASK_REBOOT',
+          'TASK_REPORT',
+          'TASK_TROUBLESHOOT',
+          'TASK_ADDON_SYNC_KEY',
+          'TASK_ADDON',
+        ],
       },
     ]);
     const dock = (await get(owner, { search: 'Dock' })).json().items[0];
@@ -144,6 +160,7 @@ describe('GET /apiv2/cloud/:cloudId/devices', () => {
     });
     const orphan = (await get(owner, { search: 'closet' })).json().items[0];
     expect(orphan.site).toBeNull();
+    expect(orphan.allowed_tasks).toEqual([]);
   });
 
   it('pages on the server with offset and limit, and gives the total of every page', async () => {

@@ -2,7 +2,10 @@ import { and, asc, count, eq, inArray, isNull, or, type SQL, sql } from 'drizzle
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { DeviceListItem } from '../../../core/api/devices.ts';
 import { LIST_COUNT_MAX, type ListPage, type ListPageRequest } from '../../../core/api/list-query.ts';
+import type { ProductType } from '../../../core/domain.ts';
 import { isOnline } from '../../../core/fleet/status.ts';
+import { type Access, visibleSiteIds } from '../../../core/policy.ts';
+import { allowedTasks } from '../../../core/task-types.ts';
 import { productBrand } from '../../../core/product-catalogue.ts';
 import { normalizeMac, type SearchSource } from '../../../core/search.ts';
 import type { Database } from '../../db/connect.ts';
@@ -28,8 +31,8 @@ function matching(text: string): SQL {
 
 export type DeviceListOptions = ListPageRequest & {
   cloudId: number;
-  /** The sites a Site User sees; null for every site (core/policy visibleSiteIds). */
-  visible: readonly number[] | null;
+  /** The caller's membership: which sites they see, and what they may do on each device. */
+  access: Access;
 };
 
 /**
@@ -47,7 +50,7 @@ export async function listDevices(
     isNull(devices.deletedAt),
     eq(devices.decomm, false),
   ];
-  const { visible } = options;
+  const visible = visibleSiteIds(options.access);
   if (visible) conditions.push(visible.length > 0 ? inArray(devices.siteId, [...visible]) : sql`false`);
   if (options.search !== '') conditions.push(matching(options.search));
   const where = and(...conditions);
@@ -108,6 +111,7 @@ export async function listDevices(
       online: isOnline({ blocked: row.blocked, decomm: false, statusId: row.statusId }),
       health_id: row.healthId,
       fw: row.fw,
+      allowed_tasks: allowedTasks(options.access, row.siteId, row.productType as ProductType),
       mgmtd_version: row.mgmtdVersion,
     })),
     total: Math.min(total, cap),

@@ -69,7 +69,7 @@ export function deviceListRoutes(ctx: AppContext): FastifyPluginAsyncTypebox {
         const membership = membershipOf(request);
         return listDevices(db, {
           cloudId: membership.cloudId,
-          visible: visibleSiteIds(membership),
+          access: membership,
           ...listPageRequest(request.query),
         });
       },

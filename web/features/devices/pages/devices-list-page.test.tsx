@@ -13,7 +13,7 @@ import {
   setViewportWidth,
 } from '../../../platform/list-page/test-list-page.tsx';
 import { resetPlatform } from '../../../platform/testing/render-platform.tsx';
-import { restoreFetch } from '../../../test-utils/fake-fetch.ts';
+import { installFakeFetch, jsonResponse, restoreFetch } from '../../../test-utils/fake-fetch.ts';
 import { DevicesListPage } from './devices-list-page.tsx';
 
 const PATH = '/apiv2/cloud/3/devices';
@@ -35,6 +35,7 @@ function device(id: number, name: string, overrides: Partial<DeviceListItem> = {
     health_id: 'HEALTH_NORMAL',
     fw: '7.2.1-4012',
     mgmtd_version: '2.4.1',
+    allowed_tasks: ['TASK_REBOOT'],
     ...overrides,
   };
 }
@@ -177,13 +178,14 @@ describe('device list page', () => {
       'Product',
       'Serial number',
       'Host name',
+      'Actions',
     ]);
     expect(screen.getByRole('cell', { name: 'Wi-Fi 6 Access Point 2x2 Indoor' })).toBeInTheDocument();
     resetPlatform();
     setViewportWidth(375);
     open('/v2/cloud/3/devices');
     await settle();
-    expect(headers()).toEqual(['Name', 'Status']);
+    expect(headers()).toEqual(['Name', 'Status', 'Actions']);
   });
 
   it('says when more rows match than the server counted, and still offers the next page', async () => {
@@ -221,5 +223,33 @@ describe('device list page', () => {
     await settle();
     expect(screen.getByRole('link', { name: 'Back' })).toBeInTheDocument();
     expect(screen.queryByText('The list could not be loaded.')).not.toBeInTheDocument();
+  });
+
+  it('reboots a device after confirmation, and offers it only where the user may', async () => {
+    const posted: unknown[] = [];
+    installFakeFetch((request) => {
+      if (request.method === 'POST' && request.path === '/apiv2/cloud/3/tasks') {
+        posted.push(request.body);
+        return jsonResponse(201, { task: { id: 90 }, refused: [] });
+      }
+      if (request.path === PATH) {
+        return jsonResponse(
+          200,
+          pageOf([device(11, 'Lobby AP'), device(12, 'Dock AP', { allowed_tasks: [] })]),
+        );
+      }
+      return jsonResponse(404, { message: 'Not found.' });
+    });
+    open('/v2/cloud/3/devices');
+    await settle();
+    expect(screen.queryByRole('button', { name: 'Reboot Dock AP' })).not.toBeInTheDocument();
+    fireEvent.click(screen.getByRole('button', { name: 'Reboot Lobby AP' }));
+    await settle();
+    const dialog = screen.getByRole('dialog', { name: 'Reboot Lobby AP?' });
+    expect(posted).toEqual([]);
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Reboot' }));
+    await settle();
+    expect(posted).toEqual([{ type: 'TASK_REBOOT', targets: { deviceIds: [11] } }]);
+    expect(screen.getByText('Reboot of Lobby AP started. The task tracker follows it.')).toBeInTheDocument();
   });
 });

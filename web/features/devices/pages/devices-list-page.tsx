@@ -1,12 +1,16 @@
+import Button from '@mui/material/Button';
 import Link from '@mui/material/Link';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
 import type { DeviceListItem } from '../../../../core/api/devices.ts';
 import type { HealthId } from '../../../../core/domain.ts';
 import { routes } from '../../../../core/routes.ts';
+import { confirmDialog } from '../../../platform/dialogs/dialog-store.ts';
 import { ListPageFrame } from '../../../platform/list-page/list-page-frame.tsx';
 import { useListPageParams } from '../../../platform/list-page/list-page-params.ts';
 import type { ListColumn } from '../../../platform/list-page/list-table.tsx';
+import { showMessage } from '../../../platform/messages/message-store.ts';
+import { useCreateTask } from '../../tasks/api/create-task.ts';
 import { useDevices } from '../api/get-devices.ts';
 
 const HEALTH_LABEL_KEYS = {
@@ -27,6 +31,17 @@ export function DevicesListPage() {
   const { t } = useTranslation();
   const list = useListPageParams('devices');
   const result = useDevices(list.cloudId, list.params);
+  const createTask = useCreateTask(list.cloudId);
+  const reboot = async (device: DeviceListItem) => {
+    const confirmed = await confirmDialog({
+      title: t('devices.reboot.title', { name: device.name }),
+      content: t('devices.reboot.content'),
+      confirmLabel: t('devices.reboot.confirm'),
+    });
+    if (!confirmed) return;
+    await createTask.mutateAsync({ type: 'TASK_REBOOT', targets: { deviceIds: [device.id] } });
+    showMessage({ content: t('devices.reboot.started', { name: device.name }) });
+  };
   const columns: ListColumn<DeviceListItem>[] = [
     {
       id: 'name',
@@ -87,6 +102,21 @@ export function DevicesListPage() {
       header: t('devices.column.hostname'),
       from: 'lg',
       cell: (device) => device.hostname,
+    },
+    {
+      id: 'actions',
+      nowrap: true,
+      header: t('devices.column.actions'),
+      cell: (device) =>
+        device.allowed_tasks.includes('TASK_REBOOT') && (
+          <Button
+            size="small"
+            onClick={() => void reboot(device)}
+            aria-label={t('devices.reboot.label', { name: device.name })}
+          >
+            {t('devices.reboot.action')}
+          </Button>
+        ),
     },
   ];
   return (
