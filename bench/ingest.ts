@@ -7,97 +7,19 @@
 //   BENCH_DEVICES        devices in the cloud, default 20000
 //   BENCH_RATES          offered heartbeats per second, comma-separated, default 300,1000,1700
 //   BENCH_SECONDS        seconds per rate, default 20
-import { execFileSync, spawn } from 'node:child_process';
+import { execFileSync } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { sql } from 'drizzle-orm';
-import { INITIAL_AGENT_STATE } from '../core/fleet/agent-state.ts';
-import { type DatabaseHandle, openDatabase } from '../server/db/connect.ts';
+import type { DatabaseHandle } from '../server/db/connect.ts';
 import { queryRows } from '../server/db/rows.ts';
 import { parseCredential } from '../server/fleet/credentials.ts';
 import { createHeartbeatIngest } from '../server/fleet/heartbeats.ts';
 import { writeHeartbeatMetrics } from '../server/fleet/metrics-writer.ts';
 import { sweepStatuses } from '../server/fleet/sweep.ts';
+import { env, open, root, seedFleet, startServer } from './fleet-server.ts';
 import { benchCredential, benchHeartbeat } from './ingest-payload.ts';
-
-const root = fileURLToPath(new URL('..', import.meta.url));
-const env = (name: string, fallback: string) => process.env[name] || fallback;
-
-async function open(dataDir: string): Promise<DatabaseHandle> {
-  const url = process.env.BENCH_DATABASE_URL;
-  return openDatabase(url ? { kind: 'postgres', url } : { kind: 'pglite', dataDir });
-}
-
-/** A cloud of adopted access points whose credentials the load generator can work out (agent ids 1..N). */
-async function seedFleet(database: DatabaseHandle, devices: number) {
-  const { db } = database;
-  await db.execute(
-    sql`TRUNCATE clouds, device_agents, wireless_clients, object_history, alerts RESTART IDENTITY CASCADE`,
-  );
-  await db.execute(sql`INSERT INTO clouds (name, plan_type) VALUES ('Ingest Bench', 'intro')`);
-  await db.execute(
-    sql`INSERT INTO sites (cloud_id, name) SELECT 1, 'Site ' || s FROM generate_series(1, ${Math.ceil(devices / 100)}) s`,
-  );
-  await db.execute(sql`
-    INSERT INTO devices (cloud_id, site_id, name, sn, mac, product_brand_id, product_id, product_type, fw, ip, hostname)
-    SELECT 1, 1 + (i - 1) / 100, 'Bench AP ' || i, 'BN' || i,
-      '02:be:' || to_char(i / 65536, 'FM0x') || ':' || lpad(to_hex((i / 256) % 256), 2, '0') || ':' || lpad(to_hex(i % 256), 2, '0') || ':00',
-      13, 12, 'wifi', '7.2.1-4012', '10.200.' || ((i - 1) / 256 % 256) || '.' || ((i - 1) % 256), 'bench-ap-' || (i - 1)
-    FROM generate_series(1, ${devices}) i`);
-  await db.execute(sql`
-    INSERT INTO device_agents (cloud_id, device_id, credential_hash, state)
-    SELECT 1, i, encode(sha256(convert_to(
-        translate(rtrim(encode(sha256(convert_to('bench-device-' || i, 'UTF8')), 'base64'), '='), '+/', '-_'),
-        'UTF8')), 'hex'),
-      ${JSON.stringify(INITIAL_AGENT_STATE)}::jsonb
-    FROM generate_series(1, ${devices}) i ORDER BY i`);
-  await db.execute(sql`VACUUM (ANALYZE)`);
-  // Write the bulk load out now: a checkpoint during the first measured seconds would be the disk's
-  // figure, not the console's.
-  await db.execute(sql`CHECKPOINT`);
-}
-
-const freePort = () =>
-  new Promise<number>((resolve) => {
-    const server = createServer().listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as { port: number };
-      server.close(() => resolve(port));
-    });
-  });
-
-async function startServer(dataDir: string) {
-  const port = await freePort();
-  const child = spawn(process.execPath, [join(root, 'server/main.ts')], {
-    env: {
-      ...process.env,
-      PORT: String(port),
-      DEMO: '0',
-      LOG_LEVEL: 'warn',
-      DATA_DIR: dataDir,
-      ...(process.env.BENCH_DATABASE_URL ? { DATABASE_URL: process.env.BENCH_DATABASE_URL } : {}),
-    },
-    stdio: ['ignore', 'inherit', 'inherit'],
-  });
-  const url = `http://127.0.0.1:${port}`;
-  for (let tries = 0; ; tries++) {
-    try {
-      if ((await fetch(`${url}/readyz`)).ok) break;
-    } catch {}
-    if (tries > 600) throw new Error('the server did not start');
-    await new Promise((resolve) => setTimeout(resolve, 100));
-  }
-  return {
-    url,
-    stop: () =>
-      new Promise<void>((resolve) => {
-        child.once('exit', () => resolve());
-        child.kill('SIGTERM');
-      }),
-  };
-}
 
 type LoadResult = Record<string, number | null | object>;
 

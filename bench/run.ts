@@ -4,6 +4,7 @@ import { runIngest } from './ingest.ts';
 import { runMetrics } from './metrics.ts';
 import { runSeedLarge } from './seed-large.ts';
 import { runStartup } from './startup.ts';
+import { runTasks } from './tasks.ts';
 
 const benchmarks: Record<string, () => Promise<void>> = {
   startup: runStartup,
@@ -11,6 +12,7 @@ const benchmarks: Record<string, () => Promise<void>> = {
   'api-load': runApiLoad,
   ingest: runIngest,
   metrics: runMetrics,
+  tasks: runTasks,
 };
 const names = process.argv.slice(2);
 for (const name of names.length > 0 ? names : Object.keys(benchmarks)) {

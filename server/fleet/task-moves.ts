@@ -56,59 +56,58 @@ export async function announceCommands(tx: Database, taskIds: Iterable<number>):
   }
 }
 
-type TaskCount = {
+type TaskRow = {
   id: number;
   cloud_id: number;
   site_id: number | null;
   device_id: number | null;
   type_id: TaskType;
   task_state: TaskState;
-  state: TaskState | null;
-  targets: number;
+  state_counts: Record<TaskState, number> | null;
 };
+
+const sameCounts = (a: Record<TaskState, number> | null, b: Record<TaskState, number>) =>
+  a !== null && Object.entries(b).every(([state, n]) => a[state as TaskState] === n);
 
 /**
  * Brings each task's own state in line with its targets (core/task-machine.ts taskStateOf), sets its
- * completion time, raises TASK_FAILED once when it ends failed, and announces its counts to the browsers.
- * Returns the alerts raised, for push notifications after the commit.
+ * completion time, raises TASK_FAILED once when it ends failed, and announces its counts to the browsers
+ * when they changed. The task rows are locked first (in id order), so two processes following up the
+ * same task take turns and only one of them sees it end. Returns the alerts raised.
  */
 export async function refreshTasks(tx: Database, taskIds: readonly number[], now: Date): Promise<NewAlert[]> {
   if (taskIds.length === 0) return [];
-  const rows = await queryRows<TaskCount>(
+  const tasks = await queryRows<TaskRow>(
     tx,
     sql`
-    SELECT k.id, k.cloud_id, k.site_id, k.device_id, k.type_id, k.task_state, c.state, coalesce(c.targets, 0)::int AS targets
-    FROM tasks k
-    LEFT JOIN LATERAL (
-      SELECT t.state, count(*) AS targets FROM task_targets t WHERE t.task_id = k.id GROUP BY t.state
-    ) c ON true
-    WHERE k.id = ANY(${intArray(taskIds)})`,
+    SELECT id, cloud_id, site_id, device_id, type_id, task_state, state_counts FROM tasks
+    WHERE id = ANY(${intArray(taskIds)}) ORDER BY id FOR UPDATE`,
   );
-  const tasks = new Map<number, { row: TaskCount; counts: Record<TaskState, number> }>();
-  for (const row of rows) {
-    const entry = tasks.get(row.id) ?? { row, counts: emptyStateCounts() };
-    if (row.state) entry.counts[row.state] = row.targets;
-    tasks.set(row.id, entry);
-  }
+  const rows = await queryRows<{ task_id: number; state: TaskState; targets: number }>(
+    tx,
+    sql`
+    SELECT task_id, state, count(*)::int AS targets FROM task_targets
+    WHERE task_id = ANY(${intArray(tasks.map((task) => task.id))}) GROUP BY task_id, state`,
+  );
+  const counted = new Map(tasks.map((task) => [task.id, emptyStateCounts()]));
+  for (const row of rows) (counted.get(row.task_id) as Record<TaskState, number>)[row.state] = row.targets;
   const events = [];
-  const failed: { task: TaskCount; counts: Record<TaskState, number> }[] = [];
-  for (const { row, counts } of tasks.values()) {
+  const failed: { task: TaskRow; counts: Record<TaskState, number> }[] = [];
+  for (const task of tasks) {
+    const counts = counted.get(task.id) as Record<TaskState, number>;
     const state = taskStateOf(counts);
-    if (state !== row.task_state) {
-      const [changed] = await queryRows<{ id: number }>(
-        tx,
-        sql`
-        UPDATE tasks SET task_state = ${state},
-          completed_at = ${isFinished(state) ? now.toISOString() : null}
-        WHERE id = ${row.id} AND task_state <> ${state} RETURNING id`,
-      );
-      if (changed && raisesTaskFailed(state)) failed.push({ task: row, counts });
-    }
+    if (state === task.task_state && sameCounts(task.state_counts, counts)) continue;
+    const ended = state !== task.task_state && isFinished(state);
+    await tx.execute(sql`
+      UPDATE tasks SET task_state = ${state}, state_counts = ${JSON.stringify(counts)}::jsonb,
+        completed_at = ${ended ? sql`${now.toISOString()}::timestamptz` : isFinished(state) ? sql`completed_at` : sql`NULL`}
+      WHERE id = ${task.id}`);
+    if (ended && raisesTaskFailed(state)) failed.push({ task, counts });
     events.push(
       liveTask({
-        cloudId: row.cloud_id,
-        siteId: row.site_id,
-        taskId: row.id,
+        cloudId: task.cloud_id,
+        siteId: task.site_id,
+        taskId: task.id,
         taskState: state,
         stateCounts: counts,
       }),
@@ -122,7 +121,7 @@ export async function refreshTasks(tx: Database, taskIds: readonly number[], now
 /** TASK_FAILED: alert_data_1..3 are the task id, its type and how many of its devices did not succeed. */
 async function raiseTaskFailed(
   tx: Database,
-  failed: readonly { task: TaskCount; counts: Record<TaskState, number> }[],
+  failed: readonly { task: TaskRow; counts: Record<TaskState, number> }[],
   now: Date,
 ): Promise<NewAlert[]> {
   const alerts: NewAlert[] = [];

@@ -24,6 +24,7 @@ ALTER TABLE "task_targets" ADD COLUMN "finished_at" timestamp with time zone;-->
 ALTER TABLE "task_targets" ADD COLUMN "deadline_at" timestamp with time zone;--> statement-breakpoint
 ALTER TABLE "task_targets" ADD COLUMN "result" jsonb;--> statement-breakpoint
 ALTER TABLE "tasks" ADD COLUMN "rollout" jsonb;--> statement-breakpoint
+ALTER TABLE "tasks" ADD COLUMN "state_counts" jsonb;--> statement-breakpoint
 ALTER TABLE "device_agents" ADD COLUMN "config" jsonb DEFAULT '{}'::jsonb NOT NULL;--> statement-breakpoint
 ALTER TABLE "task_files" ADD CONSTRAINT "task_files_target_id_task_targets_id_fk" FOREIGN KEY ("target_id") REFERENCES "public"."task_targets"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 CREATE INDEX "live_events_created_idx" ON "live_events" USING btree ("created_at");--> statement-breakpoint

@@ -78,6 +78,8 @@ export const tasks = pgTable(
     createdByUserId: integer().references(() => users.id, { onDelete: 'set null' }),
     /** A rolling update's own state: paused by an operator, or stopped at its failure threshold. */
     rollout: jsonb().$type<{ paused: boolean; stoppedReason: string | null }>(),
+    /** Targets per state as last announced to browsers; null until the task is first followed up. */
+    stateCounts: jsonb().$type<Record<string, number>>(),
     executeAt: timestamp({ withTimezone: true }).notNull(),
     completedAt: timestamp({ withTimezone: true }),
     createdAt: stampedNow(),

@@ -5,9 +5,9 @@ import { LIST_COUNT_MAX, type ListPage, type ListPageRequest } from '../../../co
 import type { ProductType } from '../../../core/domain.ts';
 import { isOnline } from '../../../core/fleet/status.ts';
 import { type Access, visibleSiteIds } from '../../../core/policy.ts';
-import { allowedTasks } from '../../../core/task-types.ts';
 import { productBrand } from '../../../core/product-catalogue.ts';
 import { normalizeMac, type SearchSource } from '../../../core/search.ts';
+import { allowedTasks } from '../../../core/task-types.ts';
 import type { Database } from '../../db/connect.ts';
 import { devices, sites } from '../../db/schema/inventory.ts';
 import { matcherFor } from '../search/matching.ts';

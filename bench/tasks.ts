@@ -1,0 +1,220 @@
+// Tasks on a fleet: the real server in its own process, the bench cloud's devices in another
+// (bench/tasks-devices.ts) holding the command channel open, and this process as the operator creating
+// tasks through the API. Measures a reboot on every device (creation until all were delivered, until all
+// were SUCCESS) and a rolling firmware update where a share of devices fail (where it stops and how many
+// it touched). The floor beside each: the same task created and delivered with the devices' long polls
+// answered by this process's own query of the commands, without HTTP. Run with `npm run bench -- tasks`.
+//   BENCH_DATABASE_URL   PostgreSQL database to use (emptied first); else a fresh PGlite data dir
+//   BENCH_DEVICES        devices for the reboot, default 10000
+//   BENCH_ROLLOUT        devices in the rolling update, default 1000 (5 % of them fail)
+import { spawn } from 'node:child_process';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { loadavg, tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { sql } from 'drizzle-orm';
+import { hashPassword } from '../server/auth/passwords.ts';
+import { queryRows } from '../server/db/rows.ts';
+import { createTask as createTaskRow, planTask } from '../server/features/tasks/create.ts';
+import { loadAgents } from '../server/fleet/agents.ts';
+import { commandsOfTask } from '../server/fleet/task-commands.ts';
+import { applyTaskReport } from '../server/fleet/task-reports.ts';
+import { env, open, root, seedFleet, startServer } from './fleet-server.ts';
+
+const PASSWORD = 'bench operator password';
+
+async function seedOperator(dataDir: string, devices: number) {
+  const database = await open(dataDir);
+  await seedFleet(database, devices);
+  const { db } = database;
+  await db.execute(sql`DELETE FROM users WHERE email = 'tasks-bench@example.com'`);
+  await db.execute(sql`
+    INSERT INTO users (email, password_hash) VALUES ('tasks-bench@example.com', ${await hashPassword(PASSWORD)})`);
+  await db.execute(sql`
+    INSERT INTO memberships (user_id, cloud_id, role_id, permissions)
+    SELECT id, 1, 'ROLE_OWNER', 0 FROM users WHERE email = 'tasks-bench@example.com'`);
+  await database.close();
+}
+
+async function signIn(url: string) {
+  const response = await fetch(`${url}/apiv2/auth/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ email: 'tasks-bench@example.com', password: PASSWORD }),
+  });
+  const cookies = response.headers.getSetCookie().map((cookie) => cookie.split(';')[0] as string);
+  const csrf = cookies.find((cookie) => cookie.startsWith('csrf_token='))?.split('=')[1] ?? '';
+  return { cookie: cookies.join('; '), 'x-csrf-token': csrf, 'content-type': 'application/json' };
+}
+
+type Devices = {
+  polling: Promise<void>;
+  stop: () => Promise<{
+    arrived: number;
+    medianArrived: number | null;
+    lastArrived: number | null;
+    done: number;
+    failures: object;
+  }>;
+};
+
+function startDevices(url: string, devices: number, failPct: number, restartMs: number): Devices {
+  const child = spawn(
+    process.execPath,
+    [join(root, 'bench/tasks-devices.ts'), JSON.stringify({ url, devices, failPct, restartMs })],
+    { stdio: ['pipe', 'pipe', 'inherit'] },
+  );
+  let output = '';
+  let polling: () => void = () => {};
+  child.stdout.setEncoding('utf8');
+  child.stdout.on('data', (chunk) => {
+    output += chunk;
+    if (output.includes('polling\n')) polling();
+  });
+  return {
+    // Every device's first poll was sent; a second lets the server take them all.
+    polling: new Promise<void>((resolve) => {
+      polling = resolve;
+    }).then(async () => {
+      await sleep(1000);
+    }),
+    stop: () =>
+      new Promise((resolve) => {
+        child.once('exit', () => resolve(JSON.parse(output.trim().split('\n').at(-1) as string)));
+        child.stdin.end();
+      }),
+  };
+}
+
+const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+const seconds = (ms: number) => `${(ms / 1000).toFixed(2)} s`;
+
+async function waitForTask(url: string, headers: Record<string, string>, taskId: number, limitMs: number) {
+  const started = Date.now();
+  for (;;) {
+    const response = await fetch(`${url}/apiv2/cloud/1/tasks/${taskId}?limit=1`, { headers });
+    const { task } = (await response.json()) as {
+      task: {
+        task_state: string;
+        stateCounts: Record<string, number>;
+        rollout: { stoppedReason: string | null } | null;
+      };
+    };
+    if (!['TASK_PENDING', 'TASK_STANDBY', 'TASK_WAIT_ACK', 'TASK_RUNNING'].includes(task.task_state))
+      return task;
+    if (Date.now() - started > limitMs) return task;
+    await sleep(100);
+  }
+}
+
+async function createTask(url: string, headers: Record<string, string>, body: object) {
+  const response = await fetch(`${url}/apiv2/cloud/1/tasks`, {
+    method: 'POST',
+    headers,
+    body: JSON.stringify(body),
+  });
+  if (response.status !== 201) throw new Error(`task refused: ${response.status} ${await response.text()}`);
+  return ((await response.json()) as { task: { id: number } }).task.id;
+}
+
+/**
+ * The floor of the same reboot: the task created and its commands read by the console's own code straight
+ * on the database, then every device's two reports applied one after another, without HTTP.
+ */
+async function floor(dataDir: string, devices: number) {
+  const database = await open(dataDir);
+  const { db } = database;
+  const [user] = await queryRows<{ id: number }>(
+    db,
+    sql`SELECT id FROM users WHERE email = 'tasks-bench@example.com'`,
+  );
+  const membership = {
+    userId: user?.id ?? 0,
+    cloudId: 1,
+    roleId: 'ROLE_OWNER' as const,
+    permissions: 0,
+    pushAlerts: false,
+    alertsViewedAt: null,
+    tasksViewedAt: null,
+    activeSiteFilterId: null,
+  };
+  const body = {
+    type: 'TASK_REBOOT' as const,
+    targets: { deviceIds: Array.from({ length: devices }, (_, n) => n + 1) },
+  };
+  const started = performance.now();
+  const plan = await planTask(db, membership, body);
+  const { taskId } = await createTaskRow(db, membership, body, plan);
+  const commands = await commandsOfTask(db, taskId);
+  const delivered = performance.now() - started;
+  const agents = await loadAgents(
+    db,
+    Array.from({ length: devices }, (_, n) => n + 1),
+  );
+  const reports = performance.now();
+  for (const [key, list] of commands) {
+    const agent = agents.get(Number(key.slice(1)));
+    const command = list[0];
+    if (!agent || !command) continue;
+    await applyTaskReport(db, agent, command.id, { state: 'running' });
+    await applyTaskReport(db, agent, command.id, { state: 'success' });
+  }
+  const perReport = (performance.now() - reports) / (2 * commands.size);
+  await database.close();
+  return { delivered, perReport };
+}
+
+export async function runTasks(): Promise<void> {
+  const devices = Number(env('BENCH_DEVICES', '10000'));
+  const rollout = Math.min(devices, Number(env('BENCH_ROLLOUT', '1000')));
+  const dataDir = mkdtempSync(join(tmpdir(), 'console-tasks-'));
+  await seedOperator(dataDir, devices);
+  const server = await startServer(dataDir, { HEARTBEAT_INTERVAL_S: '3600' });
+  const headers = await signIn(server.url);
+  const kind = process.env.BENCH_DATABASE_URL ? 'PostgreSQL' : 'PGlite';
+  console.log(`${kind}, ${devices} devices, load average ${loadavg()[0]?.toFixed(2)} before`);
+
+  // A reboot of every device.
+  let fleet = startDevices(server.url, devices, 0, 0);
+  await fleet.polling;
+  const ids = Array.from({ length: devices }, (_, n) => n + 1);
+  const created = Date.now();
+  const reboot = await createTask(server.url, headers, { type: 'TASK_REBOOT', targets: { deviceIds: ids } });
+  const answered = Date.now();
+  const rebooted = await waitForTask(server.url, headers, reboot, 300_000);
+  const finished = Date.now();
+  let seen = await fleet.stop();
+  console.log(`reboot of ${devices} devices: creation answered in ${seconds(answered - created)}`);
+  console.log(
+    `  delivered to ${seen.arrived} devices: all within ${seconds((seen.lastArrived ?? created) - created)} of creation (median ${seconds((seen.medianArrived ?? created) - created)})`,
+  );
+  console.log(
+    `  ${rebooted.task_state} after ${seconds(finished - created)} (${JSON.stringify(rebooted.stateCounts)}); device-side failures ${JSON.stringify(seen.failures)}`,
+  );
+
+  // A rolling firmware update where 5 % of the devices fail to boot the new firmware.
+  fleet = startDevices(server.url, rollout, 5, 1000);
+  await fleet.polling;
+  const params = { version: '7.3.0-4105', canarySize: 20, batchSize: 100, failureThresholdPct: 4 };
+  const rolloutStarted = Date.now();
+  const rolling = await createTask(server.url, headers, {
+    type: 'TASK_FW_ROLLING_UPDATE',
+    targets: { deviceIds: ids.slice(0, rollout) },
+    params,
+  });
+  const result = await waitForTask(server.url, headers, rolling, 600_000);
+  const rolloutEnded = Date.now();
+  seen = await fleet.stop();
+  console.log(
+    `rolling update of ${rollout} devices (canary ${params.canarySize}, batches of ${params.batchSize}, threshold ${params.failureThresholdPct} %, 5 % failing):`,
+  );
+  console.log(
+    `  ${result.task_state} after ${seconds(rolloutEnded - rolloutStarted)}; devices touched ${seen.arrived}; ${JSON.stringify(result.stateCounts)}`,
+  );
+  console.log(`  ${result.rollout?.stoppedReason ?? 'not stopped'}`);
+  await server.stop();
+  const measured = await floor(dataDir, devices);
+  console.log(
+    `floor: the reboot created and its ${devices} commands read on the database in ${seconds(measured.delivered)}; ${measured.perReport.toFixed(2)} ms a report applied one at a time`,
+  );
+  rmSync(dataDir, { recursive: true, force: true });
+}
