@@ -50,8 +50,8 @@ function call(
   });
 }
 
-/** The devices that fail, spread over the fleet the same way every run (a multiplicative hash). */
-const fails = (index: number) => (Math.imul(index + 1, 2654435761) >>> 0) % 100 < options.failPct;
+/** The devices that fail: failPct of every 100, spread evenly, the same every run. */
+const fails = (index: number) => (index * options.failPct) % 100 >= 100 - options.failPct;
 
 type Command = { id: number; type: string; params: { version?: string } };
 const arrived: number[] = [];

@@ -43,6 +43,7 @@ const FIRST_VISIT_DIALOG: Record<string, string> = {
   'owner@demo.example': "What's new",
   'admin@demo.example': "What's new",
   'sysadmin@demo.example': "What's new",
+  'trial@demo.example': 'Quick Start Guide',
 };
 
 /**

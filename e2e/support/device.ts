@@ -1,0 +1,60 @@
+// A device of a demo cloud speaking the agent API (docs/agent-protocol.md) from a browser test: it calls
+// home, sends events and takes its tasks, so what the pages show comes through the console's real paths.
+import { expect, type Page } from '@playwright/test';
+
+type Listed = {
+  id: number;
+  name: string;
+  sn: string;
+  mac: string;
+  product_brand_id: number;
+  fw: string;
+  mgmtd_version: string;
+};
+
+export async function adoptDemoDevice(
+  page: Page,
+  cloudId: number,
+  pick: (device: Listed & { product_type: string; allowed_tasks: string[] }) => boolean,
+) {
+  const list = await page.request.get(`/apiv2/cloud/${cloudId}/devices?limit=100`);
+  expect(list.ok()).toBe(true);
+  const device = (
+    (await list.json()).items as (Listed & { product_type: string; allowed_tasks: string[] })[]
+  ).find(pick);
+  if (!device) throw new Error('no such demo device');
+  const adopted = await page.request.post('/agent/v1/adopt', {
+    data: {
+      sn: device.sn,
+      mac: device.mac,
+      productBrandId: device.product_brand_id,
+      fw: device.fw,
+      mgmtdVersion: device.mgmtd_version || '2.4.1',
+    },
+  });
+  expect(adopted.status()).toBe(200);
+  const headers = { authorization: `Bearer ${(await adopted.json()).credential}` };
+  let seq = 0;
+  return {
+    ...device,
+    async event(type: string, data: object) {
+      seq += 1;
+      const response = await page.request.post('/agent/v1/events', {
+        headers,
+        data: { seq, events: [{ type, at: new Date().toISOString(), data }] },
+      });
+      expect(response.status()).toBe(200);
+    },
+    /** The commands waiting for the device, holding the channel open up to waitS seconds. */
+    async commands(waitS = 10): Promise<{ id: number; type: string }[]> {
+      const response = await page.request.get(`/agent/v1/commands?waitS=${waitS}`, { headers });
+      expect(response.status()).toBe(200);
+      return (await response.json()).commands;
+    },
+    async report(id: number, body: object) {
+      const response = await page.request.post(`/agent/v1/commands/${id}`, { headers, data: body });
+      expect(response.status()).toBe(200);
+      return (await response.json()).state as string;
+    },
+  };
+}
