@@ -8,14 +8,10 @@ import {
   type TargetEvent,
   taskStateOf,
 } from './task-machine.ts';
-import { emptyStateCounts, isFinished } from './tasks.ts';
+import { isFinished, stateCountsOf } from './tasks.ts';
 
 const EVENTS: TargetEvent[] = ['due', 'dispatch', 'running', 'success', 'fail', 'timeout', 'cancel'];
-const counts = (states: readonly TaskState[]) => {
-  const result = emptyStateCounts();
-  for (const state of states) result[state] += 1;
-  return result;
-};
+const counts = stateCountsOf;
 
 describe('the task state machine', () => {
   it('leaves every target in a legal state whatever devices report and the clock does; finished targets never change', () => {

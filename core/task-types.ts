@@ -1,9 +1,15 @@
 // What each task type of SPEC §3 takes, who may start it, what it runs on and how long a device has to
 // finish it. The server validates task parameters with these schemas; the web app builds its forms on them.
 import { type Static, type TSchema, Type } from 'typebox';
-import { type CloudPermission, type ProductType, type SitePermission, TASK_TYPES, type TaskType } from './domain.ts';
-import { type Access, sitePermissions } from './policy.ts';
+import {
+  type CloudPermission,
+  type ProductType,
+  type SitePermission,
+  TASK_TYPES,
+  type TaskType,
+} from './domain.ts';
 import { FirmwareVersion, Mac } from './fleet/protocol.ts';
+import { type Access, sitePermissions } from './policy.ts';
 
 const Empty = Type.Object({}, { additionalProperties: false });
 const Interface = Type.String({ pattern: '^[A-Za-z0-9._-]{1,15}$', description: 'network interface' });

@@ -28,6 +28,13 @@ export function emptyStateCounts(): Record<TaskState, number> {
   return Object.fromEntries(TASK_STATES.map((state) => [state, 0])) as Record<TaskState, number>;
 }
 
+/** How many of these targets are in each state. */
+export function stateCountsOf(states: readonly TaskState[]): Record<TaskState, number> {
+  const counts = emptyStateCounts();
+  for (const state of states) counts[state] += 1;
+  return counts;
+}
+
 /**
  * SPEC §4: the finished share of the per-state counts, as a whole percent rounded down (so an unfinished
  * task never shows 100); 100 once the task itself is finished; 0 with no targets.

@@ -1,26 +1,5 @@
-import { FINISHED_TASK_STATES, type TaskState } from '../../../core/domain.ts';
+import type { TaskState } from '../../../core/domain.ts';
 import type { Random } from './random.ts';
-
-const FINISHED: readonly TaskState[] = FINISHED_TASK_STATES;
-
-/**
- * A task's state follows its targets (DESIGN §5): once every target has finished, the worst outcome
- * wins (canceled, then timeout, then fail); while any is unfinished the task runs as soon as one
- * target has started or finished, else it waits in the most advanced waiting state.
- */
-export function taskStateOf(targets: readonly TaskState[]): TaskState {
-  if (targets.every((state) => FINISHED.includes(state))) {
-    for (const state of ['TASK_CANCELED', 'TASK_TIMEOUT', 'TASK_FAIL'] as const) {
-      if (targets.includes(state)) return state;
-    }
-    return 'TASK_SUCCESS';
-  }
-  if (targets.some((state) => state === 'TASK_RUNNING' || FINISHED.includes(state))) return 'TASK_RUNNING';
-  for (const state of ['TASK_WAIT_ACK', 'TASK_STANDBY'] as const) {
-    if (targets.includes(state)) return state;
-  }
-  return 'TASK_PENDING';
-}
 
 const ERRORS = [
   'Firmware image checksum mismatch',
@@ -43,7 +22,7 @@ export function targetStates(state: TaskState, count: number, random: Random): T
       case 'TASK_FAIL':
         return index === 0 || random.chance(0.2) ? 'TASK_FAIL' : 'TASK_SUCCESS';
       case 'TASK_TIMEOUT':
-        return index === 0 ? 'TASK_TIMEOUT' : random.chance(0.2) ? 'TASK_FAIL' : 'TASK_SUCCESS';
+        return index === 0 || random.chance(0.2) ? 'TASK_TIMEOUT' : 'TASK_SUCCESS';
       case 'TASK_CANCELED':
         return index === 0 || random.chance(0.5) ? 'TASK_CANCELED' : 'TASK_SUCCESS';
       default:

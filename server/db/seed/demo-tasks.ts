@@ -1,11 +1,13 @@
 import { FINISHED_TASK_STATES, TASK_TYPES, type TaskState, type TaskType } from '../../../core/domain.ts';
+import { taskStateOf } from '../../../core/task-machine.ts';
+import { stateCountsOf } from '../../../core/tasks.ts';
 import type { Database } from '../connect.ts';
 import { tasks, taskTargets } from '../schema/activity.ts';
 import type { DeviceType } from './demo-device-traits.ts';
 import type { SeededDevice } from './demo-devices.ts';
 import type { SeededSmartNvr } from './demo-licences.ts';
 import { TASK_TARGETS, taskParams } from './demo-task-params.ts';
-import { targetError, targetStates, taskStateOf } from './demo-task-states.ts';
+import { targetError, targetStates } from './demo-task-states.ts';
 import { insertRows, insertRowsReturningIds } from './insert.ts';
 import { createRandom, type Random } from './random.ts';
 import { shift } from './time.ts';
@@ -94,7 +96,8 @@ export async function seedTasks(
   const planned = plan.map(({ state, type, devices }) => {
     const { productType, targets } = pickTargets(type, devices, state === 'TASK_RUNNING' ? 3 : 1, random);
     const states = targetStates(state, targets.length, random);
-    if (taskStateOf(states) !== state) throw new Error(`Demo task targets do not give ${state}`);
+    if (taskStateOf(stateCountsOf(states)) !== state)
+      throw new Error(`Demo task targets do not give ${state}`);
     const at = executeAt(state, now, random);
     const completedAt = (FINISHED_TASK_STATES as readonly TaskState[]).includes(state)
       ? shift(at, { minutes: random.int(2, 90) })

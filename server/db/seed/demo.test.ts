@@ -3,6 +3,8 @@ import { and, eq, isNull } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ALERT_TYPES, PRODUCT_TYPES, TASK_STATES, type TaskState } from '../../../core/domain.ts';
 import { productBrand } from '../../../core/product-catalogue.ts';
+import { taskStateOf } from '../../../core/task-machine.ts';
+import { stateCountsOf } from '../../../core/tasks.ts';
 import { verifyPassword } from '../../auth/passwords.ts';
 import { type DatabaseHandle, openDatabase } from '../connect.ts';
 import { users } from '../schema/accounts.ts';
@@ -11,7 +13,6 @@ import { clouds, invitations, licenses, membershipSites, memberships } from '../
 import { blogPostReads, blogPosts } from '../schema/content.ts';
 import { devices, objectHistory, sites, smartNvrs, wirelessClients } from '../schema/inventory.ts';
 import { isDatabaseEmpty, seedDemo } from './demo.ts';
-import { taskStateOf } from './demo-task-states.ts';
 
 const now = new Date('2025-06-15T12:00:00Z');
 const DAY = 24 * 60 * 60 * 1000;
@@ -282,7 +283,7 @@ describe('Demo Networks activity', () => {
         .filter((target) => target.taskId === task.id)
         .map((target) => target.state as TaskState);
       expect(states.length, `task ${task.id}`).toBeGreaterThan(0);
-      expect(taskStateOf(states)).toBe(task.taskState);
+      expect(taskStateOf(stateCountsOf(states))).toBe(task.taskState);
       const finished = ['TASK_SUCCESS', 'TASK_FAIL', 'TASK_TIMEOUT', 'TASK_CANCELED'].includes(
         task.taskState,
       );
