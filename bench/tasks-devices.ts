@@ -19,6 +19,7 @@ function call(
   path: string,
   index: number,
   body?: object,
+  sent?: () => void,
 ): Promise<{ status: number; body: string }> {
   const payload = body ? JSON.stringify(body) : undefined;
   return new Promise((resolve) => {
@@ -46,6 +47,7 @@ function call(
       },
     );
     request.on('error', () => resolve({ status: 0, body: '' }));
+    if (sent) request.on('finish', sent);
     request.end(payload);
   });
 }
@@ -81,11 +83,11 @@ let polling = 0;
 async function device(index: number) {
   const taken = new Set<number>();
   while (!stopping) {
-    const poll = call('GET', '/agent/v1/commands?waitS=25', index);
-    // Tells the driver once every device's first long poll is on its way.
-    polling += 1;
-    if (polling === options.devices) console.log('polling');
-    const answer = await poll;
+    // Tells the driver once every device's first long poll was written to its connection.
+    const answer = await call('GET', '/agent/v1/commands?waitS=25', index, undefined, () => {
+      polling += 1;
+      if (polling === options.devices) console.log('polling');
+    });
     if (answer.status !== 200) {
       failures[`poll ${answer.status}`] = (failures[`poll ${answer.status}`] ?? 0) + 1;
       await sleep(1000);
