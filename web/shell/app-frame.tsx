@@ -20,6 +20,7 @@ import { CloudNotices } from './notices/cloud-notices.tsx';
 import { PageLoader } from './page-loader.tsx';
 import { TopBar } from './top-bar.tsx';
 import { useCurrentCloud } from './use-current-cloud.ts';
+import { useLiveUpdates } from './use-live-updates.ts';
 
 const MAIN_ID = 'main-content';
 
@@ -31,6 +32,7 @@ function SignedInFrame({ me }: { readonly me: Me }) {
   const { cloudId, membership } = useCurrentCloud(me, objects.cloudId);
   const navigation = usePageNavigation(me, pathname, cloudId, membership, objects);
   const drawer = useDrawerState();
+  useLiveUpdates(cloudId);
   const preferred = userLocale(me.user.preferredLanguage);
 
   useEffect(() => {

@@ -1,0 +1,135 @@
+// @vitest-environment happy-dom
+// The live event stream as the web app uses it: one stream per tab, the current cloud's events only, task
+// progress applied to the cached list at once, and a burst of events making one refetch per query.
+
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { act, render } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import type { RecentTasks, Task } from '../../core/api/tasks.ts';
+import { emptyStateCounts } from '../../core/tasks.ts';
+import { LIVE_COALESCE_MS, useLiveUpdates } from './use-live-updates.ts';
+
+class FakeEventSource {
+  static opened: FakeEventSource[] = [];
+  readonly listeners = new Map<string, (message: { data: string }) => void>();
+  closed = false;
+  readonly url: string;
+  constructor(url: string) {
+    this.url = url;
+    FakeEventSource.opened.push(this);
+  }
+  addEventListener(kind: string, listener: (message: { data: string }) => void) {
+    this.listeners.set(kind, listener);
+  }
+  close() {
+    this.closed = true;
+  }
+  emit(kind: string, data: object) {
+    act(() => this.listeners.get(kind)?.({ data: JSON.stringify(data) }));
+  }
+}
+
+function Live({ cloudId }: { readonly cloudId: number }) {
+  useLiveUpdates(cloudId);
+  return null;
+}
+
+const task = (id: number, fields: Partial<Task> = {}): Task => ({
+  id,
+  type_id: 'TASK_REBOOT',
+  task_state: 'TASK_WAIT_ACK',
+  task_params: {},
+  execute_at: '2026-11-24T10:00:00.000Z',
+  completed_at: null,
+  device_id: 5,
+  device_name: 'Lobby AP',
+  site_id: 7,
+  site_name: 'Harbour',
+  snvr_device_id: null,
+  snvr_device_name: null,
+  stateCounts: { ...emptyStateCounts(), TASK_WAIT_ACK: 2 },
+  ...fields,
+});
+
+let queryClient: QueryClient;
+let invalidated: string[];
+const stream = () => FakeEventSource.opened[0] as FakeEventSource;
+const passBurst = () => act(() => vi.advanceTimersByTimeAsync(LIVE_COALESCE_MS));
+
+function mount(cloudId = 3) {
+  return render(
+    <QueryClientProvider client={queryClient}>
+      <Live cloudId={cloudId} />
+    </QueryClientProvider>,
+  );
+}
+
+beforeEach(() => {
+  vi.useFakeTimers();
+  FakeEventSource.opened = [];
+  vi.stubGlobal('EventSource', FakeEventSource);
+  queryClient = new QueryClient();
+  invalidated = [];
+  vi.spyOn(queryClient, 'invalidateQueries').mockImplementation(async (filters) => {
+    invalidated.push(JSON.stringify(filters?.queryKey));
+  });
+});
+afterEach(() => {
+  vi.unstubAllGlobals();
+  vi.useRealTimers();
+});
+
+describe('live updates', () => {
+  it('open one stream for the tab and close it when the frame goes', () => {
+    const view = mount();
+    view.rerender(
+      <QueryClientProvider client={queryClient}>
+        <Live cloudId={4} />
+      </QueryClientProvider>,
+    );
+    expect(FakeEventSource.opened.map((source) => source.url)).toEqual(['/apiv2/events']);
+    view.unmount();
+    expect(stream().closed).toBe(true);
+  });
+
+  it("reload the badge for a raised alert of the current cloud, and ignore another cloud's", async () => {
+    mount();
+    stream().emit('alert', { cloudId: 9, change: 'raised' });
+    await passBurst();
+    expect(invalidated).toEqual([]);
+    stream().emit('alert', { cloudId: 3, change: 'raised' });
+    expect(invalidated).toEqual([]);
+    await passBurst();
+    expect(invalidated).toEqual([JSON.stringify(['alerts', 'recent-totals', 3])]);
+  });
+
+  it("move a cached task's state and counts at once, without reloading the list", async () => {
+    mount();
+    const list: RecentTasks = { tasks: [task(40), task(41)], tasks_viewed_at: null };
+    queryClient.setQueryData(['tasks', 'recent', 3], list);
+    const counts = { ...emptyStateCounts(), TASK_RUNNING: 1, TASK_SUCCESS: 1 };
+    stream().emit('task', { cloudId: 3, taskId: 41, taskState: 'TASK_RUNNING', stateCounts: counts });
+    const cached = queryClient.getQueryData<RecentTasks>(['tasks', 'recent', 3]);
+    expect(cached?.tasks[1]).toMatchObject({ task_state: 'TASK_RUNNING', stateCounts: counts });
+    expect(cached?.tasks[0]).toEqual(task(40));
+    await passBurst();
+    expect(invalidated).toEqual([JSON.stringify(['tasks', 'recent-count', 3])]);
+
+    // A task that finished, or one the list lacks, reloads the list.
+    stream().emit('task', { cloudId: 3, taskId: 41, taskState: 'TASK_SUCCESS', stateCounts: counts });
+    stream().emit('task', { cloudId: 3, taskId: 99, taskState: 'TASK_WAIT_ACK', stateCounts: counts });
+    await passBurst();
+    expect(invalidated.slice(1)).toEqual([
+      JSON.stringify(['tasks', 'recent', 3]),
+      JSON.stringify(['tasks', 'recent-count', 3]),
+    ]);
+  });
+
+  it('turn a burst of device changes into one reload of the device lists', async () => {
+    mount();
+    for (let n = 0; n < 100; n++)
+      stream().emit('device', { cloudId: 3, deviceId: 5, statusId: 'STATUS_ONLINE' });
+    await passBurst();
+    expect(invalidated).toEqual([JSON.stringify(['devices']), JSON.stringify(['navigation', 'device', 5])]);
+  });
+});

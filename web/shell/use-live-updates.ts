@@ -1,0 +1,96 @@
+// Keeps what the open pages show in step with the live event stream: badges, open panels and lists are
+// brought up to date as alerts, tasks and devices change, without waiting for SPEC §9's polling (which stays
+// as the fallback while the stream is down).
+import { type QueryClient, type QueryKey, useQueryClient } from '@tanstack/react-query';
+import { useEffect, useRef } from 'react';
+import type { RecentTasks } from '../../core/api/tasks.ts';
+import type { TaskState } from '../../core/domain.ts';
+import { isFinished, type TaskStateCounts } from '../../core/tasks.ts';
+import { recentAlertsQueryOptions } from '../features/alerts/api/get-recent-alerts.ts';
+import { recentAlertsTotalsQueryOptions } from '../features/alerts/api/get-recent-alerts-totals.ts';
+import { navigationDeviceQueryOptions } from '../features/navigation/api/get-navigation.ts';
+import { recentTasksQueryOptions } from '../features/tasks/api/get-recent-tasks.ts';
+import { recentTasksCountQueryOptions } from '../features/tasks/api/get-recent-tasks-count.ts';
+import { type LiveEvent, openLiveEvents } from '../platform/live-events.ts';
+
+/** Events within this time make one refetch of each query they touch. */
+export const LIVE_COALESCE_MS = 500;
+
+type TaskEvent = { taskId: number; taskState: TaskState; stateCounts: TaskStateCounts };
+
+/** Refetches each query key once per burst of events, however many events touched it. */
+function coalescer(queryClient: QueryClient) {
+  const due = new Map<string, QueryKey>();
+  let timer: ReturnType<typeof setTimeout> | null = null;
+  return {
+    refetch(queryKey: QueryKey) {
+      due.set(JSON.stringify(queryKey), queryKey);
+      timer ??= setTimeout(() => {
+        timer = null;
+        const keys = [...due.values()];
+        due.clear();
+        for (const queryKey of keys) void queryClient.invalidateQueries({ queryKey });
+      }, LIVE_COALESCE_MS);
+    },
+    stop() {
+      if (timer) clearTimeout(timer);
+    },
+  };
+}
+
+/** A task event moves the cached task's state and counts at once; a task the list lacks reloads it. */
+function applyTask(queryClient: QueryClient, cloudId: number, task: TaskEvent): boolean {
+  const { queryKey } = recentTasksQueryOptions(cloudId);
+  const list = queryClient.getQueryData<RecentTasks>(queryKey);
+  const cached = list?.tasks.find((candidate) => candidate.id === task.taskId);
+  // A task that just finished needs its completion time, which only the list call gives.
+  if (!list || !cached || (isFinished(task.taskState) && !isFinished(cached.task_state))) return false;
+  queryClient.setQueryData<RecentTasks>(
+    queryKey,
+    {
+      ...list,
+      tasks: list.tasks.map((candidate) =>
+        candidate.id === task.taskId
+          ? { ...candidate, task_state: task.taskState, stateCounts: task.stateCounts }
+          : candidate,
+      ),
+    },
+    // The list keeps its own age, so SPEC §9's reload of a list older than 60 s still holds.
+    { updatedAt: queryClient.getQueryState(queryKey)?.dataUpdatedAt },
+  );
+  return true;
+}
+
+/** Mounted once in the signed-in frame: one stream for the tab, acting on the current cloud's events. */
+export function useLiveUpdates(cloudId: number | null): void {
+  const queryClient = useQueryClient();
+  const current = useRef(cloudId);
+  current.current = cloudId;
+
+  useEffect(() => {
+    const batch = coalescer(queryClient);
+    const close = openLiveEvents(({ kind, data }: LiveEvent) => {
+      const cloud = current.current;
+      if (cloud === null || data.cloudId !== cloud) return;
+      if (kind === 'alert') {
+        // A raised alert grows the unviewed total, which shows its toast and reloads the list.
+        batch.refetch(recentAlertsTotalsQueryOptions(cloud).queryKey);
+        if (data.change === 'resolved') batch.refetch(recentAlertsQueryOptions(cloud).queryKey);
+      } else if (kind === 'task') {
+        if (!applyTask(queryClient, cloud, data as unknown as TaskEvent)) {
+          batch.refetch(recentTasksQueryOptions(cloud).queryKey);
+        }
+        batch.refetch(recentTasksCountQueryOptions(cloud).queryKey);
+      } else {
+        batch.refetch(['devices']);
+        if (typeof data.deviceId === 'number') {
+          batch.refetch(navigationDeviceQueryOptions(data.deviceId).queryKey);
+        }
+      }
+    });
+    return () => {
+      close();
+      batch.stop();
+    };
+  }, [queryClient]);
+}
