@@ -1,22 +1,30 @@
 // The agent API as device firmware calls it.
-import type { AgentEvent, HeartbeatRequest } from '../core/fleet/protocol.ts';
+import type { AgentEvent, HeartbeatRequest, TaskReport } from '../core/fleet/protocol.ts';
 import type { DeviceIdentity } from './identity.ts';
 
 export type AgentAnswer = { status: number; body: Record<string, unknown> };
 
 export function agentClient(url: string) {
-  async function post(path: string, body: object, credential?: string): Promise<AgentAnswer> {
+  async function call(
+    method: 'GET' | 'POST',
+    path: string,
+    body: object | undefined,
+    credential?: string,
+    signal?: AbortSignal,
+  ): Promise<AgentAnswer> {
     const response = await fetch(`${url}/agent/v1${path}`, {
-      method: 'POST',
+      method,
       headers: {
-        'content-type': 'application/json',
+        ...(body ? { 'content-type': 'application/json' } : {}),
         ...(credential ? { authorization: `Bearer ${credential}` } : {}),
       },
-      body: JSON.stringify(body),
+      body: body ? JSON.stringify(body) : undefined,
+      signal,
     });
     const text = await response.text();
     return { status: response.status, body: text ? JSON.parse(text) : {} };
   }
+  const post = (path: string, body: object, credential?: string) => call('POST', path, body, credential);
   return {
     adopt: (identity: DeviceIdentity, fw: string, mgmtdVersion: string) =>
       post('/adopt', {
@@ -29,6 +37,11 @@ export function agentClient(url: string) {
     heartbeat: (credential: string, heartbeat: HeartbeatRequest) => post('/heartbeat', heartbeat, credential),
     events: (credential: string, seq: number, events: AgentEvent[]) =>
       post('/events', { seq, events }, credential),
+    /** The command channel: answers at once with waiting tasks, or after up to waitS seconds. */
+    commands: (credential: string, waitS: number, signal: AbortSignal) =>
+      call('GET', `/commands?waitS=${waitS}`, undefined, credential, signal),
+    report: (credential: string, id: number, report: TaskReport) =>
+      post(`/commands/${id}`, report, credential),
   };
 }
 

@@ -23,13 +23,20 @@ export function createDevice(identity: DeviceIdentity, seed: number, rates: Rate
   const brand = productBrand(identity.productBrandId);
   const sku = brand?.productBrandSku ?? '';
   const type = identity.productType;
-  const fw = identity.fw || pickFieldFirmware(random, type);
+  let fw = identity.fw || pickFieldFirmware(random, type);
   const mgmtdVersion = identity.mgmtdVersion || mgmtdFor(type, random);
   /** Heartbeats left for each condition that holds now. */
   const holding = new Map<string, number>();
   let uptimeS = random.int(3_600, 40 * 86_400);
   let silentFor = 0;
-  let rebooted: 'power' | 'watchdog' | 'crash' | null = null;
+  let rebooted: 'power' | 'watchdog' | 'crash' | 'user' | 'firmware' | null = null;
+  /** Events of what the console asked for (a new firmware), sent with the next heartbeat. */
+  const queued: AgentEvent[] = [];
+  /** While restarting, the device sends nothing. */
+  let downUntil = 0;
+  let config: Record<string, Record<string, unknown>> = {
+    system: { hostname: identity.hostname ?? identity.mac },
+  };
   const isAp = type === 'wifi' || type === 'glinq';
   if (isAp) place.aps.push(identity.mac);
   const bands: Band[] = isAp ? ['2.4', '5'] : type === 'mesh' && sku.includes('-60') ? ['60'] : [];
@@ -83,7 +90,8 @@ export function createDevice(identity: DeviceIdentity, seed: number, rates: Rate
 
   function step(intervalS: number): Step {
     const at = new Date().toISOString();
-    const events: AgentEvent[] = [];
+    if (Date.now() < downUntil) return { events: [], heartbeat: null };
+    const events: AgentEvent[] = queued.splice(0);
     if (silentFor > 0) {
       silentFor -= 1;
       return { events, heartbeat: null };
@@ -252,7 +260,43 @@ export function createDevice(identity: DeviceIdentity, seed: number, rates: Rate
     return { events, heartbeat };
   }
 
-  return { identity, fw, mgmtdVersion, step };
+  return {
+    identity,
+    get fw() {
+      return fw;
+    },
+    mgmtdVersion,
+    step,
+    random,
+    rates,
+    cameras,
+    get config() {
+      return config;
+    },
+    /** Restarts for downMs: silent meanwhile, then uptime from 0 and a reboot event with the reason. */
+    restart(reason: 'user' | 'firmware', downMs: number) {
+      rebooted = reason;
+      uptimeS = 0;
+      downUntil = Date.now() + downMs;
+    },
+    /** Runs this firmware from now on; the console hears of it with the next heartbeat. */
+    runFirmware(next: string) {
+      if (next !== fw)
+        queued.push({ type: 'firmware_changed', at: new Date().toISOString(), data: { from: fw, to: next } });
+      fw = next;
+    },
+    /** A firmware that failed to boot: the device is back on the one it ran. */
+    revertFirmware(failed: string) {
+      queued.push({ type: 'bootbank_revert', at: new Date().toISOString(), data: { failed, running: fw } });
+    },
+    applyConfig(next: Record<string, Record<string, unknown>>) {
+      config = next;
+    },
+    /** A configuration that could not be applied: heartbeats say so for a few intervals. */
+    failConfig() {
+      holding.set('config', random.int(2, 5));
+    },
+  };
 }
 
 export type SimulatedDevice = ReturnType<typeof createDevice>;

@@ -25,6 +25,7 @@ const HELP = `Usage: npm run sim -- --url URL [options]
 ${Object.entries(DEFAULT_RATES)
   .map(([name, value]) => `                           ${name}=${value}`)
   .join('\n')}
+  --task-speed X         multiply how long tasks take on the devices (default 1; 0.1 is ten times faster)
   --state FILE           keep credentials and sequence numbers in FILE across restarts
   --spread S             spread the first messages over S seconds (default 10)
   --duration S           stop after S seconds
@@ -47,6 +48,7 @@ const { values } = parseArgs({
     rate: { type: 'string', multiple: true, default: [] },
     state: { type: 'string' },
     spread: { type: 'string', default: '10' },
+    'task-speed': { type: 'string', default: '1' },
     duration: { type: 'string' },
     'stats-every': { type: 'string' },
     'json-summary': { type: 'string' },
@@ -113,6 +115,7 @@ async function main() {
     state,
     stats,
     spreadS: Number(values.spread),
+    taskSpeed: Number(values['task-speed']),
     intervalS: 60,
     log,
     signal: stop.signal,

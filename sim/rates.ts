@@ -1,6 +1,11 @@
-// How often things happen to a simulated device: the chance per heartbeat that a behaviour starts.
+// How often things happen to a simulated device: the chance per heartbeat that a behaviour starts, and the
+// chance that a task it is given fails.
 
 export const DEFAULT_RATES = {
+  /** A firmware update fails to boot: the device comes back on its old firmware (per update). */
+  fwBootFail: 0.03,
+  /** A configuration change a task sends cannot be applied (per change). */
+  configTaskFail: 0.05,
   /** The device restarts (uptime from 0, a reboot event when it is back). */
   reboot: 0.002,
   /** The device stops reporting for 4 to 8 heartbeat intervals (the console marks it offline). */

@@ -20,7 +20,7 @@ const server = createServer((request, response) => {
   });
   request.on('end', () => {
     const path = request.url ?? '';
-    received.push({ path, body: JSON.parse(text), authorization: request.headers.authorization });
+    received.push({ path, body: text ? JSON.parse(text) : {}, authorization: request.headers.authorization });
     const next = script[path]?.shift() ?? { status: 401, body: { message: 'revoked' } };
     response.writeHead(next.status, { 'content-type': 'application/json' }).end(JSON.stringify(next.body));
   });
@@ -62,7 +62,8 @@ describe('a simulated device talking to a console', () => {
       log: (message) => logged.push(message),
       signal: new AbortController().signal,
     });
-    expect(received.map((call) => call.path)).toEqual([
+    const calls = received.filter((call) => !call.path.startsWith('/agent/v1/commands'));
+    expect(calls.map((call) => call.path)).toEqual([
       '/agent/v1/adopt',
       '/agent/v1/adopt',
       '/agent/v1/heartbeat',
@@ -70,10 +71,60 @@ describe('a simulated device talking to a console', () => {
       '/agent/v1/heartbeat',
       '/agent/v1/heartbeat',
     ]);
-    const heartbeats = received.filter((call) => call.path === '/agent/v1/heartbeat');
+    const heartbeats = calls.filter((call) => call.path === '/agent/v1/heartbeat');
     expect(heartbeats.map((call) => call.body.seq)).toEqual([1, 42, 43, 44]);
     expect(heartbeats.every((call) => call.authorization === 'Bearer 7.secret')).toBe(true);
     expect(state.get(identity?.mac as string)).toEqual({ credential: '7.secret', seq: 43 });
     expect(logged).toEqual([expect.stringMatching(/refused its credential/)]);
+  });
+
+  it('takes a task from the command channel, runs it once though a heartbeat brings it again, and reports it', async () => {
+    received.length = 0;
+    const command = {
+      id: 5,
+      taskId: 2,
+      type: 'TASK_TROUBLESHOOT',
+      params: { tool: 'ping', host: '10.0.0.1', count: 1 },
+      timeoutS: 300,
+    };
+    script['/agent/v1/adopt'] = [
+      { status: 200, body: { status: 'adopted', credential: '8.secret', heartbeatIntervalS: 0.05 } },
+    ];
+    script['/agent/v1/commands?waitS=25'] = [{ status: 200, body: { commands: [command] } }];
+    script['/agent/v1/heartbeat'] = [
+      { status: 200, body: { nextHeartbeatS: 0.05, commands: [command] } },
+      { status: 200, body: { nextHeartbeatS: 0.05, commands: [command] } },
+    ];
+    script['/agent/v1/commands/5'] = [
+      { status: 200, body: { state: 'TASK_RUNNING' } },
+      { status: 200, body: { state: 'TASK_SUCCESS' } },
+    ];
+    const quiet = Object.fromEntries(
+      Object.keys(DEFAULT_RATES).map((name) => [name, 0]),
+    ) as typeof DEFAULT_RATES;
+    const [identity] = generateFleet(2, 1);
+    const stats = createStats();
+    await runDevice(createDevice(identity as never, 2, quiet, createPlaces()('b')), {
+      client: agentClient(url),
+      state: openStateFile(null),
+      stats,
+      spreadS: 0,
+      intervalS: 0.05,
+      log: () => {},
+      signal: new AbortController().signal,
+      taskSpeed: 0,
+    });
+    const reports = () => received.filter((call) => call.path === '/agent/v1/commands/5');
+    for (let tries = 0; reports().length < 2 && tries < 100; tries++)
+      await new Promise((r) => setTimeout(r, 10));
+    expect(reports().map((call) => call.body)).toEqual([
+      { state: 'running', progress: 0 },
+      {
+        state: 'success',
+        result: { lines: [expect.stringMatching(/^PING 10.0.0.1/), expect.any(String), expect.any(String)] },
+      },
+    ]);
+    expect(reports().every((call) => call.authorization === 'Bearer 8.secret')).toBe(true);
+    expect(stats.summary().tasks).toEqual({ TASK_SUCCESS: 1 });
   });
 });

@@ -1,9 +1,12 @@
 // Runs simulated devices against a console: each calls home until adopted, then sends its events and
 // heartbeats one message at a time, at the pace the console sets.
+
+import type { Command } from '../core/fleet/protocol.ts';
 import type { AgentAnswer, AgentClient } from './agent-client.ts';
 import type { SimulatedDevice } from './device.ts';
 import type { StateFile } from './state-file.ts';
 import type { Stats } from './stats.ts';
+import { runCommand } from './tasks.ts';
 
 export type RunOptions = {
   client: AgentClient;
@@ -15,6 +18,8 @@ export type RunOptions = {
   intervalS: number;
   log: (message: string) => void;
   signal: AbortSignal;
+  /** Multiplies how long tasks take on the devices (1: as long as real ones). */
+  taskSpeed?: number;
 };
 
 const sleep = (seconds: number, signal: AbortSignal) =>
@@ -77,8 +82,60 @@ export async function runDevice(device: SimulatedDevice, options: RunOptions): P
     return true;
   }
 
+  /** Command ids taken: a command can come through the channel and a heartbeat answer both. */
+  const taken = new Set<number>();
+  let listening = false;
+
+  function take(credential: string, command: Command) {
+    if (taken.has(command.id)) return;
+    taken.add(command.id);
+    let last = 'TASK_RUNNING';
+    const report = async (body: Parameters<typeof client.report>[2]) => {
+      const answer = await client.report(credential, command.id, body);
+      if (answer.status !== 200) {
+        stats.failed(`report ${answer.status}`);
+        return last;
+      }
+      last = String(answer.body.state);
+      return last;
+    };
+    runCommand(device, command, report, {
+      speed: options.taskSpeed ?? 1,
+      sleep: (ms) => sleep(ms / 1000, signal),
+    }).then(
+      () => stats.task(last),
+      () => stats.failed('task'),
+    );
+  }
+
+  /** Holds the command channel open, so a task reaches the device at once rather than at its next heartbeat. */
+  async function listen(credential: string) {
+    let waitS = 5;
+    while (!signal.aborted) {
+      try {
+        const answer = await client.commands(credential, 25, signal);
+        if (answer.status === 401) return;
+        if (answer.status === 200) {
+          waitS = 5;
+          for (const command of answer.body.commands as Command[]) take(credential, command);
+          continue;
+        }
+        stats.failed(`commands ${answer.status}`);
+      } catch {
+        if (signal.aborted) return;
+        stats.failed('network');
+      }
+      await sleep(waitS, signal);
+      waitS = Math.min(waitS * 2, 300);
+    }
+  }
+
   while (!signal.aborted) {
     try {
+      if (stored.credential && !listening) {
+        listening = true;
+        void listen(stored.credential);
+      }
       if (!stored.credential) {
         const answer = await client.adopt(device.identity, device.fw, device.mgmtdVersion);
         if (answer.status === 200) {
@@ -102,11 +159,16 @@ export async function runDevice(device: SimulatedDevice, options: RunOptions): P
       const { events, heartbeat } = device.step(intervalS);
       if (events.length > 0 && !(await send((seq) => client.events(credential, seq, events), 'event')))
         return;
-      if (
-        heartbeat &&
-        !(await send((seq) => client.heartbeat(credential, { ...heartbeat, seq }), 'heartbeat'))
-      )
-        return;
+      if (heartbeat) {
+        let commands: Command[] = [];
+        const sent = await send(async (seq) => {
+          const answer = await client.heartbeat(credential, { ...heartbeat, seq });
+          if (answer.status === 200) commands = (answer.body.commands as Command[] | undefined) ?? [];
+          return answer;
+        }, 'heartbeat');
+        if (!sent) return;
+        for (const command of commands) take(credential, command);
+      }
     } catch {
       // The console is unreachable: try again later, less often each time.
       stats.failed('network');

@@ -15,7 +15,12 @@ export function createStats() {
   const total = { heartbeats: 0, events: 0 };
   const all: number[] = [];
   const failures = new Map<string, number>();
+  /** Tasks the devices ran, by how each ended on the console. */
+  const tasks = new Map<string, number>();
   return {
+    task(state: string) {
+      tasks.set(state, (tasks.get(state) ?? 0) + 1);
+    },
     ok(kind: 'heartbeat' | 'event', ms: number) {
       if (kind === 'heartbeat') {
         heartbeats.push(ms);
@@ -33,7 +38,7 @@ export function createStats() {
     line(devices: number): string {
       const seconds = (performance.now() - periodStart) / 1000;
       const sorted = heartbeats.sort((a, b) => a - b);
-      const text = `${devices} devices: ${(sorted.length / seconds).toFixed(1)} heartbeats/s, ${(events / seconds).toFixed(1)} events/s, heartbeat ms p50 ${percentile(sorted, 50)} p95 ${percentile(sorted, 95)} p99 ${percentile(sorted, 99)}, failures ${JSON.stringify(Object.fromEntries(failures))}`;
+      const text = `${devices} devices: ${(sorted.length / seconds).toFixed(1)} heartbeats/s, ${(events / seconds).toFixed(1)} events/s, heartbeat ms p50 ${percentile(sorted, 50)} p95 ${percentile(sorted, 95)} p99 ${percentile(sorted, 99)}, tasks ${JSON.stringify(Object.fromEntries(tasks))}, failures ${JSON.stringify(Object.fromEntries(failures))}`;
       heartbeats = [];
       events = 0;
       periodStart = performance.now();
@@ -49,6 +54,7 @@ export function createStats() {
         p50: percentile(sorted, 50),
         p95: percentile(sorted, 95),
         p99: percentile(sorted, 99),
+        tasks: Object.fromEntries(tasks),
         failures: Object.fromEntries(failures),
       };
     },

@@ -9,9 +9,10 @@ import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { newestFirmware } from '../../core/fleet/firmware.ts';
 import { type JobRunner, startJobRunner } from '../background/runner.ts';
 import { queryRows } from '../db/rows.ts';
-import { createTestApp, type TestApp } from '../test/app.ts';
+import { as, createTestApp, login, type TestApp } from '../test/app.ts';
 import { addMember, createCloud, createUser, TEST_PASSWORD } from '../test/factories.ts';
 import { fleetJobs } from './jobs.ts';
 
@@ -53,14 +54,38 @@ describe('the fleet simulator against a server', () => {
       'clientJoin=0.9',
       'clientRoam=0.5',
     ];
-    await run(process.execPath, [
+    const simulating = run(process.execPath, [
       SIMULATOR,
       ...['--url', url, '--devices', '20', '--seed', '7', '--spread', '1', '--duration', '10'],
       ...['--email', owner.email, '--password', TEST_PASSWORD, '--cloud', String(cloud.id)],
       ...rates.flatMap((rate) => ['--rate', rate]),
-      ...['--json-summary', summaryFile],
+      ...['--task-speed', '0.01', '--rate', 'fwBootFail=0', '--json-summary', summaryFile],
     ]);
+    // Once the devices are adopted, a firmware update of all of them: each takes it, restarts on it and
+    // comes back on the new version.
+    const session = await login(t.app, owner.email, TEST_PASSWORD);
+    let adopted = 0;
+    for (let tries = 0; adopted < 20 && tries < 50; tries++) {
+      await new Promise((resolve) => setTimeout(resolve, 100));
+      adopted = await count(sql`SELECT count(*)::int AS n FROM device_agents WHERE cloud_id = ${cloud.id}`);
+    }
+    const update = await t.app.inject({
+      method: 'POST',
+      url: `/apiv2/cloud/${cloud.id}/tasks`,
+      headers: as(session),
+      payload: { type: 'TASK_FW_AUTO_UPDATE', targets: { productType: 'wifi' } },
+    });
+    expect(update.statusCode).toBe(201);
+    await simulating;
     const summary = JSON.parse(readFileSync(summaryFile, 'utf8'));
+    const [updated] = await queryRows<{ task_state: string; targets: number; on_new: number }>(
+      db,
+      sql`SELECT k.task_state, count(*)::int AS targets, count(*) FILTER (WHERE d.fw = ${newestFirmware('wifi')})::int AS on_new
+        FROM tasks k JOIN task_targets t ON t.task_id = k.id JOIN devices d ON d.id = t.device_id
+        WHERE k.id = ${update.json().task.id} GROUP BY k.task_state`,
+    );
+    expect(updated?.task_state).toBe('TASK_SUCCESS');
+    expect(updated?.on_new).toBe(updated?.targets);
     expect(summary.heartbeats).toBeGreaterThan(60);
     expect(summary.failures).toEqual({});
 

@@ -1,0 +1,146 @@
+import { Ajv } from 'ajv';
+import addFormats from 'ajv-formats';
+import { describe, expect, it } from 'vitest';
+import { TASK_TYPES, type TaskType } from '../core/domain.ts';
+import { type Command, TaskReport } from '../core/fleet/protocol.ts';
+import { createDevice } from './device.ts';
+import { generateFleet } from './identity.ts';
+import { createPlaces } from './places.ts';
+import { DEFAULT_RATES, type Rates } from './rates.ts';
+import { runCommand } from './tasks.ts';
+
+// The server's own validator settings (server/validation.ts), formats included.
+const validReport = addFormats.default(new Ajv({ allErrors: true, coerceTypes: false })).compile(TaskReport);
+const QUIET = Object.fromEntries(Object.keys(DEFAULT_RATES).map((name) => [name, 0])) as Rates;
+const instant = { speed: 0, sleep: async () => {} };
+
+/** A device of the family, with every rate at zero unless given. */
+function deviceOf(productType: string, rates: Partial<Rates> = {}) {
+  const [first] = generateFleet(5, 40);
+  const identity = generateFleet(5, 40).find((candidate) => candidate.productType === productType) ?? {
+    ...(first as NonNullable<typeof first>),
+    // The generated fleets hold no recorder: one as the demo seeds it.
+    productType: 'smartnvr' as const,
+    productBrandId: 190,
+  };
+  return createDevice(identity, 5, { ...QUIET, ...rates }, createPlaces()(identity.place));
+}
+
+const PARAMS: Partial<Record<TaskType, Record<string, unknown>>> = {
+  TASK_FW_UPDATE: { version: '9.0.0-1' },
+  TASK_FW_AUTO_UPDATE: { version: '9.0.0-1' },
+  TASK_FW_ROLLING_UPDATE: { version: '9.0.0-1', canarySize: 1, batchSize: 1, failureThresholdPct: 0 },
+  TASK_CONFIG_CHANGE: { changes: { wireless: { channel: 40 } }, config: { wireless: { channel: 40 } } },
+  TASK_NETCAP: { interface: 'eth0', durationS: 1 },
+  TASK_PACKET_DUMP: { interface: 'eth0', packets: 5 },
+  TASK_TROUBLESHOOT: { tool: 'ping', host: '8.8.8.8', count: 2 },
+  TASK_MANAGED_DEVICE_FW_UPDATE: { macs: ['02:00:00:00:00:01'], version: '9.0.0-1' },
+  TASK_ADDON: { addonId: 'authport', action: 'install' },
+  TASK_ADDON_SYNC_KEY: { addonId: 'authport' },
+};
+
+async function run(device: ReturnType<typeof deviceOf>, type: TaskType, answer = () => 'TASK_RUNNING') {
+  const reports: TaskReport[] = [];
+  const command: Command = { id: 7, taskId: 3, type, params: PARAMS[type] ?? {}, timeoutS: 300 };
+  await runCommand(
+    device,
+    command,
+    async (report) => {
+      reports.push(report);
+      return answer();
+    },
+    instant,
+  );
+  return reports;
+}
+
+describe('tasks on simulated devices', () => {
+  it('every type is taken, then ends, with reports the console accepts', async () => {
+    for (const type of TASK_TYPES) {
+      const reports = await run(
+        deviceOf(type === 'TASK_ONVIF_SCAN_AND_COLLECT' ? 'smartnvr' : 'gateway'),
+        type,
+      );
+      expect(reports[0], type).toEqual({ state: 'running', progress: 0 });
+      expect(reports.at(-1)?.state, type).toBe('success');
+      for (const report of reports)
+        expect(validReport(report), `${type} ${JSON.stringify(validReport.errors)}`).toBe(true);
+    }
+  });
+
+  it('a firmware update comes back on the new version and says so in its next messages', async () => {
+    const device = deviceOf('wifi');
+    const before = device.fw;
+    const reports = await run(device, 'TASK_FW_UPDATE');
+    expect(reports.map((r) => r.progress ?? r.state)).toEqual([0, 20, 50, 80, 'success']);
+    expect(reports.at(-1)?.result).toEqual({ fw: '9.0.0-1' });
+    const { events, heartbeat } = device.step(60);
+    expect(heartbeat?.fw).toBe('9.0.0-1');
+    expect(events.map((event) => [event.type, event.data])).toEqual([
+      ['firmware_changed', { from: before, to: '9.0.0-1' }],
+      ['reboot', { reason: 'firmware', uptimeS: 60 }],
+    ]);
+  });
+
+  it('a firmware that fails to boot leaves the device on its old version, with a bootbank revert', async () => {
+    const device = deviceOf('wifi', { fwBootFail: 1 });
+    const before = device.fw;
+    const reports = await run(device, 'TASK_FW_UPDATE');
+    expect(reports.at(-1)).toEqual({
+      state: 'failed',
+      error: `Boot of 9.0.0-1 failed; back on ${before}`,
+      result: { fw: before },
+    });
+    const { events, heartbeat } = device.step(60);
+    expect(heartbeat?.fw).toBe(before);
+    expect(events[0]).toMatchObject({
+      type: 'bootbank_revert',
+      data: { failed: '9.0.0-1', running: before },
+    });
+  });
+
+  it('a reboot reports success, goes silent while it restarts, then reports a user reboot from uptime 0', async () => {
+    const device = deviceOf('switch');
+    await runCommand(
+      device,
+      { id: 1, taskId: 1, type: 'TASK_REBOOT', params: {}, timeoutS: 300 },
+      async () => 'TASK_RUNNING',
+      {
+        speed: 1,
+        sleep: async () => {},
+      },
+    );
+    expect(device.step(60)).toEqual({ events: [], heartbeat: null });
+    const restarted = deviceOf('switch');
+    await run(restarted, 'TASK_REBOOT');
+    const { events, heartbeat } = restarted.step(60);
+    expect(events).toEqual([
+      expect.objectContaining({ type: 'reboot', data: { reason: 'user', uptimeS: 60 } }),
+    ]);
+    expect(heartbeat?.uptimeS).toBe(60);
+  });
+
+  it('a configuration it cannot apply fails and its heartbeats say so for a while', async () => {
+    const device = deviceOf('wifi', { configTaskFail: 1 });
+    const reports = await run(device, 'TASK_CONFIG_CHANGE');
+    expect(reports.at(-1)).toMatchObject({ state: 'failed' });
+    expect(device.step(60).heartbeat?.config.applied).toBe(false);
+    const applied = deviceOf('wifi');
+    expect((await run(applied, 'TASK_CONFIG_CHANGE')).at(-1)).toEqual({
+      state: 'success',
+      result: { config: { wireless: { channel: 40 } } },
+    });
+  });
+
+  it('stops working on a task the console canceled', async () => {
+    const reports = await run(deviceOf('wifi'), 'TASK_FW_UPDATE', () => 'TASK_CANCELED');
+    expect(reports).toEqual([{ state: 'running', progress: 0 }]);
+  });
+
+  it('leaves a capture as a pcap file', async () => {
+    const [, done] = await run(deviceOf('wifi'), 'TASK_NETCAP');
+    const file = done?.result?.file;
+    expect(file).toMatchObject({ contentType: 'application/vnd.tcpdump.pcap' });
+    expect(Buffer.from(file?.base64 ?? '', 'base64').readUInt32LE(0)).toBe(0xa1b2c3d4);
+  });
+});

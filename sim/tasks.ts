@@ -1,0 +1,189 @@
+// What a simulated device does with a task the console gives it (docs/agent-protocol.md, Tasks): the
+// reports it sends and what changes on the device. Each type behaves as the firmware would: a reboot
+// restarts it, a firmware update downloads, restarts and comes back on the new version (or, now and then,
+// on the old one), a capture leaves a file, a recorder's scan lists its cameras.
+import type { Command, TaskReport, TaskResult } from '../core/fleet/protocol.ts';
+import type { SimulatedDevice } from './device.ts';
+
+/** Sends one report; answers the task's state on the console. */
+export type Reporter = (report: TaskReport) => Promise<string>;
+
+export type TaskTiming = {
+  /** Multiplies every delay (1: as long as a device takes; tests use a small factor). */
+  speed: number;
+  sleep: (ms: number) => Promise<void>;
+};
+
+const STOPPED = new Set(['TASK_CANCELED', 'TASK_TIMEOUT']);
+const RESTART_MS = 20_000;
+
+/** A little libpcap file: its global header and a few UDP packets from the device. */
+function capture(device: SimulatedDevice, packets: number): Buffer {
+  const header = Buffer.alloc(24);
+  header.writeUInt32LE(0xa1b2c3d4, 0);
+  header.writeUInt16LE(2, 4);
+  header.writeUInt16LE(4, 6);
+  header.writeUInt32LE(65_535, 16);
+  header.writeUInt32LE(1, 20);
+  const mac = Buffer.from(device.identity.mac.split(':').map((part) => Number.parseInt(part, 16)));
+  const records = Array.from({ length: Math.min(packets, 20) }, (_, n) => {
+    const frame = Buffer.alloc(60);
+    Buffer.from([0xff, 0xff, 0xff, 0xff, 0xff, 0xff]).copy(frame, 0);
+    mac.copy(frame, 6);
+    frame.writeUInt16BE(0x0800, 12);
+    const record = Buffer.alloc(16);
+    record.writeUInt32LE(Math.floor(Date.now() / 1000), 0);
+    record.writeUInt32LE(n * 1000, 4);
+    record.writeUInt32LE(frame.length, 8);
+    record.writeUInt32LE(frame.length, 12);
+    return Buffer.concat([record, frame]);
+  });
+  return Buffer.concat([header, ...records]);
+}
+
+const file = (name: string, contentType: string, content: Buffer): TaskResult['file'] => ({
+  name,
+  contentType,
+  base64: content.toString('base64'),
+});
+
+function troubleshoot(device: SimulatedDevice, params: Record<string, unknown>): string[] {
+  const host = String(params.host);
+  const count = Number(params.count ?? 4);
+  const ms = () => (device.random.int(40, 400) / 10).toFixed(1);
+  if (params.tool === 'traceroute') {
+    return [
+      `traceroute to ${host}, 30 hops max`,
+      ...Array.from({ length: device.random.int(3, 8) }, (_, n) => ` ${n + 1}  10.${n}.0.1  ${ms()} ms`),
+      ` 9  ${host}  ${ms()} ms`,
+    ];
+  }
+  return [
+    `PING ${host}: 56 data bytes`,
+    ...Array.from(
+      { length: count },
+      (_, n) => `64 bytes from ${host}: icmp_seq=${n + 1} ttl=117 time=${ms()} ms`,
+    ),
+    `${count} packets transmitted, ${count} received, 0% packet loss`,
+  ];
+}
+
+/** Runs one command to its end, unless the console says it was canceled or timed out meanwhile. */
+export async function runCommand(
+  device: SimulatedDevice,
+  command: Command,
+  report: Reporter,
+  timing: TaskTiming,
+): Promise<void> {
+  const wait = (ms: number) => timing.sleep(ms * timing.speed);
+  const { params } = command;
+  /** Reports progress; false when the device must stop. */
+  const progress = async (percent: number) =>
+    !STOPPED.has(await report({ state: 'running', progress: percent }));
+  if (!(await progress(0))) return;
+  const mac = device.identity.mac.replaceAll(':', '');
+  switch (command.type) {
+    case 'TASK_REBOOT':
+    case 'TASK_FACTORY_RESET':
+      await report({ state: 'success' });
+      device.restart('user', RESTART_MS * timing.speed);
+      return;
+    case 'TASK_FW_UPDATE':
+    case 'TASK_FW_AUTO_UPDATE':
+    case 'TASK_FW_ROLLING_UPDATE': {
+      const version = String(params.version);
+      for (const percent of [20, 50, 80]) {
+        await wait(2000);
+        if (!(await progress(percent))) return;
+      }
+      // It restarts on the new firmware, or, when that fails to boot, back on the one it ran.
+      const boots = !device.random.chance(device.rates.fwBootFail);
+      const running = device.fw;
+      device.restart('firmware', RESTART_MS * timing.speed);
+      if (boots) device.runFirmware(version);
+      else device.revertFirmware(version);
+      await wait(RESTART_MS);
+      await report(
+        boots
+          ? { state: 'success', result: { fw: version } }
+          : {
+              state: 'failed',
+              error: `Boot of ${version} failed; back on ${running}`,
+              result: { fw: running },
+            },
+      );
+      return;
+    }
+    case 'TASK_CONFIG_CHANGE':
+      await wait(1000);
+      if (device.random.chance(device.rates.configTaskFail)) {
+        device.failConfig();
+        await report({ state: 'failed', error: 'uci commit failed: invalid option wireless.channel' });
+        return;
+      }
+      device.applyConfig(params.config as Record<string, Record<string, unknown>>);
+      await report({ state: 'success', result: { config: device.config } });
+      return;
+    case 'TASK_RECEIVED_CONFIG':
+      await report({ state: 'success', result: { config: device.config } });
+      return;
+    case 'TASK_NETCAP':
+    case 'TASK_PACKET_DUMP': {
+      await wait(Math.min(Number(params.durationS ?? 5), 30) * 1000);
+      const name = `${command.type === 'TASK_NETCAP' ? 'netcap' : 'packet-dump'}-${mac}.pcap`;
+      const packets = Number(params.packets ?? 20);
+      await report({
+        state: 'success',
+        result: { file: file(name, 'application/vnd.tcpdump.pcap', capture(device, packets)) },
+      });
+      return;
+    }
+    case 'TASK_REPORT': {
+      await wait(3000);
+      const text = [
+        `Tech-support report of ${device.identity.sn} (${device.identity.mac})`,
+        `Firmware ${device.fw}, management daemon ${device.mgmtdVersion}`,
+        `Generated ${new Date().toISOString()}`,
+        `Configuration: ${JSON.stringify(device.config)}`,
+      ].join('\n');
+      await report({
+        state: 'success',
+        result: { file: file(`report-${mac}.txt`, 'text/plain', Buffer.from(`${text}\n`)) },
+      });
+      return;
+    }
+    case 'TASK_TROUBLESHOOT':
+      await wait(2000);
+      await report({ state: 'success', result: { lines: troubleshoot(device, params) } });
+      return;
+    case 'TASK_ONVIF_SCAN_AND_COLLECT':
+      await wait(5000);
+      await report({
+        state: 'success',
+        result: {
+          cameras: [...device.cameras, { id: 'new', name: 'Camera Found Lobby' }].map((camera, n) => ({
+            ip: `192.168.50.${n + 10}`,
+            manufacturer: n % 2 === 0 ? 'Axis' : 'Hanwha',
+            model: n % 2 === 0 ? 'P3265-LVE' : 'XNV-8080R',
+            name: camera.name,
+          })),
+        },
+      });
+      return;
+    case 'TASK_MANAGED_DEVICE_FW_UPDATE': {
+      const macs = (params.macs as string[] | undefined) ?? [];
+      for (const [n] of macs.entries()) {
+        await wait(3000);
+        if (!(await progress(Math.round(((n + 1) * 100) / (macs.length + 1))))) return;
+      }
+      await report({ state: 'success' });
+      return;
+    }
+    default:
+      // TASK_SDWAN_CERT, TASK_ADDON, TASK_ADDON_SYNC_KEY, TASK_MANAGED_DEVICE_UPDATE
+      await wait(2000);
+      if (!(await progress(50))) return;
+      await wait(2000);
+      await report({ state: 'success' });
+  }
+}
