@@ -13,27 +13,39 @@ import { recentTasksQueryOptions } from '../features/tasks/api/get-recent-tasks.
 import { recentTasksCountQueryOptions } from '../features/tasks/api/get-recent-tasks-count.ts';
 import { type LiveEvent, openLiveEvents } from '../platform/live-events.ts';
 
-/** Events within this time make one refetch of each query they touch. */
+/** After a refetch, more events within this time make one more. */
 export const LIVE_COALESCE_MS = 500;
 
 type TaskEvent = { taskId: number; taskState: TaskState; stateCounts: TaskStateCounts };
 
-/** Refetches each query key once per burst of events, however many events touched it. */
+/**
+ * Refetches a query at the first event that touches it, then at most once more per LIVE_COALESCE_MS while
+ * events keep coming: a burst of a thousand events makes two requests, and a lone event is shown at once.
+ */
 function coalescer(queryClient: QueryClient) {
-  const due = new Map<string, QueryKey>();
-  let timer: ReturnType<typeof setTimeout> | null = null;
+  const windows = new Map<string, { again: boolean; timer: ReturnType<typeof setTimeout> }>();
+  const invalidate = (queryKey: QueryKey) => void queryClient.invalidateQueries({ queryKey });
   return {
     refetch(queryKey: QueryKey) {
-      due.set(JSON.stringify(queryKey), queryKey);
-      timer ??= setTimeout(() => {
-        timer = null;
-        const keys = [...due.values()];
-        due.clear();
-        for (const queryKey of keys) void queryClient.invalidateQueries({ queryKey });
-      }, LIVE_COALESCE_MS);
+      const id = JSON.stringify(queryKey);
+      const open = windows.get(id);
+      if (open) {
+        open.again = true;
+        return;
+      }
+      invalidate(queryKey);
+      const close = () => {
+        const window = windows.get(id);
+        if (window?.again) {
+          window.again = false;
+          invalidate(queryKey);
+          window.timer = setTimeout(close, LIVE_COALESCE_MS);
+        } else windows.delete(id);
+      };
+      windows.set(id, { again: false, timer: setTimeout(close, LIVE_COALESCE_MS) });
     },
     stop() {
-      if (timer) clearTimeout(timer);
+      for (const window of windows.values()) clearTimeout(window.timer);
     },
   };
 }
