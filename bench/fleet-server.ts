@@ -6,6 +6,7 @@ import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { sql } from 'drizzle-orm';
 import { INITIAL_AGENT_STATE } from '../core/fleet/agent-state.ts';
+import { hashPassword } from '../server/auth/passwords.ts';
 import { type DatabaseHandle, openDatabase } from '../server/db/connect.ts';
 
 export const root = fileURLToPath(new URL('..', import.meta.url));
@@ -83,4 +84,32 @@ export async function startServer(dataDir: string, extraEnv: NodeJS.ProcessEnv =
         child.kill('SIGTERM');
       }),
   };
+}
+
+const PASSWORD = 'bench operator password';
+
+/** The bench fleet and an owner of its cloud who signs in with a known password. */
+export async function seedOperator(dataDir: string, devices: number) {
+  const database = await open(dataDir);
+  await seedFleet(database, devices);
+  const { db } = database;
+  await db.execute(sql`DELETE FROM users WHERE email = 'operator@bench.example'`);
+  await db.execute(sql`
+    INSERT INTO users (email, password_hash) VALUES ('operator@bench.example', ${await hashPassword(PASSWORD)})`);
+  await db.execute(sql`
+    INSERT INTO memberships (user_id, cloud_id, role_id, permissions)
+    SELECT id, 1, 'ROLE_OWNER', 0 FROM users WHERE email = 'operator@bench.example'`);
+  await database.close();
+}
+
+/** Signs the operator in: the headers of their API calls. */
+export async function signIn(url: string) {
+  const response = await fetch(`${url}/apiv2/auth/login`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ email: 'operator@bench.example', password: PASSWORD }),
+  });
+  const cookies = response.headers.getSetCookie().map((cookie) => cookie.split(';')[0] as string);
+  const csrf = cookies.find((cookie) => cookie.startsWith('csrf_token='))?.split('=')[1] ?? '';
+  return { cookie: cookies.join('; '), 'x-csrf-token': csrf, 'content-type': 'application/json' };
 }

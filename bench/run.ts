@@ -1,6 +1,7 @@
 // Runs the benchmarks named on the command line, or all of them.
 import { runApiLoad } from './api-load.ts';
 import { runIngest } from './ingest.ts';
+import { runLiveEvents } from './live-events.ts';
 import { runMetrics } from './metrics.ts';
 import { runSeedLarge } from './seed-large.ts';
 import { runStartup } from './startup.ts';
@@ -13,6 +14,7 @@ const benchmarks: Record<string, () => Promise<void>> = {
   ingest: runIngest,
   metrics: runMetrics,
   tasks: runTasks,
+  'live-events': runLiveEvents,
 };
 const names = process.argv.slice(2);
 for (const name of names.length > 0 ? names : Object.keys(benchmarks)) {

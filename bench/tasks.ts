@@ -12,39 +12,12 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { sql } from 'drizzle-orm';
-import { hashPassword } from '../server/auth/passwords.ts';
 import { queryRows } from '../server/db/rows.ts';
 import { createTask as createTaskRow, planTask } from '../server/features/tasks/create.ts';
 import { loadAgents } from '../server/fleet/agents.ts';
 import { commandsOfTask } from '../server/fleet/task-commands.ts';
 import { applyTaskReport } from '../server/fleet/task-reports.ts';
-import { env, open, root, seedFleet, startServer } from './fleet-server.ts';
-
-const PASSWORD = 'bench operator password';
-
-async function seedOperator(dataDir: string, devices: number) {
-  const database = await open(dataDir);
-  await seedFleet(database, devices);
-  const { db } = database;
-  await db.execute(sql`DELETE FROM users WHERE email = 'tasks-bench@example.com'`);
-  await db.execute(sql`
-    INSERT INTO users (email, password_hash) VALUES ('tasks-bench@example.com', ${await hashPassword(PASSWORD)})`);
-  await db.execute(sql`
-    INSERT INTO memberships (user_id, cloud_id, role_id, permissions)
-    SELECT id, 1, 'ROLE_OWNER', 0 FROM users WHERE email = 'tasks-bench@example.com'`);
-  await database.close();
-}
-
-async function signIn(url: string) {
-  const response = await fetch(`${url}/apiv2/auth/login`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ email: 'tasks-bench@example.com', password: PASSWORD }),
-  });
-  const cookies = response.headers.getSetCookie().map((cookie) => cookie.split(';')[0] as string);
-  const csrf = cookies.find((cookie) => cookie.startsWith('csrf_token='))?.split('=')[1] ?? '';
-  return { cookie: cookies.join('; '), 'x-csrf-token': csrf, 'content-type': 'application/json' };
-}
+import { env, open, root, seedOperator, signIn, startServer } from './fleet-server.ts';
 
 type Devices = {
   polling: Promise<void>;
@@ -137,7 +110,7 @@ async function floor(dataDir: string, devices: number) {
   const { db } = database;
   const [user] = await queryRows<{ id: number }>(
     db,
-    sql`SELECT id FROM users WHERE email = 'tasks-bench@example.com'`,
+    sql`SELECT id FROM users WHERE email = 'operator@bench.example'`,
   );
   const membership = {
     userId: user?.id ?? 0,
