@@ -1,8 +1,16 @@
 // @vitest-environment node
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { event, heartbeat, sendEvents, sendHeartbeat } from '../fleet/test-fleet.ts';
+import { adoptDevice, event, heartbeat, sendEvents, sendHeartbeat } from '../fleet/test-fleet.ts';
 import { createTaskCloud, startTask } from '../fleet/test-tasks.ts';
-import { createTestApp, type TestApp } from '../test/app.ts';
+import { createTestApp, login, type TestApp } from '../test/app.ts';
+import {
+  addMember,
+  assignSite,
+  createDevice,
+  createSite,
+  createUser,
+  TEST_PASSWORD,
+} from '../test/factories.ts';
 import { openStream } from './test-stream.ts';
 
 let t: TestApp;
@@ -61,6 +69,23 @@ describe('GET /apiv2/events', () => {
     expect(missed.map((e) => e.event)).toEqual(['alert', 'task']);
     expect(missed[0]?.id).toBe(alert.id);
     again.close();
+  });
+
+  it("gives a Site User only their sites' events", async () => {
+    const { cloud, site, devices } = await createTaskCloud(t, 1);
+    const db = t.database.db;
+    const other = await createSite(db, cloud.id);
+    const elsewhere = await createDevice(db, cloud.id, other.id, { fw: '7.2.0-3988', productBrandId: 13 });
+    const elsewhereCredential = await adoptDevice(t, elsewhere);
+    const user = await createUser(db);
+    await addMember(db, user.id, cloud.id, 'ROLE_USER');
+    await assignSite(db, user.id, cloud.id, site.id, ['read_site', 'read_device']);
+    const stream = await openStream(baseUrl, (await login(t.app, user.email, TEST_PASSWORD)).cookie);
+    await sendEvents(t, elsewhereCredential, 1, [reboot()]);
+    await sendEvents(t, devices[0]?.credential ?? '', 1, [reboot()]);
+    const first = await stream.next();
+    expect(first.data).toMatchObject({ siteId: site.id, deviceId: devices[0]?.id });
+    stream.close();
   });
 
   it('answers 401 without a session', async () => {

@@ -5,8 +5,9 @@ import { type App, buildApp } from '../app.ts';
 import { readConfig } from '../config.ts';
 import { createContext } from '../context.ts';
 import { type DatabaseHandle, openDatabase } from '../db/connect.ts';
+import { sweepTasks } from '../fleet/task-schedule.ts';
 import { event, sendEvents } from '../fleet/test-fleet.ts';
-import { commandsOf, createTaskCloud, startTask } from '../fleet/test-tasks.ts';
+import { commandsOf, createTaskCloud, report, startTask } from '../fleet/test-tasks.ts';
 import { TEST_VERSION, type TestApp } from '../test/app.ts';
 import { openTestDatabase } from '../test/database.ts';
 import { openStream } from './test-stream.ts';
@@ -57,5 +58,25 @@ describe('two server processes on one PostgreSQL database', () => {
       targets: { deviceIds: [device.id] },
     });
     expect(await waiting).toEqual([expect.objectContaining({ taskId, type: 'TASK_REBOOT' })]);
+  });
+
+  it('carry on a rollout one of them started: its next batch is read from the database', async () => {
+    const { cloud, session, devices } = await createTaskCloud(first, 2);
+    const [canary, next] = devices;
+    if (!canary || !next) throw new Error('no devices');
+    const taskId = await startTask(first, session, cloud.id, {
+      type: 'TASK_FW_ROLLING_UPDATE',
+      targets: { deviceIds: [canary.id, next.id] },
+      params: { version: '7.3.0-4105', canarySize: 1, batchSize: 1, failureThresholdPct: 0 },
+    });
+    const [command] = await commandsOf(first, canary.credential);
+    await report(first, canary.credential, command?.id ?? 0, {
+      state: 'success',
+      result: { fw: '7.3.0-4105' },
+    });
+    // The other process's sweep, as after a restart of the first, sends the next batch.
+    const waiting = commandsOf({ ...first, app: second.app } as TestApp, next.credential, 10);
+    await sweepTasks(second.database.db);
+    expect(await waiting).toEqual([expect.objectContaining({ taskId, type: 'TASK_FW_ROLLING_UPDATE' })]);
   });
 });

@@ -330,3 +330,80 @@ describe('what devices do with their tasks', () => {
     expect(file.rawPayload.equals(content)).toBe(true);
   });
 });
+
+describe('reading tasks', () => {
+  it('pages a task’s targets and filters them by state', async () => {
+    const { cloud, session, devices } = await createTaskCloud(t, 3);
+    const taskId = await startTask(t, session, cloud.id, {
+      type: 'TASK_REBOOT',
+      targets: { deviceIds: devices.map((d) => d.id) },
+    });
+    const [command] = await commandsOf(t, devices[1]?.credential ?? '');
+    await report(t, devices[1]?.credential ?? '', command?.id ?? 0, { state: 'running', progress: 30 });
+    const page = (query: string) =>
+      t.app.inject({
+        method: 'GET',
+        url: `/apiv2/cloud/${cloud.id}/tasks/${taskId}?${query}`,
+        headers: as(session),
+      });
+    const second = (await page('offset=1&limit=1')).json();
+    expect(second.targets.total).toBe(3);
+    expect(second.targets.items).toEqual([
+      expect.objectContaining({
+        device_id: devices[1]?.id,
+        state: 'TASK_RUNNING',
+        progress: 30,
+        started_at: expect.any(String),
+      }),
+    ]);
+    const waiting = (await page('state=TASK_WAIT_ACK')).json();
+    expect(waiting.targets.items.map((target: { device_id: number }) => target.device_id)).toEqual([
+      devices[0]?.id,
+      devices[2]?.id,
+    ]);
+    expect(waiting.targets.total).toBe(2);
+  });
+
+  it('lets only those who may run a task cancel it', async () => {
+    const { cloud, session, devices } = await createTaskCloud(t, 1);
+    const taskId = await startTask(t, session, cloud.id, {
+      type: 'TASK_REBOOT',
+      targets: { deviceIds: [devices[0]?.id ?? 0] },
+    });
+    const guest = await createUser(t.database.db);
+    await addMember(t.database.db, guest.id, cloud.id, 'ROLE_GUEST');
+    const guestSession = await login(t.app, guest.email, TEST_PASSWORD);
+    const cancel = (who: typeof session) =>
+      t.app.inject({
+        method: 'POST',
+        url: `/apiv2/cloud/${cloud.id}/tasks/${taskId}/cancel`,
+        headers: as(who),
+      });
+    expect((await cancel(guestSession)).statusCode).toBe(403);
+    expect((await taskDetail(t, session, cloud.id, taskId)).task.task_state).toBe('TASK_WAIT_ACK');
+    expect((await cancel(session)).statusCode).toBe(200);
+    expect((await taskDetail(t, session, cloud.id, taskId)).task.task_state).toBe('TASK_CANCELED');
+  });
+
+  it('lists the firmware a product can be updated to, newest first, with release notes', async () => {
+    const { cloud, session } = await createTaskCloud(t, 0);
+    const response = await t.app.inject({
+      method: 'GET',
+      url: `/apiv2/cloud/${cloud.id}/firmware?productBrandId=13`,
+      headers: as(session),
+    });
+    const { releases } = response.json();
+    expect(releases[0]).toEqual({
+      version: '7.3.0-4105',
+      releasedAt: expect.any(String),
+      notes: expect.stringContaining('WPA3'),
+    });
+    expect(releases.map((release: { version: string }) => release.version)).toContain('7.2.1-4012');
+    const unknown = await t.app.inject({
+      method: 'GET',
+      url: `/apiv2/cloud/${cloud.id}/firmware?productBrandId=99999`,
+      headers: as(session),
+    });
+    expect(unknown.json().releases).toEqual([]);
+  });
+});
