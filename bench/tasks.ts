@@ -16,7 +16,7 @@ import { queryRows } from '../server/db/rows.ts';
 import { createTask as createTaskRow, planTask } from '../server/features/tasks/create.ts';
 import { loadAgents } from '../server/fleet/agents.ts';
 import { commandsOfTask } from '../server/fleet/task-commands.ts';
-import { applyTaskReport } from '../server/fleet/task-reports.ts';
+import { applyTaskReports } from '../server/fleet/task-reports.ts';
 import { env, open, root, seedOperator, signIn, startServer } from './fleet-server.ts';
 
 type Devices = {
@@ -140,8 +140,8 @@ async function floor(dataDir: string, devices: number) {
     const agent = agents.get(Number(key.slice(1)));
     const command = list[0];
     if (!agent || !command) continue;
-    await applyTaskReport(db, agent, command.id, { state: 'running' });
-    await applyTaskReport(db, agent, command.id, { state: 'success' });
+    await applyTaskReports(db, [{ agent, targetId: command.id, report: { state: 'running' } }]);
+    await applyTaskReports(db, [{ agent, targetId: command.id, report: { state: 'success' } }]);
   }
   const perReport = (performance.now() - reports) / (2 * commands.size);
   await database.close();

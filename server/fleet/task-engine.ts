@@ -4,16 +4,21 @@ import type { NewAlert } from '../features/push/notify-alert.ts';
 import type { Agent } from './agents.ts';
 import { createCommandChannel } from './task-commands.ts';
 import { refreshTasks, TASK_COMMANDS_CHANNEL } from './task-moves.ts';
-import { applyTaskReport } from './task-reports.ts';
+import { applyTaskReports, type ReportItem, type ReportOutcome } from './task-reports.ts';
 
 /** How long target reports gather before their tasks' states and counts are brought up to date. */
 const FOLLOW_UP_MS = 200;
+/** Most reports applied in one transaction. */
+const MAX_BATCH = 500;
+
+type Queued = ReportItem & { resolve: (outcome: ReportOutcome) => void; reject: (error: unknown) => void };
 
 /**
  * The task side of the agent API in one process: the command channel devices wait on, fed by NOTIFY from
- * every process, and device reports. A report changes its target at once; its task's own state and counts
- * follow within FOLLOW_UP_MS, once for all the reports that came meanwhile (a reboot of 10,000 devices is
- * not 10,000 recounts), and the task sweep does the same for any a crash left behind.
+ * every process, and device reports. Reports queue while a batch is written, as heartbeats do, and each
+ * answer waits for its batch's commit; a task's own state and counts follow within FOLLOW_UP_MS, once for
+ * all the reports that came meanwhile (a reboot of 10,000 devices is not 10,000 recounts), and the task
+ * sweep does the same for any a crash left behind.
  */
 export function createTaskEngine(database: DatabaseHandle, notify: (alerts: NewAlert[]) => void) {
   const { db } = database;
@@ -22,6 +27,40 @@ export function createTaskEngine(database: DatabaseHandle, notify: (alerts: NewA
   let timer: NodeJS.Timeout | null = null;
   let following: Promise<void> = Promise.resolve();
   let stopListening: (() => Promise<void>) | null = null;
+  let queue: Queued[] = [];
+  let writing: Promise<void> = Promise.resolve();
+  let active = false;
+
+  async function write() {
+    active = true;
+    try {
+      await writeBatches();
+    } finally {
+      active = false;
+    }
+  }
+
+  async function writeBatches() {
+    for (;;) {
+      // Lets the reports that arrived meanwhile join the batch.
+      await new Promise((resolve) => setImmediate(resolve));
+      const batch = queue.slice(0, MAX_BATCH);
+      queue = queue.slice(batch.length);
+      if (batch.length === 0) return;
+      try {
+        const { outcomes, alerts } = await applyTaskReports(db, batch);
+        if (alerts.length > 0) notify(alerts);
+        batch.forEach((item, index) => {
+          const outcome = outcomes[index] ?? null;
+          if (outcome) touched.add(outcome.taskId);
+          item.resolve(outcome);
+        });
+        timer ??= setTimeout(followUp, FOLLOW_UP_MS);
+      } catch (error) {
+        for (const item of batch) item.reject(error);
+      }
+    }
+  }
 
   function followUp(): Promise<void> {
     timer = null;
@@ -42,18 +81,19 @@ export function createTaskEngine(database: DatabaseHandle, notify: (alerts: NewA
         if (payload) void channel.announced(Number(payload)).catch(() => {});
       });
     },
+    /** Applies a device's report; answers where the target stands, or null when it is not the device's. */
     async report(agent: Agent, targetId: number, report: TaskReport) {
-      const outcome = await applyTaskReport(db, agent, targetId, report);
-      if (!outcome) return null;
-      if (outcome.alerts.length > 0) notify(outcome.alerts);
-      touched.add(outcome.taskId);
-      timer ??= setTimeout(followUp, FOLLOW_UP_MS);
-      return outcome.state;
+      const outcome = await new Promise<ReportOutcome>((resolve, reject) => {
+        queue.push({ agent, targetId, report, resolve, reject });
+        if (!active) writing = write();
+      });
+      return outcome?.state ?? null;
     },
     /** Brings the tasks of the reports so far up to date now. */
-    flush(): Promise<void> {
+    async flush(): Promise<void> {
+      await writing;
       if (timer) clearTimeout(timer);
-      return touched.size > 0 ? followUp() : following;
+      await (touched.size > 0 ? followUp() : following);
     },
     /** Follows up what is pending and stops listening, before the database closes. */
     async stop() {

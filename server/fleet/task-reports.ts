@@ -6,7 +6,7 @@ import { productBrand } from '../../core/product-catalogue.ts';
 import { nextTargetState, type TargetEvent } from '../../core/task-machine.ts';
 import { TASK_DEFINITIONS } from '../../core/task-types.ts';
 import type { Database } from '../db/connect.ts';
-import { queryRows } from '../db/rows.ts';
+import { intArray, jsonRows, queryRows } from '../db/rows.ts';
 import type { NewAlert } from '../features/push/notify-alert.ts';
 import type { Agent } from './agents.ts';
 import { applyAgentEvents } from './events.ts';
@@ -29,12 +29,17 @@ type TargetRow = {
   id: number;
   task_id: number;
   state: TaskState;
+  device_id: number | null;
+  smart_nvr_id: number | null;
   type_id: TaskType;
   task_params: Record<string, unknown>;
-  config: Record<string, Record<string, unknown>>;
 };
 
-export type ReportOutcome = { state: TaskState; taskId: number; alerts: NewAlert[] };
+/** A device's report on one of its task targets. */
+export type ReportItem = { agent: Agent; targetId: number; report: TaskReport };
+
+/** Where the target stands after the report; null when the target is not the reporting device's. */
+export type ReportOutcome = { state: TaskState; taskId: number } | null;
 
 /** The firmware a firmware task takes this device to. */
 function wantedFirmware(type: TaskType, params: Record<string, unknown>, agent: Agent): string {
@@ -42,79 +47,157 @@ function wantedFirmware(type: TaskType, params: Record<string, unknown>, agent: 
   return newestFirmware(productBrand(agent.productBrandId)?.productType ?? 'smartnvr');
 }
 
+/** What a report does to its target: the event of the state machine, and the error it ends with. */
+function decide(item: ReportItem, target: TargetRow): { event: TargetEvent; error: string | null } {
+  const result = item.report.result ?? {};
+  let event = EVENTS[item.report.state];
+  let error = item.report.error ?? null;
+  if (event === 'success' && FIRMWARE_TASKS.has(target.type_id)) {
+    const wanted = wantedFirmware(target.type_id, target.task_params, item.agent);
+    if (result.fw !== wanted) {
+      event = 'fail';
+      error = `Came back on ${result.fw ?? 'an unknown version'}, not ${wanted}.`;
+    }
+  }
+  if (event === 'fail' && !error) error = 'The device reported a failure without a reason.';
+  return { event, error };
+}
+
 /**
- * A device reports on one of its tasks: taken (running, with progress), done or failed. A report the state
- * machine does not allow (the task was canceled or timed out meanwhile, or is already finished) changes
- * nothing and the answer tells the device where the task stands. A firmware update counts as done only
- * when the device came back on the version it was sent; a configuration change it could not apply
- * raises DEV_CONFIG_FAILED. Returns null when the target is not this device's.
+ * Devices report on their tasks: taken (running, with progress), done or failed. The reports of a batch are
+ * applied in one transaction, the targets locked in id order, and several reports on one target in the
+ * order they came. A report the state machine does not allow (the task was canceled or timed out
+ * meanwhile, or is already finished) changes nothing and its answer says where the task stands. A firmware
+ * update counts as done only when the device came back on the version it was sent; a configuration
+ * change it could not apply raises DEV_CONFIG_FAILED. Returns each report's outcome and the alerts raised.
  */
-export async function applyTaskReport(
+export async function applyTaskReports(
   db: Database,
-  agent: Agent,
-  targetId: number,
-  report: TaskReport,
+  items: readonly ReportItem[],
   now = new Date(),
-): Promise<ReportOutcome | null> {
+): Promise<{ outcomes: ReportOutcome[]; alerts: NewAlert[] }> {
   return db.transaction(async (tx) => {
-    const [target] = await queryRows<TargetRow>(
+    const rows = await queryRows<TargetRow>(
       tx,
       sql`
-      SELECT t.id, t.task_id, t.state, k.type_id, k.task_params, a.config
-      FROM task_targets t JOIN tasks k ON k.id = t.task_id JOIN device_agents a ON a.id = ${agent.id}
-      WHERE t.id = ${targetId}
-        AND ${agent.deviceId === null ? sql`t.smart_nvr_id = ${agent.smartNvrId}` : sql`t.device_id = ${agent.deviceId}`}
-      FOR UPDATE OF t, a`,
+      SELECT t.id, t.task_id, t.state, t.device_id, t.smart_nvr_id, k.type_id, k.task_params
+      FROM task_targets t JOIN tasks k ON k.id = t.task_id
+      WHERE t.id = ANY(${intArray(items.map((item) => item.targetId))})
+      ORDER BY t.id FOR UPDATE OF t`,
     );
-    if (!target) return null;
-    const type = target.type_id;
-    let event = EVENTS[report.state];
-    let error = report.error ?? null;
-    const result = report.result ?? {};
-    if (event === 'success' && FIRMWARE_TASKS.has(type)) {
-      const wanted = wantedFirmware(type, target.task_params, agent);
-      if (result.fw !== wanted) {
-        event = 'fail';
-        error = `Came back on ${result.fw ?? 'an unknown version'}, not ${wanted}.`;
+    const targets = new Map(rows.map((row) => [row.id, row]));
+    const outcomes: ReportOutcome[] = items.map(() => null);
+    const alerts: NewAlert[] = [];
+    // Round n applies each target's n-th report of the batch, grouped by what they do.
+    let pending = items.map((item, index) => ({ item, index }));
+    while (pending.length > 0) {
+      const seen = new Set<number>();
+      const round = pending.filter(({ item }) => !seen.has(item.targetId) && seen.add(item.targetId));
+      pending = pending.filter((entry) => !round.includes(entry));
+      const groups = new Map<
+        string,
+        { event: TargetEvent; error: string | null; timeoutS: number; ids: number[] }
+      >();
+      const applied: {
+        index: number;
+        item: ReportItem;
+        target: TargetRow;
+        next: TaskState;
+        event: TargetEvent;
+      }[] = [];
+      for (const { item, index } of round) {
+        const target = targets.get(item.targetId);
+        const owned =
+          target &&
+          (item.agent.deviceId === null
+            ? target.smart_nvr_id === item.agent.smartNvrId
+            : target.device_id === item.agent.deviceId);
+        if (!target || !owned) continue;
+        const { event, error } = decide(item, target);
+        const next = nextTargetState(target.state, event);
+        outcomes[index] = { state: next ?? target.state, taskId: target.task_id };
+        if (next === null) continue;
+        const timeoutS = TASK_DEFINITIONS[target.type_id].timeoutS;
+        const key = `${event}|${event === 'running' ? timeoutS : ''}|${error ?? ''}`;
+        const group = groups.get(key) ?? { event, error, timeoutS, ids: [] };
+        group.ids.push(target.id);
+        groups.set(key, group);
+        applied.push({ index, item, target, next, event });
+        target.state = next;
       }
+      for (const group of groups.values()) {
+        await moveTargets(tx, sql`t.id = ANY(${intArray(group.ids)})`, group.event, {
+          now,
+          error: group.event === 'running' ? undefined : group.error,
+          runTimeoutS: group.timeoutS,
+        });
+      }
+      await keepResults(tx, applied);
+      for (const { item, target, event } of applied)
+        alerts.push(...(await configEffects(tx, item, target, event, now)));
     }
-    if (event === 'fail' && !error) error = 'The device reported a failure without a reason.';
-    const next = nextTargetState(target.state, event);
-    if (next === null) return { state: target.state, taskId: target.task_id, alerts: [] };
-    await moveTargets(tx, sql`t.id = ${target.id}`, event, {
-      now,
-      error: event === 'running' ? undefined : error,
-      runTimeoutS: TASK_DEFINITIONS[type].timeoutS,
-    });
-    const { file, ...kept } = result;
-    const progress = event === 'success' ? 100 : report.progress;
-    await tx.execute(sql`
-      UPDATE task_targets SET progress = coalesce(${progress ?? null}::int, progress),
-        result = CASE WHEN ${Object.keys(kept).length > 0} THEN ${JSON.stringify(kept)}::jsonb ELSE result END
-      WHERE id = ${target.id}`);
-    if (file && event === 'success') {
-      const content = Buffer.from(file.base64, 'base64');
-      await tx.execute(sql`
-        INSERT INTO task_files (target_id, name, content_type, size, content)
-        VALUES (${target.id}, ${file.name}, ${file.contentType}, ${content.length}, ${content})
-        ON CONFLICT (target_id) DO NOTHING`);
-    }
-    let alerts: NewAlert[] = [];
-    if (CONFIG_TASKS.has(type) && event === 'success') {
-      const config =
-        result.config ??
-        withChanges(
-          target.config,
-          (target.task_params.changes ?? {}) as Record<string, Record<string, unknown>>,
-        );
-      await tx.execute(
-        sql`UPDATE device_agents SET config = ${JSON.stringify(config)}::jsonb WHERE id = ${agent.id}`,
-      );
-    }
-    if (type === 'TASK_CONFIG_CHANGE' && event === 'fail') {
-      const failed = { type: 'config_failed' as const, at: now.toISOString(), data: { error: error ?? '' } };
-      alerts = await applyAgentEvents(tx, agent, [failed], now);
-    }
-    return { state: next, taskId: target.task_id, alerts };
+    return { outcomes, alerts };
   });
+}
+
+/** Progress, what the device reported besides its state, and a result file. */
+async function keepResults(
+  tx: Database,
+  applied: readonly { item: ReportItem; target: TargetRow; event: TargetEvent }[],
+) {
+  const rows = applied.map(({ item, target, event }) => {
+    const { file: _file, ...kept } = item.report.result ?? {};
+    return {
+      id: target.id,
+      progress: event === 'success' ? 100 : (item.report.progress ?? null),
+      result: Object.keys(kept).length > 0 ? kept : null,
+    };
+  });
+  if (rows.length === 0) return;
+  await tx.execute(sql`
+    UPDATE task_targets t SET progress = coalesce(v.progress, t.progress), result = coalesce(v.result, t.result)
+    FROM jsonb_to_recordset(${jsonRows(rows)}) AS v(id int, progress int, result jsonb)
+    WHERE t.id = v.id`);
+  for (const { item, target, event } of applied) {
+    const file = item.report.result?.file;
+    if (!file || event !== 'success') continue;
+    const content = Buffer.from(file.base64, 'base64');
+    await tx.execute(sql`
+      INSERT INTO task_files (target_id, name, content_type, size, content)
+      VALUES (${target.id}, ${file.name}, ${file.contentType}, ${content.length}, ${content})
+      ON CONFLICT (target_id) DO NOTHING`);
+  }
+}
+
+/** A configuration applied becomes the device's document; one it could not apply raises DEV_CONFIG_FAILED. */
+async function configEffects(
+  tx: Database,
+  item: ReportItem,
+  target: TargetRow,
+  event: TargetEvent,
+  now: Date,
+): Promise<NewAlert[]> {
+  if (!CONFIG_TASKS.has(target.type_id) || (event !== 'success' && event !== 'fail')) return [];
+  const { agent } = item;
+  const [row] = await queryRows<{ config: Record<string, Record<string, unknown>> }>(
+    tx,
+    sql`SELECT config FROM device_agents WHERE id = ${agent.id} FOR UPDATE`,
+  );
+  if (!row) return [];
+  if (event === 'success') {
+    const changes = (target.task_params.changes ?? {}) as Record<string, Record<string, unknown>>;
+    const config = item.report.result?.config ?? withChanges(row.config, changes);
+    await tx.execute(
+      sql`UPDATE device_agents SET config = ${JSON.stringify(config)}::jsonb WHERE id = ${agent.id}`,
+    );
+    return [];
+  }
+  if (target.type_id !== 'TASK_CONFIG_CHANGE') return [];
+  const error = item.report.error ?? 'The device could not apply the configuration.';
+  return applyAgentEvents(
+    tx,
+    agent,
+    [{ type: 'config_failed', at: now.toISOString(), data: { error } }],
+    now,
+  );
 }
