@@ -11,6 +11,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { chromium } from '@playwright/test';
+import { CHROMIUM_LAUNCH } from '../scripts/chromium.ts';
 import { env, root, seedOperator, signIn, startServer } from './fleet-server.ts';
 import { benchCredential } from './ingest-payload.ts';
 
@@ -60,17 +61,7 @@ export async function runLiveEvents(): Promise<void> {
   const others = openStreams(server.url, cookie, streams);
   await others.opened;
 
-  const browser = await chromium.launch({
-    executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
-    args: [
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--disable-sync',
-      '--no-first-run',
-    ],
-  });
+  const browser = await chromium.launch(CHROMIUM_LAUNCH);
   const context = await browser.newContext();
   await context.addCookies(
     cookie.split('; ').map((pair) => {

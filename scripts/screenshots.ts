@@ -3,23 +3,14 @@
 import { mkdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { chromium } from '@playwright/test';
+import { CHROMIUM_LAUNCH } from './chromium.ts';
 
 const [baseUrl = 'http://localhost:8080', outDir = 'screenshots', email = 'owner@demo.example', ...paths] =
   process.argv.slice(2);
 const pages = paths.length > 0 ? paths : ['/cloud/1/dashboard'];
 mkdirSync(outDir, { recursive: true });
 
-const browser = await chromium.launch({
-  executablePath: '/usr/bin/chromium',
-  args: [
-    '--no-sandbox',
-    '--disable-gpu',
-    '--disable-background-networking',
-    '--disable-component-update',
-    '--disable-sync',
-    '--no-first-run',
-  ],
-});
+const browser = await chromium.launch(CHROMIUM_LAUNCH);
 for (const width of [375, 1440]) {
   const page = await browser.newPage({ viewport: { width, height: width < 600 ? 812 : 900 } });
   await page.goto(`${baseUrl}/welcome/login`);

@@ -185,8 +185,7 @@ export function agentRoutes(ctx: AppContext, fleet: FleetDeps): FastifyPluginAsy
         },
       },
       async (request) => {
-        const agent = await agentOf(ctx, request);
-        const state = await fleet.tasks.report(agent, request.params.id, request.body);
+        const state = await fleet.tasks.report(credentialOf(request), request.params.id, request.body);
         if (!state) throw errors.notFound('No such task for this device.');
         return { state };
       },

@@ -1,7 +1,8 @@
 import type { TaskReport } from '../../core/fleet/protocol.ts';
 import type { DatabaseHandle } from '../db/connect.ts';
 import type { NewAlert } from '../features/push/notify-alert.ts';
-import type { Agent } from './agents.ts';
+import { authenticate, loadAgents } from './agents.ts';
+import type { Credential } from './credentials.ts';
 import { createCommandChannel } from './task-commands.ts';
 import { refreshTasks, TASK_COMMANDS_CHANNEL } from './task-moves.ts';
 import { applyTaskReports, type ReportItem, type ReportOutcome } from './task-reports.ts';
@@ -11,7 +12,13 @@ const FOLLOW_UP_MS = 200;
 /** Most reports applied in one transaction. */
 const MAX_BATCH = 500;
 
-type Queued = ReportItem & { resolve: (outcome: ReportOutcome) => void; reject: (error: unknown) => void };
+type Queued = {
+  credential: Credential;
+  targetId: number;
+  report: TaskReport;
+  resolve: (outcome: ReportOutcome) => void;
+  reject: (error: unknown) => void;
+};
 
 /**
  * The task side of the agent API in one process: the command channel devices wait on, fed by NOTIFY from
@@ -44,10 +51,26 @@ export function createTaskEngine(database: DatabaseHandle, notify: (alerts: NewA
     for (;;) {
       // Lets the reports that arrived meanwhile join the batch.
       await new Promise((resolve) => setImmediate(resolve));
-      const batch = queue.slice(0, MAX_BATCH);
-      queue = queue.slice(batch.length);
-      if (batch.length === 0) return;
+      const taken = queue.slice(0, MAX_BATCH);
+      queue = queue.slice(taken.length);
+      if (taken.length === 0) return;
       try {
+        // One read of the reporting devices for the whole batch; a refused credential is refused alone.
+        const agents = await loadAgents(
+          db,
+          taken.map((item) => item.credential.agentId),
+        );
+        const batch: (ReportItem & Queued)[] = [];
+        for (const item of taken) {
+          try {
+            batch.push({
+              ...item,
+              agent: authenticate(agents.get(item.credential.agentId), item.credential),
+            });
+          } catch (error) {
+            item.reject(error);
+          }
+        }
         const { outcomes, alerts } = await applyTaskReports(db, batch);
         if (alerts.length > 0) notify(alerts);
         batch.forEach((item, index) => {
@@ -57,7 +80,7 @@ export function createTaskEngine(database: DatabaseHandle, notify: (alerts: NewA
         });
         timer ??= setTimeout(followUp, FOLLOW_UP_MS);
       } catch (error) {
-        for (const item of batch) item.reject(error);
+        for (const item of taken) item.reject(error);
       }
     }
   }
@@ -82,9 +105,9 @@ export function createTaskEngine(database: DatabaseHandle, notify: (alerts: NewA
       });
     },
     /** Applies a device's report; answers where the target stands, or null when it is not the device's. */
-    async report(agent: Agent, targetId: number, report: TaskReport) {
+    async report(credential: Credential, targetId: number, report: TaskReport) {
       const outcome = await new Promise<ReportOutcome>((resolve, reject) => {
-        queue.push({ agent, targetId, report, resolve, reject });
+        queue.push({ credential, targetId, report, resolve, reject });
         if (!active) writing = write();
       });
       return outcome?.state ?? null;
