@@ -41,20 +41,31 @@ export function eventRoutes(ctx: AppContext, hub: LiveHub): FastifyPluginAsyncTy
           'x-app-version': ctx.appVersion,
         });
         raw.write(`retry: ${RETRY_MS}\n\n`);
+        let unsubscribe = () => {};
+        let closed = false;
         const ping = setInterval(() => raw.write(': ping\n\n'), PING_MS);
-        const unsubscribe = await hub.subscribe(
-          {
-            userId,
-            send: (row) => raw.write(format(row)),
-            stillSignedIn: async () => (await findSession(ctx.db, token))?.userId === userId,
-            end: () => raw.end(),
-          },
-          lastEventId,
-        );
         request.raw.once('close', () => {
+          closed = true;
           clearInterval(ping);
           unsubscribe();
         });
+        try {
+          unsubscribe = await hub.subscribe(
+            {
+              userId,
+              send: (row) => raw.write(format(row)),
+              stillSignedIn: async () => (await findSession(ctx.db, token))?.userId === userId,
+              end: () => raw.end(),
+            },
+            lastEventId,
+          );
+          // A browser that left while the stream was opening.
+          if (closed) unsubscribe();
+        } catch (error) {
+          // The browser reconnects after RETRY_MS; its polling covers the gap.
+          request.log.error({ err: error }, 'opening a live event stream failed');
+          raw.end();
+        }
       },
     );
   };
