@@ -32,7 +32,7 @@ function stream() {
           buffer = buffer.slice(end + 2);
           if (block.includes('event: alert')) {
             const data = JSON.parse(block.slice(block.indexOf('data: ') + 6));
-            (arrivals[data.deviceId] ??= []).push(Date.now());
+            arrivals[data.deviceId] = [...(arrivals[data.deviceId] ?? []), Date.now()];
           }
           end = buffer.indexOf('\n\n');
         }

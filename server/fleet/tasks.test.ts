@@ -99,7 +99,9 @@ describe('a task on devices', () => {
     if (!command) throw new Error('no command');
     const response = await report(t, second.credential, command.id, { state: 'success' });
     expect(response.statusCode).toBe(404);
-    const forged = await report(t, `${first.credential.split('.')[0]}.forged`, command.id, { state: 'success' });
+    const forged = await report(t, `${first.credential.split('.')[0]}.forged`, command.id, {
+      state: 'success',
+    });
     expect(forged.statusCode).toBe(401);
     expect((await taskDetail(t, session, cloud.id, command.taskId)).targets.items[0]?.state).toBe(
       'TASK_WAIT_ACK',

@@ -1,3 +1,4 @@
+import Box from '@mui/material/Box';
 import type { Theme } from '@mui/material/styles';
 import Table from '@mui/material/Table';
 import TableBody from '@mui/material/TableBody';
@@ -6,6 +7,7 @@ import TableContainer from '@mui/material/TableContainer';
 import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import type { ReactNode } from 'react';
+import { visuallyHidden } from '../visually-hidden.ts';
 
 /** One column of a list: narrow screens show only the columns without `from` or with a smaller one. */
 export interface ListColumn<T> {
@@ -17,6 +19,8 @@ export interface ListColumn<T> {
   readonly numeric?: boolean;
   /** Short values that read badly broken (addresses, states) stay on one line. */
   readonly nowrap?: boolean;
+  /** The header is for screen readers only (a column of icon buttons that name themselves). */
+  readonly headerHidden?: boolean;
 }
 
 // Hidden below the breakpoint only, so wider screens keep the cell's own display.
@@ -45,7 +49,7 @@ export function ListTable<T>({ labelledBy, columns, rows, rowKey, busy }: ListTa
                 align={column.numeric ? 'right' : 'left'}
                 sx={shownFrom(column.from)}
               >
-                {column.header}
+                {column.headerHidden ? <Box sx={visuallyHidden}>{column.header}</Box> : column.header}
               </TableCell>
             ))}
           </TableRow>

@@ -1,5 +1,7 @@
-import Button from '@mui/material/Button';
+import RestartAltIcon from '@mui/icons-material/RestartAlt';
+import IconButton from '@mui/material/IconButton';
 import Link from '@mui/material/Link';
+import Tooltip from '@mui/material/Tooltip';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
 import type { DeviceListItem } from '../../../../core/api/devices.ts';
@@ -106,16 +108,19 @@ export function DevicesListPage() {
     {
       id: 'actions',
       nowrap: true,
+      headerHidden: true,
       header: t('devices.column.actions'),
       cell: (device) =>
         device.allowed_tasks.includes('TASK_REBOOT') && (
-          <Button
-            size="small"
-            onClick={() => void reboot(device)}
-            aria-label={t('devices.reboot.label', { name: device.name })}
-          >
-            {t('devices.reboot.action')}
-          </Button>
+          <Tooltip title={t('devices.reboot.action')}>
+            <IconButton
+              size="small"
+              onClick={() => void reboot(device)}
+              aria-label={t('devices.reboot.label', { name: device.name })}
+            >
+              <RestartAltIcon fontSize="small" />
+            </IconButton>
+          </Tooltip>
         ),
     },
   ];
