@@ -1,5 +1,6 @@
 // @vitest-environment node
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { smartNvrs } from '../db/schema/inventory.ts';
 import { as, createTestApp, login, type TestApp } from '../test/app.ts';
 import {
   addMember,
@@ -10,6 +11,7 @@ import {
   TEST_PASSWORD,
 } from '../test/factories.ts';
 import { sweepTasks } from './task-schedule.ts';
+import { adoptDevice } from './test-fleet.ts';
 import {
   alertsOfType,
   commandsOf,
@@ -409,5 +411,39 @@ describe('reading tasks', () => {
       headers: as(session),
     });
     expect(unknown.json().releases).toEqual([]);
+  });
+});
+
+describe('a task on a smart NVR', () => {
+  it('reaches the recorder, which reports the cameras its ONVIF scan found', async () => {
+    const { cloud, session, devices } = await createTaskCloud(t, 1);
+    const [recorder] = await t.database.db
+      .insert(smartNvrs)
+      .values({
+        cloudId: cloud.id,
+        name: 'Gate NVR',
+        mac: '02:00:00:aa:bb:ef',
+        sn: 'NVR9',
+        productBrandId: 190,
+      })
+      .returning();
+    if (!recorder) throw new Error('smart NVR not created');
+    const credential = await adoptDevice(t, recorder, 190);
+    // A scan runs on recorders only: the access point asked for too is refused.
+    const created = await postTask(t, session, cloud.id, {
+      type: 'TASK_ONVIF_SCAN_AND_COLLECT',
+      targets: { smartNvrIds: [recorder.id], deviceIds: [devices[0]?.id ?? 0] },
+    });
+    expect(created.statusCode).toBe(201);
+    expect(created.json().refused).toEqual([
+      { deviceId: devices[0]?.id, smartNvrId: null, reason: 'unsupported' },
+    ]);
+    const [command] = await commandsOf(t, credential);
+    expect(command).toMatchObject({ type: 'TASK_ONVIF_SCAN_AND_COLLECT' });
+    const cameras = [{ ip: '192.168.50.10', manufacturer: 'Axis', model: 'P3265-LVE', name: 'Gate' }];
+    await report(t, credential, command?.id ?? 0, { state: 'success', result: { cameras } });
+    const detail = await taskDetail(t, session, cloud.id, created.json().task.id);
+    expect(detail.task.task_state).toBe('TASK_SUCCESS');
+    expect(detail.targets.items[0]).toMatchObject({ result: { cameras } });
   });
 });
