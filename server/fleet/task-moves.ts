@@ -12,24 +12,17 @@ import { ALERT_RETURNING, alertEvent } from './store-outcomes.ts';
 /** The channel that tells every process's command channel a task has targets waiting for their devices. */
 export const TASK_COMMANDS_CHANNEL = 'task_commands';
 
-export type MovedTarget = {
-  id: number;
-  task_id: number;
-  device_id: number | null;
-  smart_nvr_id: number | null;
-};
-
 /**
  * Moves the targets that match `where` by an event of the state machine (core/task-machine.ts); targets in
  * a state the event does not apply to stay as they are. Keeps the times of each step and the deadline of
- * the next: the ack timeout once contacted, `runTimeoutS` once running. Answers the targets moved.
+ * the next: the ack timeout once contacted, `runTimeoutS` once running. Answers the ids of those moved.
  */
 export async function moveTargets(
   tx: Database,
   where: SQL,
   event: TargetEvent,
   options: { now: Date; error?: string | null; runTimeoutS?: number },
-): Promise<MovedTarget[]> {
+): Promise<{ id: number }[]> {
   const { from, to } = moveOf(event);
   const now = options.now.toISOString();
   const after = (seconds: number) => sql`${now}::timestamptz + make_interval(secs => ${seconds})`;
@@ -40,12 +33,12 @@ export async function moveTargets(
       deadline_at = CASE WHEN t.state = 'TASK_WAIT_ACK' THEN ${after(options.runTimeoutS ?? ACK_TIMEOUT_S)} ELSE t.deadline_at END`;
   } else if (isFinished(to)) times = sql`, finished_at = ${now}, deadline_at = NULL`;
   const error = options.error === undefined ? sql`` : sql`, error = ${options.error}`;
-  return queryRows<MovedTarget>(
+  return queryRows<{ id: number }>(
     tx,
     sql`
     UPDATE task_targets t SET state = ${to}, updated_at = ${now} ${times} ${error}
     WHERE t.state = ANY(${`{${from.join(',')}}`}::text[]) AND ${where}
-    RETURNING t.id, t.task_id, t.device_id, t.smart_nvr_id`,
+    RETURNING t.id`,
   );
 }
 

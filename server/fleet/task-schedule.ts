@@ -44,7 +44,7 @@ type RolloutCounts = {
  * else it contacts the next batch. A paused rollout lets the batch that is out finish and starts no other.
  * Answers whether devices were contacted.
  */
-export async function stepRollout(tx: Database, task: ScheduledTask, now: Date): Promise<boolean> {
+async function stepRollout(tx: Database, task: ScheduledTask, now: Date): Promise<boolean> {
   const rollout = task.rollout;
   if (!rollout || rollout.stoppedReason) return false;
   const [counts] = await queryRows<RolloutCounts>(
@@ -71,6 +71,25 @@ export async function stepRollout(tx: Database, task: ScheduledTask, now: Date):
     now,
   });
   return moved.length > 0;
+}
+
+/** Cancels the task's targets not running yet (a device running its part finishes it); contacts nobody. */
+export async function cancelTask(tx: Database, task: ScheduledTask, now: Date): Promise<boolean> {
+  await moveTargets(tx, sql`t.task_id = ${task.id}`, 'cancel', { now, error: 'Canceled by an operator.' });
+  return false;
+}
+
+/** Pauses or resumes a rolling update; resumed, it goes on at once if the batch out is done. */
+export async function pauseRollout(
+  tx: Database,
+  task: ScheduledTask,
+  paused: boolean,
+  now: Date,
+): Promise<boolean> {
+  await tx.execute(sql`
+    UPDATE tasks SET rollout = rollout || ${JSON.stringify({ paused })}::jsonb WHERE id = ${task.id}`);
+  if (paused || !task.rollout) return false;
+  return stepRollout(tx, { ...task, rollout: { ...task.rollout, paused } }, now);
 }
 
 /** Applies a change to one task in its own transaction, then follows up its state and announcements. */

@@ -1,5 +1,4 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import { sql } from 'drizzle-orm';
 import { Type } from 'typebox';
 import {
   CreatedTask,
@@ -22,8 +21,7 @@ import { TASK_DEFINITIONS } from '../../../core/task-types.ts';
 import { type Membership, membershipOf } from '../../auth/cloud-scope.ts';
 import type { AppContext } from '../../context.ts';
 import { ErrorSchemas, errors } from '../../errors.ts';
-import { moveTargets } from '../../fleet/task-moves.ts';
-import { changeTask, stepRollout } from '../../fleet/task-schedule.ts';
+import { cancelTask, changeTask, pauseRollout } from '../../fleet/task-schedule.ts';
 import { CloudParams, Ok, signedInErrors } from '../../http-schemas.ts';
 import { createTask, planTask } from './create.ts';
 import {
@@ -186,20 +184,12 @@ export function taskRoutes(ctx: AppContext): FastifyPluginAsyncTypebox {
           if (action !== 'cancel' && !task.rollout) {
             throw errors.conflict('Only a rolling firmware update can be paused and resumed.');
           }
-          const alerts = await changeTask(db, task.id, async (tx, scheduled) => {
-            if (action === 'cancel') {
-              await moveTargets(tx, sql`t.task_id = ${task.id}`, 'cancel', {
-                now: new Date(),
-                error: 'Canceled by an operator.',
-              });
-              return false;
-            }
-            await tx.execute(sql`
-              UPDATE tasks SET rollout = rollout || ${JSON.stringify({ paused: action === 'pause' })}::jsonb
-              WHERE id = ${task.id}`);
-            const rollout = scheduled.rollout && { ...scheduled.rollout, paused: action === 'pause' };
-            return action === 'resume' && stepRollout(tx, { ...scheduled, rollout }, new Date());
-          });
+          const now = new Date();
+          const alerts = await changeTask(db, task.id, (tx, scheduled) =>
+            action === 'cancel'
+              ? cancelTask(tx, scheduled, now)
+              : pauseRollout(tx, scheduled, action === 'pause', now),
+          );
           request.server.fleet.notify(alerts);
           return { ok: true as const };
         },
