@@ -5,7 +5,7 @@ import { dropExpiredLiveEvents } from '../events/hub.ts';
 import type { Fleet } from './fleet.ts';
 import { dropExpiredMetrics, ensureMetricPartitions, rollupMetrics } from './metric-store.ts';
 import { sweepStatuses } from './sweep.ts';
-import { sweepTasks } from './task-schedule.ts';
+import { dropExpiredTaskFiles, sweepTasks } from './task-schedule.ts';
 
 const MINUTE_MS = 60_000;
 /** Scheduled tasks start, and rollouts move on, within this time. */
@@ -13,7 +13,7 @@ const TASK_SWEEP_EVERY_MS = 1000;
 
 /**
  * The fleet's background work: the status sweep and the task sweep (their alerts pushed), the metrics'
- * upkeep and the live events' retention.
+ * upkeep, and how long live events and task files are kept.
  */
 export function fleetJobs(
   db: Database,
@@ -44,6 +44,11 @@ export function fleetJobs(
       run: async (now) => {
         await dropExpiredLiveEvents(db, now);
       },
+    },
+    {
+      name: 'task-files-retention',
+      everyMs: 60 * MINUTE_MS,
+      run: (now) => dropExpiredTaskFiles(db, now),
     },
     { name: 'metrics-partitions', everyMs: 60 * MINUTE_MS, run: (now) => ensureMetricPartitions(db, now) },
     { name: 'metrics-rollup', everyMs: 5 * MINUTE_MS, run: (now) => rollupMetrics(db, now) },

@@ -154,3 +154,12 @@ export async function sweepTasks(db: Database, now = new Date()): Promise<NewAle
 const deadlinePassed = (at: string, state: 'TASK_WAIT_ACK' | 'TASK_RUNNING'): SQL =>
   sql`t.state = ${state} AND t.deadline_at < ${at} AND t.id IN (
     SELECT id FROM task_targets WHERE state IN ('TASK_WAIT_ACK', 'TASK_RUNNING') AND deadline_at < ${at})`;
+
+/** How long the files tasks produced (captures, reports) are kept for download. */
+export const TASK_FILES_KEPT_DAYS = 30;
+
+/** Drops task files older than TASK_FILES_KEPT_DAYS; their targets keep their state and result. */
+export async function dropExpiredTaskFiles(db: Database, now: Date): Promise<void> {
+  await db.execute(sql`
+    DELETE FROM task_files WHERE created_at < ${now.toISOString()}::timestamptz - make_interval(days => ${TASK_FILES_KEPT_DAYS})`);
+}

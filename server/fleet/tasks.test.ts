@@ -10,7 +10,7 @@ import {
   createUser,
   TEST_PASSWORD,
 } from '../test/factories.ts';
-import { sweepTasks } from './task-schedule.ts';
+import { dropExpiredTaskFiles, sweepTasks } from './task-schedule.ts';
 import { adoptDevice } from './test-fleet.ts';
 import {
   alertsOfType,
@@ -334,6 +334,12 @@ describe('what devices do with their tasks', () => {
     expect(file.statusCode).toBe(200);
     expect(file.headers['content-disposition']).toBe('attachment; filename="netcap.pcap"');
     expect(file.rawPayload.equals(content)).toBe(true);
+    // Kept 30 days, then dropped; the target keeps its state.
+    await dropExpiredTaskFiles(t.database.db, new Date(Date.now() + 31 * 24 * HOUR_MS));
+    expect((await taskDetail(t, session, cloud.id, taskId)).targets.items[0]).toMatchObject({
+      state: 'TASK_SUCCESS',
+      file: null,
+    });
   });
 });
 

@@ -28,6 +28,7 @@ ALTER TABLE "tasks" ADD COLUMN "state_counts" jsonb;--> statement-breakpoint
 ALTER TABLE "device_agents" ADD COLUMN "config" jsonb DEFAULT '{}'::jsonb NOT NULL;--> statement-breakpoint
 ALTER TABLE "task_files" ADD CONSTRAINT "task_files_target_id_task_targets_id_fk" FOREIGN KEY ("target_id") REFERENCES "public"."task_targets"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 CREATE INDEX "live_events_created_idx" ON "live_events" USING btree ("created_at");--> statement-breakpoint
+CREATE INDEX "task_files_created_idx" ON "task_files" USING btree ("created_at");--> statement-breakpoint
 CREATE INDEX "task_targets_nvr_idx" ON "task_targets" USING btree ("smart_nvr_id");--> statement-breakpoint
 CREATE INDEX "task_targets_waiting_device_idx" ON "task_targets" USING btree ("device_id") WHERE "task_targets"."state" = 'TASK_WAIT_ACK';--> statement-breakpoint
 CREATE INDEX "task_targets_waiting_nvr_idx" ON "task_targets" USING btree ("smart_nvr_id") WHERE "task_targets"."state" = 'TASK_WAIT_ACK';--> statement-breakpoint

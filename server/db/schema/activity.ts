@@ -139,16 +139,21 @@ export const taskTargets = pgTable(
 );
 
 /** A file a task produced on its device (a capture, a tech-support report), for the operator to download. */
-export const taskFiles = pgTable('task_files', {
-  targetId: integer()
-    .primaryKey()
-    .references(() => taskTargets.id, { onDelete: 'cascade' }),
-  name: text().notNull(),
-  contentType: text().notNull(),
-  size: integer().notNull(),
-  content: bytea().notNull(),
-  createdAt: stampedNow(),
-});
+export const taskFiles = pgTable(
+  'task_files',
+  {
+    targetId: integer()
+      .primaryKey()
+      .references(() => taskTargets.id, { onDelete: 'cascade' }),
+    name: text().notNull(),
+    contentType: text().notNull(),
+    size: integer().notNull(),
+    content: bytea().notNull(),
+    createdAt: stampedNow(),
+  },
+  // Files are dropped after 30 days, oldest first.
+  (t) => [index('task_files_created_idx').on(t.createdAt)],
+);
 
 /**
  * What the browser's live event stream carries (GET /apiv2/events): written in the transaction of the change
