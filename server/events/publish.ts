@@ -1,40 +1,18 @@
 import { sql } from 'drizzle-orm';
-import type { HealthId, StatusId, TaskState } from '../../core/domain.ts';
-import type { TaskStateCounts } from '../../core/tasks.ts';
+import type {
+  AlertEventData,
+  DeviceEventData,
+  LiveEvent as Shared,
+  TaskEventData,
+} from '../../core/api/events.ts';
 import type { Database } from '../db/connect.ts';
 import { jsonRows } from '../db/rows.ts';
 
 /** The channel a committed batch of live events is announced on. */
 export const LIVE_EVENTS_CHANNEL = 'live_events';
 
-type Place = { cloudId: number; siteId: number | null };
-
-/** What the browser's event stream carries (GET /apiv2/events); `data` is sent as it is. */
-export type LiveEvent =
-  | (Place & {
-      kind: 'alert';
-      data: Place & {
-        alertId: number;
-        alertType: string;
-        healthId: HealthId;
-        deviceId: number | null;
-        smartNvrId: number | null;
-        change: 'raised' | 'resolved';
-      };
-    })
-  | (Place & {
-      kind: 'task';
-      data: Place & { taskId: number; taskState: TaskState; stateCounts: TaskStateCounts };
-    })
-  | (Place & {
-      kind: 'device';
-      data: Place & {
-        deviceId: number | null;
-        smartNvrId: number | null;
-        statusId: StatusId;
-        healthId: HealthId;
-      };
-    });
+/** A live event and where it belongs, which decides who receives it. */
+export type LiveEvent = { cloudId: number; siteId: number | null } & Shared;
 
 /**
  * Stores live events in the caller's transaction and announces them: every server process's stream hub
@@ -55,24 +33,21 @@ export async function publishLive(tx: Database, events: readonly LiveEvent[]): P
   await tx.execute(sql`SELECT pg_notify(${LIVE_EVENTS_CHANNEL}, '')`);
 }
 
-/** Helpers for the common shapes. */
-export const liveAlert = (alert: Omit<Extract<LiveEvent, { kind: 'alert' }>['data'], never>): LiveEvent => ({
+export const liveAlert = (data: AlertEventData): LiveEvent => ({
   kind: 'alert',
-  cloudId: alert.cloudId,
-  siteId: alert.siteId,
-  data: alert,
+  cloudId: data.cloudId,
+  siteId: data.siteId,
+  data,
 });
-
-export const liveDevice = (device: Extract<LiveEvent, { kind: 'device' }>['data']): LiveEvent => ({
+export const liveDevice = (data: DeviceEventData): LiveEvent => ({
   kind: 'device',
-  cloudId: device.cloudId,
-  siteId: device.siteId,
-  data: device,
+  cloudId: data.cloudId,
+  siteId: data.siteId,
+  data,
 });
-
-export const liveTask = (task: Extract<LiveEvent, { kind: 'task' }>['data']): LiveEvent => ({
+export const liveTask = (data: TaskEventData): LiveEvent => ({
   kind: 'task',
-  cloudId: task.cloudId,
-  siteId: task.siteId,
-  data: task,
+  cloudId: data.cloudId,
+  siteId: data.siteId,
+  data,
 });

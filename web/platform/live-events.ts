@@ -1,23 +1,36 @@
 // The browser's side of GET /apiv2/events (Server-Sent Events): one stream per tab. EventSource reconnects
-// by itself and sends Last-Event-ID, so the server replays what the tab missed meanwhile.
+// a dropped stream by itself and sends Last-Event-ID, so the server replays what the tab missed meanwhile.
+import { LIVE_EVENT_KINDS, type LiveEvent } from '../../core/api/events.ts';
 
-export type LiveEventKind = 'alert' | 'task' | 'device';
-export type LiveEvent = { kind: LiveEventKind; data: { cloudId: number } & Record<string, unknown> };
-
-const KINDS: readonly LiveEventKind[] = ['alert', 'task', 'device'];
+/**
+ * EventSource gives up for good when it is answered with an error status (a proxy's 502 while the console
+ * restarts): the stream is opened again after this long, and SPEC §9's polling covers the gap.
+ */
+export const LIVE_REOPEN_MS = 30_000;
 
 /** Opens the stream and calls onEvent for each event; answers the way to close it. Without EventSource, nothing. */
 export function openLiveEvents(onEvent: (event: LiveEvent) => void): () => void {
   if (typeof EventSource === 'undefined') return () => undefined;
-  const source = new EventSource('/apiv2/events');
-  for (const kind of KINDS) {
-    source.addEventListener(kind, (message) => {
-      try {
-        onEvent({ kind, data: JSON.parse((message as MessageEvent<string>).data) });
-      } catch {
-        // A malformed event is dropped; SPEC §9's polling still brings the data.
-      }
+  let source: EventSource;
+  let reopen: ReturnType<typeof setTimeout> | undefined;
+  const open = () => {
+    source = new EventSource('/apiv2/events');
+    for (const kind of LIVE_EVENT_KINDS) {
+      source.addEventListener(kind, (message) => {
+        try {
+          onEvent({ kind, data: JSON.parse((message as MessageEvent<string>).data) } as LiveEvent);
+        } catch {
+          // A malformed event is dropped; SPEC §9's polling still brings the data.
+        }
+      });
+    }
+    source.addEventListener('error', () => {
+      if (source.readyState === EventSource.CLOSED) reopen = setTimeout(open, LIVE_REOPEN_MS);
     });
-  }
-  return () => source.close();
+  };
+  open();
+  return () => {
+    clearTimeout(reopen);
+    source.close();
+  };
 }

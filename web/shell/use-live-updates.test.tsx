@@ -7,11 +7,14 @@ import { act, render } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { RecentTasks, Task } from '../../core/api/tasks.ts';
 import { emptyStateCounts } from '../../core/tasks.ts';
+import { LIVE_REOPEN_MS } from '../platform/live-events.ts';
 import { LIVE_COALESCE_MS, useLiveUpdates } from './use-live-updates.ts';
 
 class FakeEventSource {
   static opened: FakeEventSource[] = [];
+  static readonly CLOSED = 2;
   readonly listeners = new Map<string, (message: { data: string }) => void>();
+  readyState = 1;
   closed = false;
   readonly url: string;
   constructor(url: string) {
@@ -26,6 +29,11 @@ class FakeEventSource {
   }
   emit(kind: string, data: object) {
     act(() => this.listeners.get(kind)?.({ data: JSON.stringify(data) }));
+  }
+  /** The server answered with an error status: EventSource gives up. */
+  refuse() {
+    this.readyState = FakeEventSource.CLOSED;
+    act(() => this.listeners.get('error')?.({ data: '' }));
   }
 }
 
@@ -127,7 +135,7 @@ describe('live updates', () => {
 
   it('turn a burst of device changes into a reload at once and one more when the burst is over', async () => {
     mount();
-    const reloads = [JSON.stringify(['devices']), JSON.stringify(['navigation', 'device', 5])];
+    const reloads = [JSON.stringify(['devices', 'list', 3])];
     for (let n = 0; n < 100; n++) {
       stream().emit('device', { cloudId: 3, deviceId: 5, statusId: 'STATUS_ONLINE' });
     }
@@ -135,6 +143,18 @@ describe('live updates', () => {
     await passBurst();
     expect(invalidated).toEqual([...reloads, ...reloads]);
     await passBurst();
-    expect(invalidated).toHaveLength(4);
+    expect(invalidated).toHaveLength(2);
+  });
+
+  it('open the stream again after a refusal, and not while it reconnects by itself', async () => {
+    mount();
+    act(() => stream().listeners.get('error')?.({ data: '' }));
+    await act(() => vi.advanceTimersByTimeAsync(LIVE_REOPEN_MS));
+    expect(FakeEventSource.opened).toHaveLength(1);
+    stream().refuse();
+    await act(() => vi.advanceTimersByTimeAsync(LIVE_REOPEN_MS));
+    expect(FakeEventSource.opened.map((source) => source.url)).toEqual(['/apiv2/events', '/apiv2/events']);
+    FakeEventSource.opened[1]?.emit('alert', { cloudId: 3, change: 'raised' });
+    expect(invalidated).toEqual([JSON.stringify(['alerts', 'recent-totals', 3])]);
   });
 });

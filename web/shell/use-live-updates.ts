@@ -3,20 +3,17 @@
 // as the fallback while the stream is down).
 import { type QueryClient, type QueryKey, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef } from 'react';
+import type { TaskEventData } from '../../core/api/events.ts';
 import type { RecentTasks } from '../../core/api/tasks.ts';
-import type { TaskState } from '../../core/domain.ts';
-import { isFinished, type TaskStateCounts } from '../../core/tasks.ts';
+import { isFinished } from '../../core/tasks.ts';
 import { recentAlertsQueryOptions } from '../features/alerts/api/get-recent-alerts.ts';
 import { recentAlertsTotalsQueryOptions } from '../features/alerts/api/get-recent-alerts-totals.ts';
-import { navigationDeviceQueryOptions } from '../features/navigation/api/get-navigation.ts';
 import { recentTasksQueryOptions } from '../features/tasks/api/get-recent-tasks.ts';
 import { recentTasksCountQueryOptions } from '../features/tasks/api/get-recent-tasks-count.ts';
-import { type LiveEvent, openLiveEvents } from '../platform/live-events.ts';
+import { openLiveEvents } from '../platform/live-events.ts';
 
 /** After a refetch, more events within this time make one more. */
 export const LIVE_COALESCE_MS = 500;
-
-type TaskEvent = { taskId: number; taskState: TaskState; stateCounts: TaskStateCounts };
 
 /**
  * Refetches a query at the first event that touches it, then at most once more per LIVE_COALESCE_MS while
@@ -51,7 +48,7 @@ function coalescer(queryClient: QueryClient) {
 }
 
 /** A task event moves the cached task's state and counts at once; a task the list lacks reloads it. */
-function applyTask(queryClient: QueryClient, cloudId: number, task: TaskEvent): boolean {
+function applyTask(queryClient: QueryClient, cloudId: number, task: TaskEventData): boolean {
   const { queryKey } = recentTasksQueryOptions(cloudId);
   const list = queryClient.getQueryData<RecentTasks>(queryKey);
   const cached = list?.tasks.find((candidate) => candidate.id === task.taskId);
@@ -81,23 +78,19 @@ export function useLiveUpdates(cloudId: number | null): void {
 
   useEffect(() => {
     const batch = coalescer(queryClient);
-    const close = openLiveEvents(({ kind, data }: LiveEvent) => {
+    const close = openLiveEvents((event) => {
       const cloud = current.current;
-      if (cloud === null || data.cloudId !== cloud) return;
-      if (kind === 'alert') {
+      if (cloud === null || event.data.cloudId !== cloud) return;
+      if (event.kind === 'alert') {
         // A raised alert grows the unviewed total, which shows its toast and reloads the list.
         batch.refetch(recentAlertsTotalsQueryOptions(cloud).queryKey);
-        if (data.change === 'resolved') batch.refetch(recentAlertsQueryOptions(cloud).queryKey);
-      } else if (kind === 'task') {
-        if (!applyTask(queryClient, cloud, data as unknown as TaskEvent)) {
+        if (event.data.change === 'resolved') batch.refetch(recentAlertsQueryOptions(cloud).queryKey);
+      } else if (event.kind === 'task') {
+        if (!applyTask(queryClient, cloud, event.data))
           batch.refetch(recentTasksQueryOptions(cloud).queryKey);
-        }
         batch.refetch(recentTasksCountQueryOptions(cloud).queryKey);
       } else {
-        batch.refetch(['devices']);
-        if (typeof data.deviceId === 'number') {
-          batch.refetch(navigationDeviceQueryOptions(data.deviceId).queryKey);
-        }
+        batch.refetch(['devices', 'list', cloud]);
       }
     });
     return () => {
