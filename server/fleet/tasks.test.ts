@@ -148,6 +148,16 @@ describe('who may start a task', () => {
     const detail = await taskDetail(t, session, cloud.id, response.json().task.id);
     expect(detail.targets.items.map((target) => target.device_id)).toEqual(devices.map((d) => d.id));
 
+    // A whole family of the cloud: the devices of the site the user cannot see are not even mentioned.
+    const third = await createSite(db, cloud.id);
+    await createDevice(db, cloud.id, third.id, { productType: 'gateway' });
+    const family = await postTask(t, siteUser, cloud.id, {
+      type: 'TASK_REBOOT',
+      targets: { productType: 'gateway' },
+    });
+    expect(family.statusCode).toBe(400);
+    expect(family.json().errors).toEqual([expect.objectContaining({ errorCode: 'no_targets' })]);
+
     // Firmware needs its own permission, which this user has nowhere.
     const firmware = await postTask(t, siteUser, cloud.id, {
       type: 'TASK_FW_UPDATE',

@@ -89,8 +89,11 @@ export async function planTask(
   const found = await candidates(db, membership.cloudId, body);
   const refused: RefusedTarget[] = [];
   const accepted: Candidate[] = [];
+  const named = new Set(deviceIds);
   for (const target of found) {
     const reason = refusal(membership, body.type, target);
+    // A device of a site the caller cannot see is only mentioned when they named it.
+    if (reason === 'not_found' && !named.has(target.device_id ?? 0)) continue;
     if (reason) refused.push({ deviceId: target.device_id, smartNvrId: target.smart_nvr_id, reason });
     else accepted.push(target);
   }
