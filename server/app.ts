@@ -112,8 +112,11 @@ export async function buildApp(ctx: AppContext, options: BuildOptions = {}) {
     await fleet.start();
     await hub.start();
   });
-  // Streams never end by themselves: end them before the server waits for its connections.
-  app.addHook('preClose', hub.stop);
+  // Streams and long polls last: end them before the server waits for its requests to finish.
+  app.addHook('preClose', async () => {
+    fleet.tasks.channel.release();
+    await hub.stop();
+  });
   app.addHook('onClose', fleet.idle);
   app.decorate('fleet', fleet);
 

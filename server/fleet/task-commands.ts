@@ -142,9 +142,9 @@ export function createCommandChannel(db: Database) {
       }
     },
 
-    /** Devices waiting in this process right now. */
-    get waiting() {
-      return waiters.size;
+    /** Answers every waiting device with no commands (the server is stopping: they ask again elsewhere). */
+    release(): void {
+      for (const set of waiters.values()) for (const settle of set) settle([]);
     },
   };
 }

@@ -463,3 +463,15 @@ describe('a task on a smart NVR', () => {
     expect(detail.targets.items[0]).toMatchObject({ result: { cameras } });
   });
 });
+
+describe('a server stopping', () => {
+  it('answers the devices waiting on the command channel at once, so they ask again elsewhere', async () => {
+    const own = await createTestApp();
+    await own.app.ready();
+    const { devices } = await createTaskCloud(own, 1);
+    const waiting = commandsOf(own, devices[0]?.credential ?? '', 25);
+    await new Promise((resolve) => setTimeout(resolve, 200));
+    await own.close();
+    expect(await waiting).toEqual([]);
+  });
+});
