@@ -2,6 +2,7 @@
 // The membership check of every /apiv2/cloud/:cloudId call (cloud-scope.ts).
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { users } from '../db/schema/accounts.ts';
 import { clouds } from '../db/schema/clouds.ts';
 import { as, createTestApp, login, type TestApp } from '../test/app.ts';
 import {
@@ -60,5 +61,36 @@ describe('cloud scope', () => {
     };
     expect(await sitesSeen(assigned.email)).toEqual([north.id]);
     expect(await sitesSeen(unassigned.email)).toEqual([]);
+  });
+
+  it('answers 404, not a failure, for a cloud id outside 32 bits, and no-store on every API answer', async () => {
+    const { db } = t.database;
+    const user = await createUser(db);
+    const cloud = await createCloud(db);
+    await addMember(db, user.id, cloud.id, 'ROLE_OWNER');
+    const session = await signedIn(user.email);
+    for (const id of ['2147483648', '99999999999999999999', '1e3']) {
+      const response = await t.app.inject({
+        url: `/apiv2/cloud/${id}/recent-tasks-count`,
+        headers: as(session),
+      });
+      expect(response.statusCode, id).toBe(404);
+    }
+    const answer = await t.app.inject({ url: `/apiv2/cloud/${cloud.id}/users`, headers: as(session) });
+    expect(answer.statusCode).toBe(200);
+    expect(answer.headers['cache-control']).toBe('no-store');
+  });
+
+  it("ends a deleted user's sessions on every route", async () => {
+    const { db } = t.database;
+    const user = await createUser(db);
+    const cloud = await createCloud(db);
+    await addMember(db, user.id, cloud.id, 'ROLE_OWNER');
+    const session = await signedIn(user.email);
+    const members = () => t.app.inject({ url: `/apiv2/cloud/${cloud.id}/users`, headers: as(session) });
+    expect((await members()).statusCode).toBe(200);
+    await db.update(users).set({ deletedAt: new Date() }).where(eq(users.id, user.id));
+    expect((await members()).statusCode).toBe(401);
+    expect((await t.app.inject({ url: '/apiv2/auth/me', headers: as(session) })).statusCode).toBe(401);
   });
 });

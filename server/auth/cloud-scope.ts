@@ -64,8 +64,9 @@ export async function requireMembership(
   cloudId: number,
 ): Promise<Membership> {
   const userId = request.session?.userId;
-  const membership =
-    userId && Number.isSafeInteger(cloudId) ? await loadMembership(db, userId, cloudId) : null;
+  // Cloud ids are 32-bit: one outside that range names no cloud.
+  const valid = Number.isInteger(cloudId) && cloudId >= 1 && cloudId <= 2_147_483_647;
+  const membership = userId && valid ? await loadMembership(db, userId, cloudId) : null;
   if (!membership) throw errors.notFound();
   const ability = request.routeOptions.config.permission;
   if (ability && !can(membership, ability)) throw errors.forbidden();

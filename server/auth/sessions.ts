@@ -1,7 +1,7 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { and, eq, gt, isNull, lt, sql } from 'drizzle-orm';
 import type { Database } from '../db/connect.ts';
-import { sessions } from '../db/schema/accounts.ts';
+import { sessions, users } from '../db/schema/accounts.ts';
 
 /** DESIGN §4: a session ends after 12 h without use, and 7 days after login whatever happens. */
 export const SESSION_IDLE_MS = 12 * 60 * 60 * 1000;
@@ -44,6 +44,8 @@ export async function findSession(db: Database, value: string): Promise<Session 
       lastSeenAt: sessions.lastSeenAt,
     })
     .from(sessions)
+    // A deleted account's sessions end with it.
+    .innerJoin(users, and(eq(users.id, sessions.userId), isNull(users.deletedAt)))
     .where(
       and(
         eq(sessions.idHash, idHash),
