@@ -20,7 +20,14 @@ function visible(scope: TaskScope): SQL {
 /** SPEC §7 recent tasks by execute_at, newest first (tasks_cloud_execute_idx), with their target counts. */
 export const listRecentTasks = (db: Database, scope: TaskScope, limit: number) => listTasks(db, scope, limit);
 
-async function listTasks(db: Database, scope: TaskScope, limit: number, only?: SQL): Promise<Task[]> {
+type Rollout = { paused: boolean; stoppedReason: string | null } | null;
+
+async function listTasks(
+  db: Database,
+  scope: TaskScope,
+  limit: number,
+  only?: SQL,
+): Promise<(Task & { rollout: Rollout })[]> {
   const rows = await db
     .select({
       id: tasks.id,
@@ -35,6 +42,7 @@ async function listTasks(db: Database, scope: TaskScope, limit: number, only?: S
       siteName: sites.name,
       smartNvrId: tasks.smartNvrId,
       smartNvrName: smartNvrs.name,
+      rollout: tasks.rollout,
     })
     .from(tasks)
     .leftJoin(sites, eq(sites.id, tasks.siteId))
@@ -61,6 +69,7 @@ async function listTasks(db: Database, scope: TaskScope, limit: number, only?: S
     snvr_device_id: row.smartNvrId,
     snvr_device_name: row.smartNvrName,
     stateCounts: stateCounts.get(row.id) ?? emptyStateCounts(),
+    rollout: row.rollout,
   }));
 }
 
@@ -119,9 +128,7 @@ export async function markTasksViewed(db: Database, userId: number, cloudId: num
 /** One task the caller may see, as the recent-tasks list shows it, with its rollout state; null when none. */
 export async function findTask(db: Database, scope: TaskScope, taskId: number) {
   const [task] = await listTasks(db, scope, 1, eq(tasks.id, taskId));
-  if (!task) return null;
-  const [row] = await db.select({ rollout: tasks.rollout }).from(tasks).where(eq(tasks.id, taskId));
-  return { ...task, rollout: row?.rollout ?? null };
+  return task ?? null;
 }
 
 /** A page of a task's targets, by id, with the device's name and whether it left a file. */

@@ -1,0 +1,154 @@
+// @vitest-environment node
+// What devices report on their tasks: firmware versions, configuration, files, a recorder's cameras.
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { smartNvrs } from '../db/schema/inventory.ts';
+import { as, createTestApp, type TestApp } from '../test/app.ts';
+import { dropExpiredTaskFiles } from './task-schedule.ts';
+import { adoptDevice } from './test-fleet.ts';
+import {
+  alertsOfType,
+  commandsOf,
+  createTaskCloud,
+  postTask,
+  report,
+  startTask,
+  taskDetail,
+} from './test-tasks.ts';
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp();
+  await t.app.ready();
+});
+afterAll(() => t.close());
+
+const HOUR_MS = 3_600_000;
+
+describe('what devices do with their tasks', () => {
+  it('counts a firmware update done only when the device came back on the new version', async () => {
+    const { cloud, session, devices } = await createTaskCloud(t, 2);
+    const taskId = await startTask(t, session, cloud.id, {
+      type: 'TASK_FW_UPDATE',
+      targets: { deviceIds: devices.map((d) => d.id) },
+      params: { version: '7.3.0-4105' },
+    });
+    const [good, reverted] = devices;
+    if (!good || !reverted) throw new Error('no devices');
+    const [a] = await commandsOf(t, good.credential);
+    const [b] = await commandsOf(t, reverted.credential);
+    if (!a || !b) throw new Error('no commands');
+    await report(t, good.credential, a.id, { state: 'success', result: { fw: '7.3.0-4105' } });
+    expect(
+      (await report(t, reverted.credential, b.id, { state: 'success', result: { fw: '7.2.0-3988' } })).json(),
+    ).toEqual({
+      state: 'TASK_FAIL',
+    });
+    const detail = await taskDetail(t, session, cloud.id, taskId);
+    expect(detail.task.task_state).toBe('TASK_FAIL');
+    expect(detail.targets.items[1]?.error).toBe('Came back on 7.2.0-3988, not 7.3.0-4105.');
+    expect(await alertsOfType(t, cloud.id, 'TASK_FAILED')).toHaveLength(1);
+  });
+
+  it('sends the whole configuration document with the changes, keeps what applied, and a failure raises DEV_CONFIG_FAILED', async () => {
+    const { cloud, session, devices } = await createTaskCloud(t, 1);
+    const [device] = devices;
+    if (!device) throw new Error('no device');
+    const change = (changes: Record<string, Record<string, string | number>>) =>
+      startTask(t, session, cloud.id, {
+        type: 'TASK_CONFIG_CHANGE',
+        targets: { deviceIds: [device.id] },
+        params: { changes },
+      });
+    await change({ wireless: { ssid: 'Lobby', channel: 36 } });
+    const [first] = await commandsOf(t, device.credential);
+    if (!first) throw new Error('no command');
+    expect(first.params.config).toEqual({ wireless: { ssid: 'Lobby', channel: 36 } });
+    await report(t, device.credential, first.id, { state: 'success' });
+
+    await change({ wireless: { channel: 40 }, system: { hostname: 'lobby' } });
+    const [second] = await commandsOf(t, device.credential);
+    if (!second) throw new Error('no command');
+    expect(second.params.config).toEqual({
+      wireless: { ssid: 'Lobby', channel: 40 },
+      system: { hostname: 'lobby' },
+    });
+    await report(t, device.credential, second.id, { state: 'failed', error: 'uci commit failed' });
+    expect(await alertsOfType(t, cloud.id, 'DEV_CONFIG_FAILED')).toEqual([
+      expect.objectContaining({ device_id: device.id, alert_data1: 'uci commit failed' }),
+    ]);
+  });
+
+  it('keeps the file a capture produced for the operator to download', async () => {
+    const { cloud, session, devices } = await createTaskCloud(t, 1);
+    const [device] = devices;
+    if (!device) throw new Error('no device');
+    const taskId = await startTask(t, session, cloud.id, {
+      type: 'TASK_NETCAP',
+      targets: { deviceIds: [device.id] },
+      params: { interface: 'eth0', durationS: 10 },
+    });
+    const [command] = await commandsOf(t, device.credential);
+    if (!command) throw new Error('no command');
+    const content = Buffer.from([0xd4, 0xc3, 0xb2, 0xa1, 2, 0, 4, 0]);
+    await report(t, device.credential, command.id, {
+      state: 'success',
+      result: {
+        file: {
+          name: 'netcap.pcap',
+          contentType: 'application/vnd.tcpdump.pcap',
+          base64: content.toString('base64'),
+        },
+      },
+    });
+    const detail = await taskDetail(t, session, cloud.id, taskId);
+    expect(detail.targets.items[0]?.file).toEqual({ name: 'netcap.pcap', size: content.length });
+    const file = await t.app.inject({
+      method: 'GET',
+      url: `/apiv2/cloud/${cloud.id}/tasks/${taskId}/targets/${command.id}/file`,
+      headers: as(session),
+    });
+    expect(file.statusCode).toBe(200);
+    expect(file.headers['content-disposition']).toBe('attachment; filename="netcap.pcap"');
+    expect(file.rawPayload.equals(content)).toBe(true);
+    // Kept 30 days, then dropped; the target keeps its state.
+    await dropExpiredTaskFiles(t.database.db, new Date(Date.now() + 31 * 24 * HOUR_MS));
+    expect((await taskDetail(t, session, cloud.id, taskId)).targets.items[0]).toMatchObject({
+      state: 'TASK_SUCCESS',
+      file: null,
+    });
+  });
+});
+
+describe('a task on a smart NVR', () => {
+  it('reaches the recorder, which reports the cameras its ONVIF scan found', async () => {
+    const { cloud, session, devices } = await createTaskCloud(t, 1);
+    const [recorder] = await t.database.db
+      .insert(smartNvrs)
+      .values({
+        cloudId: cloud.id,
+        name: 'Gate NVR',
+        mac: '02:00:00:aa:bb:ef',
+        sn: 'NVR9',
+        productBrandId: 190,
+      })
+      .returning();
+    if (!recorder) throw new Error('smart NVR not created');
+    const credential = await adoptDevice(t, recorder, 190);
+    // A scan runs on recorders only: the access point asked for too is refused.
+    const created = await postTask(t, session, cloud.id, {
+      type: 'TASK_ONVIF_SCAN_AND_COLLECT',
+      targets: { smartNvrIds: [recorder.id], deviceIds: [devices[0]?.id ?? 0] },
+    });
+    expect(created.statusCode).toBe(201);
+    expect(created.json().refused).toEqual([
+      { deviceId: devices[0]?.id, smartNvrId: null, reason: 'unsupported' },
+    ]);
+    const [command] = await commandsOf(t, credential);
+    expect(command).toMatchObject({ type: 'TASK_ONVIF_SCAN_AND_COLLECT' });
+    const cameras = [{ ip: '192.168.50.10', manufacturer: 'Axis', model: 'P3265-LVE', name: 'Gate' }];
+    await report(t, credential, command?.id ?? 0, { state: 'success', result: { cameras } });
+    const detail = await taskDetail(t, session, cloud.id, created.json().task.id);
+    expect(detail.task.task_state).toBe('TASK_SUCCESS');
+    expect(detail.targets.items[0]).toMatchObject({ result: { cameras } });
+  });
+});
