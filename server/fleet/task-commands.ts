@@ -148,5 +148,3 @@ export function createCommandChannel(db: Database) {
     },
   };
 }
-
-export type CommandChannel = ReturnType<typeof createCommandChannel>;
