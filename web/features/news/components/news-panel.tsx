@@ -31,7 +31,15 @@ function MarkAllReadButton() {
   const unread = useInbox().data?.unreadCount ?? 0;
   const markRead = useMarkPostRead();
   return (
-    <Button size="small" disabled={unread === 0} onClick={() => markRead.mutate({ all: true })}>
+    <Button
+      size="small"
+      disabled={unread === 0}
+      onClick={(event) => {
+        // The button disables itself, which would drop the focus out of the panel and Escape with it.
+        event.currentTarget.closest<HTMLElement>('[role="dialog"]')?.focus();
+        markRead.mutate({ all: true });
+      }}
+    >
       {t('news.panel.markAllRead')}
     </Button>
   );
