@@ -97,9 +97,9 @@ export type CreateTaskBody = Static<typeof CreateTaskBody>;
 export const RefusedTarget = Type.Object({
   deviceId: NullableId,
   smartNvrId: NullableId,
-  reason: Type.Enum(['not_found', 'forbidden', 'unsupported', 'unavailable'], {
+  reason: Type.Enum(['not_found', 'forbidden', 'unsupported', 'unavailable', 'no_firmware'], {
     description:
-      'not_found: no such device the caller sees; forbidden: no permission for it; unsupported: the task does not run on its family; unavailable: blocked or decommissioned',
+      "not_found: no such device the caller sees; forbidden: no permission for it; unsupported: the task does not run on its family; unavailable: blocked or decommissioned; no_firmware: the version is not in its product's firmware catalogue",
   }),
 });
 export type RefusedTarget = Static<typeof RefusedTarget>;

@@ -173,6 +173,25 @@ describe('who may start a task', () => {
   });
 });
 
+it("refuses a firmware version that is not in the target's own product catalogue", async () => {
+  const { cloud, site, session, devices } = await createTaskCloud(t, 1);
+  const ap = devices[0]?.id ?? 0;
+  const gateway = await createDevice(t.database.db, cloud.id, site.id, {
+    productBrandId: 86,
+    productType: 'gateway',
+  });
+  const response = await postTask(t, session, cloud.id, {
+    type: 'TASK_FW_UPDATE',
+    targets: { deviceIds: [ap, gateway.id] },
+    params: { version: '7.3.0-4105' },
+  });
+  expect(response.statusCode).toBe(201);
+  expect(response.json().refused).toEqual([
+    { deviceId: gateway.id, smartNvrId: null, reason: 'no_firmware' },
+  ]);
+  expect((await taskDetail(t, session, cloud.id, response.json().task.id)).targets.total).toBe(1);
+});
+
 describe('reading tasks', () => {
   it('pages a task’s targets and filters them by state', async () => {
     const { cloud, session, devices } = await createTaskCloud(t, 3);

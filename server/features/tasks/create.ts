@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import type { CreateTaskBody, RefusedTarget } from '../../../core/api/tasks.ts';
 import type { ProductType, TaskType } from '../../../core/domain.ts';
+import { firmwareCatalogue } from '../../../core/fleet/firmware.ts';
 import { can, canSeeSite, sitePermissions } from '../../../core/policy.ts';
 import { rolloutBatches } from '../../../core/task-machine.ts';
 import { type RollingUpdateParams, runsOn, TASK_DEFINITIONS } from '../../../core/task-types.ts';
@@ -18,6 +19,7 @@ type Candidate = {
   name: string;
   site_id: number | null;
   product_type: ProductType;
+  product_brand_id: number;
   unavailable: boolean;
 };
 
@@ -28,22 +30,33 @@ async function candidates(db: Database, cloudId: number, body: CreateTaskBody): 
     db,
     sql`
     SELECT d.id AS device_id, NULL::int AS smart_nvr_id, d.name, d.site_id, d.product_type,
-      d.blocked OR d.decomm AS unavailable
+      d.product_brand_id, d.blocked OR d.decomm AS unavailable
     FROM devices d
     WHERE d.cloud_id = ${cloudId} AND d.deleted_at IS NULL AND (
       d.id = ANY(${intArray(deviceIds)})
       ${siteId === undefined ? sql`` : sql`OR d.site_id = ${siteId}`}
       ${productType === undefined ? sql`` : sql`OR d.product_type = ${productType}`})
     UNION ALL
-    SELECT NULL, n.id, n.name, NULL, 'smartnvr', false
+    SELECT NULL, n.id, n.name, NULL, 'smartnvr', n.product_brand_id, false
     FROM smart_nvrs n
     WHERE n.cloud_id = ${cloudId} AND n.deleted_at IS NULL AND n.id = ANY(${intArray(smartNvrIds)})
     ORDER BY site_id NULLS LAST, device_id, smart_nvr_id`,
   );
 }
 
+/** Whether the task names a firmware version the target's product has in its catalogue (or names none). */
+function firmwareAvailable(params: Record<string, unknown>, target: Candidate): boolean {
+  if (typeof params.version !== 'string') return true;
+  return firmwareCatalogue(target.product_brand_id).some((release) => release.version === params.version);
+}
+
 /** Why the caller may not put this target in a task of this type; null when they may. */
-function refusal(membership: Membership, type: TaskType, target: Candidate): RefusedTarget['reason'] | null {
+function refusal(
+  membership: Membership,
+  type: TaskType,
+  params: Record<string, unknown>,
+  target: Candidate,
+): RefusedTarget['reason'] | null {
   const definition = TASK_DEFINITIONS[type];
   if (target.smart_nvr_id !== null) {
     if (!can(membership, definition.smartNvrPermission)) return 'forbidden';
@@ -53,7 +66,10 @@ function refusal(membership: Membership, type: TaskType, target: Candidate): Ref
     return 'forbidden';
   }
   if (!runsOn(type, target.product_type)) return 'unsupported';
-  return target.unavailable ? 'unavailable' : null;
+  if (target.unavailable) return 'unavailable';
+  // A managed device's firmware is the gateway's business: its version is not the gateway's own.
+  if (type !== 'TASK_MANAGED_DEVICE_FW_UPDATE' && !firmwareAvailable(params, target)) return 'no_firmware';
+  return null;
 }
 
 export type TaskPlan = {
@@ -91,7 +107,7 @@ export async function planTask(
   const accepted: Candidate[] = [];
   const named = new Set(deviceIds);
   for (const target of found) {
-    const reason = refusal(membership, body.type, target);
+    const reason = refusal(membership, body.type, params, target);
     // A device of a site the caller cannot see is only mentioned when they named it.
     if (reason === 'not_found' && !named.has(target.device_id ?? 0)) continue;
     if (reason) refused.push({ deviceId: target.device_id, smartNvrId: target.smart_nvr_id, reason });
