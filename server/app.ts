@@ -33,13 +33,20 @@ export type BuildOptions = {
   writeMetrics?: MetricsWriter;
 };
 
+/**
+ * A hop count trusts that many proxies nearest the console, whoever they are (Fastify's own number option
+ * trusts none); an address list trusts those proxies only.
+ */
+const trustedHops = (trust: AppContext['config']['trustProxy']) =>
+  typeof trust === 'number' ? (_address: string, hop: number) => hop < trust : trust;
+
 const REQUEST_ID = /^[A-Za-z0-9._-]{1,100}$/;
 
 /** Builds the console's HTTP app: plugins, API routes and the web app. Tests call inject on it. */
 export async function buildApp(ctx: AppContext, options: BuildOptions = {}) {
   const app = Fastify({
     logger: options.logger ?? false,
-    trustProxy: ctx.config.trustProxy,
+    trustProxy: trustedHops(ctx.config.trustProxy),
     genReqId: (req) => {
       const given = req.headers['x-request-id'];
       return typeof given === 'string' && REQUEST_ID.test(given) ? given : randomUUID();

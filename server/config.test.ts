@@ -27,6 +27,22 @@ describe('readConfig', () => {
     }
   });
 
+  it('reads TRUST_PROXY as off, a count of proxies, or their addresses, and refuses trusting every hop', () => {
+    expect(readConfig({}).trustProxy).toBe(false);
+    expect(readConfig({ TRUST_PROXY: '0' }).trustProxy).toBe(false);
+    expect(readConfig({ TRUST_PROXY: '2' }).trustProxy).toBe(2);
+    expect(readConfig({ TRUST_PROXY: '10.0.0.0/8, 192.0.2.1,::1' }).trustProxy).toEqual([
+      '10.0.0.0/8',
+      '192.0.2.1',
+      '::1',
+    ]);
+    for (const value of ['true', '10.0.0.0/33', 'proxy.example', '11']) {
+      expect(() => readConfig({ TRUST_PROXY: value })).toThrow(
+        /TRUST_PROXY must be 0, the number of reverse proxies/,
+      );
+    }
+  });
+
   it('reads PostgreSQL and DEMO=0', () => {
     const config = readConfig({ DATABASE_URL: 'postgres://u:p@127.0.0.1/console', DEMO: '0' });
     expect(config.databaseUrl).toBe('postgres://u:p@127.0.0.1/console');

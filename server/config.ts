@@ -1,3 +1,4 @@
+import { isIP } from 'node:net';
 import { resolve } from 'node:path';
 import { DEFAULT_HEARTBEAT_INTERVAL_S } from '../core/fleet/status.ts';
 import { DEFAULT_THEME, loadTheme, type Theme } from './theme.ts';
@@ -12,7 +13,11 @@ export type Config = {
   logLevel: string;
   /** Marks cookies Secure; on by default behind https (TRUST_PROXY with X-Forwarded-Proto). */
   cookieSecure: boolean | 'auto';
-  trustProxy: boolean;
+  /**
+   * Which X-Forwarded-* hops to believe: false (none), the number of proxies in front of the console, or
+   * their addresses. The client address is the first hop not trusted, never a value the client chose.
+   */
+  trustProxy: false | number | string[];
   theme: Theme;
   errorReportUrl: string | null;
   errorReportKey: string | null;
@@ -55,6 +60,23 @@ export const DEFAULT_PUSH_SERVICE_HOSTS: readonly string[] = [
   '*.notify.windows.com',
 ];
 const HOST_PATTERN = /^(\*\.)?[a-z0-9]([a-z0-9-]*[a-z0-9])?(\.[a-z0-9]([a-z0-9-]*[a-z0-9])?)*$/;
+
+function readTrustProxy(value: string | undefined, problems: string[]): Config['trustProxy'] {
+  if (!value || ['0', 'false', 'no'].includes(value)) return false;
+  if (/^\d+$/.test(value) && Number(value) <= 10) return Number(value);
+  const proxies = value.split(',').map((entry) => entry.trim());
+  const isAddress = (entry: string) => {
+    const [address = '', prefix] = entry.split('/');
+    const version = isIP(address);
+    const bits = version === 4 ? 32 : 128;
+    return version > 0 && (prefix === undefined || (/^\d+$/.test(prefix) && Number(prefix) <= bits));
+  };
+  if (proxies.every(isAddress)) return proxies;
+  problems.push(
+    `TRUST_PROXY must be 0, the number of reverse proxies in front of the console (1 to 10), or their addresses separated by commas, such as 10.0.0.0/8 (got "${value}").`,
+  );
+  return false;
+}
 
 /** Reads and validates the configuration from environment variables; every problem is reported at once. */
 export function readConfig(env: NodeJS.ProcessEnv = process.env): Config {
@@ -126,7 +148,7 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): Config {
     demo: flag('DEMO', true),
     logLevel,
     cookieSecure,
-    trustProxy: flag('TRUST_PROXY', false),
+    trustProxy: readTrustProxy(env.TRUST_PROXY, problems),
     theme,
     errorReportUrl,
     errorReportKey: env.ERROR_REPORT_KEY || null,

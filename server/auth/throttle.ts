@@ -1,44 +1,91 @@
-import { inArray, sql } from 'drizzle-orm';
+import { and, eq, inArray, isNull, lt, or, type SQL, sql } from 'drizzle-orm';
 import type { Database } from '../db/connect.ts';
-import { loginThrottles } from '../db/schema/accounts.ts';
+import { loginThrottles, sessions } from '../db/schema/accounts.ts';
 
-/** Failed logins allowed per window before the key is blocked for BLOCK_SECONDS. */
-export const ACCOUNT_FAILURE_LIMIT = 5;
-export const ADDRESS_FAILURE_LIMIT = 30;
-const WINDOW_SECONDS = 15 * 60;
-const BLOCK_SECONDS = 15 * 60;
+/** Failed logins one address may try against one account per window; then that pair waits for the window to end. */
+export const PAIR_FAILURE_LIMIT = 5;
+/**
+ * Failed logins an account takes from addresses it never signed in from before each further attempt waits:
+ * 1 s, then twice as long each time up to ACCOUNT_MAX_DELAY_S. A slower pace for guessing spread over many
+ * addresses, never a lock: the owner waits seconds at most, and not at all from an address they used before.
+ */
+export const ACCOUNT_FREE_FAILURES = 10;
+export const ACCOUNT_MAX_DELAY_S = 60;
+export const THROTTLE_WINDOW_S = 15 * 60;
 
+const normalise = (email: string) => email.trim().toLowerCase();
 export const throttleKeys = (email: string, ip: string) => ({
-  account: `account:${email.trim().toLowerCase()}`,
-  address: `address:${ip}`,
+  pair: `pair:${normalise(email)}|${ip}`,
+  account: `account:${normalise(email)}`,
 });
 
-/** Seconds until the most restrictive of the keys is unblocked, or 0 when none is blocked. */
-export async function secondsBlocked(db: Database, keys: string[]): Promise<number> {
-  const rows = await db
-    .select({ seconds: sql<number>`ceil(extract(epoch from (${loginThrottles.blockedUntil} - now())))::int` })
-    .from(loginThrottles)
-    .where(inArray(loginThrottles.key, keys));
-  return Math.max(0, ...rows.map((r) => r.seconds ?? 0));
-}
+const t = loginThrottles;
+const expired = sql`${t.windowStartedAt} < now() - make_interval(secs => ${THROTTLE_WINDOW_S})`;
+const failures = sql`case when ${expired} then 1 else ${t.failures} + 1 end`;
+const windowStart = sql`case when ${expired} then now() else ${t.windowStartedAt} end`;
 
-/** Counts one failure against a key; the counters live in the database so every server process shares them. */
-export async function recordFailure(db: Database, key: string, limit: number): Promise<void> {
-  const expired = sql`${loginThrottles.windowStartedAt} < now() - make_interval(secs => ${WINDOW_SECONDS})`;
-  const failures = sql`case when ${expired} then 1 else ${loginThrottles.failures} + 1 end`;
-  await db
-    .insert(loginThrottles)
-    .values({ key, failures: 1 })
+/**
+ * Reserves one attempt against a key in the statement that checks it, so requests sent together are
+ * counted one by one (the row lock orders them, on either database and across server processes).
+ * `blockAfter` is when the attempt after this one may come, given this one's number in the window and the
+ * window's start. Answers 0 when the attempt may go ahead, else the seconds to wait.
+ */
+async function reserve(
+  db: Database,
+  key: string,
+  blockAfter: (failures: SQL, windowStart: SQL) => SQL,
+): Promise<number> {
+  const reserved = await db
+    .insert(t)
+    .values({ key, failures: 1, blockedUntil: blockAfter(sql`1`, sql`now()`) })
     .onConflictDoUpdate({
-      target: loginThrottles.key,
-      set: {
-        failures,
-        windowStartedAt: sql`case when ${expired} then now() else ${loginThrottles.windowStartedAt} end`,
-        blockedUntil: sql`case when ${failures} >= ${limit} then now() + make_interval(secs => ${BLOCK_SECONDS}) else ${loginThrottles.blockedUntil} end`,
-      },
-    });
+      target: t.key,
+      set: { failures, windowStartedAt: windowStart, blockedUntil: blockAfter(failures, windowStart) },
+      setWhere: or(isNull(t.blockedUntil), lt(t.blockedUntil, sql`now()`)),
+    })
+    .returning({ key: t.key });
+  if (reserved.length > 0) return 0;
+  const [row] = await db
+    .select({ seconds: sql<number>`ceil(extract(epoch from (${t.blockedUntil} - now())))::int` })
+    .from(t)
+    .where(eq(t.key, key));
+  return Math.max(1, row?.seconds ?? 1);
 }
 
-export async function clearFailures(db: Database, key: string): Promise<void> {
-  await db.delete(loginThrottles).where(inArray(loginThrottles.key, [key]));
+/** Reserves an attempt of this address on this account: the fifth failure blocks the pair until its window ends. */
+export const reservePairAttempt = (db: Database, key: string) =>
+  reserve(
+    db,
+    key,
+    (n, start) =>
+      sql`case when ${n} >= ${PAIR_FAILURE_LIMIT} then ${start} + make_interval(secs => ${THROTTLE_WINDOW_S}) end`,
+  );
+
+/** Reserves an attempt on the account from an address it has not signed in from: progressive delay. */
+export const reserveAccountAttempt = (db: Database, key: string) =>
+  reserve(
+    db,
+    key,
+    (n) =>
+      sql`case when ${n} >= ${ACCOUNT_FREE_FAILURES} then now() + make_interval(secs => least(${ACCOUNT_MAX_DELAY_S}, power(2, ${n} - ${ACCOUNT_FREE_FAILURES}))) end`,
+  );
+
+/** Whether the user signed in from this address within the sessions still kept (7 days). */
+export async function isKnownAddress(db: Database, userId: number, ip: string): Promise<boolean> {
+  const [row] = await db
+    .select({ one: sql`1` })
+    .from(sessions)
+    .where(and(eq(sessions.userId, userId), eq(sessions.ip, ip)))
+    .limit(1);
+  return row !== undefined;
+}
+
+/** A successful login: only the owner knows the password, so their counters start again. */
+export async function clearAttempts(db: Database, keys: string[]): Promise<void> {
+  await db.delete(t).where(inArray(t.key, keys));
+}
+
+/** Drops counters whose window is over and that block nothing. */
+export async function purgeLoginThrottles(db: Database): Promise<void> {
+  await db.delete(t).where(and(expired, or(isNull(t.blockedUntil), lt(t.blockedUntil, sql`now()`))));
 }

@@ -4,11 +4,10 @@ import { verifyPassword, verifyUnknownAccount } from '../../auth/passwords.ts';
 import { clearSessionCookies, setSessionCookies } from '../../auth/request-auth.ts';
 import { createSession, revokeSession } from '../../auth/sessions.ts';
 import {
-  ACCOUNT_FAILURE_LIMIT,
-  ADDRESS_FAILURE_LIMIT,
-  clearFailures,
-  recordFailure,
-  secondsBlocked,
+  clearAttempts,
+  isKnownAddress,
+  reserveAccountAttempt,
+  reservePairAttempt,
   throttleKeys,
 } from '../../auth/throttle.ts';
 import type { AppContext } from '../../context.ts';
@@ -38,19 +37,21 @@ export function authRoutes(ctx: AppContext): FastifyPluginAsyncTypebox {
       },
       async (request, reply) => {
         const keys = throttleKeys(request.body.email, request.ip);
-        const wait = await secondsBlocked(db, [keys.account, keys.address]);
+        const user = await findUserByEmail(db, request.body.email);
+        // Each attempt is reserved before the password is checked, so a burst cannot outrun the count.
+        let wait = await reservePairAttempt(db, keys.pair);
+        if (wait === 0 && !(user && (await isKnownAddress(db, user.id, request.ip)))) {
+          wait = await reserveAccountAttempt(db, keys.account);
+        }
         if (wait > 0) throw errors.tooManyRequests(wait, 'Too many login attempts. Try again later.');
 
-        const user = await findUserByEmail(db, request.body.email);
         const valid = user
           ? await verifyPassword(user.passwordHash, request.body.password)
           : await verifyUnknownAccount(request.body.password);
-        if (!user || !valid) {
-          await recordFailure(db, keys.account, ACCOUNT_FAILURE_LIMIT);
-          await recordFailure(db, keys.address, ADDRESS_FAILURE_LIMIT);
-          throw errors.unauthorized(WRONG_CREDENTIALS);
-        }
-        await clearFailures(db, keys.account);
+        if (!user || !valid) throw errors.unauthorized(WRONG_CREDENTIALS);
+        await clearAttempts(db, [keys.pair, keys.account]);
+        // Signing in again replaces the browser's session rather than leaving the old one alive.
+        if (request.session) await revokeSession(db, request.session.idHash);
         const session = await createSession(db, user.id, {
           ip: request.ip,
           userAgent: request.headers['user-agent'],
