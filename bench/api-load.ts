@@ -203,7 +203,14 @@ export async function runApiLoad(): Promise<void> {
     await database.close();
     throw new Error('No bench cloud in this database: run `npm run bench -- seed-large` first.');
   }
-  const config = readConfig({ ...process.env, DEMO: '0', LOG_LEVEL: 'silent', DATABASE_URL: '' });
+  // Saturation is the point here: the API rate limit would only measure itself.
+  const config = readConfig({
+    ...process.env,
+    DEMO: '0',
+    LOG_LEVEL: 'silent',
+    DATABASE_URL: '',
+    API_RATE_LIMIT: '0',
+  });
   const app = await buildApp(createContext(database, config, APP_VERSION));
   const base = await app.listen({ host: '127.0.0.1', port: 0 });
   // Connections stay open between the runs, while the SQL of the next call is replayed.

@@ -5,6 +5,7 @@ import fastifySwagger from '@fastify/swagger';
 import fastifySwaggerUi from '@fastify/swagger-ui';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import Fastify, { type FastifyServerOptions } from 'fastify';
+import { registerRateLimit } from './auth/rate-limit.ts';
 import { registerRequestAuth } from './auth/request-auth.ts';
 import type { AppContext } from './context.ts';
 import { registerErrorHandler } from './errors.ts';
@@ -88,6 +89,7 @@ export async function buildApp(ctx: AppContext, options: BuildOptions = {}) {
   });
   await app.register(fastifyCookie);
   registerRequestAuth(app, ctx.db);
+  registerRateLimit(app, ctx.db, ctx.config.apiRateLimit);
 
   await app.register(fastifySwagger, {
     openapi: {

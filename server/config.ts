@@ -31,6 +31,8 @@ export type Config = {
   heartbeatIntervalS: number;
   /** With the demo data, run the fleet simulator for the demo clouds' devices. */
   simulator: boolean;
+  /** API requests a second per session or address (server/auth/rate-limit.ts); 0 turns the limit off. */
+  apiRateLimit: number;
 };
 
 export class ConfigError extends Error {
@@ -127,6 +129,12 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): Config {
       `HEARTBEAT_INTERVAL_S must be a whole number of seconds from 1 to 3600 (got "${env.HEARTBEAT_INTERVAL_S}").`,
     );
   }
+  const apiRateLimit = Number(env.API_RATE_LIMIT ?? '25');
+  if (!Number.isInteger(apiRateLimit) || apiRateLimit < 0 || apiRateLimit > 100_000) {
+    problems.push(
+      `API_RATE_LIMIT must be a whole number of requests a second, 0 for no limit (got "${env.API_RATE_LIMIT}").`,
+    );
+  }
   const cookieSecureRaw = env.COOKIE_SECURE;
   const cookieSecure =
     cookieSecureRaw === undefined || cookieSecureRaw === 'auto' ? 'auto' : flag('COOKIE_SECURE', false);
@@ -157,6 +165,7 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): Config {
     pushServiceHosts,
     heartbeatIntervalS,
     simulator: flag('SIMULATOR', true),
+    apiRateLimit,
   };
   if (problems.length > 0) throw new ConfigError(problems);
   return config;

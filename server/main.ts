@@ -1,5 +1,6 @@
 import type { AddressInfo } from 'node:net';
 import { buildApp } from './app.ts';
+import { accessJobs } from './auth/jobs.ts';
 import { startJobRunner } from './background/runner.ts';
 import { ConfigError, readConfig } from './config.ts';
 import { createContext } from './context.ts';
@@ -31,7 +32,7 @@ async function main(): Promise<void> {
   await extendDeadlinesAfterStart(database.db, config.heartbeatIntervalS);
   const jobs = await startJobRunner(
     database,
-    fleetJobs(database.db, app.fleet, config.heartbeatIntervalS),
+    [...fleetJobs(database.db, app.fleet, config.heartbeatIntervalS), ...accessJobs(database.db)],
     app.log,
   );
 

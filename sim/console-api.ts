@@ -1,4 +1,5 @@
 // The console's browser API, as an operator's script uses it: sign in, list what a cloud has, register.
+import { setTimeout as sleep } from 'node:timers/promises';
 import type { DeviceIdentity, listedDevice } from './identity.ts';
 
 export type ConsoleSession = {
@@ -21,12 +22,21 @@ export async function signIn(url: string, email: string, password: string): Prom
   const cookies = login.headers.getSetCookie().map((cookie) => cookie.split(';')[0] as string);
   const csrf = cookies.find((cookie) => cookie.startsWith('csrf_token='))?.slice('csrf_token='.length) ?? '';
   const headers = { cookie: cookies.join('; '), 'x-csrf-token': csrf };
+  // A script honours the API's rate limit: on 429 it waits as long as Retry-After says and tries again.
+  const send = async (path: string, init: RequestInit = {}): Promise<Response> => {
+    for (;;) {
+      const response = await fetch(`${url}${path}`, { ...init, headers: { ...headers, ...init.headers } });
+      if (response.status !== 429) return response;
+      await response.body?.cancel();
+      await sleep(Number(response.headers.get('retry-after') ?? 1) * 1000);
+    }
+  };
   return {
-    get: async (path) => answer(await fetch(`${url}${path}`, { headers }), `GET ${path}`),
+    get: async (path) => answer(await send(path), `GET ${path}`),
     post: async (path, body) => {
-      const response = await fetch(`${url}${path}`, {
+      const response = await send(path, {
         method: 'POST',
-        headers: { ...headers, 'content-type': 'application/json' },
+        headers: { 'content-type': 'application/json' },
         body: JSON.stringify(body),
       });
       return { status: response.status, body: await response.json() };

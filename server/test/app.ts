@@ -9,13 +9,16 @@ export const TEST_VERSION = '0.0.0-test';
 
 export type TestApp = { app: App; database: DatabaseHandle; close: () => Promise<void> };
 
-/** The real app on a fresh test database, for app.inject; configEnv adds environment variables to the config. */
+/**
+ * The real app on a fresh test database, for app.inject; configEnv adds environment variables to the
+ * config. Tests send requests faster than any person: the API rate limit is off unless configEnv sets it.
+ */
 export async function createTestApp(
   options: BuildOptions = {},
   configEnv: NodeJS.ProcessEnv = {},
 ): Promise<TestApp> {
   const database = await openTestDatabase();
-  const config = readConfig({ DEMO: '0', ...configEnv });
+  const config = readConfig({ DEMO: '0', API_RATE_LIMIT: '0', ...configEnv });
   const app = await buildApp(createContext(database, config, TEST_VERSION), options);
   return {
     app,

@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import {
   boolean,
+  doublePrecision,
   index,
   integer,
   jsonb,
@@ -70,6 +71,16 @@ export const loginThrottles = pgTable('login_throttles', {
   failures: integer().notNull().default(0),
   windowStartedAt: stampedNow(),
   blockedUntil: timestamp({ withTimezone: true }),
+});
+
+/**
+ * API request budgets (token buckets) per session, address and cloud, shared by every server process.
+ * Unlogged on PostgreSQL: losing the counters in a crash only refills the buckets.
+ */
+export const apiRateLimits = pgTable('api_rate_limits', {
+  key: text().primaryKey(),
+  tokens: doublePrecision().notNull(),
+  updatedAt: stampedNow(),
 });
 
 /** SPEC §3 User alert preference, one row per alert type. */

@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ERROR_REPORT_MESSAGE_MAX } from '../../../core/api/error-reports.ts';
 import { as, createTestApp, login, type Session, type TestApp } from '../../test/app.ts';
 import { createUser, TEST_PASSWORD } from '../../test/factories.ts';
+import { storeErrorReport } from './repository.ts';
 import { sampleReport } from './test-report.ts';
 
 let t: TestApp;
@@ -40,7 +41,7 @@ describe('POST /apiv2/error-reports', () => {
     expect(stored.report).toEqual(sampleReport('Error: first'));
   });
 
-  it('accepts a report after the session is gone, with the CSRF cookie echoed', async () => {
+  it('accepts a report after the session is gone, with the CSRF cookie echoed, but not the email it claims', async () => {
     const response = await report(sampleReport('Error: anonymous'), {
       cookie: 'csrf_token=left-over-token; sid=expired-session',
       'x-csrf-token': 'left-over-token',
@@ -49,6 +50,7 @@ describe('POST /apiv2/error-reports', () => {
     const stored = (await list(administrator)).json().reports[0];
     expect(stored).toMatchObject({ userId: null, userEmail: null });
     expect(stored.report.message).toBe('Error: anonymous');
+    expect(stored.report.context.user).toBe('');
   });
 
   it('refuses a report without the CSRF token', async () => {
@@ -84,6 +86,45 @@ describe('POST /apiv2/error-reports', () => {
     await report({ ...sampleReport('Error: extra'), secret: 'ignored' }, as(reporter));
     const stored = (await list(administrator)).json().reports[0];
     expect(stored.report).toEqual(sampleReport('Error: extra'));
+  });
+});
+
+describe('error reports cannot fill the disk', () => {
+  const anonymous = (remoteAddress: string, payload: object = sampleReport('Error: flood')) =>
+    t.app.inject({
+      method: 'POST',
+      url: '/apiv2/error-reports',
+      payload,
+      remoteAddress,
+      headers: { cookie: 'csrf_token=any', 'x-csrf-token': 'any' },
+    });
+
+  it('takes ten reports at once from an address without a session, then one a minute', async () => {
+    const before = (await list(administrator)).json().total;
+    const flood = [];
+    for (let i = 0; i < 15; i++) flood.push(await anonymous('203.0.113.50'));
+    expect(flood.map((r) => r.statusCode)).toEqual([...Array(10).fill(200), ...Array(5).fill(429)]);
+    expect(Number(flood.at(-1)?.headers['retry-after'])).toBeGreaterThan(0);
+    expect((await list(administrator)).json().total).toBe(before + 10);
+    expect((await anonymous('203.0.113.51')).statusCode).toBe(200);
+  });
+
+  it('refuses a body larger than a report can be', async () => {
+    const padded = { ...sampleReport(), padding: 'x'.repeat(70 * 1024) };
+    const response = await anonymous('203.0.113.52', padded);
+    expect(response.statusCode).toBe(413);
+  });
+
+  it('keeps the newest reports up to the cap, dropping the oldest', async () => {
+    for (const n of [1, 2, 3, 4, 5])
+      await storeErrorReport(t.database.db, null, sampleReport(`Error: cap ${n}`), 3);
+    const { reports, total } = (await list(administrator, '?limit=100')).json();
+    expect(total).toBe(3);
+    expect(reports.map((r: { report: { message: string } }) => r.report.message)).toEqual([
+      'Error: cap 5',
+      'Error: cap 4',
+      'Error: cap 3',
+    ]);
   });
 });
 

@@ -1,19 +1,25 @@
-import { and, count, desc, eq, isNull } from 'drizzle-orm';
+import { and, count, desc, eq, isNull, lte } from 'drizzle-orm';
 import type { ErrorReport, StoredErrorReport } from '../../../core/api/error-reports.ts';
 import type { Database } from '../../db/connect.ts';
 import { users } from '../../db/schema/accounts.ts';
 import { errorReports } from '../../db/schema/content.ts';
 
+/** Reports kept in all (about 25 kB each at most): each new one past this drops the oldest. */
+export const ERROR_REPORTS_KEPT = 2_000;
+
 export async function storeErrorReport(
   db: Database,
   userId: number | null,
   report: ErrorReport,
+  kept = ERROR_REPORTS_KEPT,
 ): Promise<number> {
   const [row] = await db
     .insert(errorReports)
     .values({ userId, payload: report })
     .returning({ id: errorReports.id });
   if (!row) throw new Error('error report not stored');
+  // Ids only grow, so the oldest are those more than `kept` behind (by the primary key, a row or two each time).
+  await db.delete(errorReports).where(lte(errorReports.id, row.id - kept));
   return row.id;
 }
 

@@ -4,6 +4,7 @@ import {
   ErrorReportListQuery,
   ErrorReportListResponse,
 } from '../../../core/api/error-reports.ts';
+import { spend } from '../../auth/rate-limit.ts';
 import type { AppContext } from '../../context.ts';
 import { ErrorSchemas, errors } from '../../errors.ts';
 import { Ok } from '../../http-schemas.ts';
@@ -11,6 +12,8 @@ import { forwardErrorReport } from './forward.ts';
 import { isPlatformAdministrator, listErrorReports, storeErrorReport } from './repository.ts';
 
 const tags = ['error-reports'];
+/** Reports per browser (its session, else its address): ten at once, then one a minute. */
+const REPORT_BUDGET = { perSecond: 1 / 60, burst: 10 };
 
 /** Error reports from the web app, listed for platform administrators (DESIGN §5). */
 export function errorReportRoutes(ctx: AppContext): FastifyPluginAsyncTypebox {
@@ -22,15 +25,30 @@ export function errorReportRoutes(ctx: AppContext): FastifyPluginAsyncTypebox {
       {
         // A report must get through when the session is gone (the error may be that); CSRF still applies.
         config: { public: true },
+        // The schema's limits make a report 25 kB at most.
+        bodyLimit: 64 * 1024,
         schema: {
           tags,
           body: ErrorReportBody,
-          response: { 200: Ok, 400: ErrorSchemas.validation, 403: ErrorSchemas.message },
+          response: {
+            200: Ok,
+            400: ErrorSchemas.validation,
+            403: ErrorSchemas.message,
+            429: ErrorSchemas.message,
+          },
         },
       },
       async (request) => {
-        await storeErrorReport(db, request.session?.userId ?? null, request.body);
-        if (target) await forwardErrorReport(target, request.body, request.log);
+        const { session } = request;
+        const caller = session ? `session:${session.idHash}` : `address:${request.ip}`;
+        const wait = await spend(db, `error-reports:${caller}`, REPORT_BUDGET);
+        if (wait > 0) throw errors.tooManyRequests(wait);
+        // Who sent a report is the session's user; without one, the email it claims is anyone's guess.
+        const report = session
+          ? request.body
+          : { ...request.body, context: { ...request.body.context, user: '' } };
+        await storeErrorReport(db, session?.userId ?? null, report);
+        if (target) await forwardErrorReport(target, report, request.log);
         return { ok: true as const };
       },
     );
