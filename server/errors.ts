@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { FastifyError, FastifyInstance } from 'fastify';
 import { Type } from 'typebox';
+import { isDatabaseUnavailable } from './db/unavailable.ts';
 
 /** One entry of the 400 answer (DESIGN §4). */
 export type ValidationIssue = {
@@ -72,6 +73,9 @@ function validationIssues(error: FastifyError): ValidationIssue[] {
   });
 }
 
+export const DATABASE_UNAVAILABLE = 'The database is not answering. Try again shortly.';
+const DATABASE_RETRY_AFTER_S = 5;
+
 export const GENERIC_500 = 'Sorry, there was an error while processing your request.';
 
 /** One error handler for the whole app: same shapes always, internals of 5xx only in the log. */
@@ -97,6 +101,10 @@ export function registerErrorHandler(app: FastifyInstance): void {
       };
       if (status === 400) return reply.code(400).send({ errors: [issue] });
       return reply.code(status).send({ message: error.message });
+    }
+    if (isDatabaseUnavailable(error)) {
+      reply.header('Retry-After', String(DATABASE_RETRY_AFTER_S));
+      return sendIncident(503, DATABASE_UNAVAILABLE);
     }
     return sendIncident(500, GENERIC_500);
 

@@ -28,17 +28,44 @@ export type DatabaseHandle = {
 };
 
 export type DatabaseOptions =
-  | { kind: 'postgres'; url: string; poolSize?: number }
+  | { kind: 'postgres'; url: string; poolSize?: number; statementTimeoutMs?: number }
   | { kind: 'pglite'; dataDir: string }
   /** In memory; from a dumped data dir (dumpDataDir) when given, which skips initdb. */
   | { kind: 'memory'; template?: Blob };
+
+/** The longest a statement may run before the database cancels it (and the request answers 503). */
+export const STATEMENT_TIMEOUT_MS = 10_000;
+
+/**
+ * Every pooled connection gives up rather than wait forever: on connecting, on a statement, on a lock,
+ * and, for a server that stops answering altogether (which cancels nothing), on the client's own clock.
+ */
+const postgresTimeouts = (statementTimeoutMs: number) => ({
+  connectionTimeoutMillis: 5_000,
+  statement_timeout: statementTimeoutMs,
+  lock_timeout: Math.min(5_000, statementTimeoutMs),
+  query_timeout: statementTimeoutMs + 2_000,
+  idle_in_transaction_session_timeout: 60_000,
+  keepAlive: true,
+});
 
 const migrationsFolder = fileURLToPath(new URL('./migrations', import.meta.url));
 
 /** Opens the database, runs pending migrations and returns a handle (DESIGN §2). */
 export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHandle> {
   if (options.kind === 'postgres') {
-    const pool = new pg.Pool({ connectionString: options.url, max: options.poolSize ?? 10 });
+    // Migrations may take longer than any request should: they run on a connection without the timeouts.
+    const migrations = new pg.Pool({ connectionString: options.url, max: 1 });
+    try {
+      await migratePostgres(drizzlePostgres(migrations, { casing: 'snake_case' }), { migrationsFolder });
+    } finally {
+      await migrations.end();
+    }
+    const pool = new pg.Pool({
+      connectionString: options.url,
+      max: options.poolSize ?? 10,
+      ...postgresTimeouts(options.statementTimeoutMs ?? STATEMENT_TIMEOUT_MS),
+    });
     // An idle connection dropped by the server (restart, failover) must not crash the process; the pool
     // replaces it on the next query.
     pool.on('error', (error) => console.error('PostgreSQL connection lost:', error.message));
@@ -47,12 +74,6 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
       client.on('error', (error) => console.error('PostgreSQL connection lost:', error.message)),
     );
     const db = drizzlePostgres(pool, { casing: 'snake_case' });
-    try {
-      await migratePostgres(db, { migrationsFolder });
-    } catch (error) {
-      await pool.end();
-      throw error;
-    }
     return {
       ...handle(db as unknown as Database, 'postgres', () => pool.end()),
       pool,

@@ -1,0 +1,129 @@
+// @vitest-environment node
+// Only on PostgreSQL (npm run test:postgres): the console reaches the database through a TCP proxy that can
+// stop answering (as a server stopped with SIGSTOP does) or drop every connection and refuse new ones (as
+// a server that is down does).
+import { createServer, type Server, Socket } from 'node:net';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { type App, buildApp } from '../app.ts';
+import { readConfig } from '../config.ts';
+import { createContext } from '../context.ts';
+import { DATABASE_UNAVAILABLE } from '../errors.ts';
+import { cookieHeader, TEST_VERSION } from '../test/app.ts';
+import { openTestDatabase } from '../test/database.ts';
+import { createUser, TEST_PASSWORD } from '../test/factories.ts';
+import { type DatabaseHandle, openDatabase } from './connect.ts';
+
+function startProxy(target: { host: string; port: number }) {
+  let frozen = false;
+  let held: (() => void)[] = [];
+  const sockets = new Set<Socket>();
+  const track = (socket: Socket) => {
+    sockets.add(socket);
+    socket.on('close', () => sockets.delete(socket));
+    socket.on('error', () => socket.destroy());
+  };
+  const forward = (from: Socket, to: Socket) =>
+    from.on('data', (chunk) => {
+      if (frozen) held.push(() => to.write(chunk));
+      else to.write(chunk);
+    });
+  let server: Server;
+  const listen = (port: number) =>
+    new Promise<number>((resolve) => {
+      server = createServer((client) => {
+        const upstream = new Socket();
+        track(client);
+        track(upstream);
+        upstream.connect(target.port, target.host);
+        forward(client, upstream);
+        forward(upstream, client);
+        client.on('close', () => upstream.destroy());
+        upstream.on('close', () => client.destroy());
+      });
+      server.listen(port, '127.0.0.1', () => resolve((server.address() as { port: number }).port));
+    });
+  return {
+    listen,
+    freeze: () => {
+      frozen = true;
+    },
+    thaw: () => {
+      frozen = false;
+      for (const send of held) send();
+      held = [];
+    },
+    /** Drops every connection and refuses new ones. */
+    down: () =>
+      new Promise<void>((resolve) => {
+        server.close(() => resolve());
+        for (const socket of sockets) socket.destroy();
+      }),
+  };
+}
+
+let app: App;
+let database: DatabaseHandle;
+let closeServerDatabase: () => Promise<void>;
+let proxy: ReturnType<typeof startProxy>;
+let port: number;
+let cookie: string;
+const STATEMENT_TIMEOUT_MS = 1000;
+
+beforeAll(async () => {
+  const direct = await openTestDatabase();
+  if (!direct.url) throw new Error('needs PostgreSQL');
+  closeServerDatabase = direct.close;
+  const url = new URL(direct.url);
+  proxy = startProxy({ host: url.hostname, port: Number(url.port || 5432) });
+  port = await proxy.listen(0);
+  url.host = `127.0.0.1:${port}`;
+  database = await openDatabase({
+    kind: 'postgres',
+    url: url.toString(),
+    poolSize: 2,
+    statementTimeoutMs: STATEMENT_TIMEOUT_MS,
+  });
+  app = await buildApp(createContext(database, readConfig({ DEMO: '0', API_RATE_LIMIT: '0' }), TEST_VERSION));
+  await createUser(database.db, { email: 'noc@outage.example' });
+  const login = await app.inject({
+    method: 'POST',
+    url: '/apiv2/auth/login',
+    payload: { email: 'noc@outage.example', password: TEST_PASSWORD },
+  });
+  cookie = cookieHeader(login);
+});
+afterAll(async () => {
+  await app.close();
+  await database.close();
+  await closeServerDatabase();
+});
+
+const me = () => app.inject({ method: 'GET', url: '/apiv2/auth/me', headers: { cookie } });
+const get = (url: string) => app.inject({ method: 'GET', url });
+async function until(ok: () => Promise<boolean>) {
+  while (!(await ok())) await new Promise((resolve) => setTimeout(resolve, 200));
+}
+
+describe('when the database does not answer', () => {
+  it('a hung database: API calls and /readyz answer 503 with Retry-After once their time is up, /healthz answers at once', async () => {
+    proxy.freeze();
+    const [api, ready] = await Promise.all([me(), get('/readyz')]);
+    expect(api.statusCode).toBe(503);
+    expect(api.headers['retry-after']).toBe('5');
+    expect(api.json()).toMatchObject({ message: DATABASE_UNAVAILABLE });
+    expect(ready.statusCode).toBe(503);
+    expect((await get('/healthz')).statusCode).toBe(200);
+    proxy.thaw();
+    await until(async () => (await me()).statusCode === 200);
+  }, 20_000);
+
+  it('a database that is down: 503 with Retry-After, and back to normal when it returns', async () => {
+    await proxy.down();
+    const api = await me();
+    expect(api.statusCode).toBe(503);
+    expect(api.headers['retry-after']).toBe('5');
+    expect((await get('/healthz')).statusCode).toBe(200);
+    await proxy.listen(port);
+    await until(async () => (await me()).statusCode === 200);
+  }, 20_000);
+});
