@@ -45,8 +45,20 @@ export type CloudAbility = CloudPermission | 'manage_users';
 export const isOwnerOrAdmin = (access: Access) =>
   access.roleId === 'ROLE_OWNER' || access.roleId === 'ROLE_ADMIN';
 
+/**
+ * The bits each role can hold, whatever its membership stores: an owner has them all, an administrator
+ * those stored, and a Guest (read-only) or a Site User (rights per site, not cloud-wide) none.
+ */
+const ROLE_BITS: Readonly<Record<RoleId, number>> = {
+  ROLE_OWNER: ALL_CLOUD_PERMISSIONS,
+  ROLE_ADMIN: ALL_CLOUD_PERMISSIONS,
+  ROLE_GUEST: 0,
+  ROLE_USER: 0,
+};
+
 export function permissionBits(access: Access): number {
-  return access.roleId === 'ROLE_OWNER' ? ALL_CLOUD_PERMISSIONS : access.permissions & ALL_CLOUD_PERMISSIONS;
+  if (access.roleId === 'ROLE_OWNER') return ALL_CLOUD_PERMISSIONS;
+  return access.permissions & (ROLE_BITS[access.roleId] ?? 0);
 }
 
 /** SPEC §6: the cloud permission bits, plus manage_users for owners and administrators. */

@@ -18,7 +18,9 @@ beforeAll(async () => {
     ['owner', 'ROLE_OWNER', 0],
     ['siteAdmin', 'ROLE_ADMIN', CLOUD_PERMISSION.manage_sites],
     ['licenceAdmin', 'ROLE_ADMIN', CLOUD_PERMISSION.manage_licenses],
-    ['guest', 'ROLE_GUEST', 0],
+    // The role bounds the bits: a Guest or Site User with manage_sites stored is still read-only cloud-wide.
+    ['guest', 'ROLE_GUEST', CLOUD_PERMISSION.manage_sites],
+    ['siteUser', 'ROLE_USER', CLOUD_PERMISSION.manage_sites],
   ] as const) {
     const user = await createUser(db);
     await addMember(db, user.id, cloudId, role, bits);
@@ -51,8 +53,8 @@ describe('POST /apiv2/cloud/:cloudId/sites', () => {
     expect(response.json()).toMatchObject({ name: 'Depot', location: '' });
   });
 
-  it('refuses a Guest and an administrator without manage_sites with 403', async () => {
-    for (const who of [session.guest, session.licenceAdmin] as Session[]) {
+  it('refuses a Guest, a Site User and an administrator without manage_sites with 403', async () => {
+    for (const who of [session.guest, session.siteUser, session.licenceAdmin] as Session[]) {
       const response = await create(who, { name: 'Not Allowed' });
       expect(response.statusCode).toBe(403);
       expect(response.json()).toEqual({
