@@ -13,10 +13,27 @@ export function acceptedType(declared: string | undefined): UploadContentType | 
   return UPLOAD_CONTENT_TYPES.find((allowed) => allowed === type);
 }
 
-/** Whether the file's first bytes agree with its declared type. */
+const SVG_ROOT = /^\uFEFF?\s*(<\?xml[^>]*>\s*)?(<!--[\s\S]*?-->\s*)*(<!doctype svg[^>]*>\s*)?<svg[\s>]/i;
+/** What makes an SVG a page rather than a picture: scripts, event handlers, script links, embedded documents. */
+const ACTIVE_SVG =
+  /<script|<foreignobject|<iframe|<embed|<object|<handler|[\s"'/]on[a-z]+\s*=|javascript:|data:text\/html/i;
+/** Markup a browser would render as a page, which has no business in a certificate or a binary file. */
+const MARKUP = /^\uFEFF?\s*(<\?xml|<!doctype|<html|<svg|<script|<body|<!--)/i;
+
+/**
+ * Whether the file's content agrees with its declared type: the signature of PNG, JPEG and PDF; an SVG
+ * root without active content; a PEM armour line; and no page markup posing as a binary file.
+ */
 export function contentMatches(type: UploadContentType, data: Buffer): boolean {
   const signature = SIGNATURES[type];
-  return !signature || data.subarray(0, signature.length).equals(signature);
+  if (signature) return data.subarray(0, signature.length).equals(signature);
+  const head = data.subarray(0, 1024).toString('utf8');
+  if (type === 'image/svg+xml') {
+    const text = data.toString('utf8');
+    return SVG_ROOT.test(text) && !ACTIVE_SVG.test(text);
+  }
+  if (type === 'application/x-pem-file') return /^\s*-----BEGIN [A-Z0-9 ]+-----/.test(head);
+  return !MARKUP.test(head);
 }
 
 /** A file name without any folder part or control characters, cut to `max` characters. */

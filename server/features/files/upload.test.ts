@@ -101,6 +101,11 @@ describe('PUT /apiv2/cloud/:cloudId/files', () => {
     for (const [data, type, filename] of [
       [PDF, 'application/pdf', 'manual.pdf'],
       [pem, 'application/x-pem-file', 'C:\\certs\\server.pem'],
+      [
+        '<?xml version="1.0"?>\n<!-- floor 2 -->\n<svg xmlns="http://www.w3.org/2000/svg" viewBox="0 0 10 10"><rect width="10" height="10"/></svg>',
+        'image/svg+xml',
+        'floor.svg',
+      ],
       [Buffer.from([1, 2, 3]), 'application/octet-stream', '../firmware.bin'],
     ] as const) {
       const response = await upload([{ name: 'file', data, type, filename }]);
@@ -136,6 +141,35 @@ describe('PUT /apiv2/cloud/:cloudId/files', () => {
     ['a PNG that is not a PNG', { type: 'image/png', data: 'not an image', filename: 'fake.png' }],
     ['a JPEG that is not a JPEG', { type: 'image/jpeg', data: PNG, filename: 'fake.jpg' }],
     ['a PDF that is not a PDF', { type: 'application/pdf', data: PNG, filename: 'fake.pdf' }],
+    [
+      'an SVG with a script',
+      {
+        type: 'image/svg+xml',
+        data: '<svg xmlns="http://www.w3.org/2000/svg"><script>alert(document.cookie)</script></svg>',
+        filename: 'plan.svg',
+      },
+    ],
+    [
+      'an SVG with an event handler',
+      { type: 'image/svg+xml', data: '<svg onload="alert(1)"><rect/></svg>', filename: 'plan.svg' },
+    ],
+    [
+      'an SVG embedding a page',
+      {
+        type: 'image/svg+xml',
+        data: '<svg><foreignObject><body xmlns="http://www.w3.org/1999/xhtml"></body></foreignObject></svg>',
+        filename: 'plan.svg',
+      },
+    ],
+    [
+      'HTML posing as an SVG',
+      { type: 'image/svg+xml', data: '<html><body>hi</body></html>', filename: 'a.svg' },
+    ],
+    [
+      'HTML posing as a binary file',
+      { type: 'application/octet-stream', data: '<!DOCTYPE html><script>x</script>', filename: 'a.bin' },
+    ],
+    ['a PEM file without its armour', { type: 'application/x-pem-file', data: '<html>', filename: 'a.pem' }],
   ])('refuses %s and stores nothing', async (_label, file) => {
     const before = await storedCount();
     await expectRefused(await upload([{ name: 'file', ...file }]), 'file_type');

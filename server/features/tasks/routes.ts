@@ -155,6 +155,8 @@ export function taskRoutes(ctx: AppContext): FastifyPluginAsyncTypebox {
         return reply
           .header('content-type', file.contentType)
           .header('content-disposition', `attachment; filename="${file.name}"`)
+          // A device chose the content and its type: opened in a tab anyway, it runs nothing and reaches nothing.
+          .header('content-security-policy', "sandbox; default-src 'none'")
           .header('cache-control', 'no-store')
           .send(file.content);
       },
