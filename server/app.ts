@@ -4,7 +4,7 @@ import fastifyHelmet from '@fastify/helmet';
 import fastifySwagger from '@fastify/swagger';
 import fastifySwaggerUi from '@fastify/swagger-ui';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
-import Fastify, { type FastifyServerOptions } from 'fastify';
+import Fastify from 'fastify';
 import { registerRateLimit } from './auth/rate-limit.ts';
 import { registerRequestAuth } from './auth/request-auth.ts';
 import type { AppContext } from './context.ts';
@@ -15,6 +15,7 @@ import { createFleet, type Fleet, type MetricsWriter } from './fleet/fleet.ts';
 import { ensureMetricPartitions } from './fleet/metric-store.ts';
 import { writeHeartbeatMetrics } from './fleet/metrics-writer.ts';
 import { agentRoutes } from './fleet/routes.ts';
+import { logSerializers } from './log-redaction.ts';
 import { registerRoutes } from './routes.ts';
 import { registerJsonParser, registerValidation } from './validation.ts';
 import { registerWebApp } from './web-static.ts';
@@ -27,7 +28,8 @@ declare module 'fastify' {
 }
 
 export type BuildOptions = {
-  logger?: FastifyServerOptions['logger'];
+  /** Logging (none when absent); the request and error serializers redact personal data. */
+  logger?: { level: string; stream?: { write: (line: string) => void } };
   /** Folder of the built web app; defaults to the configured one (WEB_DIST_DIR). */
   webRoot?: string;
   /** Where heartbeats' metric samples go; the time-series store unless a benchmark says otherwise. */
@@ -46,7 +48,7 @@ const REQUEST_ID = /^[A-Za-z0-9._-]{1,100}$/;
 /** Builds the console's HTTP app: plugins, API routes and the web app. Tests call inject on it. */
 export async function buildApp(ctx: AppContext, options: BuildOptions = {}) {
   const app = Fastify({
-    logger: options.logger ?? false,
+    logger: options.logger ? { ...options.logger, serializers: logSerializers } : false,
     trustProxy: trustedHops(ctx.config.trustProxy),
     genReqId: (req) => {
       const given = req.headers['x-request-id'];
