@@ -10,9 +10,17 @@ if (!process.env.TEST_DATABASE_URL) {
 }
 const root = new URL('..', import.meta.url).pathname;
 const vitest = join(root, 'node_modules/vitest/vitest.mjs');
-const result = spawnSync(process.execPath, [vitest, 'run', 'server'], {
-  cwd: root,
-  stdio: 'inherit',
-  env: { ...process.env, TEST_DB: 'postgres' },
-});
-process.exit(result.status ?? 1);
+const run = (env: NodeJS.ProcessEnv) =>
+  spawnSync(process.execPath, [vitest, 'run', 'server'], {
+    cwd: root,
+    stdio: 'inherit',
+    env: { ...process.env, TEST_DB: 'postgres', ...env },
+  }).status ?? 1;
+const suite = run({});
+if (suite !== 0) process.exit(suite);
+// Restarting the server under load: alone, since it takes the database away from every other test.
+if (!process.env.TEST_PG_RESTART) {
+  console.log('PostgreSQL restart under load: not run (set TEST_PG_RESTART to a command that restarts it).');
+  process.exit(0);
+}
+process.exit(run({ TEST_RESTART_PHASE: '1' }));
