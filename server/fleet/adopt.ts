@@ -96,3 +96,17 @@ export async function adopt(db: Database, request: AdoptRequest, remoteAddress: 
     return { status: 'adopted' as const, credential: credentialText(agent.id, secret) };
   });
 }
+
+/** Unregistered devices are remembered 7 days after their last call, and 10,000 at most: anyone can call. */
+export const PENDING_DEVICES_KEPT = 10_000;
+const PENDING_DEVICES_KEPT_DAYS = 7;
+
+export async function dropStalePendingDevices(
+  db: Database,
+  now: Date,
+  kept = PENDING_DEVICES_KEPT,
+): Promise<void> {
+  await db.execute(sql`
+    DELETE FROM pending_devices WHERE last_seen_at < ${now.toISOString()}::timestamptz - make_interval(days => ${PENDING_DEVICES_KEPT_DAYS})
+      OR id IN (SELECT id FROM pending_devices ORDER BY last_seen_at DESC OFFSET ${kept})`);
+}

@@ -3,6 +3,7 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { queryRows } from '../db/rows.ts';
 import { createTestApp, type TestApp } from '../test/app.ts';
+import { dropStalePendingDevices } from './adopt.ts';
 import { adoptBody, adoptDevice, createFleetCloud, heartbeat, sendHeartbeat } from './test-fleet.ts';
 
 let t: TestApp;
@@ -68,6 +69,28 @@ describe('POST /agent/v1/adopt', () => {
       sql`SELECT sn, mac, calls FROM pending_devices WHERE sn = 'PENDING01'`,
     );
     expect(pending).toEqual([{ sn: 'PENDING01', mac: '02:aa:00:00:00:01', calls: 2 }]);
+  });
+
+  it('forgets unregistered devices silent for 7 days, and keeps only the most recent callers', async () => {
+    for (const n of [1, 2, 3, 4]) {
+      await adopt(adoptBody({ sn: `CALLER${n}`, mac: `02:bb:00:00:00:0${n}` }));
+    }
+    await t.database.db.execute(
+      sql`UPDATE pending_devices SET last_seen_at = now() - make_interval(days => 8) WHERE sn = 'CALLER1'`,
+    );
+    const callers = async () =>
+      (
+        await queryRows<{ sn: string }>(
+          t.database.db,
+          sql`SELECT sn FROM pending_devices WHERE sn LIKE 'CALLER%' ORDER BY sn`,
+        )
+      ).map((row) => row.sn);
+    await dropStalePendingDevices(t.database.db, new Date());
+    expect(await callers()).toEqual(['CALLER2', 'CALLER3', 'CALLER4']);
+    // CALLER2 calls again, so CALLER3 is now the longest silent.
+    await adopt(adoptBody({ sn: 'CALLER2', mac: '02:bb:00:00:00:02' }));
+    await dropStalePendingDevices(t.database.db, new Date(), 2);
+    expect(await callers()).toEqual(['CALLER2', 'CALLER4']);
   });
 
   it('treats a registered MAC with another serial number as unregistered', async () => {

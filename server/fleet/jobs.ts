@@ -2,6 +2,7 @@ import { STATUS_SWEEP_EVERY_S } from '../../core/fleet/status.ts';
 import type { PeriodicJob } from '../background/runner.ts';
 import type { Database } from '../db/connect.ts';
 import { dropExpiredLiveEvents } from '../events/hub.ts';
+import { dropStalePendingDevices } from './adopt.ts';
 import type { Fleet } from './fleet.ts';
 import { dropExpiredMetrics, ensureMetricPartitions, rollupMetrics } from './metric-store.ts';
 import { sweepStatuses } from './sweep.ts';
@@ -13,7 +14,7 @@ const TASK_SWEEP_EVERY_MS = 1000;
 
 /**
  * The fleet's background work: the status sweep and the task sweep (their alerts pushed), the metrics'
- * upkeep, and how long live events and task files are kept.
+ * upkeep, and how long live events, task files and unregistered devices are kept.
  */
 export function fleetJobs(
   db: Database,
@@ -49,6 +50,11 @@ export function fleetJobs(
       name: 'task-files-retention',
       everyMs: 60 * MINUTE_MS,
       run: (now) => dropExpiredTaskFiles(db, now),
+    },
+    {
+      name: 'pending-devices-retention',
+      everyMs: 5 * MINUTE_MS,
+      run: (now) => dropStalePendingDevices(db, now),
     },
     { name: 'metrics-partitions', everyMs: 60 * MINUTE_MS, run: (now) => ensureMetricPartitions(db, now) },
     { name: 'metrics-rollup', everyMs: 5 * MINUTE_MS, run: (now) => rollupMetrics(db, now) },

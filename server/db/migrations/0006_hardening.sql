@@ -4,3 +4,5 @@ CREATE UNLOGGED TABLE "api_rate_limits" (
 	"tokens" double precision NOT NULL,
 	"updated_at" timestamp with time zone DEFAULT now() NOT NULL
 );
+--> statement-breakpoint
+CREATE INDEX "pending_devices_last_seen_idx" ON "pending_devices" USING btree ("last_seen_at");

@@ -76,7 +76,12 @@ export const pendingDevices = pgTable(
     firstSeenAt: stampedNow(),
     lastSeenAt: stampedNow(),
   },
-  (t) => [uniqueIndex('pending_devices_mac_key').on(t.mac), index('pending_devices_sn_idx').on(t.sn)],
+  (t) => [
+    uniqueIndex('pending_devices_mac_key').on(t.mac),
+    index('pending_devices_sn_idx').on(t.sn),
+    // Retention drops the longest silent first.
+    index('pending_devices_last_seen_idx').on(t.lastSeenAt),
+  ],
 );
 
 /** Events devices sent between heartbeats, stored before they are acknowledged. */
