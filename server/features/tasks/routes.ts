@@ -152,13 +152,15 @@ export function taskRoutes(ctx: AppContext): FastifyPluginAsyncTypebox {
         const task = await findTask(db, taskScope(membership), request.params.taskId);
         const file = task && (await findTaskFile(db, task.id, request.params.targetId));
         if (!file) throw errors.notFound('No such file.');
-        return reply
-          .header('content-type', file.contentType)
-          .header('content-disposition', `attachment; filename="${file.name}"`)
-          // A device chose the content and its type: opened in a tab anyway, it runs nothing and reaches nothing.
-          .header('content-security-policy', "sandbox; default-src 'none'")
-          .header('cache-control', 'no-store')
-          .send(file.content);
+        return (
+          reply
+            .header('content-type', file.contentType)
+            .header('content-disposition', `attachment; filename="${file.name}"`)
+            // A device chose the content and its type: opened in a tab anyway, it runs nothing and reaches nothing.
+            .header('content-security-policy', "sandbox; default-src 'none'")
+            .header('cache-control', 'no-store')
+            .send(file.content)
+        );
       },
     );
 
