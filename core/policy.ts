@@ -46,14 +46,15 @@ export const isOwnerOrAdmin = (access: Access) =>
   access.roleId === 'ROLE_OWNER' || access.roleId === 'ROLE_ADMIN';
 
 /**
- * The bits each role can hold, whatever its membership stores: an owner has them all, an administrator
- * those stored, and a Guest (read-only) or a Site User (rights per site, not cloud-wide) none.
+ * The bits each role can hold, whatever its membership stores: an owner has them all and an
+ * administrator those stored; a Guest reads only, so holds none; a Site User may manage the licences,
+ * add-ons and recorders of their sites, but not the cloud's sites or VPC.
  */
 const ROLE_BITS: Readonly<Record<RoleId, number>> = {
   ROLE_OWNER: ALL_CLOUD_PERMISSIONS,
   ROLE_ADMIN: ALL_CLOUD_PERMISSIONS,
   ROLE_GUEST: 0,
-  ROLE_USER: 0,
+  ROLE_USER: CLOUD_PERMISSION.manage_licenses | CLOUD_PERMISSION.manage_snvr,
 };
 
 export function permissionBits(access: Access): number {
@@ -98,3 +99,4 @@ export function sitePermissions(
 
 export const canSeeSite = (access: Access, siteId: number) =>
   sitePermissions(access, siteId).has('read_site');
+

@@ -51,8 +51,9 @@ beforeAll(async () => {
   };
   owner = await member('ROLE_OWNER');
   admin = await member('ROLE_ADMIN', CLOUD_PERMISSION.manage_sites);
-  licenceManager = await member('ROLE_GUEST', CLOUD_PERMISSION.manage_licenses);
-  guest = await member('ROLE_GUEST');
+  licenceManager = await member('ROLE_USER', CLOUD_PERMISSION.manage_licenses);
+  // A Guest holds no bit whatever is stored: read-only.
+  guest = await member('ROLE_GUEST', CLOUD_PERMISSION.manage_licenses);
   siteUser = await member('ROLE_USER');
   const stranger = await createUser(db);
   await addMember(db, stranger.id, (await createCloud(db)).id, 'ROLE_OWNER');
