@@ -9,6 +9,8 @@
 //   BENCH_REQUESTS       requests per call and level, default 2000
 //   BENCH_DB_RUNS        direct replays of each call's SQL, default 200
 //   BENCH_CALLS          comma-separated parts of call names to run (e.g. search,tasks), default all
+//   BENCH_API_RATE_LIMIT the API rate limit to run with (default 0, off); a limit too high to refuse
+//                        anything measures what charging the buckets costs
 import { availableParallelism, loadavg } from 'node:os';
 import { setTimeout as sleep } from 'node:timers/promises';
 import { sql } from 'drizzle-orm';
@@ -203,13 +205,13 @@ export async function runApiLoad(): Promise<void> {
     await database.close();
     throw new Error('No bench cloud in this database: run `npm run bench -- seed-large` first.');
   }
-  // Saturation is the point here: the API rate limit would only measure itself.
+  // Saturation is the point here: the API rate limit is off unless BENCH_API_RATE_LIMIT measures its cost.
   const config = readConfig({
     ...process.env,
     DEMO: '0',
     LOG_LEVEL: 'silent',
     DATABASE_URL: '',
-    API_RATE_LIMIT: '0',
+    API_RATE_LIMIT: process.env.BENCH_API_RATE_LIMIT ?? '0',
   });
   const app = await buildApp(createContext(database, config, APP_VERSION));
   const base = await app.listen({ host: '127.0.0.1', port: 0 });
