@@ -41,6 +41,15 @@ const CALLS: Call[] = [
   { method: 'GET', url: cloudUrl('/recent-alerts-totals'), rule: member() },
   { method: 'POST', url: cloudUrl('/mark-alerts-as-viewed'), rule: member() },
   { method: 'GET', url: cloudUrl('/recent-tasks'), rule: member() },
+  { method: 'GET', url: cloudUrl('/alerts'), rule: member() },
+  // Every member may call it; what each may acknowledge is in server/features/alerts/history.test.ts.
+  {
+    method: 'POST',
+    url: cloudUrl('/alerts/acknowledge'),
+    rule: member(),
+    body: () => ({ alertIds: [1], comment: '' }),
+  },
+  { method: 'GET', url: cloudUrl('/tasks'), rule: member() },
   { method: 'GET', url: cloudUrl('/recent-tasks-count'), rule: member() },
   { method: 'POST', url: cloudUrl('/mark-task-tracker-as-viewed'), rule: member() },
   { method: 'POST', url: cloudUrl('/search/find'), rule: member(), body: () => ({ query: 'Site' }) },

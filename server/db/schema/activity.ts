@@ -40,6 +40,10 @@ export const alerts = pgTable(
      * device itself). Null for alerts no condition raised; core/fleet/alert-rules.ts.
      */
     alertKey: text(),
+    /** An operator took note of it, with a comment; who and when are kept (the alert may still be open). */
+    acknowledgedAt: timestamp({ withTimezone: true }),
+    acknowledgedByUserId: integer().references(() => users.id, { onDelete: 'set null' }),
+    acknowledgeComment: text(),
     createdAt: stampedNow(),
   },
   (t) => [

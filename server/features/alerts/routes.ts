@@ -1,5 +1,11 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import {
+  AcknowledgeBody,
+  AcknowledgeResponse,
+  AlertHistoryQuery,
+  AlertHistoryResponse,
+} from '../../../core/api/activity.ts';
+import {
   AlertPreferenceBody,
   AlertPreferenceParams,
   AlertPreferenceSchema,
@@ -15,6 +21,7 @@ import { sessionUserId } from '../../auth/request-auth.ts';
 import type { AppContext } from '../../context.ts';
 import { ErrorSchemas } from '../../errors.ts';
 import { CloudParams, Ok, signedInErrors } from '../../http-schemas.ts';
+import { acknowledgeAlerts, listAlertHistory } from './history.ts';
 import {
   type AlertScope,
   countNotViewed,
@@ -85,6 +92,45 @@ export function alertRoutes(ctx: AppContext): FastifyPluginAsyncTypebox {
         const membership = membershipOf(request);
         await markAlertsViewed(db, membership.userId, membership.cloudId);
         return { ok: true as const };
+      },
+    );
+
+    app.get(
+      '/alerts',
+      {
+        schema: {
+          tags: ['alerts'],
+          summary:
+            'The alert history the caller may see, newest first, filtered and paged (the activity page)',
+          params: CloudParams,
+          querystring: AlertHistoryQuery,
+          response: { 200: AlertHistoryResponse, ...signedInErrors },
+        },
+      },
+      async (request) => {
+        const membership = membershipOf(request);
+        return listAlertHistory(db, membership.cloudId, membership, request.query);
+      },
+    );
+
+    app.post(
+      '/alerts/acknowledge',
+      {
+        schema: {
+          tags: ['alerts'],
+          summary:
+            'Acknowledges alerts with a comment; those the caller may not acknowledge (or already acknowledged) are left alone',
+          params: CloudParams,
+          body: AcknowledgeBody,
+          response: { 200: AcknowledgeResponse, ...signedInErrors },
+        },
+      },
+      async (request) => {
+        const membership = membershipOf(request);
+        const { alertIds, comment } = request.body;
+        return {
+          acknowledged: await acknowledgeAlerts(db, membership.cloudId, membership, alertIds, comment),
+        };
       },
     );
   };

@@ -1,7 +1,7 @@
-import { and, asc, count, eq, inArray, isNull, or, type SQL, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, isNull, or, type SQL, sql } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { DeviceListItem } from '../../../core/api/devices.ts';
-import { LIST_COUNT_MAX, type ListPage, type ListPageRequest } from '../../../core/api/list-query.ts';
+import type { ListPage, ListPageRequest } from '../../../core/api/list-query.ts';
 import type { ProductType } from '../../../core/domain.ts';
 import { isOnline } from '../../../core/fleet/status.ts';
 import { type Access, visibleSiteIds } from '../../../core/policy.ts';
@@ -9,6 +9,7 @@ import { productBrand } from '../../../core/product-catalogue.ts';
 import { normalizeMac, type SearchSource } from '../../../core/search.ts';
 import { allowedTasks } from '../../../core/task-types.ts';
 import type { Database } from '../../db/connect.ts';
+import { countCapped } from '../../db/count-capped.ts';
 import { devices, sites } from '../../db/schema/inventory.ts';
 import { matcherFor } from '../search/matching.ts';
 
@@ -83,16 +84,7 @@ export async function listDevices(
     .orderBy(asc(devices.name), asc(devices.id))
     .limit(options.limit)
     .offset(options.offset);
-  // Counting every match of a large fleet costs more than the page itself; counting stops past the cap.
-  const cap = Math.max(LIST_COUNT_MAX, options.offset + options.limit);
-  const matches = db
-    .select({ one: sql`1` })
-    .from(devices)
-    .where(where)
-    .limit(cap + 1)
-    .as('matches');
-  const [counted] = await db.select({ value: count() }).from(matches);
-  const total = counted?.value ?? 0;
+  const counted = await countCapped(db, devices, where, options);
 
   return {
     items: rows.map((row) => ({
@@ -114,7 +106,6 @@ export async function listDevices(
       allowed_tasks: allowedTasks(options.access, row.siteId, row.productType as ProductType),
       mgmtd_version: row.mgmtdVersion,
     })),
-    total: Math.min(total, cap),
-    totalCapped: total > cap,
+    ...counted,
   };
 }

@@ -1,8 +1,26 @@
-import { and, count, desc, eq, gt, inArray, isNotNull, or, type SQL, sql } from 'drizzle-orm';
+import {
+  and,
+  count,
+  desc,
+  eq,
+  exists,
+  gt,
+  gte,
+  inArray,
+  isNotNull,
+  lt,
+  or,
+  type SQL,
+  sql,
+} from 'drizzle-orm';
+import type { AnyPgColumn } from 'drizzle-orm/pg-core';
+import { statesOf, type TaskHistoryQuery } from '../../../core/api/activity.ts';
+import type { ListPage } from '../../../core/api/list-query.ts';
 import type { Task, TaskTarget } from '../../../core/api/tasks.ts';
 import { ACTIVE_TASK_STATES, FINISHED_TASK_STATES, type TaskState } from '../../../core/domain.ts';
 import { emptyStateCounts } from '../../../core/tasks.ts';
 import type { Database } from '../../db/connect.ts';
+import { countCapped } from '../../db/count-capped.ts';
 import { taskFiles, tasks, taskTargets } from '../../db/schema/activity.ts';
 import { memberships } from '../../db/schema/clouds.ts';
 import { devices, sites, smartNvrs } from '../../db/schema/inventory.ts';
@@ -18,14 +36,39 @@ function visible(scope: TaskScope): SQL {
 }
 
 /** SPEC §7 recent tasks by execute_at, newest first (tasks_cloud_execute_idx), with their target counts. */
-export const listRecentTasks = (db: Database, scope: TaskScope, limit: number) => listTasks(db, scope, limit);
+export const listRecentTasks = (db: Database, scope: TaskScope, limit: number) =>
+  listTasks(db, scope, { limit, offset: 0 });
+
+const targetedAt = (column: AnyPgColumn, id: number) =>
+  exists(sql`(SELECT 1 FROM ${taskTargets} WHERE ${taskTargets.taskId} = ${tasks.id} AND ${column} = ${id})`);
+
+/** One page of the task history (the activity page), newest first, filtered, with the capped total. */
+export async function listTaskHistory(
+  db: Database,
+  scope: TaskScope,
+  query: TaskHistoryQuery,
+): Promise<ListPage<Task>> {
+  const states = statesOf(query.status);
+  const only = and(
+    query.id ? eq(tasks.id, query.id) : undefined,
+    query.type ? eq(tasks.typeId, query.type) : undefined,
+    states ? inArray(tasks.taskState, states) : undefined,
+    query.from ? gte(tasks.executeAt, new Date(query.from)) : undefined,
+    query.to ? lt(tasks.executeAt, new Date(query.to)) : undefined,
+    query.siteId ? eq(tasks.siteId, query.siteId) : undefined,
+    query.deviceId ? targetedAt(taskTargets.deviceId, query.deviceId) : undefined,
+    query.smartNvrId ? targetedAt(taskTargets.smartNvrId, query.smartNvrId) : undefined,
+  );
+  const items = await listTasks(db, scope, query, only);
+  return { items, ...(await countCapped(db, tasks, and(visible(scope), only), query)) };
+}
 
 type Rollout = { paused: boolean; stoppedReason: string | null } | null;
 
 async function listTasks(
   db: Database,
   scope: TaskScope,
-  limit: number,
+  page: { limit: number; offset: number },
   only?: SQL,
 ): Promise<(Task & { rollout: Rollout })[]> {
   const rows = await db
@@ -50,7 +93,8 @@ async function listTasks(
     .leftJoin(smartNvrs, eq(smartNvrs.id, tasks.smartNvrId))
     .where(and(visible(scope), only))
     .orderBy(desc(tasks.executeAt), desc(tasks.id))
-    .limit(limit);
+    .limit(page.limit)
+    .offset(page.offset);
   const stateCounts = await countTargetStates(
     db,
     rows.map((row) => row.id),
@@ -127,7 +171,7 @@ export async function markTasksViewed(db: Database, userId: number, cloudId: num
 
 /** One task the caller may see, as the recent-tasks list shows it, with its rollout state; null when none. */
 export async function findTask(db: Database, scope: TaskScope, taskId: number) {
-  const [task] = await listTasks(db, scope, 1, eq(tasks.id, taskId));
+  const [task] = await listTasks(db, scope, { limit: 1, offset: 0 }, eq(tasks.id, taskId));
   return task ?? null;
 }
 

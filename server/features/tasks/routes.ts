@@ -1,5 +1,6 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
+import { TaskHistoryQuery, TaskHistoryResponse } from '../../../core/api/activity.ts';
 import {
   CreatedTask,
   CreateTaskBody,
@@ -29,6 +30,7 @@ import {
   findTask,
   findTaskFile,
   listRecentTasks,
+  listTaskHistory,
   listTaskTargets,
   markTasksViewed,
   type TaskScope,
@@ -73,6 +75,21 @@ export function taskRoutes(ctx: AppContext): FastifyPluginAsyncTypebox {
           tasks_viewed_at: membership.tasksViewedAt?.toISOString() ?? null,
         };
       },
+    );
+
+    app.get(
+      '/tasks',
+      {
+        schema: {
+          tags: ['tasks'],
+          summary:
+            'The task history the caller may see, newest first, filtered and paged (the activity page)',
+          params: CloudParams,
+          querystring: TaskHistoryQuery,
+          response: { 200: TaskHistoryResponse, ...signedInErrors },
+        },
+      },
+      async (request) => listTaskHistory(db, taskScope(membershipOf(request)), request.query),
     );
 
     app.get(

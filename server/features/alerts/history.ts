@@ -1,0 +1,128 @@
+import { aliasedTable, and, desc, eq, gte, inArray, isNotNull, isNull, lt, type SQL, sql } from 'drizzle-orm';
+import { type AlertHistory, type AlertHistoryQuery, healthsOf } from '../../../core/api/activity.ts';
+import { type Access, canAcknowledge, visibleSiteIds } from '../../../core/policy.ts';
+import type { Database } from '../../db/connect.ts';
+import { countCapped } from '../../db/count-capped.ts';
+import { users } from '../../db/schema/accounts.ts';
+import { alerts } from '../../db/schema/activity.ts';
+import { devices, sites, smartNvrs } from '../../db/schema/inventory.ts';
+
+/** The cloud's alerts the caller may see, narrowed by the history's filters. */
+function matching(cloudId: number, access: Access, query: AlertHistoryQuery): SQL | undefined {
+  const visible = visibleSiteIds(access);
+  const healths = healthsOf(query.health);
+  const state = {
+    open: and(isNull(alerts.resolvedAt), isNull(alerts.acknowledgedAt)),
+    acknowledged: and(isNull(alerts.resolvedAt), isNotNull(alerts.acknowledgedAt)),
+    resolved: isNotNull(alerts.resolvedAt),
+  };
+  return and(
+    eq(alerts.cloudId, cloudId),
+    visible ? (visible.length > 0 ? inArray(alerts.siteId, visible) : sql`false`) : undefined,
+    query.type ? eq(alerts.alertType, query.type) : undefined,
+    healths && inArray(alerts.healthId, healths),
+    query.state && state[query.state],
+    query.siteId ? eq(alerts.siteId, query.siteId) : undefined,
+    query.deviceId ? eq(alerts.deviceId, query.deviceId) : undefined,
+    query.smartNvrId ? eq(alerts.smartNvrId, query.smartNvrId) : undefined,
+    query.from ? gte(alerts.problemAt, new Date(query.from)) : undefined,
+    query.to ? lt(alerts.problemAt, new Date(query.to)) : undefined,
+  );
+}
+
+const named = (id: number | null, name: string | null) =>
+  id === null || name === null ? null : { id, name };
+const acknowledger = aliasedTable(users, 'acknowledger');
+
+/** One page of the alert history, newest first (alerts_cloud_problem_idx). */
+export async function listAlertHistory(
+  db: Database,
+  cloudId: number,
+  access: Access,
+  query: AlertHistoryQuery,
+): Promise<AlertHistory> {
+  const where = matching(cloudId, access, query);
+  const rows = await db
+    .select({
+      id: alerts.id,
+      alertType: alerts.alertType,
+      healthId: alerts.healthId,
+      alertData1: alerts.alertData1,
+      alertData2: alerts.alertData2,
+      alertData3: alerts.alertData3,
+      problemAt: alerts.problemAt,
+      resolvedAt: alerts.resolvedAt,
+      siteId: alerts.siteId,
+      siteName: sites.name,
+      deviceId: alerts.deviceId,
+      deviceName: devices.name,
+      smartNvrId: alerts.smartNvrId,
+      smartNvrName: smartNvrs.name,
+      acknowledgedAt: alerts.acknowledgedAt,
+      acknowledgedBy: sql<
+        string | null
+      >`nullif(trim(${acknowledger.firstname} || ' ' || ${acknowledger.lastname}), '')`,
+      acknowledgerEmail: acknowledger.email,
+      acknowledgeComment: alerts.acknowledgeComment,
+    })
+    .from(alerts)
+    .leftJoin(sites, eq(sites.id, alerts.siteId))
+    .leftJoin(devices, eq(devices.id, alerts.deviceId))
+    .leftJoin(smartNvrs, eq(smartNvrs.id, alerts.smartNvrId))
+    .leftJoin(acknowledger, eq(acknowledger.id, alerts.acknowledgedByUserId))
+    .where(where)
+    .orderBy(desc(alerts.problemAt), desc(alerts.id))
+    .limit(query.limit)
+    .offset(query.offset);
+  return {
+    items: rows.map((row) => ({
+      id: row.id,
+      alert_type: row.alertType,
+      health_id: row.healthId,
+      alert_data_1: row.alertData1,
+      alert_data_2: row.alertData2,
+      alert_data_3: row.alertData3,
+      problem_at: row.problemAt.toISOString(),
+      resolved_at: row.resolvedAt?.toISOString() ?? null,
+      site: named(row.siteId, row.siteName),
+      device: named(row.deviceId, row.deviceName),
+      smartnvr: named(row.smartNvrId, row.smartNvrName),
+      acknowledged: row.acknowledgedAt && {
+        at: row.acknowledgedAt.toISOString(),
+        by: row.acknowledgedBy ?? row.acknowledgerEmail,
+        comment: row.acknowledgeComment ?? '',
+      },
+      can_acknowledge: !row.acknowledgedAt && canAcknowledge(access, row.siteId),
+    })),
+    ...(await countCapped(db, alerts, where, query)),
+  };
+}
+
+/**
+ * Acknowledges the alerts the caller may acknowledge among those asked (the others are left alone and
+ * not counted); one already acknowledged keeps its first acknowledgement.
+ */
+export async function acknowledgeAlerts(
+  db: Database,
+  cloudId: number,
+  access: Access & { userId: number },
+  alertIds: number[],
+  comment: string,
+): Promise<number> {
+  const candidates = await db
+    .select({ id: alerts.id, siteId: alerts.siteId })
+    .from(alerts)
+    .where(and(eq(alerts.cloudId, cloudId), inArray(alerts.id, alertIds), isNull(alerts.acknowledgedAt)));
+  const allowed = candidates.filter((alert) => canAcknowledge(access, alert.siteId)).map((alert) => alert.id);
+  if (allowed.length === 0) return 0;
+  const updated = await db
+    .update(alerts)
+    .set({
+      acknowledgedAt: sql`now()`,
+      acknowledgedByUserId: access.userId,
+      acknowledgeComment: comment.trim(),
+    })
+    .where(and(inArray(alerts.id, allowed), isNull(alerts.acknowledgedAt)))
+    .returning({ id: alerts.id });
+  return updated.length;
+}
