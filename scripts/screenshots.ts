@@ -19,6 +19,15 @@ for (const width of [375, 1440]) {
   await page.getByLabel('Password').fill('demo-console');
   await page.getByRole('button', { name: 'Log in' }).click();
   await page.waitForURL(/\/cloud\/\d+\//);
+  // A newcomer's first visit opens the What's new dialog; the pages are what is shot.
+  const firstVisit = page.getByRole('dialog', { name: "What's new" });
+  const shown = await firstVisit.waitFor({ timeout: 3000 }).then(
+    () => true,
+    () => false,
+  );
+  if (shown) {
+    await firstVisit.getByRole('button', { name: 'Close' }).last().click();
+  }
   for (const path of pages) {
     await page.goto(`${baseUrl}${path}`);
     await page.waitForLoadState('networkidle');

@@ -20,6 +20,7 @@ const PUBLIC_PAGES = {
 const BUILT_PAGES: Partial<Record<RouteKey, LoadComponent>> = {
   home: () => import('../shell/home-redirect.tsx').then((m) => m.HomeRedirect),
   noCloud: () => import('../features/auth/pages/no-cloud-page.tsx').then((m) => m.NoCloudPage),
+  cloudActivity: () => import('../features/activity/pages/activity-page.tsx').then((m) => m.ActivityPage),
   cloudDashboard: () =>
     import('../features/clouds/pages/cloud-dashboard-page.tsx').then((m) => m.CloudDashboardPage),
   devices: () => import('../features/devices/pages/devices-list-page.tsx').then((m) => m.DevicesListPage),

@@ -85,10 +85,12 @@ export function useLiveUpdates(cloudId: number | null): void {
         // A raised alert grows the unviewed total, which shows its toast and reloads the list.
         batch.refetch(recentAlertsTotalsQueryOptions(cloud).queryKey);
         if (event.data.change === 'resolved') batch.refetch(recentAlertsQueryOptions(cloud).queryKey);
+        batch.refetch(['activity', 'alerts', cloud]);
       } else if (event.kind === 'task') {
         if (!applyTask(queryClient, cloud, event.data))
           batch.refetch(recentTasksQueryOptions(cloud).queryKey);
         batch.refetch(recentTasksCountQueryOptions(cloud).queryKey);
+        batch.refetch(['activity', 'tasks', cloud]);
       } else {
         batch.refetch(['devices', 'list', cloud]);
       }

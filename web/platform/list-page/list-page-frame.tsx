@@ -58,16 +58,44 @@ export function ListPageFrame<T>(props: ListPageFrameProps<T>) {
           <LinearProgress aria-label={t('platform.listPage.loading')} />
         )}
         <Box sx={{ p: { xs: 1, sm: 2 }, display: 'grid', gap: 1 }}>
-          <ListBody {...props} />
+          <ListResults
+            result={result}
+            offset={props.list.params.offset}
+            onOffset={props.list.setOffset}
+            emptyText={props.list.params.search === '' ? props.emptyText : undefined}
+            columns={props.columns}
+            rowKey={props.rowKey}
+            labelledBy={TITLE_ID}
+          />
         </Box>
       </Paper>
     </Box>
   );
 }
 
-function ListBody<T>({ result, list, emptyText, columns, rowKey }: ListPageFrameProps<T>) {
+export interface ListResultsProps<T> {
+  readonly result: ListResult<T>;
+  readonly offset: number;
+  readonly onOffset: (offset: number) => void;
+  /** Said when nothing is listed; 'Nothing found' when not given (a search or filters found nothing). */
+  readonly emptyText?: string;
+  readonly columns: readonly ListColumn<T>[];
+  readonly rowKey: (row: T) => string | number;
+  /** Id of the element that names the table. */
+  readonly labelledBy: string;
+}
+
+/** One page of a list's rows with its pager, or its loading, empty or failed state. */
+export function ListResults<T>({
+  result,
+  offset,
+  onOffset,
+  emptyText,
+  columns,
+  rowKey,
+  labelledBy,
+}: ListResultsProps<T>) {
   const { t } = useTranslation();
-  const { search, offset } = list.params;
   if (result.isPending) {
     return (
       <Box sx={{ display: 'grid', placeItems: 'center', py: 4 }}>
@@ -81,7 +109,7 @@ function ListBody<T>({ result, list, emptyText, columns, rowKey }: ListPageFrame
   if (items.length === 0 && offset === 0) {
     return (
       <Typography role="status" sx={{ py: 2 }}>
-        {search === '' && emptyText ? emptyText : t('platform.listPage.nothingFound')}
+        {emptyText ?? t('platform.listPage.nothingFound')}
       </Typography>
     );
   }
@@ -92,10 +120,10 @@ function ListBody<T>({ result, list, emptyText, columns, rowKey }: ListPageFrame
         count={items.length}
         total={total}
         totalCapped={totalCapped}
-        onOffset={list.setOffset}
+        onOffset={onOffset}
       />
       <ListTable
-        labelledBy={TITLE_ID}
+        labelledBy={labelledBy}
         columns={columns}
         rows={items}
         rowKey={rowKey}

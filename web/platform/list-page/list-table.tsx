@@ -39,7 +39,8 @@ export interface ListTableProps<T> {
 
 export function ListTable<T>({ labelledBy, columns, rows, rowKey, busy }: ListTableProps<T>) {
   return (
-    <TableContainer>
+    // Focusable, so a keyboard can scroll a table wider than a phone's screen.
+    <TableContainer tabIndex={0}>
       <Table size="small" aria-labelledby={labelledBy} aria-busy={busy} sx={{ opacity: busy ? 0.6 : 1 }}>
         <TableHead>
           <TableRow>

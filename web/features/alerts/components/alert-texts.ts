@@ -55,7 +55,10 @@ export function alertTitle(t: TFunction, alert: Pick<Alert, 'alert_type'>): stri
   return t(ALERT_TITLE_KEYS[alert.alert_type]);
 }
 
-export function alertDescription(t: TFunction, alert: Alert): string | null {
+export function alertDescription(
+  t: TFunction,
+  alert: Pick<Alert, 'alert_type' | 'alert_data_1' | 'alert_data_2' | 'alert_data_3'>,
+): string | null {
   return ALERT_DESCRIPTIONS[alert.alert_type](t, [
     alert.alert_data_1,
     alert.alert_data_2,

@@ -1,0 +1,97 @@
+// The activity history: GET /apiv2/cloud/:cloudId/alerts and /tasks (one page each, filtered), a task's
+// targets (GET .../tasks/:taskId) and acknowledging alerts.
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import type {
+  AlertHistory,
+  AlertHistoryState,
+  TaskHistory,
+  TaskStatus,
+} from '../../../../core/api/activity.ts';
+import { LIST_PAGE_SIZE } from '../../../../core/api/list-query.ts';
+import type { TaskDetail } from '../../../../core/api/tasks.ts';
+import type { AlertType, HealthId, TaskType } from '../../../../core/domain.ts';
+import { apiGet, apiPost } from '../../../platform/http.ts';
+
+/** How far back the history goes: the whole of it, or the last day, week or month. */
+export const HISTORY_RANGES = ['all', '24h', '7d', '30d'] as const;
+export type HistoryRange = (typeof HISTORY_RANGES)[number];
+const RANGE_HOURS = { '24h': 24, '7d': 24 * 7, '30d': 24 * 30 } as const;
+const fromOf = (range: HistoryRange) =>
+  range === 'all' ? undefined : new Date(Date.now() - RANGE_HOURS[range] * 3_600_000).toISOString();
+
+/** The health choices of the alert history; 'problems' is SPEC §2.1's HEALTH_CRITICAL+HEALTH_WARNING. */
+export const HEALTH_FILTERS = {
+  all: [],
+  problems: ['HEALTH_CRITICAL', 'HEALTH_WARNING'],
+  critical: ['HEALTH_CRITICAL'],
+  warning: ['HEALTH_WARNING'],
+} as const satisfies Record<string, readonly HealthId[]>;
+export type HealthFilter = keyof typeof HEALTH_FILTERS;
+
+export type AlertFilters = {
+  state: AlertHistoryState | 'all';
+  health: HealthFilter;
+  type: AlertType | 'all';
+  range: HistoryRange;
+};
+
+export type TaskFilters = {
+  status: readonly TaskStatus[];
+  type: TaskType | 'all';
+  range: HistoryRange;
+  id: number | null;
+};
+
+export function useAlertHistory(cloudId: number, filters: AlertFilters, offset: number) {
+  return useQuery({
+    queryKey: ['activity', 'alerts', cloudId, filters, offset] as const,
+    queryFn: () =>
+      apiGet<AlertHistory>(`/apiv2/cloud/${cloudId}/alerts`, {
+        state: filters.state === 'all' ? undefined : filters.state,
+        health: filters.health === 'all' ? undefined : HEALTH_FILTERS[filters.health].join('+'),
+        type: filters.type === 'all' ? undefined : filters.type,
+        from: fromOf(filters.range),
+        offset,
+        limit: LIST_PAGE_SIZE,
+      }),
+    placeholderData: keepPreviousData,
+  });
+}
+
+export function useTaskHistory(cloudId: number, filters: TaskFilters, offset: number) {
+  return useQuery({
+    queryKey: ['activity', 'tasks', cloudId, filters, offset] as const,
+    queryFn: () =>
+      apiGet<TaskHistory>(`/apiv2/cloud/${cloudId}/tasks`, {
+        status: filters.status.length > 0 ? filters.status.join('+') : undefined,
+        type: filters.type === 'all' ? undefined : filters.type,
+        id: filters.id ?? undefined,
+        from: fromOf(filters.range),
+        offset,
+        limit: LIST_PAGE_SIZE,
+      }),
+    placeholderData: keepPreviousData,
+  });
+}
+
+/** Targets shown at a time in a task's detail. */
+export const TARGETS_PAGE_SIZE = 50;
+
+export function useTaskDetail(cloudId: number, taskId: number, offset: number) {
+  return useQuery({
+    queryKey: ['activity', 'tasks', cloudId, 'detail', taskId, offset] as const,
+    queryFn: () =>
+      apiGet<TaskDetail>(`/apiv2/cloud/${cloudId}/tasks/${taskId}`, { offset, limit: TARGETS_PAGE_SIZE }),
+    placeholderData: keepPreviousData,
+  });
+}
+
+/** Afterwards the history and the alert panel are read again. */
+export function useAcknowledgeAlerts(cloudId: number) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (body: { alertIds: number[]; comment: string }) =>
+      apiPost<{ acknowledged: number }>(`/apiv2/cloud/${cloudId}/alerts/acknowledge`, body),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: ['activity', 'alerts', cloudId] }),
+  });
+}

@@ -1,0 +1,241 @@
+// The Alerts tab of the activity page: every alert of the cloud, filtered, with acknowledging one or many.
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Checkbox from '@mui/material/Checkbox';
+import FormControlLabel from '@mui/material/FormControlLabel';
+import Link from '@mui/material/Link';
+import Typography from '@mui/material/Typography';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Link as RouterLink } from 'react-router';
+import { ALERT_TITLE_KEYS } from '../../../../core/alert-titles.ts';
+import type { AlertHistoryItem } from '../../../../core/api/activity.ts';
+import { ALERT_TYPES } from '../../../../core/domain.ts';
+import { routes } from '../../../../core/routes.ts';
+import { ListResults } from '../../../platform/list-page/list-page-frame.tsx';
+import type { ListColumn } from '../../../platform/list-page/list-table.tsx';
+import { showMessage } from '../../../platform/messages/message-store.ts';
+import { alertDescription } from '../../alerts/components/alert-texts.ts';
+import { AlertTime } from '../../alerts/components/alert-time.tsx';
+import { HealthLabel } from '../../alerts/components/health-label.tsx';
+import {
+  type AlertFilters,
+  type HealthFilter,
+  useAcknowledgeAlerts,
+  useAlertHistory,
+} from '../api/activity.ts';
+import { AcknowledgeDialog } from './acknowledge-dialog.tsx';
+import { HistoryFilter, RangeFilter } from './history-filter.tsx';
+
+const TABLE_ID = 'alert-history-title';
+
+function Source({ alert }: { readonly alert: AlertHistoryItem }) {
+  const { device, smartnvr, site } = alert;
+  if (device && site) {
+    const to = routes.deviceDashboard.href({ siteId: site.id, deviceId: device.id });
+    return (
+      <Link component={RouterLink} to={to}>
+        {device.name}
+      </Link>
+    );
+  }
+  if (smartnvr) {
+    return (
+      <Link component={RouterLink} to={routes.smartnvrDashboard.href({ smartnvrId: smartnvr.id })}>
+        {smartnvr.name}
+      </Link>
+    );
+  }
+  return <>{device?.name ?? ''}</>;
+}
+
+function AlertState({ alert }: { readonly alert: AlertHistoryItem }) {
+  const { t } = useTranslation();
+  const { acknowledged } = alert;
+  return (
+    <Box sx={{ display: 'grid' }}>
+      <span>{alert.resolved_at ? t('activity.alertState.resolved') : t('activity.alertState.open')}</span>
+      {acknowledged && (
+        <Typography variant="body2" color="text.secondary">
+          {acknowledged.comment
+            ? t('activity.alerts.acknowledgedWith', {
+                name: acknowledged.by ?? '',
+                comment: acknowledged.comment,
+              })
+            : t('activity.alerts.acknowledgedBy', { name: acknowledged.by ?? '' })}
+        </Typography>
+      )}
+    </Box>
+  );
+}
+
+export function AlertHistory({
+  cloudId,
+  initialHealth,
+}: {
+  readonly cloudId: number;
+  readonly initialHealth: HealthFilter;
+}) {
+  const { t } = useTranslation();
+  const [filters, setFilters] = useState<AlertFilters>({
+    state: 'all',
+    health: initialHealth,
+    type: 'all',
+    range: 'all',
+  });
+  const [offset, setOffset] = useState(0);
+  const [selected, setSelected] = useState<ReadonlySet<number>>(new Set());
+  const [acknowledging, setAcknowledging] = useState(false);
+  const result = useAlertHistory(cloudId, filters, offset);
+  const acknowledge = useAcknowledgeAlerts(cloudId);
+  const change = (next: Partial<AlertFilters>) => {
+    setFilters({ ...filters, ...next });
+    setOffset(0);
+    setSelected(new Set());
+  };
+  const selectable = (result.data?.items ?? []).filter((alert) => alert.can_acknowledge);
+  const toggle = (id: number) => {
+    const next = new Set(selected);
+    if (!next.delete(id)) next.add(id);
+    setSelected(next);
+  };
+  const allSelected = selectable.length > 0 && selectable.every((alert) => selected.has(alert.id));
+
+  const columns: ListColumn<AlertHistoryItem>[] = [
+    {
+      id: 'select',
+      header: t('activity.alertColumn.select'),
+      headerHidden: true,
+      cell: (alert) =>
+        alert.can_acknowledge && (
+          <Checkbox
+            size="small"
+            checked={selected.has(alert.id)}
+            onChange={() => toggle(alert.id)}
+            slotProps={{ input: { 'aria-label': t('activity.alerts.select', { id: alert.id }) } }}
+          />
+        ),
+    },
+    {
+      id: 'health',
+      nowrap: true,
+      header: t('activity.alertColumn.health'),
+      cell: (alert) => <HealthLabel health={alert.health_id} />,
+    },
+    {
+      id: 'alert',
+      header: t('activity.alertColumn.alert'),
+      cell: (alert) => (
+        <Box sx={{ display: 'grid' }}>
+          <span>{t(ALERT_TITLE_KEYS[alert.alert_type])}</span>
+          <Typography variant="body2" color="text.secondary">
+            {alertDescription(t, alert)}
+          </Typography>
+        </Box>
+      ),
+    },
+    {
+      id: 'source',
+      header: t('activity.alertColumn.source'),
+      from: 'sm',
+      cell: (alert) => <Source alert={alert} />,
+    },
+    { id: 'site', header: t('activity.alertColumn.site'), from: 'md', cell: (alert) => alert.site?.name },
+    {
+      id: 'raised',
+      nowrap: true,
+      header: t('activity.alertColumn.raised'),
+      cell: (alert) => <AlertTime iso={alert.problem_at} />,
+    },
+    {
+      id: 'state',
+      header: t('activity.alertColumn.state'),
+      from: 'sm',
+      cell: (alert) => <AlertState alert={alert} />,
+    },
+  ];
+
+  const submit = async (comment: string) => {
+    const { acknowledged } = await acknowledge.mutateAsync({ alertIds: [...selected], comment });
+    setAcknowledging(false);
+    setSelected(new Set());
+    showMessage({ content: t('activity.alerts.acknowledgedCount', { count: acknowledged }) });
+  };
+
+  return (
+    <Box sx={{ display: 'grid', gap: 1.5, minWidth: 0 }}>
+      <Typography id={TABLE_ID} variant="h2" sx={{ fontSize: '1.1rem' }}>
+        {t('activity.tab.alerts')}
+      </Typography>
+      <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 1.5 }}>
+        <HistoryFilter
+          label={t('activity.alertFilter.state')}
+          value={filters.state}
+          onChange={(state) => change({ state })}
+          options={[
+            { value: 'all', label: t('activity.filter.all') },
+            { value: 'open', label: t('activity.alertState.open') },
+            { value: 'acknowledged', label: t('activity.alertState.acknowledged') },
+            { value: 'resolved', label: t('activity.alertState.resolved') },
+          ]}
+        />
+        <HistoryFilter
+          label={t('activity.alertFilter.health')}
+          value={filters.health}
+          onChange={(health) => change({ health })}
+          options={[
+            { value: 'all', label: t('activity.filter.all') },
+            { value: 'problems', label: t('activity.alertHealth.problems') },
+            { value: 'critical', label: t('devices.health.critical') },
+            { value: 'warning', label: t('devices.health.warning') },
+          ]}
+        />
+        <HistoryFilter
+          label={t('activity.alertFilter.type')}
+          value={filters.type}
+          onChange={(type) => change({ type })}
+          options={[
+            { value: 'all' as const, label: t('activity.filter.all') },
+            ...ALERT_TYPES.map((type) => ({ value: type, label: t(ALERT_TITLE_KEYS[type]) })),
+          ]}
+        />
+        <RangeFilter value={filters.range} onChange={(range) => change({ range })} />
+      </Box>
+      {selectable.length > 0 && (
+        <Box sx={{ display: 'flex', flexWrap: 'wrap', alignItems: 'center', gap: 1 }}>
+          <FormControlLabel
+            label={t('activity.alerts.selectPage')}
+            control={
+              <Checkbox
+                size="small"
+                checked={allSelected}
+                onChange={() =>
+                  setSelected(allSelected ? new Set() : new Set(selectable.map((alert) => alert.id)))
+                }
+              />
+            }
+          />
+          <Button variant="contained" disabled={selected.size === 0} onClick={() => setAcknowledging(true)}>
+            {t('activity.alerts.acknowledge', { count: selected.size })}
+          </Button>
+        </Box>
+      )}
+      <ListResults
+        result={result}
+        offset={offset}
+        onOffset={setOffset}
+        columns={columns}
+        rowKey={(alert) => alert.id}
+        labelledBy={TABLE_ID}
+      />
+      {acknowledging && (
+        <AcknowledgeDialog
+          count={selected.size}
+          busy={acknowledge.isPending}
+          onCancel={() => setAcknowledging(false)}
+          onSubmit={submit}
+        />
+      )}
+    </Box>
+  );
+}

@@ -1,0 +1,75 @@
+// SPEC §2.1 /cloud/{cloudId}/activity: the cloud's alert history (#alert) and task history (#maintenance).
+// The panels' links land here with their query: health for alerts, status and id for tasks.
+import Box from '@mui/material/Box';
+import Tab from '@mui/material/Tab';
+import Tabs from '@mui/material/Tabs';
+import Typography from '@mui/material/Typography';
+import { useTranslation } from 'react-i18next';
+import { useLocation, useNavigate, useSearchParams } from 'react-router';
+import { routes } from '../../../../core/routes.ts';
+import { useRouteParams } from '../../../shell/use-route-match.ts';
+import { HEALTH_FILTERS, type HealthFilter } from '../api/activity.ts';
+import { AlertHistory } from '../components/alert-history.tsx';
+import { STATUS_FILTERS, type StatusFilter, TaskHistory } from '../components/task-history.tsx';
+
+type TabName = 'alert' | 'maintenance';
+
+/** The filter a query value names ('+' encoded or typed, which reads back as a space); 'all' otherwise. */
+function filterOf<K extends string>(filters: Record<K, readonly string[]>, value: string | null): K | 'all' {
+  const names = value?.split(/[+ ]/).sort().join('+');
+  const found = (Object.keys(filters) as K[]).find(
+    (key) => filters[key].length > 0 && [...filters[key]].sort().join('+') === names,
+  );
+  return found ?? 'all';
+}
+
+export function ActivityPage() {
+  const { t } = useTranslation();
+  const { cloudId } = useRouteParams('cloudActivity');
+  const { hash } = useLocation();
+  const navigate = useNavigate();
+  const [query] = useSearchParams();
+  const status = query.get('status');
+  const id = Number(query.get('id'));
+  // Without a hash, a task query opens the task history.
+  const tab: TabName =
+    hash === '#maintenance' || (hash !== '#alert' && (status !== null || id > 0)) ? 'maintenance' : 'alert';
+  const health = filterOf(HEALTH_FILTERS, query.get('health'));
+  return (
+    <Box component="section" aria-labelledby="page-title" sx={{ display: 'grid', gap: 2, minWidth: 0 }}>
+      <Typography id="page-title" variant="h1">
+        {t('routes.title.cloudActivity')}
+      </Typography>
+      <Tabs
+        value={tab}
+        onChange={(_event, next: TabName) => navigate(routes.cloudActivity.href({ cloudId }, { hash: next }))}
+        aria-label={t('activity.tab.label')}
+      >
+        <Tab
+          value="alert"
+          label={t('activity.tab.alerts')}
+          id="activity-tab-alert"
+          aria-controls="activity-panel"
+        />
+        <Tab
+          value="maintenance"
+          label={t('activity.tab.maintenance')}
+          id="activity-tab-maintenance"
+          aria-controls="activity-panel"
+        />
+      </Tabs>
+      <Box role="tabpanel" id="activity-panel" aria-labelledby={`activity-tab-${tab}`} sx={{ minWidth: 0 }}>
+        {tab === 'alert' ? (
+          <AlertHistory key={`${cloudId}-alert`} cloudId={cloudId} initialHealth={health as HealthFilter} />
+        ) : (
+          <TaskHistory
+            key={`${cloudId}-${status}-${id}`}
+            cloudId={cloudId}
+            initialStatus={filterOf(STATUS_FILTERS, status) as StatusFilter}
+            initialId={id > 0 ? id : null}
+          />
+        )}
+      </Box>
+    </Box>
+  );
+}
