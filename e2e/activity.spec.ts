@@ -31,6 +31,23 @@ for (const { email, width } of cases) {
     expect(healths.length).toBeGreaterThan(0);
     for (const health of healths) expect(health.trim()).toMatch(/^(Critical|Warning)$/);
     await expectNoAxeViolations(page);
+    // What the list shows is what the CSV file holds.
+    const exported = page.getByRole('link', { name: 'Export CSV' });
+    const csv = await page.request.get((await exported.getAttribute('href')) ?? '');
+    const lines = (await csv.text()).trimEnd().split('\r\n');
+    expect(lines.length - 1).toBe(
+      Number(
+        /of ([\d,]+)/
+          .exec(
+            await page
+              .getByText(/^1–\d+ of /)
+              .first()
+              .innerText(),
+          )?.[1]
+          ?.replace(',', ''),
+      ),
+    );
+    for (const line of lines.slice(1)) expect(line).toMatch(/,HEALTH_(CRITICAL|WARNING),/);
 
     // The task panel's link to a finished task: that task only, in the finished tasks.
     const finished = await page.request.get(

@@ -42,6 +42,8 @@ const CALLS: Call[] = [
   { method: 'POST', url: cloudUrl('/mark-alerts-as-viewed'), rule: member() },
   { method: 'GET', url: cloudUrl('/recent-tasks'), rule: member() },
   { method: 'GET', url: cloudUrl('/alerts'), rule: member() },
+  { method: 'GET', url: cloudUrl('/alerts/export'), rule: member() },
+  { method: 'GET', url: cloudUrl('/tasks/export'), rule: member() },
   // Every member may call it; what each may acknowledge is in server/features/alerts/history.test.ts.
   {
     method: 'POST',

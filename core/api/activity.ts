@@ -36,6 +36,8 @@ export const AlertHistoryQuery = Type.Object({
   state: Type.Optional(Type.Enum(ALERT_HISTORY_STATES)),
 });
 export type AlertHistoryQuery = Static<typeof AlertHistoryQuery>;
+/** The same filters, for a CSV file of every match (up to LIST_COUNT_MAX rows). */
+export const AlertExportQuery = Type.Omit(AlertHistoryQuery, ['offset', 'limit']);
 export const healthsOf = (health: string | undefined) =>
   health ? (splitPlusList(health) as HealthId[]) : undefined;
 
@@ -103,5 +105,6 @@ export const TaskHistoryQuery = Type.Object({
   id: Type.Optional(Id),
 });
 export type TaskHistoryQuery = Static<typeof TaskHistoryQuery>;
+export const TaskExportQuery = Type.Omit(TaskHistoryQuery, ['offset', 'limit']);
 export const TaskHistoryResponse = ListPage(TaskSchema);
 export type TaskHistory = Static<typeof TaskHistoryResponse>;

@@ -133,6 +133,41 @@ describe('GET /apiv2/cloud/:cloudId/alerts', () => {
   });
 });
 
+describe('GET /apiv2/cloud/:cloudId/alerts/export', () => {
+  it('answers the filtered history as a CSV file to download, a Site User’s limited to their sites', async () => {
+    const csv = async (who: Session, query = '') => {
+      const response = await t.app.inject({
+        method: 'GET',
+        url: `/apiv2/cloud/${world.cloud.id}/alerts/export${query}`,
+        headers: as(who),
+      });
+      expect(response.statusCode).toBe(200);
+      expect(response.headers['content-type']).toBe('text/csv; charset=utf-8');
+      expect(response.headers['content-disposition']).toMatch(
+        /^attachment; filename="alerts-\d+-\d{4}-\d{2}-\d{2}\.csv"$/,
+      );
+      return response.body.trimEnd().split('\r\n');
+    };
+    const all = await csv(world.sessions.owner);
+    expect(all[0]).toBe(
+      'id,raised_at,resolved_at,health,type,site,device,smart_nvr,data_1,data_2,data_3,acknowledged_at,acknowledged_by,comment',
+    );
+    expect(all.slice(1).map((line) => Number(line.split(',')[0]))).toEqual([
+      ids.northDown,
+      ids.southPoe,
+      ids.northResolved,
+      ids.recorder,
+    ]);
+    expect(all[2]).toContain(',HEALTH_WARNING,POWER_CONSUMPTION,South Yard,South Switch,');
+    expect(await csv(world.sessions.owner, '?state=resolved')).toHaveLength(2);
+    const siteUser = await csv(world.sessions.siteUser);
+    expect(siteUser.slice(1).map((line) => Number(line.split(',')[0]))).toEqual([
+      ids.northDown,
+      ids.northResolved,
+    ]);
+  });
+});
+
 describe('POST /apiv2/cloud/:cloudId/alerts/acknowledge', () => {
   it('keeps who acknowledged, when and why; the alert stays open and leaves the open filter', async () => {
     const response = await acknowledge(operator, [ids.northDown as number], '  Replacing the PSU  ');

@@ -1,5 +1,11 @@
 import { aliasedTable, and, desc, eq, gte, inArray, isNotNull, isNull, lt, type SQL, sql } from 'drizzle-orm';
-import { type AlertHistory, type AlertHistoryQuery, healthsOf } from '../../../core/api/activity.ts';
+import {
+  type AlertHistory,
+  type AlertHistoryItem,
+  type AlertHistoryQuery,
+  healthsOf,
+} from '../../../core/api/activity.ts';
+import { toCsv } from '../../../core/csv.ts';
 import { type Access, canAcknowledge, visibleSiteIds } from '../../../core/policy.ts';
 import type { Database } from '../../db/connect.ts';
 import { countCapped } from '../../db/count-capped.ts';
@@ -125,4 +131,42 @@ export async function acknowledgeAlerts(
     .where(and(inArray(alerts.id, allowed), isNull(alerts.acknowledgedAt)))
     .returning({ id: alerts.id });
   return updated.length;
+}
+
+/** The history as a spreadsheet reads it: one alert per line, names rather than ids where there are names. */
+export function alertsCsv(items: AlertHistoryItem[]): string {
+  return toCsv(
+    [
+      'id',
+      'raised_at',
+      'resolved_at',
+      'health',
+      'type',
+      'site',
+      'device',
+      'smart_nvr',
+      'data_1',
+      'data_2',
+      'data_3',
+      'acknowledged_at',
+      'acknowledged_by',
+      'comment',
+    ],
+    items.map((alert) => [
+      alert.id,
+      alert.problem_at,
+      alert.resolved_at,
+      alert.health_id,
+      alert.alert_type,
+      alert.site?.name ?? null,
+      alert.device?.name ?? null,
+      alert.smartnvr?.name ?? null,
+      alert.alert_data_1,
+      alert.alert_data_2,
+      alert.alert_data_3,
+      alert.acknowledged?.at ?? null,
+      alert.acknowledged?.by ?? null,
+      alert.acknowledged?.comment ?? null,
+    ]),
+  );
 }

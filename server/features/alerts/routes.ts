@@ -2,6 +2,7 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import {
   AcknowledgeBody,
   AcknowledgeResponse,
+  AlertExportQuery,
   AlertHistoryQuery,
   AlertHistoryResponse,
 } from '../../../core/api/activity.ts';
@@ -19,9 +20,10 @@ import { visibleSiteIds } from '../../../core/policy.ts';
 import { type Membership, membershipOf } from '../../auth/cloud-scope.ts';
 import { sessionUserId } from '../../auth/request-auth.ts';
 import type { AppContext } from '../../context.ts';
+import { CsvResponse, EXPORT_ROWS_MAX, sendCsv } from '../../csv-reply.ts';
 import { ErrorSchemas } from '../../errors.ts';
 import { CloudParams, Ok, signedInErrors } from '../../http-schemas.ts';
-import { acknowledgeAlerts, listAlertHistory } from './history.ts';
+import { acknowledgeAlerts, alertsCsv, listAlertHistory } from './history.ts';
 import {
   type AlertScope,
   countNotViewed,
@@ -110,6 +112,25 @@ export function alertRoutes(ctx: AppContext): FastifyPluginAsyncTypebox {
       async (request) => {
         const membership = membershipOf(request);
         return listAlertHistory(db, membership.cloudId, membership, request.query);
+      },
+    );
+
+    app.get(
+      '/alerts/export',
+      {
+        schema: {
+          tags: ['alerts'],
+          summary: 'The alert history the caller may see as a CSV file, with the same filters',
+          params: CloudParams,
+          querystring: AlertExportQuery,
+          response: { 200: CsvResponse, ...signedInErrors },
+        },
+      },
+      async (request, reply) => {
+        const membership = membershipOf(request);
+        const page = { ...request.query, offset: 0, limit: EXPORT_ROWS_MAX };
+        const { items } = await listAlertHistory(db, membership.cloudId, membership, page);
+        return sendCsv(reply, `alerts-${membership.cloudId}`, alertsCsv(items));
       },
     );
 

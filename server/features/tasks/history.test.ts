@@ -110,6 +110,22 @@ describe('GET /apiv2/cloud/:cloudId/tasks', () => {
     expect(page.total).toBe(4);
   });
 
+  it('exports the filtered history as a CSV file with the targets per state', async () => {
+    const response = await t.app.inject({
+      method: 'GET',
+      url: `/apiv2/cloud/${world.cloud.id}/tasks/export?status=SUCCESS%2BFAIL%2BTIMEOUT`,
+      headers: as(world.sessions.owner),
+    });
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['content-disposition']).toMatch(/^attachment; filename="tasks-\d+-[\d-]+\.csv"$/);
+    const [header, ...lines] = response.body.trimEnd().split('\r\n');
+    expect(header).toBe(
+      'id,type,state,scheduled_at,completed_at,site,device,smart_nvr,TASK_PENDING,TASK_STANDBY,TASK_WAIT_ACK,TASK_RUNNING,TASK_SUCCESS,TASK_FAIL,TASK_TIMEOUT,TASK_CANCELED',
+    );
+    expect(lines.map((line) => Number(line.split(',')[0]))).toEqual([ids.southFirmware, ids.northReboot]);
+    expect(lines[1]).toMatch(/^\d+,TASK_REBOOT,TASK_SUCCESS,.*,North Tower,,,0,0,0,0,2,0,0,0$/);
+  });
+
   it('shows a Site User their sites’ tasks only, and an outsider nothing', async () => {
     expect(await idsOf('', world.sessions.siteUser)).toEqual([ids.running, ids.northReboot]);
     expect((await history(world.sessions.outsider)).status).toBe(404);

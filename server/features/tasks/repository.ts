@@ -17,7 +17,13 @@ import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import { statesOf, type TaskHistoryQuery } from '../../../core/api/activity.ts';
 import type { ListPage } from '../../../core/api/list-query.ts';
 import type { Task, TaskTarget } from '../../../core/api/tasks.ts';
-import { ACTIVE_TASK_STATES, FINISHED_TASK_STATES, type TaskState } from '../../../core/domain.ts';
+import { toCsv } from '../../../core/csv.ts';
+import {
+  ACTIVE_TASK_STATES,
+  FINISHED_TASK_STATES,
+  TASK_STATES,
+  type TaskState,
+} from '../../../core/domain.ts';
 import { emptyStateCounts } from '../../../core/tasks.ts';
 import type { Database } from '../../db/connect.ts';
 import { countCapped } from '../../db/count-capped.ts';
@@ -244,4 +250,22 @@ export async function findTaskFile(db: Database, taskId: number, targetId: numbe
     .innerJoin(taskTargets, eq(taskTargets.id, taskFiles.targetId))
     .where(and(eq(taskFiles.targetId, targetId), eq(taskTargets.taskId, taskId)));
   return file ?? null;
+}
+
+/** The history as a spreadsheet reads it: one task per line, with its targets per state. */
+export function tasksCsv(items: Task[]): string {
+  return toCsv(
+    ['id', 'type', 'state', 'scheduled_at', 'completed_at', 'site', 'device', 'smart_nvr', ...TASK_STATES],
+    items.map((task) => [
+      task.id,
+      task.type_id,
+      task.task_state,
+      task.execute_at,
+      task.completed_at,
+      task.site_name,
+      task.device_name,
+      task.snvr_device_name,
+      ...TASK_STATES.map((state) => task.stateCounts[state]),
+    ]),
+  );
 }

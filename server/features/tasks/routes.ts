@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
-import { TaskHistoryQuery, TaskHistoryResponse } from '../../../core/api/activity.ts';
+import { TaskExportQuery, TaskHistoryQuery, TaskHistoryResponse } from '../../../core/api/activity.ts';
 import {
   CreatedTask,
   CreateTaskBody,
@@ -21,6 +21,7 @@ import { can, sitePermissions, visibleSiteIds } from '../../../core/policy.ts';
 import { TASK_DEFINITIONS } from '../../../core/task-types.ts';
 import { type Membership, membershipOf } from '../../auth/cloud-scope.ts';
 import type { AppContext } from '../../context.ts';
+import { CsvResponse, EXPORT_ROWS_MAX, sendCsv } from '../../csv-reply.ts';
 import { ErrorSchemas, errors } from '../../errors.ts';
 import { cancelTask, changeTask, pauseRollout } from '../../fleet/task-schedule.ts';
 import { CloudParams, Ok, signedInErrors } from '../../http-schemas.ts';
@@ -34,6 +35,7 @@ import {
   listTaskTargets,
   markTasksViewed,
   type TaskScope,
+  tasksCsv,
 } from './repository.ts';
 
 /** Whether the caller may act on a task they see: the permission its type needs where it runs. */
@@ -90,6 +92,25 @@ export function taskRoutes(ctx: AppContext): FastifyPluginAsyncTypebox {
         },
       },
       async (request) => listTaskHistory(db, taskScope(membershipOf(request)), request.query),
+    );
+
+    app.get(
+      '/tasks/export',
+      {
+        schema: {
+          tags: ['tasks'],
+          summary: 'The task history the caller may see as a CSV file, with the same filters',
+          params: CloudParams,
+          querystring: TaskExportQuery,
+          response: { 200: CsvResponse, ...signedInErrors },
+        },
+      },
+      async (request, reply) => {
+        const membership = membershipOf(request);
+        const page = { ...request.query, offset: 0, limit: EXPORT_ROWS_MAX };
+        const { items } = await listTaskHistory(db, taskScope(membership), page);
+        return sendCsv(reply, `tasks-${membership.cloudId}`, tasksCsv(items));
+      },
     );
 
     app.get(

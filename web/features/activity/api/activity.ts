@@ -10,7 +10,7 @@ import type {
 import { LIST_PAGE_SIZE } from '../../../../core/api/list-query.ts';
 import type { TaskDetail } from '../../../../core/api/tasks.ts';
 import type { AlertType, HealthId, TaskType } from '../../../../core/domain.ts';
-import { apiGet, apiPost } from '../../../platform/http.ts';
+import { apiGet, apiPost, buildQuery, type QueryData } from '../../../platform/http.ts';
 
 /** How far back the history goes: the whole of it, or the last day, week or month. */
 export const HISTORY_RANGES = ['all', '24h', '7d', '30d'] as const;
@@ -42,15 +42,26 @@ export type TaskFilters = {
   id: number | null;
 };
 
+const alertQuery = (filters: AlertFilters): QueryData => ({
+  state: filters.state === 'all' ? undefined : filters.state,
+  health: filters.health === 'all' ? undefined : HEALTH_FILTERS[filters.health].join('+'),
+  type: filters.type === 'all' ? undefined : filters.type,
+  from: fromOf(filters.range),
+});
+
+const taskQuery = (filters: TaskFilters): QueryData => ({
+  status: filters.status.length > 0 ? filters.status.join('+') : undefined,
+  type: filters.type === 'all' ? undefined : filters.type,
+  id: filters.id ?? undefined,
+  from: fromOf(filters.range),
+});
+
 export function useAlertHistory(cloudId: number, filters: AlertFilters, offset: number) {
   return useQuery({
     queryKey: ['activity', 'alerts', cloudId, filters, offset] as const,
     queryFn: () =>
       apiGet<AlertHistory>(`/apiv2/cloud/${cloudId}/alerts`, {
-        state: filters.state === 'all' ? undefined : filters.state,
-        health: filters.health === 'all' ? undefined : HEALTH_FILTERS[filters.health].join('+'),
-        type: filters.type === 'all' ? undefined : filters.type,
-        from: fromOf(filters.range),
+        ...alertQuery(filters),
         offset,
         limit: LIST_PAGE_SIZE,
       }),
@@ -63,16 +74,19 @@ export function useTaskHistory(cloudId: number, filters: TaskFilters, offset: nu
     queryKey: ['activity', 'tasks', cloudId, filters, offset] as const,
     queryFn: () =>
       apiGet<TaskHistory>(`/apiv2/cloud/${cloudId}/tasks`, {
-        status: filters.status.length > 0 ? filters.status.join('+') : undefined,
-        type: filters.type === 'all' ? undefined : filters.type,
-        id: filters.id ?? undefined,
-        from: fromOf(filters.range),
+        ...taskQuery(filters),
         offset,
         limit: LIST_PAGE_SIZE,
       }),
     placeholderData: keepPreviousData,
   });
 }
+
+/** The CSV file of everything the filters match (the time range counted from now). */
+export const alertExportHref = (cloudId: number, filters: AlertFilters) =>
+  `/apiv2/cloud/${cloudId}/alerts/export?${buildQuery(alertQuery(filters))}`;
+export const taskExportHref = (cloudId: number, filters: TaskFilters) =>
+  `/apiv2/cloud/${cloudId}/tasks/export?${buildQuery(taskQuery(filters))}`;
 
 /** Targets shown at a time in a task's detail. */
 export const TARGETS_PAGE_SIZE = 50;

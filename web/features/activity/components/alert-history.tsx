@@ -20,12 +20,13 @@ import { AlertTime } from '../../alerts/components/alert-time.tsx';
 import { HealthLabel } from '../../alerts/components/health-label.tsx';
 import {
   type AlertFilters,
+  alertExportHref,
   type HealthFilter,
   useAcknowledgeAlerts,
   useAlertHistory,
 } from '../api/activity.ts';
 import { AcknowledgeDialog } from './acknowledge-dialog.tsx';
-import { HistoryFilter, RangeFilter } from './history-filter.tsx';
+import { ExportButton, HistoryFilter, RangeFilter } from './history-filter.tsx';
 
 const TABLE_ID = 'alert-history-title';
 
@@ -200,6 +201,7 @@ export function AlertHistory({
           ]}
         />
         <RangeFilter value={filters.range} onChange={(range) => change({ range })} />
+        <ExportButton href={alertExportHref(cloudId, filters)} />
       </Box>
       {selectable.length > 0 && (
         <Box sx={{ display: 'flex', flexWrap: 'wrap', alignItems: 'center', gap: 1 }}>

@@ -1,5 +1,7 @@
 // One filter of a history list: a labelled native select, which works the same with a keyboard, a screen
 // reader and a phone's own picker.
+import DownloadIcon from '@mui/icons-material/Download';
+import Button from '@mui/material/Button';
 import TextField from '@mui/material/TextField';
 import { useTranslation } from 'react-i18next';
 import { HISTORY_RANGES, type HistoryRange } from '../api/activity.ts';
@@ -50,5 +52,15 @@ export function RangeFilter(props: {
       options={HISTORY_RANGES.map((range) => ({ value: range, label: t(RANGE_KEYS[range]) }))}
       {...props}
     />
+  );
+}
+
+/** Downloads what the filters match as a CSV file. */
+export function ExportButton({ href }: { readonly href: string }) {
+  const { t } = useTranslation();
+  return (
+    <Button href={href} download startIcon={<DownloadIcon />}>
+      {t('activity.export.csv')}
+    </Button>
   );
 }

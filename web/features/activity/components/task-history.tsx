@@ -12,9 +12,9 @@ import { errorCount, percentComplete } from '../../../../core/tasks.ts';
 import { ListResults } from '../../../platform/list-page/list-page-frame.tsx';
 import type { ListColumn } from '../../../platform/list-page/list-table.tsx';
 import { TASK_STATE_KEYS, TASK_TYPE_TITLE_KEYS } from '../../tasks/task-labels.ts';
-import { type TaskFilters, useTaskHistory } from '../api/activity.ts';
+import { type TaskFilters, taskExportHref, useTaskHistory } from '../api/activity.ts';
 import { DateTime } from './date-time.tsx';
-import { HistoryFilter, RangeFilter } from './history-filter.tsx';
+import { ExportButton, HistoryFilter, RangeFilter } from './history-filter.tsx';
 import { TaskDetailDialog } from './task-detail-dialog.tsx';
 
 const TABLE_ID = 'task-history-title';
@@ -155,6 +155,7 @@ export function TaskHistory({ cloudId, initialStatus, initialId }: TaskHistoryPr
           ]}
         />
         <RangeFilter value={filters.range} onChange={(range) => change({ range })} />
+        <ExportButton href={taskExportHref(cloudId, { ...filters, status: STATUS_FILTERS[status] })} />
         {filters.id !== null && (
           <Chip
             label={t('activity.tasks.onlyTask', { id: filters.id })}
