@@ -74,6 +74,17 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
       client.on('error', (error) => console.error('PostgreSQL connection lost:', error.message)),
     );
     const db = drizzlePostgres(pool, { casing: 'snake_case' });
+    // Drizzle takes a pooled connection for a transaction and gives it back only once BEGIN succeeded: a
+    // connection lost at that moment (a restart) stays checked out, and enough of them starve the pool.
+    // Here the connection is taken and given back around drizzle's own transaction on it.
+    db.transaction = (async (run: never, config: never) => {
+      const client = await pool.connect();
+      try {
+        return await drizzlePostgres(client, { casing: 'snake_case' }).transaction(run, config);
+      } finally {
+        client.release();
+      }
+    }) as typeof db.transaction;
     return {
       ...handle(db as unknown as Database, 'postgres', () => pool.end()),
       pool,

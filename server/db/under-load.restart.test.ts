@@ -65,4 +65,7 @@ it('PostgreSQL restarting (immediate shutdown, crash recovery) under a write loa
     .where(inArray(sites.id, ids));
   expect(stored.length).toBe(ids.length);
   for (const row of stored) expect(row.name).toBe(acknowledged.get(row.id));
+  // Every pooled connection came back: one kept by a request the restart broke would starve the pool.
+  const pool = t.database.pool;
+  expect(pool && pool.totalCount - pool.idleCount).toBe(0);
 }, 120_000);
