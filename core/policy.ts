@@ -101,9 +101,9 @@ export const canSeeSite = (access: Access, siteId: number) =>
   sitePermissions(access, siteId).has('read_site');
 
 /**
- * Who may acknowledge an alert: whoever may change the state of its site's devices (owners and
- * administrators everywhere, a Site User where granted). A Guest reads only; an alert outside any site is
- * for owners and administrators.
+ * Who may acknowledge a site's alerts or mute them for a maintenance window: whoever may change the state
+ * of its devices (owners and administrators everywhere, a Site User where granted). A Guest reads only; an
+ * alert outside any site is for owners and administrators.
  */
-export const canAcknowledge = (access: Access, siteId: number | null) =>
+export const canHandleAlerts = (access: Access, siteId: number | null) =>
   isOwnerOrAdmin(access) || (siteId !== null && sitePermissions(access, siteId).has('change_device_state'));

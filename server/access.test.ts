@@ -52,6 +52,14 @@ const CALLS: Call[] = [
     body: () => ({ alertIds: [1], comment: '' }),
   },
   { method: 'GET', url: cloudUrl('/tasks'), rule: member() },
+  { method: 'GET', url: cloudUrl('/alert-mutes'), rule: member() },
+  // Who may open and end windows: server/features/alerts/mutes.test.ts.
+  {
+    method: 'POST',
+    url: cloudUrl('/alert-mutes'),
+    rule: member('manage_users'),
+    body: () => ({ alertType: 'DEV_REBOOT', minutes: 15, comment: '' }),
+  },
   { method: 'GET', url: cloudUrl('/recent-tasks-count'), rule: member() },
   { method: 'POST', url: cloudUrl('/mark-task-tracker-as-viewed'), rule: member() },
   { method: 'POST', url: cloudUrl('/search/find'), rule: member(), body: () => ({ query: 'Site' }) },

@@ -59,6 +59,10 @@ export const AlertHistoryItem = Type.Object({
   ]),
   /** The caller may acknowledge it (and it is not acknowledged yet). */
   can_acknowledge: Type.Boolean(),
+  /** The caller may mute its device or recorder for a maintenance window. */
+  can_mute: Type.Boolean(),
+  /** Raised within a maintenance window: kept, but it notified nobody. */
+  muted: Type.Boolean(),
 });
 export type AlertHistoryItem = Static<typeof AlertHistoryItem>;
 export const AlertHistoryResponse = ListPage(AlertHistoryItem);
@@ -108,3 +112,36 @@ export type TaskHistoryQuery = Static<typeof TaskHistoryQuery>;
 export const TaskExportQuery = Type.Omit(TaskHistoryQuery, ['offset', 'limit']);
 export const TaskHistoryResponse = ListPage(TaskSchema);
 export type TaskHistory = Static<typeof TaskHistoryResponse>;
+
+/** How long a maintenance window lasts: 15 minutes to 30 days. */
+export const MUTE_MINUTES_MIN = 15;
+export const MUTE_MINUTES_MAX = 30 * 24 * 60;
+
+/** A window names a device or a recorder, an alert type, or a type on a device or recorder. */
+export const CreateMuteBody = Type.Object(
+  {
+    deviceId: Type.Optional(Id),
+    smartNvrId: Type.Optional(Id),
+    alertType: Type.Optional(Type.Enum(ALERT_TYPES)),
+    minutes: Type.Integer({ minimum: MUTE_MINUTES_MIN, maximum: MUTE_MINUTES_MAX }),
+    comment: Type.String({ maxLength: ACKNOWLEDGE_COMMENT_MAX }),
+  },
+  { additionalProperties: false },
+);
+export type CreateMuteBody = Static<typeof CreateMuteBody>;
+
+export const AlertMuteSchema = Type.Object({
+  id: Type.Integer(),
+  device: Named,
+  smartnvr: Named,
+  alert_type: Type.Union([Type.Enum(ALERT_TYPES), Type.Null()]),
+  starts_at: Type.String(),
+  ends_at: Type.String(),
+  comment: Type.String(),
+  created_by: NullableString,
+  /** The caller may end it now. */
+  can_end: Type.Boolean(),
+});
+export type AlertMute = Static<typeof AlertMuteSchema>;
+export const AlertMutesResponse = Type.Object({ items: Type.Array(AlertMuteSchema) });
+export const MuteParams = Type.Object({ cloudId: Id, muteId: Id });

@@ -2,6 +2,7 @@
 // Alerts the fleet raises reach the members with push alerts on, through the stand-in push service.
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { alertMutes, alerts } from '../db/schema/activity.ts';
 import { memberships } from '../db/schema/clouds.ts';
 import { saveSubscription } from '../features/push/repository.ts';
 import {
@@ -49,5 +50,37 @@ describe('alerts raised by devices', () => {
     expect(JSON.parse(browsers[0]?.decrypt(push?.body ?? Buffer.alloc(0)) ?? '{}')).toMatchObject({
       title: 'Action required',
     });
+  });
+
+  it('are kept but pushed to nobody within a maintenance window for their type', async () => {
+    const db = t.database.db;
+    const { cloud, device } = await createFleetCloud(t);
+    const watching = await createUser(db);
+    await addMember(db, watching.id, cloud.id, 'ROLE_ADMIN');
+    await db
+      .update(memberships)
+      .set({ pushAlerts: true })
+      .where(and(eq(memberships.userId, watching.id), eq(memberships.cloudId, cloud.id)));
+    const browser = subscribeBrowser(service, 'maintenance');
+    await saveSubscription(db, watching.id, browser.subscription as never);
+    await db
+      .insert(alertMutes)
+      .values({ cloudId: cloud.id, alertType: 'DEV_REQ_ACTION', endsAt: new Date(Date.now() + 3_600_000) });
+    const before = service.received.length;
+
+    const credential = await adoptDevice(t, device);
+    await sendHeartbeat(t, credential, heartbeat(1, { fw: '7.2.0-3988' }));
+    await sendEvents(t, credential, 2, [
+      event('action_required', { reason: 'replace the fan' }),
+      event('reboot', { reason: 'power', uptimeS: 12 }),
+    ]);
+    await t.app.fleet.idle();
+    const pushed = service.received.slice(before).filter((push) => push.path === browser.path);
+    expect(pushed.map((push) => JSON.parse(browser.decrypt(push.body)).title)).toEqual(['Device rebooted']);
+    const stored = await db
+      .select({ type: alerts.alertType })
+      .from(alerts)
+      .where(eq(alerts.deviceId, device.id));
+    expect(stored.map((row) => row.type).sort()).toEqual(['DEV_REBOOT', 'DEV_REQ_ACTION']);
   });
 });

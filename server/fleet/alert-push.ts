@@ -1,4 +1,5 @@
 import type { FastifyBaseLogger } from 'fastify';
+import { mutedAlertIds } from '../features/alerts/mutes.ts';
 import { type NewAlert, notifyAlert } from '../features/push/notify-alert.ts';
 import type { PushContext } from '../features/push/send-push.ts';
 
@@ -13,7 +14,16 @@ export function createAlertPusher(ctx: PushContext, log: Pick<FastifyBaseLogger,
     while (queue.length > 0) {
       const alerts = queue;
       queue = [];
+      // Planned work raises no noise: an alert within a maintenance window is kept but pushed to nobody.
+      const muted = await mutedAlertIds(
+        ctx.db,
+        alerts.map((alert) => alert.id),
+      ).catch((error: unknown) => {
+        log.error({ err: error }, 'reading the maintenance windows of new alerts failed');
+        return new Set<number>();
+      });
       for (const alert of alerts) {
+        if (muted.has(alert.id)) continue;
         try {
           await notifyAlert(ctx, alert);
         } catch (error) {

@@ -65,6 +65,35 @@ export const alerts = pgTable(
   ],
 );
 
+/**
+ * A maintenance window: alerts raised within it for the device or recorder, of the type, or both, are kept
+ * and marked muted, but notify nobody (no badge, toast or push).
+ */
+export const alertMutes = pgTable(
+  'alert_mutes',
+  {
+    id: serial().primaryKey(),
+    cloudId: integer()
+      .notNull()
+      .references(() => clouds.id, { onDelete: 'cascade' }),
+    deviceId: integer().references(() => devices.id, { onDelete: 'cascade' }),
+    smartNvrId: integer().references(() => smartNvrs.id, { onDelete: 'cascade' }),
+    alertType: text({ enum: ALERT_TYPES }),
+    startsAt: stampedNow(),
+    endsAt: timestamp({ withTimezone: true }).notNull(),
+    comment: text().notNull().default(''),
+    createdByUserId: integer().references(() => users.id, { onDelete: 'set null' }),
+    createdAt: stampedNow(),
+  },
+  (t) => [
+    index('alert_mutes_cloud_ends_idx').on(t.cloudId, t.endsAt),
+    check(
+      'alert_mutes_what',
+      sql`${t.deviceId} IS NOT NULL OR ${t.smartNvrId} IS NOT NULL OR ${t.alertType} IS NOT NULL`,
+    ),
+  ],
+);
+
 /** SPEC §3 Task: one job on one or more devices; each target keeps its own state (DESIGN §5). */
 export const tasks = pgTable(
   'tasks',

@@ -6,12 +6,13 @@ import {
   healthsOf,
 } from '../../../core/api/activity.ts';
 import { toCsv } from '../../../core/csv.ts';
-import { type Access, canAcknowledge, visibleSiteIds } from '../../../core/policy.ts';
+import { type Access, canHandleAlerts, visibleSiteIds } from '../../../core/policy.ts';
 import type { Database } from '../../db/connect.ts';
 import { countCapped } from '../../db/count-capped.ts';
 import { users } from '../../db/schema/accounts.ts';
 import { alerts } from '../../db/schema/activity.ts';
 import { devices, sites, smartNvrs } from '../../db/schema/inventory.ts';
+import { isMuted } from './mutes.ts';
 
 /** The cloud's alerts the caller may see, narrowed by the history's filters. */
 function matching(cloudId: number, access: Access, query: AlertHistoryQuery): SQL | undefined {
@@ -70,6 +71,7 @@ export async function listAlertHistory(
       >`nullif(trim(${acknowledger.firstname} || ' ' || ${acknowledger.lastname}), '')`,
       acknowledgerEmail: acknowledger.email,
       acknowledgeComment: alerts.acknowledgeComment,
+      muted: isMuted,
     })
     .from(alerts)
     .leftJoin(sites, eq(sites.id, alerts.siteId))
@@ -98,7 +100,9 @@ export async function listAlertHistory(
         by: row.acknowledgedBy ?? row.acknowledgerEmail,
         comment: row.acknowledgeComment ?? '',
       },
-      can_acknowledge: !row.acknowledgedAt && canAcknowledge(access, row.siteId),
+      can_acknowledge: !row.acknowledgedAt && canHandleAlerts(access, row.siteId),
+      can_mute: (row.deviceId !== null || row.smartNvrId !== null) && canHandleAlerts(access, row.siteId),
+      muted: row.muted,
     })),
     ...(await countCapped(db, alerts, where, query)),
   };
@@ -119,7 +123,9 @@ export async function acknowledgeAlerts(
     .select({ id: alerts.id, siteId: alerts.siteId })
     .from(alerts)
     .where(and(eq(alerts.cloudId, cloudId), inArray(alerts.id, alertIds), isNull(alerts.acknowledgedAt)));
-  const allowed = candidates.filter((alert) => canAcknowledge(access, alert.siteId)).map((alert) => alert.id);
+  const allowed = candidates
+    .filter((alert) => canHandleAlerts(access, alert.siteId))
+    .map((alert) => alert.id);
   if (allowed.length === 0) return 0;
   const updated = await db
     .update(alerts)
@@ -167,6 +173,7 @@ export function alertsCsv(items: AlertHistoryItem[]): string {
       alert.acknowledged?.at ?? null,
       alert.acknowledged?.by ?? null,
       alert.acknowledged?.comment ?? null,
+      alert.muted ? 'yes' : 'no',
     ]),
   );
 }

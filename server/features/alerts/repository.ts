@@ -1,4 +1,4 @@
-import { and, count, desc, eq, gt, inArray, isNull, lte, type SQL, sql } from 'drizzle-orm';
+import { and, count, desc, eq, gt, inArray, isNull, lte, not, type SQL, sql } from 'drizzle-orm';
 import { type Alert, DEFAULT_ALERT_PREFERENCE } from '../../../core/api/alerts.ts';
 import { RECENT_ALERTS_DAYS } from '../../../core/constants.ts';
 import { ALERT_TYPES, type AlertType } from '../../../core/domain.ts';
@@ -7,15 +7,18 @@ import { userAlertPreferences } from '../../db/schema/accounts.ts';
 import { alerts } from '../../db/schema/activity.ts';
 import { memberships } from '../../db/schema/clouds.ts';
 import { devices, sites, smartNvrs } from '../../db/schema/inventory.ts';
+import { isMuted } from './mutes.ts';
 
 /** Whose alerts: the cloud, the sites the caller may see (null = all) and when they last viewed alerts. */
 export type AlertScope = { cloudId: number; siteIds: number[] | null; viewedAt: Date | null };
 
-/** The cloud's alerts of the last 7 days the caller may see (alerts_cloud_problem_idx). */
+/** The cloud's alerts of the last 7 days the caller may see, outside maintenance windows (alerts_cloud_problem_idx). */
 function recentAndVisible(scope: AlertScope): SQL {
   const conditions = [
     eq(alerts.cloudId, scope.cloudId),
     sql`${alerts.problemAt} >= now() - make_interval(days => ${RECENT_ALERTS_DAYS})`,
+    // An alert within a maintenance window stays in the history but raises no badge or toast.
+    not(isMuted),
   ];
   if (scope.siteIds)
     conditions.push(scope.siteIds.length > 0 ? inArray(alerts.siteId, scope.siteIds) : sql`false`);

@@ -1,10 +1,14 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { Type } from 'typebox';
 import {
   AcknowledgeBody,
   AcknowledgeResponse,
   AlertExportQuery,
   AlertHistoryQuery,
   AlertHistoryResponse,
+  AlertMutesResponse,
+  CreateMuteBody,
+  MuteParams,
 } from '../../../core/api/activity.ts';
 import {
   AlertPreferenceBody,
@@ -21,9 +25,10 @@ import { type Membership, membershipOf } from '../../auth/cloud-scope.ts';
 import { sessionUserId } from '../../auth/request-auth.ts';
 import type { AppContext } from '../../context.ts';
 import { CsvResponse, EXPORT_ROWS_MAX, sendCsv } from '../../csv-reply.ts';
-import { ErrorSchemas } from '../../errors.ts';
+import { ErrorSchemas, errors } from '../../errors.ts';
 import { CloudParams, Ok, signedInErrors } from '../../http-schemas.ts';
 import { acknowledgeAlerts, alertsCsv, listAlertHistory } from './history.ts';
+import { createMute, endMute, listMutes } from './mutes.ts';
 import {
   type AlertScope,
   countNotViewed,
@@ -131,6 +136,79 @@ export function alertRoutes(ctx: AppContext): FastifyPluginAsyncTypebox {
         const page = { ...request.query, offset: 0, limit: EXPORT_ROWS_MAX };
         const { items } = await listAlertHistory(db, membership.cloudId, membership, page);
         return sendCsv(reply, `alerts-${membership.cloudId}`, alertsCsv(items));
+      },
+    );
+
+    app.get(
+      '/alert-mutes',
+      {
+        schema: {
+          tags: ['alerts'],
+          summary: 'The maintenance windows still open, soonest to end first',
+          params: CloudParams,
+          response: { 200: AlertMutesResponse, ...signedInErrors },
+        },
+      },
+      async (request) => {
+        const membership = membershipOf(request);
+        return { items: await listMutes(db, membership.cloudId, membership) };
+      },
+    );
+
+    app.post(
+      '/alert-mutes',
+      {
+        schema: {
+          tags: ['alerts'],
+          summary:
+            'Opens a maintenance window now: alerts of the device or recorder, of the type, or both are kept but notify nobody',
+          params: CloudParams,
+          body: CreateMuteBody,
+          response: { 201: Type.Object({ id: Type.Integer() }), ...signedInErrors },
+        },
+      },
+      async (request, reply) => {
+        const membership = membershipOf(request);
+        const { deviceId, smartNvrId, alertType } = request.body;
+        if (!deviceId && !smartNvrId && !alertType) {
+          throw errors.validation([
+            {
+              errorCode: 'required',
+              location: 'body',
+              path: '/deviceId',
+              message: 'name a device, a smart NVR or an alert type',
+            },
+          ]);
+        }
+        if (deviceId && smartNvrId) {
+          throw errors.validation([
+            {
+              errorCode: 'oneOf',
+              location: 'body',
+              path: '/smartNvrId',
+              message: 'name a device or a smart NVR, not both',
+            },
+          ]);
+        }
+        const id = await createMute(db, membership.cloudId, membership, request.body);
+        return reply.code(201).send({ id });
+      },
+    );
+
+    app.post(
+      '/alert-mutes/:muteId/end',
+      {
+        schema: {
+          tags: ['alerts'],
+          summary: 'Ends a maintenance window now',
+          params: MuteParams,
+          response: { 200: Ok, ...signedInErrors },
+        },
+      },
+      async (request) => {
+        const membership = membershipOf(request);
+        await endMute(db, membership.cloudId, membership, request.params.muteId);
+        return { ok: true as const };
       },
     );
 

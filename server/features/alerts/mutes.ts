@@ -1,0 +1,140 @@
+import { and, desc, eq, gt, inArray, isNull, or, type SQL, sql } from 'drizzle-orm';
+import type { AlertMute, CreateMuteBody } from '../../../core/api/activity.ts';
+import { type Access, canHandleAlerts, isOwnerOrAdmin, visibleSiteIds } from '../../../core/policy.ts';
+import type { Database } from '../../db/connect.ts';
+import { users } from '../../db/schema/accounts.ts';
+import { alertMutes, alerts } from '../../db/schema/activity.ts';
+import { devices, smartNvrs } from '../../db/schema/inventory.ts';
+import { errors } from '../../errors.ts';
+
+/**
+ * Whether a maintenance window covers the alert: its cloud, raised within the window, and the device,
+ * recorder and type the window names (any, where it names none).
+ */
+export const isMuted: SQL<boolean> = sql<boolean>`EXISTS (
+  SELECT 1 FROM ${alertMutes} m
+  WHERE m.cloud_id = ${alerts.cloudId} AND ${alerts.problemAt} >= m.starts_at AND ${alerts.problemAt} < m.ends_at
+    AND (m.device_id IS NULL OR m.device_id = ${alerts.deviceId})
+    AND (m.smart_nvr_id IS NULL OR m.smart_nvr_id = ${alerts.smartNvrId})
+    AND (m.alert_type IS NULL OR m.alert_type = ${alerts.alertType}))`;
+
+/** The alerts among these that a window covers: they notify nobody. */
+export async function mutedAlertIds(db: Database, alertIds: number[]): Promise<Set<number>> {
+  if (alertIds.length === 0) return new Set();
+  const rows = await db
+    .select({ id: alerts.id })
+    .from(alerts)
+    .where(and(inArray(alerts.id, alertIds), isMuted));
+  return new Set(rows.map((row) => row.id));
+}
+
+/**
+ * The site a window's device is on, once the device or recorder is known to be in the cloud; null for a
+ * recorder (recorders belong to no site) or a window on a type alone.
+ */
+async function siteOf(db: Database, cloudId: number, what: { deviceId?: number; smartNvrId?: number }) {
+  const [row] = what.deviceId
+    ? await db
+        .select({ siteId: devices.siteId })
+        .from(devices)
+        .where(and(eq(devices.id, what.deviceId), eq(devices.cloudId, cloudId)))
+    : what.smartNvrId
+      ? await db
+          .select({ siteId: sql<null>`null` })
+          .from(smartNvrs)
+          .where(and(eq(smartNvrs.id, what.smartNvrId), eq(smartNvrs.cloudId, cloudId)))
+      : [{ siteId: null }];
+  if (!row) throw errors.notFound();
+  return row.siteId;
+}
+
+/**
+ * Who may open or end a window: for a device or recorder, whoever may handle its site's alerts; for a type
+ * across the cloud, owners and administrators.
+ */
+function mayMute(access: Access, siteId: number | null, deviceWide: boolean) {
+  return deviceWide ? canHandleAlerts(access, siteId) : isOwnerOrAdmin(access);
+}
+
+export async function createMute(
+  db: Database,
+  cloudId: number,
+  access: Access & { userId: number },
+  body: CreateMuteBody,
+): Promise<number> {
+  const deviceWide = Boolean(body.deviceId || body.smartNvrId);
+  const siteId = await siteOf(db, cloudId, body);
+  const visible = visibleSiteIds(access);
+  if (deviceWide && visible && !(siteId !== null && visible.includes(siteId))) throw errors.notFound();
+  if (!mayMute(access, siteId, deviceWide)) throw errors.forbidden();
+  const [row] = await db
+    .insert(alertMutes)
+    .values({
+      cloudId,
+      deviceId: body.deviceId ?? null,
+      smartNvrId: body.smartNvrId ?? null,
+      alertType: body.alertType ?? null,
+      endsAt: sql`now() + make_interval(mins => ${body.minutes})`,
+      comment: body.comment.trim(),
+      createdByUserId: access.userId,
+    })
+    .returning({ id: alertMutes.id });
+  if (!row) throw new Error('mute not stored');
+  return row.id;
+}
+
+/** Windows still open, soonest to end first; a Site User sees those of their sites' devices and of types. */
+export async function listMutes(db: Database, cloudId: number, access: Access): Promise<AlertMute[]> {
+  const visible = visibleSiteIds(access);
+  const siteId = devices.siteId;
+  const rows = await db
+    .select({
+      id: alertMutes.id,
+      deviceId: alertMutes.deviceId,
+      deviceName: devices.name,
+      smartNvrId: alertMutes.smartNvrId,
+      smartNvrName: smartNvrs.name,
+      siteId,
+      alertType: alertMutes.alertType,
+      startsAt: alertMutes.startsAt,
+      endsAt: alertMutes.endsAt,
+      comment: alertMutes.comment,
+      createdBy: sql<string | null>`nullif(trim(${users.firstname} || ' ' || ${users.lastname}), '')`,
+    })
+    .from(alertMutes)
+    .leftJoin(devices, eq(devices.id, alertMutes.deviceId))
+    .leftJoin(smartNvrs, eq(smartNvrs.id, alertMutes.smartNvrId))
+    .leftJoin(users, eq(users.id, alertMutes.createdByUserId))
+    .where(
+      and(
+        eq(alertMutes.cloudId, cloudId),
+        gt(alertMutes.endsAt, sql`now()`),
+        visible
+          ? or(
+              and(isNull(alertMutes.deviceId), isNull(alertMutes.smartNvrId)),
+              visible.length > 0 ? inArray(siteId, visible) : sql`false`,
+            )
+          : undefined,
+      ),
+    )
+    .orderBy(alertMutes.endsAt, desc(alertMutes.id));
+  return rows.map((row) => ({
+    id: row.id,
+    device: row.deviceId && row.deviceName ? { id: row.deviceId, name: row.deviceName } : null,
+    smartnvr: row.smartNvrId && row.smartNvrName ? { id: row.smartNvrId, name: row.smartNvrName } : null,
+    alert_type: row.alertType,
+    starts_at: row.startsAt.toISOString(),
+    ends_at: row.endsAt.toISOString(),
+    comment: row.comment,
+    created_by: row.createdBy,
+    can_end: mayMute(access, row.siteId, Boolean(row.deviceId || row.smartNvrId)),
+  }));
+}
+
+/** Closes a window now: alerts raised from now on notify again. */
+export async function endMute(db: Database, cloudId: number, access: Access, muteId: number): Promise<void> {
+  const mute = (await listMutes(db, cloudId, access)).find((item) => item.id === muteId);
+  if (!mute) throw errors.notFound();
+  if (!mute.can_end) throw errors.forbidden();
+  await db.update(alertMutes).set({ endsAt: sql`now()` }).where(eq(alertMutes.id, muteId));
+}
