@@ -150,7 +150,7 @@ describe('GET /apiv2/cloud/:cloudId/alerts/export', () => {
     };
     const all = await csv(world.sessions.owner);
     expect(all[0]).toBe(
-      'id,raised_at,resolved_at,health,type,site,device,smart_nvr,data_1,data_2,data_3,acknowledged_at,acknowledged_by,comment',
+      'id,raised_at,resolved_at,health,type,site,device,smart_nvr,data_1,data_2,data_3,acknowledged_at,acknowledged_by,comment,muted',
     );
     expect(all.slice(1).map((line) => Number(line.split(',')[0]))).toEqual([
       ids.northDown,
@@ -159,6 +159,7 @@ describe('GET /apiv2/cloud/:cloudId/alerts/export', () => {
       ids.recorder,
     ]);
     expect(all[2]).toContain(',HEALTH_WARNING,POWER_CONSUMPTION,South Yard,South Switch,');
+    expect(all[2]).toMatch(/,no$/);
     expect(await csv(world.sessions.owner, '?state=resolved')).toHaveLength(2);
     const siteUser = await csv(world.sessions.siteUser);
     expect(siteUser.slice(1).map((line) => Number(line.split(',')[0]))).toEqual([

@@ -157,6 +157,7 @@ export function alertsCsv(items: AlertHistoryItem[]): string {
       'acknowledged_at',
       'acknowledged_by',
       'comment',
+      'muted',
     ],
     items.map((alert) => [
       alert.id,
