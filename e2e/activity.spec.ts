@@ -107,3 +107,29 @@ test('the owner acknowledges an open alert with a comment; the guest cannot ackn
   await expect(guestPage.getByRole('button', { name: /^Acknowledge/ })).toHaveCount(0);
   await guestPage.close();
 });
+
+test('the owner opens a maintenance window for a device from its alert, and ends it', async ({ page }) => {
+  const cloudId = await signIn(page, 'owner@demo.example', 1440);
+  await page.goto(`/cloud/${cloudId}/activity#alert`);
+  const alerts = table(page, 'Alerts');
+  const muteButton = alerts.getByRole('button', { name: /^Mute alerts of .+ for maintenance$/ }).first();
+  const device = /^Mute alerts of (.+) for maintenance$/.exec(
+    (await muteButton.getAttribute('aria-label')) ?? '',
+  )?.[1];
+  await muteButton.click();
+  const dialog = page.getByRole('dialog', { name: 'Mute for maintenance' });
+  await expect(dialog.getByRole('radio', { name: `Every alert of ${device}` })).toBeChecked();
+  await dialog.getByRole('combobox', { name: 'For' }).selectOption('60');
+  await dialog.getByLabel('Comment').fill('Swapping the PSU');
+  await expectNoAxeViolations(page);
+  await dialog.getByRole('button', { name: 'Mute', exact: true }).click();
+  await expect(
+    page.getByText('Maintenance window open: its alerts are kept but notify nobody.'),
+  ).toBeVisible();
+
+  const windows = page.getByRole('region', { name: 'Maintenance windows' });
+  await expect(windows.getByText(`Every alert of ${device}`)).toBeVisible();
+  await expect(windows.getByText(/Swapping the PSU/)).toBeVisible();
+  await windows.getByRole('button', { name: `End now: Every alert of ${device}` }).click();
+  await expect(windows).toBeHidden();
+});

@@ -143,5 +143,10 @@ export const AlertMuteSchema = Type.Object({
   can_end: Type.Boolean(),
 });
 export type AlertMute = Static<typeof AlertMuteSchema>;
-export const AlertMutesResponse = Type.Object({ items: Type.Array(AlertMuteSchema) });
+export const AlertMutesResponse = Type.Object({
+  items: Type.Array(AlertMuteSchema),
+  /** The caller may open windows on alert types across the cloud (owners and administrators). */
+  can_mute_types: Type.Boolean(),
+});
+export type AlertMutes = Static<typeof AlertMutesResponse>;
 export const MuteParams = Type.Object({ cloudId: Id, muteId: Id });

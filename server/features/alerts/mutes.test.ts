@@ -81,7 +81,10 @@ describe('maintenance windows', () => {
     const typeWide = await mute(admin, { alertType: 'DEV_REBOOT', minutes: 15 });
     expect(typeWide.statusCode).toBe(201);
     // The Site User sees the window on a type, but may not end it.
-    const [seen] = (await call(operator, 'GET', '/alert-mutes')).json().items;
+    const seenByOperator = (await call(operator, 'GET', '/alert-mutes')).json();
+    expect(seenByOperator.can_mute_types).toBe(false);
+    expect((await call(admin, 'GET', '/alert-mutes')).json().can_mute_types).toBe(true);
+    const [seen] = seenByOperator.items;
     expect(seen).toMatchObject({ alert_type: 'DEV_REBOOT', can_end: false });
     expect((await call(operator, 'POST', `/alert-mutes/${seen.id}/end`)).statusCode).toBe(403);
     expect((await call(world.sessions.outsider, 'GET', '/alert-mutes')).statusCode).toBe(404);

@@ -20,7 +20,7 @@ import {
   RecentAlertsTotalsResponse,
 } from '../../../core/api/alerts.ts';
 import { RECENT_ALERTS_LIMIT } from '../../../core/constants.ts';
-import { visibleSiteIds } from '../../../core/policy.ts';
+import { isOwnerOrAdmin, visibleSiteIds } from '../../../core/policy.ts';
 import { type Membership, membershipOf } from '../../auth/cloud-scope.ts';
 import { sessionUserId } from '../../auth/request-auth.ts';
 import type { AppContext } from '../../context.ts';
@@ -151,7 +151,10 @@ export function alertRoutes(ctx: AppContext): FastifyPluginAsyncTypebox {
       },
       async (request) => {
         const membership = membershipOf(request);
-        return { items: await listMutes(db, membership.cloudId, membership) };
+        return {
+          items: await listMutes(db, membership.cloudId, membership),
+          can_mute_types: isOwnerOrAdmin(membership),
+        };
       },
     );
 

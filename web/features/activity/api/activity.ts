@@ -4,6 +4,8 @@ import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tansta
 import type {
   AlertHistory,
   AlertHistoryState,
+  AlertMutes,
+  CreateMuteBody,
   TaskHistory,
   TaskStatus,
 } from '../../../../core/api/activity.ts';
@@ -108,4 +110,28 @@ export function useAcknowledgeAlerts(cloudId: number) {
       apiPost<{ acknowledged: number }>(`/apiv2/cloud/${cloudId}/alerts/acknowledge`, body),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: ['activity', 'alerts', cloudId] }),
   });
+}
+
+export function useAlertMutes(cloudId: number) {
+  return useQuery({
+    queryKey: ['activity', 'alerts', cloudId, 'mutes'] as const,
+    queryFn: () => apiGet<AlertMutes>(`/apiv2/cloud/${cloudId}/alert-mutes`),
+  });
+}
+
+/** Opening or ending a window changes which alerts are muted: the history is read again with the windows. */
+export function useChangeMutes(cloudId: number) {
+  const queryClient = useQueryClient();
+  const onSuccess = () => queryClient.invalidateQueries({ queryKey: ['activity', 'alerts', cloudId] });
+  return {
+    open: useMutation({
+      mutationFn: (body: CreateMuteBody) =>
+        apiPost<{ id: number }>(`/apiv2/cloud/${cloudId}/alert-mutes`, body),
+      onSuccess,
+    }),
+    end: useMutation({
+      mutationFn: (muteId: number) => apiPost(`/apiv2/cloud/${cloudId}/alert-mutes/${muteId}/end`),
+      onSuccess,
+    }),
+  };
 }

@@ -21,41 +21,35 @@ export function AcknowledgeDialog({ count, busy, onCancel, onSubmit }: Acknowled
   const { t } = useTranslation();
   const [comment, setComment] = useState('');
   return (
-    <Dialog
-      open
-      onClose={onCancel}
-      aria-labelledby="acknowledge-title"
-      slotProps={{
-        paper: {
-          component: 'form',
-          onSubmit: (event: React.FormEvent) => {
-            event.preventDefault();
-            void onSubmit(comment);
-          },
-        },
-      }}
-    >
+    <Dialog open onClose={onCancel} aria-labelledby="acknowledge-title">
       <DialogTitle id="acknowledge-title">{t('activity.alerts.acknowledgeTitle', { count })}</DialogTitle>
-      <DialogContent>
-        <DialogContentText>{t('activity.alerts.acknowledgeText')}</DialogContentText>
-        <TextField
-          autoFocus
-          fullWidth
-          multiline
-          minRows={2}
-          margin="dense"
-          label={t('activity.alerts.comment')}
-          value={comment}
-          onChange={(event) => setComment(event.target.value)}
-          slotProps={{ htmlInput: { maxLength: ACKNOWLEDGE_COMMENT_MAX } }}
-        />
-      </DialogContent>
-      <DialogActions>
-        <Button onClick={onCancel}>{t('activity.dialog.cancel')}</Button>
-        <Button type="submit" variant="contained" disabled={busy}>
-          {t('activity.alerts.acknowledge', { count })}
-        </Button>
-      </DialogActions>
+      <form
+        onSubmit={(event) => {
+          event.preventDefault();
+          void onSubmit(comment);
+        }}
+      >
+        <DialogContent>
+          <DialogContentText>{t('activity.alerts.acknowledgeText')}</DialogContentText>
+          <TextField
+            autoFocus
+            fullWidth
+            multiline
+            minRows={2}
+            margin="dense"
+            label={t('activity.alerts.comment')}
+            value={comment}
+            onChange={(event) => setComment(event.target.value)}
+            slotProps={{ htmlInput: { maxLength: ACKNOWLEDGE_COMMENT_MAX } }}
+          />
+        </DialogContent>
+        <DialogActions>
+          <Button onClick={onCancel}>{t('activity.dialog.cancel')}</Button>
+          <Button type="submit" variant="contained" disabled={busy}>
+            {t('activity.alerts.acknowledge', { count })}
+          </Button>
+        </DialogActions>
+      </form>
     </Dialog>
   );
 }

@@ -1,15 +1,20 @@
 // The Alerts tab of the activity page: every alert of the cloud, filtered, with acknowledging one or many.
+
+import NotificationsOffIcon from '@mui/icons-material/NotificationsOff';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Checkbox from '@mui/material/Checkbox';
+import Chip from '@mui/material/Chip';
 import FormControlLabel from '@mui/material/FormControlLabel';
+import IconButton from '@mui/material/IconButton';
 import Link from '@mui/material/Link';
+import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
 import { ALERT_TITLE_KEYS } from '../../../../core/alert-titles.ts';
-import type { AlertHistoryItem } from '../../../../core/api/activity.ts';
+import type { AlertHistoryItem, CreateMuteBody } from '../../../../core/api/activity.ts';
 import { ALERT_TYPES } from '../../../../core/domain.ts';
 import { routes } from '../../../../core/routes.ts';
 import { ListResults } from '../../../platform/list-page/list-page-frame.tsx';
@@ -24,9 +29,13 @@ import {
   type HealthFilter,
   useAcknowledgeAlerts,
   useAlertHistory,
+  useAlertMutes,
+  useChangeMutes,
 } from '../api/activity.ts';
 import { AcknowledgeDialog } from './acknowledge-dialog.tsx';
 import { ExportButton, HistoryFilter, RangeFilter } from './history-filter.tsx';
+import { MuteDialog } from './mute-dialog.tsx';
+import { MuteList } from './mute-list.tsx';
 
 const TABLE_ID = 'alert-history-title';
 
@@ -55,7 +64,10 @@ function AlertState({ alert }: { readonly alert: AlertHistoryItem }) {
   const { acknowledged } = alert;
   return (
     <Box sx={{ display: 'grid' }}>
-      <span>{alert.resolved_at ? t('activity.alertState.resolved') : t('activity.alertState.open')}</span>
+      <span>
+        {alert.resolved_at ? t('activity.alertState.resolved') : t('activity.alertState.open')}
+        {alert.muted && <Chip size="small" label={t('activity.mute.muted')} sx={{ ml: 1 }} />}
+      </span>
       {acknowledged && (
         <Typography variant="body2" color="text.secondary">
           {acknowledged.comment
@@ -87,6 +99,9 @@ export function AlertHistory({
   const [offset, setOffset] = useState(0);
   const [selected, setSelected] = useState<ReadonlySet<number>>(new Set());
   const [acknowledging, setAcknowledging] = useState(false);
+  const [muting, setMuting] = useState<AlertHistoryItem | null>(null);
+  const mutes = useAlertMutes(cloudId);
+  const changeMutes = useChangeMutes(cloudId);
   const result = useAlertHistory(cloudId, filters, offset);
   const acknowledge = useAcknowledgeAlerts(cloudId);
   const change = (next: Partial<AlertFilters>) => {
@@ -154,7 +169,33 @@ export function AlertHistory({
       from: 'sm',
       cell: (alert) => <AlertState alert={alert} />,
     },
+    {
+      id: 'actions',
+      nowrap: true,
+      headerHidden: true,
+      header: t('activity.alertColumn.actions'),
+      cell: (alert) =>
+        alert.can_mute && (
+          <Tooltip title={t('activity.mute.action')}>
+            <IconButton
+              size="small"
+              onClick={() => setMuting(alert)}
+              aria-label={t('activity.mute.label', {
+                name: alert.device?.name ?? alert.smartnvr?.name ?? '',
+              })}
+            >
+              <NotificationsOffIcon fontSize="small" />
+            </IconButton>
+          </Tooltip>
+        ),
+    },
   ];
+
+  const mute = async (body: CreateMuteBody) => {
+    await changeMutes.open.mutateAsync(body);
+    setMuting(null);
+    showMessage({ content: t('activity.mute.opened') });
+  };
 
   const submit = async (comment: string) => {
     const { acknowledged } = await acknowledge.mutateAsync({ alertIds: [...selected], comment });
@@ -203,6 +244,7 @@ export function AlertHistory({
         <RangeFilter value={filters.range} onChange={(range) => change({ range })} />
         <ExportButton href={alertExportHref(cloudId, filters)} />
       </Box>
+      <MuteList mutes={mutes.data?.items ?? []} onEnd={(id) => changeMutes.end.mutateAsync(id)} />
       {selectable.length > 0 && (
         <Box sx={{ display: 'flex', flexWrap: 'wrap', alignItems: 'center', gap: 1 }}>
           <FormControlLabel
@@ -230,6 +272,15 @@ export function AlertHistory({
         rowKey={(alert) => alert.id}
         labelledBy={TABLE_ID}
       />
+      {muting && (
+        <MuteDialog
+          alert={muting}
+          canMuteTypes={mutes.data?.can_mute_types ?? false}
+          busy={changeMutes.open.isPending}
+          onCancel={() => setMuting(null)}
+          onSubmit={mute}
+        />
+      )}
       {acknowledging && (
         <AcknowledgeDialog
           count={selected.size}
