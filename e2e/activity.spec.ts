@@ -133,3 +133,41 @@ test('the owner opens a maintenance window for a device from its alert, and ends
   await windows.getByRole('button', { name: `End now: Every alert of ${device}` }).click();
   await expect(windows).toBeHidden();
 });
+
+test('a site’s, a device’s and a recorder’s activity show theirs only', async ({ page }) => {
+  const cloudId = await signIn(page, 'owner@demo.example', 1440);
+  type Item = {
+    site: { id: number; name: string } | null;
+    device: { id: number; name: string } | null;
+    smartnvr: { id: number; name: string } | null;
+  };
+  const { items } = (await (await page.request.get(`/apiv2/cloud/${cloudId}/alerts?limit=100`)).json()) as {
+    items: Item[];
+  };
+  const onDevice = items.find((item) => item.device && item.site);
+  const onRecorder = items.find((item) => item.smartnvr);
+  if (!onDevice?.site || !onDevice.device || !onRecorder?.smartnvr)
+    throw new Error('the demo has no such alerts');
+  const column = (name: string) =>
+    table(page, 'Alerts')
+      .getByRole('row')
+      .locator(`td:nth-child(${name === 'Device' ? 4 : 5})`)
+      .allInnerTexts();
+
+  await page.goto(`/site/${onDevice.site.id}/activity`);
+  await expect(page.getByRole('heading', { level: 1, name: 'Activity' })).toBeVisible();
+  await expect(table(page, 'Alerts').getByRole('row').nth(1)).toBeVisible();
+  expect(new Set(await column('Site'))).toEqual(new Set([onDevice.site.name]));
+
+  await page.goto(`/site/${onDevice.site.id}/device/${onDevice.device.id}/activity`);
+  await expect(table(page, 'Alerts').getByRole('row').nth(1)).toBeVisible();
+  expect(new Set(await column('Device'))).toEqual(new Set([onDevice.device.name]));
+  await expectNoAxeViolations(page);
+
+  await page.goto(`/smartnvr/${onRecorder.smartnvr.id}/activity`);
+  await expect(table(page, 'Alerts').getByRole('row').nth(1)).toBeVisible();
+  expect(new Set(await column('Device'))).toEqual(new Set([onRecorder.smartnvr.name]));
+  await page.getByRole('tab', { name: 'Maintenance' }).click();
+  await expect(page).toHaveURL(/\/smartnvr\/\d+\/activity#maintenance$/);
+  await expect(table(page, 'Maintenance')).toBeVisible();
+});

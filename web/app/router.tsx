@@ -16,11 +16,16 @@ const PUBLIC_PAGES = {
   logout: () => import('../features/auth/pages/logout-page.tsx').then((m) => m.LogoutPage),
 } satisfies Partial<Record<RouteKey, LoadComponent>>;
 
+const activityPage = () => import('../features/activity/pages/activity-page.tsx').then((m) => m.ActivityPage);
+
 // Pages that exist; every other route shows the placeholder page until it is built.
 const BUILT_PAGES: Partial<Record<RouteKey, LoadComponent>> = {
   home: () => import('../shell/home-redirect.tsx').then((m) => m.HomeRedirect),
   noCloud: () => import('../features/auth/pages/no-cloud-page.tsx').then((m) => m.NoCloudPage),
-  cloudActivity: () => import('../features/activity/pages/activity-page.tsx').then((m) => m.ActivityPage),
+  cloudActivity: activityPage,
+  siteActivity: activityPage,
+  deviceActivity: activityPage,
+  smartnvrActivity: activityPage,
   cloudDashboard: () =>
     import('../features/clouds/pages/cloud-dashboard-page.tsx').then((m) => m.CloudDashboardPage),
   devices: () => import('../features/devices/pages/devices-list-page.tsx').then((m) => m.DevicesListPage),

@@ -30,21 +30,31 @@ export const HEALTH_FILTERS = {
 } as const satisfies Record<string, readonly HealthId[]>;
 export type HealthFilter = keyof typeof HEALTH_FILTERS;
 
-export type AlertFilters = {
+/** Which part of the cloud a history covers: one site, device or smart NVR, or the whole cloud. */
+export type HistoryScope = { siteId?: number; deviceId?: number; smartNvrId?: number };
+
+export type AlertFilters = HistoryScope & {
   state: AlertHistoryState | 'all';
   health: HealthFilter;
   type: AlertType | 'all';
   range: HistoryRange;
 };
 
-export type TaskFilters = {
+export type TaskFilters = HistoryScope & {
   status: readonly TaskStatus[];
   type: TaskType | 'all';
   range: HistoryRange;
   id: number | null;
 };
 
+const scopeQuery = ({ siteId, deviceId, smartNvrId }: HistoryScope): QueryData => ({
+  siteId,
+  deviceId,
+  smartNvrId,
+});
+
 const alertQuery = (filters: AlertFilters): QueryData => ({
+  ...scopeQuery(filters),
   state: filters.state === 'all' ? undefined : filters.state,
   health: filters.health === 'all' ? undefined : HEALTH_FILTERS[filters.health].join('+'),
   type: filters.type === 'all' ? undefined : filters.type,
@@ -52,6 +62,7 @@ const alertQuery = (filters: AlertFilters): QueryData => ({
 });
 
 const taskQuery = (filters: TaskFilters): QueryData => ({
+  ...scopeQuery(filters),
   status: filters.status.length > 0 ? filters.status.join('+') : undefined,
   type: filters.type === 'all' ? undefined : filters.type,
   id: filters.id ?? undefined,

@@ -27,6 +27,7 @@ import {
   type AlertFilters,
   alertExportHref,
   type HealthFilter,
+  type HistoryScope,
   useAcknowledgeAlerts,
   useAlertHistory,
   useAlertMutes,
@@ -84,13 +85,16 @@ function AlertState({ alert }: { readonly alert: AlertHistoryItem }) {
 
 export function AlertHistory({
   cloudId,
+  scope,
   initialHealth,
 }: {
   readonly cloudId: number;
+  readonly scope: HistoryScope;
   readonly initialHealth: HealthFilter;
 }) {
   const { t } = useTranslation();
   const [filters, setFilters] = useState<AlertFilters>({
+    ...scope,
     state: 'all',
     health: initialHealth,
     type: 'all',

@@ -12,7 +12,7 @@ import { errorCount, percentComplete } from '../../../../core/tasks.ts';
 import { ListResults } from '../../../platform/list-page/list-page-frame.tsx';
 import type { ListColumn } from '../../../platform/list-page/list-table.tsx';
 import { TASK_STATE_KEYS, TASK_TYPE_TITLE_KEYS } from '../../tasks/task-labels.ts';
-import { type TaskFilters, taskExportHref, useTaskHistory } from '../api/activity.ts';
+import { type HistoryScope, type TaskFilters, taskExportHref, useTaskHistory } from '../api/activity.ts';
 import { DateTime } from './date-time.tsx';
 import { ExportButton, HistoryFilter, RangeFilter } from './history-filter.tsx';
 import { TaskDetailDialog } from './task-detail-dialog.tsx';
@@ -45,15 +45,17 @@ const STATUS_KEYS = {
 
 interface TaskHistoryProps {
   readonly cloudId: number;
+  readonly scope: HistoryScope;
   readonly initialStatus: StatusFilter;
   /** The one task the address names (the task panel's links), until the filter is cleared. */
   readonly initialId: number | null;
 }
 
-export function TaskHistory({ cloudId, initialStatus, initialId }: TaskHistoryProps) {
+export function TaskHistory({ cloudId, scope, initialStatus, initialId }: TaskHistoryProps) {
   const { t } = useTranslation();
   const [status, setStatus] = useState<StatusFilter>(initialStatus);
   const [filters, setFilters] = useState<Omit<TaskFilters, 'status'>>({
+    ...scope,
     type: 'all',
     range: 'all',
     id: initialId,

@@ -1,13 +1,14 @@
-// SPEC §2.1 /cloud/{cloudId}/activity: the cloud's alert history (#alert) and task history (#maintenance).
-// The panels' links land here with their query: health for alerts, status and id for tasks.
+// SPEC §2.1 /cloud/{cloudId}/activity: the cloud's alert history (#alert) and task history (#maintenance),
+// and the same for one site, device or smart NVR. The panels' links land here with their query: health
+// for alerts, status and id for tasks.
 import Box from '@mui/material/Box';
 import Tab from '@mui/material/Tab';
 import Tabs from '@mui/material/Tabs';
 import Typography from '@mui/material/Typography';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate, useSearchParams } from 'react-router';
-import { routes } from '../../../../core/routes.ts';
-import { useRouteParams } from '../../../shell/use-route-match.ts';
+import { matchRoute, readPathIds, routes } from '../../../../core/routes.ts';
+import { usePageObjects } from '../../../shell/drawer/use-page-objects.ts';
 import { HEALTH_FILTERS, type HealthFilter } from '../api/activity.ts';
 import { AlertHistory } from '../components/alert-history.tsx';
 import { STATUS_FILTERS, type StatusFilter, TaskHistory } from '../components/task-history.tsx';
@@ -25,8 +26,12 @@ function filterOf<K extends string>(filters: Record<K, readonly string[]>, value
 
 export function ActivityPage() {
   const { t } = useTranslation();
-  const { cloudId } = useRouteParams('cloudActivity');
-  const { hash } = useLocation();
+  const { hash, pathname } = useLocation();
+  const ids = readPathIds(pathname);
+  // Site, device and recorder addresses carry no cloud id: the shell has already read their cloud.
+  const objects = usePageObjects(pathname);
+  const cloudId = ids.cloudId ?? objects.cloudId;
+  const match = matchRoute(pathname);
   const navigate = useNavigate();
   const [query] = useSearchParams();
   const status = query.get('status');
@@ -35,14 +40,24 @@ export function ActivityPage() {
   const tab: TabName =
     hash === '#maintenance' || (hash !== '#alert' && (status !== null || id > 0)) ? 'maintenance' : 'alert';
   const health = filterOf(HEALTH_FILTERS, query.get('health'));
+  if (cloudId === null || !match) return null;
+  // A device's page names its site too: the device alone narrows the history.
+  const scope = ids.smartnvrId
+    ? { smartNvrId: ids.smartnvrId }
+    : ids.deviceId
+      ? { deviceId: ids.deviceId }
+      : ids.siteId
+        ? { siteId: ids.siteId }
+        : {};
+  const key = `${cloudId}-${JSON.stringify(scope)}`;
   return (
     <Box component="section" aria-labelledby="page-title" sx={{ display: 'grid', gap: 2, minWidth: 0 }}>
       <Typography id="page-title" variant="h1">
-        {t('routes.title.cloudActivity')}
+        {t(routes[match.key].titleKey)}
       </Typography>
       <Tabs
         value={tab}
-        onChange={(_event, next: TabName) => navigate(routes.cloudActivity.href({ cloudId }, { hash: next }))}
+        onChange={(_event, next: TabName) => navigate({ search: '', hash: next })}
         aria-label={t('activity.tab.label')}
       >
         <Tab
@@ -60,11 +75,12 @@ export function ActivityPage() {
       </Tabs>
       <Box role="tabpanel" id="activity-panel" aria-labelledby={`activity-tab-${tab}`} sx={{ minWidth: 0 }}>
         {tab === 'alert' ? (
-          <AlertHistory key={`${cloudId}-alert`} cloudId={cloudId} initialHealth={health as HealthFilter} />
+          <AlertHistory key={key} cloudId={cloudId} scope={scope} initialHealth={health as HealthFilter} />
         ) : (
           <TaskHistory
-            key={`${cloudId}-${status}-${id}`}
+            key={`${key}-${status}-${id}`}
             cloudId={cloudId}
+            scope={scope}
             initialStatus={filterOf(STATUS_FILTERS, status) as StatusFilter}
             initialId={id > 0 ? id : null}
           />
