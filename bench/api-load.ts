@@ -232,6 +232,21 @@ export async function runApiLoad(): Promise<void> {
       { name: 'GET recent-tasks', method: 'GET', path: `${cloud}/recent-tasks?limit=20`, target: 10 },
       { name: 'GET recent-alerts-totals', method: 'GET', path: `${cloud}/recent-alerts-totals`, target: 10 },
       { name: 'GET recent-tasks-count', method: 'GET', path: `${cloud}/recent-tasks-count`, target: 10 },
+      // The activity page's first pages (issue target: under 30 ms).
+      { name: 'GET alerts (history)', method: 'GET', path: `${cloud}/alerts?limit=50`, target: 30 },
+      {
+        name: 'GET alerts critical+warning (history)',
+        method: 'GET',
+        path: `${cloud}/alerts?limit=50&health=HEALTH_CRITICAL%2BHEALTH_WARNING`,
+        target: 30,
+      },
+      { name: 'GET tasks (history)', method: 'GET', path: `${cloud}/tasks?limit=50`, target: 30 },
+      {
+        name: 'GET tasks finished (history)',
+        method: 'GET',
+        path: `${cloud}/tasks?limit=50&status=SUCCESS%2BFAIL%2BTIMEOUT`,
+        target: 30,
+      },
     ];
     const load1 = () => loadavg()[0]?.toFixed(1);
     console.log(

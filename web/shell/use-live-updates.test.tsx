@@ -106,10 +106,13 @@ describe('live updates', () => {
     await passBurst();
     expect(invalidated).toEqual([]);
     stream().emit('alert', { cloudId: 3, change: 'raised' });
-    // At once, not after a delay.
-    expect(invalidated).toEqual([JSON.stringify(['alerts', 'recent-totals', 3])]);
+    // At once, not after a delay: the badge, and the activity page's alert history when it is open.
+    expect(invalidated).toEqual([
+      JSON.stringify(['alerts', 'recent-totals', 3]),
+      JSON.stringify(['activity', 'alerts', 3]),
+    ]);
     await passBurst();
-    expect(invalidated).toHaveLength(1);
+    expect(invalidated).toHaveLength(2);
   });
 
   it("move a cached task's state and counts at once, without reloading the list", async () => {
@@ -121,15 +124,17 @@ describe('live updates', () => {
     const cached = queryClient.getQueryData<RecentTasks>(['tasks', 'recent', 3]);
     expect(cached?.tasks[1]).toMatchObject({ task_state: 'TASK_RUNNING', stateCounts: counts });
     expect(cached?.tasks[0]).toEqual(task(40));
-    expect(invalidated).toEqual([JSON.stringify(['tasks', 'recent-count', 3])]);
+    const history = JSON.stringify(['activity', 'tasks', 3]);
+    expect(invalidated).toEqual([JSON.stringify(['tasks', 'recent-count', 3]), history]);
     await passBurst();
 
     // A task that finished, or one the list lacks, reloads the list.
     stream().emit('task', { cloudId: 3, taskId: 41, taskState: 'TASK_SUCCESS', stateCounts: counts });
     stream().emit('task', { cloudId: 3, taskId: 99, taskState: 'TASK_WAIT_ACK', stateCounts: counts });
-    expect(invalidated.slice(1)).toEqual([
+    expect(invalidated.slice(2)).toEqual([
       JSON.stringify(['tasks', 'recent', 3]),
       JSON.stringify(['tasks', 'recent-count', 3]),
+      history,
     ]);
   });
 
@@ -155,6 +160,6 @@ describe('live updates', () => {
     await act(() => vi.advanceTimersByTimeAsync(LIVE_REOPEN_MS));
     expect(FakeEventSource.opened.map((source) => source.url)).toEqual(['/apiv2/events', '/apiv2/events']);
     FakeEventSource.opened[1]?.emit('alert', { cloudId: 3, change: 'raised' });
-    expect(invalidated).toEqual([JSON.stringify(['alerts', 'recent-totals', 3])]);
+    expect(invalidated[0]).toEqual(JSON.stringify(['alerts', 'recent-totals', 3]));
   });
 });
