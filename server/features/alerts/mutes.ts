@@ -18,6 +18,16 @@ export const isMuted: SQL<boolean> = sql<boolean>`EXISTS (
     AND (m.smart_nvr_id IS NULL OR m.smart_nvr_id = ${alerts.smartNvrId})
     AND (m.alert_type IS NULL OR m.alert_type = ${alerts.alertType}))`;
 
+/** Whether a window of the cloud was open at some time since then (alert_mutes_cloud_ends_idx). */
+export async function hasMutesSince(db: Database, cloudId: number, since: SQL): Promise<boolean> {
+  const [row] = await db
+    .select({ id: alertMutes.id })
+    .from(alertMutes)
+    .where(and(eq(alertMutes.cloudId, cloudId), gt(alertMutes.endsAt, since)))
+    .limit(1);
+  return row !== undefined;
+}
+
 /** The alerts among these that a window covers: they notify nobody. */
 export async function mutedAlertIds(db: Database, alertIds: number[]): Promise<Set<number>> {
   if (alertIds.length === 0) return new Set();

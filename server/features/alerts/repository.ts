@@ -7,19 +7,20 @@ import { userAlertPreferences } from '../../db/schema/accounts.ts';
 import { alerts } from '../../db/schema/activity.ts';
 import { memberships } from '../../db/schema/clouds.ts';
 import { devices, sites, smartNvrs } from '../../db/schema/inventory.ts';
-import { isMuted } from './mutes.ts';
+import { hasMutesSince, isMuted } from './mutes.ts';
 
 /** Whose alerts: the cloud, the sites the caller may see (null = all) and when they last viewed alerts. */
 export type AlertScope = { cloudId: number; siteIds: number[] | null; viewedAt: Date | null };
 
-/** The cloud's alerts of the last 7 days the caller may see, outside maintenance windows (alerts_cloud_problem_idx). */
-function recentAndVisible(scope: AlertScope): SQL {
-  const conditions = [
-    eq(alerts.cloudId, scope.cloudId),
-    sql`${alerts.problemAt} >= now() - make_interval(days => ${RECENT_ALERTS_DAYS})`,
-    // An alert within a maintenance window stays in the history but raises no badge or toast.
-    not(isMuted),
-  ];
+/**
+ * The cloud's alerts of the last 7 days the caller may see, outside maintenance windows
+ * (alerts_cloud_problem_idx). An alert within a window stays in the history but raises no badge or toast;
+ * windows are checked alert by alert only when one touched those days, which is rare.
+ */
+async function recentAndVisible(db: Database, scope: AlertScope): Promise<SQL> {
+  const since = sql`now() - make_interval(days => ${RECENT_ALERTS_DAYS})`;
+  const conditions = [eq(alerts.cloudId, scope.cloudId), sql`${alerts.problemAt} >= ${since}`];
+  if (await hasMutesSince(db, scope.cloudId, since)) conditions.push(not(isMuted));
   if (scope.siteIds)
     conditions.push(scope.siteIds.length > 0 ? inArray(alerts.siteId, scope.siteIds) : sql`false`);
   return and(...conditions) as SQL;
@@ -51,7 +52,7 @@ export async function listRecentAlerts(db: Database, scope: AlertScope, limit: n
     .leftJoin(sites, eq(sites.id, alerts.siteId))
     .leftJoin(devices, eq(devices.id, alerts.deviceId))
     .leftJoin(smartNvrs, eq(smartNvrs.id, alerts.smartNvrId))
-    .where(recentAndVisible(scope))
+    .where(await recentAndVisible(db, scope))
     .orderBy(desc(alerts.problemAt), desc(alerts.id))
     .limit(limit);
   return rows.map((row) => ({
@@ -81,7 +82,7 @@ export async function countNotViewed(db: Database, scope: AlertScope): Promise<n
   const [row] = await db
     .select({ total: count() })
     .from(alerts)
-    .where(and(recentAndVisible(scope), notViewed));
+    .where(and(await recentAndVisible(db, scope), notViewed));
   return row?.total ?? 0;
 }
 
