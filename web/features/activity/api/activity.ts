@@ -40,8 +40,21 @@ export type AlertFilters = HistoryScope & {
   range: HistoryRange;
 };
 
+/** The status choices, each SPEC §2.1 status query ('finished' and 'inProgress' are the panel's links). */
+export const STATUS_FILTERS = {
+  all: [],
+  finished: ['SUCCESS', 'FAIL', 'TIMEOUT'],
+  inProgress: ['RUNNING', 'PENDING'],
+  success: ['SUCCESS'],
+  fail: ['FAIL'],
+  timeout: ['TIMEOUT'],
+  running: ['RUNNING'],
+  pending: ['PENDING'],
+} as const satisfies Record<string, readonly TaskStatus[]>;
+export type StatusFilter = keyof typeof STATUS_FILTERS;
+
 export type TaskFilters = HistoryScope & {
-  status: readonly TaskStatus[];
+  status: StatusFilter;
   type: TaskType | 'all';
   range: HistoryRange;
   id: number | null;
@@ -63,7 +76,7 @@ const alertQuery = (filters: AlertFilters): QueryData => ({
 
 const taskQuery = (filters: TaskFilters): QueryData => ({
   ...scopeQuery(filters),
-  status: filters.status.length > 0 ? filters.status.join('+') : undefined,
+  status: filters.status === 'all' ? undefined : STATUS_FILTERS[filters.status].join('+'),
   type: filters.type === 'all' ? undefined : filters.type,
   id: filters.id ?? undefined,
   from: fromOf(filters.range),

@@ -14,9 +14,14 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
 import { ALERT_TITLE_KEYS } from '../../../../core/alert-titles.ts';
-import type { AlertHistoryItem, CreateMuteBody } from '../../../../core/api/activity.ts';
+import {
+  ACKNOWLEDGE_COMMENT_MAX,
+  type AlertHistoryItem,
+  type CreateMuteBody,
+} from '../../../../core/api/activity.ts';
 import { ALERT_TYPES } from '../../../../core/domain.ts';
 import { routes } from '../../../../core/routes.ts';
+import { promptDialog } from '../../../platform/dialogs/dialog-store.ts';
 import { ListResults } from '../../../platform/list-page/list-page-frame.tsx';
 import type { ListColumn } from '../../../platform/list-page/list-table.tsx';
 import { showMessage } from '../../../platform/messages/message-store.ts';
@@ -33,7 +38,6 @@ import {
   useAlertMutes,
   useChangeMutes,
 } from '../api/activity.ts';
-import { AcknowledgeDialog } from './acknowledge-dialog.tsx';
 import { ExportButton, HistoryFilter, RangeFilter } from './history-filter.tsx';
 import { MuteDialog } from './mute-dialog.tsx';
 import { MuteList } from './mute-list.tsx';
@@ -102,7 +106,6 @@ export function AlertHistory({
   });
   const [offset, setOffset] = useState(0);
   const [selected, setSelected] = useState<ReadonlySet<number>>(new Set());
-  const [acknowledging, setAcknowledging] = useState(false);
   const [muting, setMuting] = useState<AlertHistoryItem | null>(null);
   const mutes = useAlertMutes(cloudId);
   const changeMutes = useChangeMutes(cloudId);
@@ -201,9 +204,21 @@ export function AlertHistory({
     showMessage({ content: t('activity.mute.opened') });
   };
 
-  const submit = async (comment: string) => {
+  const acknowledgeSelected = async () => {
+    const count = selected.size;
+    const comment = await promptDialog({
+      title: t('activity.alerts.acknowledgeTitle', { count }),
+      content: t('activity.alerts.acknowledgeText'),
+      label: t('activity.alerts.comment'),
+      allowBlank: true,
+      validate: (value) =>
+        value.length > ACKNOWLEDGE_COMMENT_MAX
+          ? t('activity.alerts.commentTooLong', { max: ACKNOWLEDGE_COMMENT_MAX })
+          : null,
+      submitLabel: t('activity.alerts.acknowledge', { count }),
+    });
+    if (comment === null) return;
     const { acknowledged } = await acknowledge.mutateAsync({ alertIds: [...selected], comment });
-    setAcknowledging(false);
     setSelected(new Set());
     showMessage({ content: t('activity.alerts.acknowledgedCount', { count: acknowledged }) });
   };
@@ -263,7 +278,11 @@ export function AlertHistory({
               />
             }
           />
-          <Button variant="contained" disabled={selected.size === 0} onClick={() => setAcknowledging(true)}>
+          <Button
+            variant="contained"
+            disabled={selected.size === 0}
+            onClick={() => void acknowledgeSelected()}
+          >
             {t('activity.alerts.acknowledge', { count: selected.size })}
           </Button>
         </Box>
@@ -283,14 +302,6 @@ export function AlertHistory({
           busy={changeMutes.open.isPending}
           onCancel={() => setMuting(null)}
           onSubmit={mute}
-        />
-      )}
-      {acknowledging && (
-        <AcknowledgeDialog
-          count={selected.size}
-          busy={acknowledge.isPending}
-          onCancel={() => setAcknowledging(false)}
-          onSubmit={submit}
         />
       )}
     </Box>

@@ -1,17 +1,14 @@
 // Opening a maintenance window from an alert: its device's alerts, only this type on the device, or this
 // type everywhere (owners and administrators), for a chosen time, with a comment.
+import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
-import Dialog from '@mui/material/Dialog';
-import DialogActions from '@mui/material/DialogActions';
-import DialogContent from '@mui/material/DialogContent';
-import DialogTitle from '@mui/material/DialogTitle';
 import FormControl from '@mui/material/FormControl';
 import FormControlLabel from '@mui/material/FormControlLabel';
 import FormLabel from '@mui/material/FormLabel';
 import Radio from '@mui/material/Radio';
 import RadioGroup from '@mui/material/RadioGroup';
 import TextField from '@mui/material/TextField';
-import { useState } from 'react';
+import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ALERT_TITLE_KEYS } from '../../../../core/alert-titles.ts';
 import {
@@ -19,6 +16,7 @@ import {
   type AlertHistoryItem,
   type CreateMuteBody,
 } from '../../../../core/api/activity.ts';
+import { ModalShell } from '../../../platform/dialogs/modal-shell.tsx';
 import { HistoryFilter } from './history-filter.tsx';
 
 type Scope = 'device' | 'deviceType' | 'type';
@@ -43,6 +41,7 @@ export function MuteDialog({ alert, canMuteTypes, busy, onCancel, onSubmit }: Mu
   const [scope, setScope] = useState<Scope>('device');
   const [duration, setDuration] = useState<Duration>('240');
   const [comment, setComment] = useState('');
+  const formId = useId();
   const name = alert.device?.name ?? alert.smartnvr?.name ?? '';
   const type = t(ALERT_TITLE_KEYS[alert.alert_type]);
   const target = alert.device ? { deviceId: alert.device.id } : { smartNvrId: alert.smartnvr?.id };
@@ -53,15 +52,27 @@ export function MuteDialog({ alert, canMuteTypes, busy, onCancel, onSubmit }: Mu
     comment,
   });
   return (
-    <Dialog open onClose={onCancel} aria-labelledby="mute-title">
-      <DialogTitle id="mute-title">{t('activity.mute.title')}</DialogTitle>
+    <ModalShell
+      open
+      title={t('activity.mute.title')}
+      onClose={onCancel}
+      actions={
+        <>
+          <Button onClick={onCancel}>{t('platform.dialogs.cancel')}</Button>
+          <Button type="submit" form={formId} variant="contained" disabled={busy}>
+            {t('activity.mute.submit')}
+          </Button>
+        </>
+      }
+    >
       <form
+        id={formId}
         onSubmit={(event) => {
           event.preventDefault();
           void onSubmit(body());
         }}
       >
-        <DialogContent sx={{ display: 'grid', gap: 2 }}>
+        <Box sx={{ display: 'grid', gap: 2, pt: 1 }}>
           <FormControl>
             <FormLabel id="mute-scope">{t('activity.mute.scope')}</FormLabel>
             <RadioGroup
@@ -106,14 +117,8 @@ export function MuteDialog({ alert, canMuteTypes, busy, onCancel, onSubmit }: Mu
             onChange={(event) => setComment(event.target.value)}
             slotProps={{ htmlInput: { maxLength: ACKNOWLEDGE_COMMENT_MAX } }}
           />
-        </DialogContent>
-        <DialogActions>
-          <Button onClick={onCancel}>{t('activity.dialog.cancel')}</Button>
-          <Button type="submit" variant="contained" disabled={busy}>
-            {t('activity.mute.submit')}
-          </Button>
-        </DialogActions>
+        </Box>
       </form>
-    </Dialog>
+    </ModalShell>
   );
 }

@@ -1,17 +1,13 @@
 // A task's targets: each device's state, progress or error, and the file it left (a capture, a report).
-import Button from '@mui/material/Button';
-import Dialog from '@mui/material/Dialog';
-import DialogActions from '@mui/material/DialogActions';
-import DialogContent from '@mui/material/DialogContent';
-import DialogTitle from '@mui/material/DialogTitle';
+import Box from '@mui/material/Box';
 import Link from '@mui/material/Link';
-import type { Theme } from '@mui/material/styles';
-import useMediaQuery from '@mui/material/useMediaQuery';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Task, TaskTarget } from '../../../../core/api/tasks.ts';
+import { ModalShell } from '../../../platform/dialogs/modal-shell.tsx';
 import { ListResults } from '../../../platform/list-page/list-page-frame.tsx';
 import type { ListColumn } from '../../../platform/list-page/list-table.tsx';
+import { visuallyHidden } from '../../../platform/visually-hidden.ts';
 import { TASK_STATE_KEYS, TASK_TYPE_TITLE_KEYS } from '../../tasks/task-labels.ts';
 import { useTaskDetail } from '../api/activity.ts';
 import { DateTime } from './date-time.tsx';
@@ -26,7 +22,7 @@ interface TaskDetailDialogProps {
 
 export function TaskDetailDialog({ cloudId, task, onClose }: TaskDetailDialogProps) {
   const { t } = useTranslation();
-  const fullScreen = useMediaQuery((theme: Theme) => theme.breakpoints.down('sm'));
+  const title = t('activity.taskDetail.title', { task: t(TASK_TYPE_TITLE_KEYS[task.type_id]), id: task.id });
   const [offset, setOffset] = useState(0);
   const detail = useTaskDetail(cloudId, task.id, offset);
   const targets = detail.data?.targets;
@@ -63,24 +59,20 @@ export function TaskDetailDialog({ cloudId, task, onClose }: TaskDetailDialogPro
     },
   ];
   return (
-    <Dialog open onClose={onClose} fullScreen={fullScreen} maxWidth="md" fullWidth aria-labelledby={TITLE_ID}>
-      <DialogTitle id={TITLE_ID}>
-        {t('activity.taskDetail.title', { task: t(TASK_TYPE_TITLE_KEYS[task.type_id]), id: task.id })}
-      </DialogTitle>
-      <DialogContent>
-        <ListResults
-          result={result}
-          offset={offset}
-          onOffset={setOffset}
-          emptyText={t('activity.taskDetail.noTargets')}
-          columns={columns}
-          rowKey={(target) => target.id}
-          labelledBy={TITLE_ID}
-        />
-      </DialogContent>
-      <DialogActions>
-        <Button onClick={onClose}>{t('activity.dialog.close')}</Button>
-      </DialogActions>
-    </Dialog>
+    <ModalShell open title={title} onClose={onClose} maxWidth="md">
+      {/* The dialog's title, again, names the table for screen readers. */}
+      <Box id={TITLE_ID} sx={visuallyHidden}>
+        {title}
+      </Box>
+      <ListResults
+        result={result}
+        offset={offset}
+        onOffset={setOffset}
+        emptyText={t('activity.taskDetail.noTargets')}
+        columns={columns}
+        rowKey={(target) => target.id}
+        labelledBy={TITLE_ID}
+      />
+    </ModalShell>
   );
 }

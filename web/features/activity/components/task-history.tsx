@@ -5,32 +5,25 @@ import Chip from '@mui/material/Chip';
 import Typography from '@mui/material/Typography';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { TaskStatus } from '../../../../core/api/activity.ts';
 import type { Task } from '../../../../core/api/tasks.ts';
 import { TASK_TYPES } from '../../../../core/domain.ts';
 import { errorCount, percentComplete } from '../../../../core/tasks.ts';
 import { ListResults } from '../../../platform/list-page/list-page-frame.tsx';
 import type { ListColumn } from '../../../platform/list-page/list-table.tsx';
 import { TASK_STATE_KEYS, TASK_TYPE_TITLE_KEYS } from '../../tasks/task-labels.ts';
-import { type HistoryScope, type TaskFilters, taskExportHref, useTaskHistory } from '../api/activity.ts';
+import {
+  type HistoryScope,
+  STATUS_FILTERS,
+  type StatusFilter,
+  type TaskFilters,
+  taskExportHref,
+  useTaskHistory,
+} from '../api/activity.ts';
 import { DateTime } from './date-time.tsx';
 import { ExportButton, HistoryFilter, RangeFilter } from './history-filter.tsx';
 import { TaskDetailDialog } from './task-detail-dialog.tsx';
 
 const TABLE_ID = 'task-history-title';
-
-/** The status choices, each SPEC §2.1 status query ('finished' and 'inProgress' are the panel's links). */
-export const STATUS_FILTERS = {
-  all: [],
-  finished: ['SUCCESS', 'FAIL', 'TIMEOUT'],
-  inProgress: ['RUNNING', 'PENDING'],
-  success: ['SUCCESS'],
-  fail: ['FAIL'],
-  timeout: ['TIMEOUT'],
-  running: ['RUNNING'],
-  pending: ['PENDING'],
-} as const satisfies Record<string, readonly TaskStatus[]>;
-export type StatusFilter = keyof typeof STATUS_FILTERS;
 
 const STATUS_KEYS = {
   all: 'activity.filter.all',
@@ -53,17 +46,17 @@ interface TaskHistoryProps {
 
 export function TaskHistory({ cloudId, scope, initialStatus, initialId }: TaskHistoryProps) {
   const { t } = useTranslation();
-  const [status, setStatus] = useState<StatusFilter>(initialStatus);
-  const [filters, setFilters] = useState<Omit<TaskFilters, 'status'>>({
+  const [filters, setFilters] = useState<TaskFilters>({
     ...scope,
+    status: initialStatus,
     type: 'all',
     range: 'all',
     id: initialId,
   });
   const [offset, setOffset] = useState(0);
   const [open, setOpen] = useState<Task | null>(null);
-  const result = useTaskHistory(cloudId, { ...filters, status: STATUS_FILTERS[status] }, offset);
-  const change = (next: Partial<typeof filters>) => {
+  const result = useTaskHistory(cloudId, filters, offset);
+  const change = (next: Partial<TaskFilters>) => {
     setFilters({ ...filters, ...next });
     setOffset(0);
   };
@@ -137,11 +130,8 @@ export function TaskHistory({ cloudId, scope, initialStatus, initialId }: TaskHi
       <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 1.5, alignItems: 'center' }}>
         <HistoryFilter
           label={t('activity.taskFilter.status')}
-          value={status}
-          onChange={(next) => {
-            setStatus(next);
-            setOffset(0);
-          }}
+          value={filters.status}
+          onChange={(status) => change({ status })}
           options={(Object.keys(STATUS_FILTERS) as StatusFilter[]).map((value) => ({
             value,
             label: t(STATUS_KEYS[value]),
@@ -157,7 +147,7 @@ export function TaskHistory({ cloudId, scope, initialStatus, initialId }: TaskHi
           ]}
         />
         <RangeFilter value={filters.range} onChange={(range) => change({ range })} />
-        <ExportButton href={taskExportHref(cloudId, { ...filters, status: STATUS_FILTERS[status] })} />
+        <ExportButton href={taskExportHref(cloudId, filters)} />
         {filters.id !== null && (
           <Chip
             label={t('activity.tasks.onlyTask', { id: filters.id })}

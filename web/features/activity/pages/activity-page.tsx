@@ -9,9 +9,9 @@ import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate, useSearchParams } from 'react-router';
 import { matchRoute, readPathIds, routes } from '../../../../core/routes.ts';
 import { usePageObjects } from '../../../shell/drawer/use-page-objects.ts';
-import { HEALTH_FILTERS, type HealthFilter } from '../api/activity.ts';
+import { HEALTH_FILTERS, STATUS_FILTERS } from '../api/activity.ts';
 import { AlertHistory } from '../components/alert-history.tsx';
-import { STATUS_FILTERS, type StatusFilter, TaskHistory } from '../components/task-history.tsx';
+import { TaskHistory } from '../components/task-history.tsx';
 
 type TabName = 'alert' | 'maintenance';
 
@@ -75,13 +75,13 @@ export function ActivityPage() {
       </Tabs>
       <Box role="tabpanel" id="activity-panel" aria-labelledby={`activity-tab-${tab}`} sx={{ minWidth: 0 }}>
         {tab === 'alert' ? (
-          <AlertHistory key={key} cloudId={cloudId} scope={scope} initialHealth={health as HealthFilter} />
+          <AlertHistory key={key} cloudId={cloudId} scope={scope} initialHealth={health} />
         ) : (
           <TaskHistory
             key={`${key}-${status}-${id}`}
             cloudId={cloudId}
             scope={scope}
-            initialStatus={filterOf(STATUS_FILTERS, status) as StatusFilter}
+            initialStatus={filterOf(STATUS_FILTERS, status)}
             initialId={id > 0 ? id : null}
           />
         )}
