@@ -1,5 +1,6 @@
 // The one route registry (SPEC §2.1 and the drawer links of §2.4). Every URL of the console is built from here.
 import { parseId, type RouteParams, defineRoute as route } from './route-definition.ts';
+import { TIME_RANGES } from './time-range.ts';
 
 // SPEC §2.1: the cloud activity page filters by task status and alert health, and jumps to a tab by hash.
 // The '+' is sent encoded (%2B); a hand-typed '+' reads back as a space, so readers should accept both.
@@ -10,6 +11,8 @@ const activityQuery = {
 } as const;
 // SPEC §2.1: search results link to list pages with a search query parameter.
 const searchQuery = { search: 'text' } as const;
+// Charts are drawn over the range the address names, so a view can be bookmarked.
+const rangeQuery = { range: TIME_RANGES } as const;
 // SPEC §2.4: anchors of the site configuration page.
 const siteConfigHashes = [
   'general-locale',
@@ -29,7 +32,9 @@ const V2_NVR = `${V2}/smartnvr/:smartnvrId` as const;
 
 export const routes = {
   // Cloud level
-  cloudDashboard: route('/cloud/:cloudId/dashboard', 'cloud', 'routes.title.cloudDashboard'),
+  cloudDashboard: route('/cloud/:cloudId/dashboard', 'cloud', 'routes.title.cloudDashboard', {
+    query: rangeQuery,
+  }),
   cloudActivity: route('/cloud/:cloudId/activity', 'cloud', 'routes.title.cloudActivity', {
     query: activityQuery,
     hashes: ['alert', 'maintenance'],
@@ -64,9 +69,12 @@ export const routes = {
   // Site level
   site: route('/site/:siteId', 'site', 'routes.title.site'),
   siteDashboard: route('/site/:siteId/dashboard', 'site', 'routes.title.siteDashboard', {
+    query: rangeQuery,
     hashes: ['default'],
   }),
-  siteClient: route('/site/:siteId/client/:clientId', 'site', 'routes.title.siteClient'),
+  siteClient: route('/site/:siteId/client/:clientId', 'site', 'routes.title.siteClient', {
+    query: rangeQuery,
+  }),
   siteActivity: route('/site/:siteId/activity', 'site', 'routes.title.siteActivity'),
   siteClients: route('/site/:siteId/clients', 'site', 'routes.title.siteClients'),
   siteConfig: route('/site/:siteId/config', 'site', 'routes.title.siteConfig', { hashes: siteConfigHashes }),
@@ -90,16 +98,19 @@ export const routes = {
     `${SITE_DEVICE}/statistics/wireless`,
     'device',
     'routes.title.deviceWirelessStatistics',
+    { query: rangeQuery },
   ),
   deviceNetworkStatistics: route(
     `${SITE_DEVICE}/statistics/networks`,
     'device',
     'routes.title.deviceNetworkStatistics',
+    { query: rangeQuery },
   ),
   deviceSystemStatistics: route(
     `${SITE_DEVICE}/statistics/system`,
     'device',
     'routes.title.deviceSystemStatistics',
+    { query: rangeQuery },
   ),
   deviceClients: route(`${SITE_DEVICE}/clients`, 'device', 'routes.title.deviceClients'),
   deviceActivity: route(`${SITE_DEVICE}/activity`, 'device', 'routes.title.deviceActivity'),
