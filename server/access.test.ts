@@ -38,6 +38,17 @@ const CALLS: Call[] = [
   { method: 'GET', url: cloudUrl('/license-status'), rule: member() },
   { method: 'GET', url: cloudUrl('/addons/advertisement'), rule: member() },
   { method: 'GET', url: cloudUrl('/recent-alerts'), rule: member() },
+  { method: 'GET', url: cloudUrl('/dashboard'), rule: member() },
+  {
+    method: 'GET',
+    url: (f) => `/apiv2/cloud/${f.cloud.id}/dashboard?siteId=${f.sites.assigned.id}`,
+    rule: { kind: 'device', site: 'assigned' },
+  },
+  {
+    method: 'GET',
+    url: (f) => `/apiv2/cloud/${f.cloud.id}/dashboard?siteId=${f.sites.other.id}`,
+    rule: { kind: 'device', site: 'other' },
+  },
   { method: 'GET', url: cloudUrl('/recent-alerts-totals'), rule: member() },
   { method: 'POST', url: cloudUrl('/mark-alerts-as-viewed'), rule: member() },
   { method: 'GET', url: cloudUrl('/recent-tasks'), rule: member() },

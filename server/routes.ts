@@ -4,6 +4,7 @@ import type { AppContext } from './context.ts';
 import { alertPreferenceRoutes, alertRoutes } from './features/alerts/routes.ts';
 import { authRoutes } from './features/auth/routes.ts';
 import { cloudListRoutes, cloudRoutes } from './features/clouds/routes.ts';
+import { dashboardRoutes } from './features/dashboards/routes.ts';
 import { deviceListRoutes, deviceRoutes } from './features/devices/routes.ts';
 import { errorReportRoutes } from './features/error-reports/routes.ts';
 import { fileRoutes } from './features/files/routes.ts';
@@ -33,6 +34,7 @@ export async function registerRoutes(app: FastifyInstance, ctx: AppContext): Pro
     async (cloud) => {
       registerCloudScope(cloud, ctx.db);
       await cloud.register(cloudRoutes(ctx));
+      await cloud.register(dashboardRoutes(ctx));
       await cloud.register(alertRoutes(ctx));
       await cloud.register(taskRoutes(ctx));
       await cloud.register(searchRoutes(ctx));

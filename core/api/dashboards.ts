@@ -5,7 +5,8 @@ import { DEFAULT_TIME_RANGE, TIME_RANGES } from '../time-range.ts';
 
 const Id = Type.Integer({ minimum: 1, maximum: 2147483647 });
 const Count = Type.Integer({ minimum: 0 });
-const Nullable = <T extends Parameters<typeof Type.Union>[0][number]>(schema: T) => Type.Union([schema, Type.Null()]);
+const Nullable = <T extends Parameters<typeof Type.Union>[0][number]>(schema: T) =>
+  Type.Union([schema, Type.Null()]);
 
 export const DashboardQuery = Type.Object(
   {
@@ -17,14 +18,18 @@ export const DashboardQuery = Type.Object(
 );
 export type DashboardQuery = Static<typeof DashboardQuery>;
 
-const StatusCounts = Type.Object(Object.fromEntries(STATUS_IDS.map((id) => [id, Count])) as Record<
-  (typeof STATUS_IDS)[number],
-  typeof Count
->);
-const HealthCounts = Type.Object(Object.fromEntries(HEALTH_IDS.map((id) => [id, Count])) as Record<
-  (typeof HEALTH_IDS)[number],
-  typeof Count
->);
+const StatusCounts = Type.Object(
+  Object.fromEntries(STATUS_IDS.map((id) => [id, Count])) as Record<
+    (typeof STATUS_IDS)[number],
+    typeof Count
+  >,
+);
+const HealthCounts = Type.Object(
+  Object.fromEntries(HEALTH_IDS.map((id) => [id, Count])) as Record<
+    (typeof HEALTH_IDS)[number],
+    typeof Count
+  >,
+);
 
 /** Devices of one product family by status and by health. */
 export const FamilyCounts = Type.Object({

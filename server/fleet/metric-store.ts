@@ -106,6 +106,17 @@ export async function rollupMetrics(db: Database, now: Date): Promise<void> {
         noise60 = excluded.noise60, rx_bytes = excluded.rx_bytes, tx_bytes = excluded.tx_bytes,
         link_rssi = excluded.link_rssi, link_rssi_min = excluded.link_rssi_min, link_snr = excluded.link_snr,
         link_capacity = excluded.link_capacity`);
+    // Per site (and per cloud: site 0) from the hours just rolled up; a device counts in its site of now.
+    await tx.execute(sql`
+      INSERT INTO site_metrics_hourly AS s (cloud_id, site_id, hour, devices, clients, rx_bytes, tx_bytes)
+      SELECT d.cloud_id, CASE WHEN GROUPING(d.site_id) = 1 THEN 0 ELSE d.site_id END, h.hour, count(*),
+        sum(h.clients), sum(h.rx_bytes), sum(h.tx_bytes)
+      FROM device_metrics_hourly h JOIN device_agents a ON a.id = h.agent_id JOIN devices d ON d.id = a.device_id
+      WHERE h.hour >= ${iso(from)} AND h.hour < ${iso(to)}
+      GROUP BY GROUPING SETS ((d.cloud_id, h.hour, d.site_id), (d.cloud_id, h.hour))
+      HAVING GROUPING(d.site_id) = 1 OR d.site_id IS NOT NULL
+      ON CONFLICT (cloud_id, site_id, hour) DO UPDATE SET devices = excluded.devices, clients = excluded.clients,
+        rx_bytes = excluded.rx_bytes, tx_bytes = excluded.tx_bytes`);
     await tx.execute(sql`
       INSERT INTO server_settings (key, value) VALUES (${ROLLED_UP_TO}, to_jsonb(${iso(to)}::text))
       ON CONFLICT (key) DO UPDATE SET value = excluded.value, updated_at = now()`);
@@ -131,16 +142,19 @@ export async function dropExpiredMetrics(db: Database, now: Date): Promise<strin
       dropped.push(name);
     }
   }
+  await db.execute(
+    sql`DELETE FROM site_metrics_hourly WHERE hour < ${iso(now.getTime() - METRIC_TABLES.hourly.keepDays * DAY_MS)}`,
+  );
   return dropped;
 }
 
 export type MetricPoint = { at: string } & Record<string, number | null>;
 
-/** One device's series: every sample of the last 24 hours, or hourly averages of the last 30 days. */
+/** One device's series: every sample of the last 24 hours, or hourly averages of the last 7 or 30 days. */
 export async function readMetricSeries(
   db: Database,
   agentId: number,
-  range: '24h' | '30d',
+  range: '24h' | '7d' | '30d',
   now: Date,
 ): Promise<MetricPoint[]> {
   if (range === '24h') {
@@ -154,7 +168,7 @@ export async function readMetricSeries(
   return queryRows<MetricPoint>(
     db,
     sql`SELECT to_char(hour AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS"Z"') AS at, ${readList}
-      FROM device_metrics_hourly WHERE agent_id = ${agentId} AND hour > ${iso(now.getTime() - 30 * DAY_MS)}
+      FROM device_metrics_hourly WHERE agent_id = ${agentId} AND hour > ${iso(now.getTime() - (range === '7d' ? 7 : 30) * DAY_MS)}
       AND hour <= ${now.toISOString()} ORDER BY hour`,
   );
 }

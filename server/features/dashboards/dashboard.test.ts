@@ -1,0 +1,246 @@
+// @vitest-environment node
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { DashboardResponse } from '../../../core/api/dashboards.ts';
+import { queryRows } from '../../db/rows.ts';
+import { memberships } from '../../db/schema/clouds.ts';
+import { siteFilters } from '../../db/schema/inventory.ts';
+import { ensureMetricPartitions, rollupMetrics, writeMetricSamples } from '../../fleet/metric-store.ts';
+import { adoptDevice } from '../../fleet/test-fleet.ts';
+import { as, createTestApp, type Session, type TestApp } from '../../test/app.ts';
+import { createDevice } from '../../test/factories.ts';
+import { createAlertCloud, hoursAgo, raiseAlert } from '../alerts/test-cloud.ts';
+
+let t: TestApp;
+let fixture: Awaited<ReturnType<typeof createAlertCloud>>;
+
+const HOUR = 3_600_000;
+const sample = (clients: number, rxBytes: number) => ({
+  cpu: 10,
+  mem: 40,
+  temp: null,
+  power: null,
+  clients,
+  clients24: null,
+  clients5: null,
+  clients60: null,
+  util24: null,
+  util5: null,
+  util60: null,
+  noise24: null,
+  noise5: null,
+  noise60: null,
+  rxBytes,
+  txBytes: 5,
+  linkRssi: null,
+  linkSnr: null,
+  linkCapacity: null,
+});
+
+beforeAll(async () => {
+  t = await createTestApp();
+  fixture = await createAlertCloud(t);
+  const { cloud, sites, northAp, southSwitch } = fixture;
+  const db = t.database.db;
+  // North: the access point (normal, online) and two more in trouble; South: the switch and one warning.
+  await createDevice(db, cloud.id, sites.north.id, {
+    healthId: 'HEALTH_CRITICAL',
+    statusId: 'STATUS_OFFLINE',
+    fw: '7.2.0-3988',
+  });
+  await createDevice(db, cloud.id, sites.north.id, {
+    healthId: 'HEALTH_CRITICAL',
+    statusId: 'STATUS_ONLINE',
+    fw: '7.2.1-4012',
+  });
+  await createDevice(db, cloud.id, sites.south.id, {
+    productType: 'switch',
+    healthId: 'HEALTH_WARNING',
+    statusId: 'STATUS_ONLINE',
+    fw: '1.5.2-77',
+  });
+  // Gone devices count nowhere.
+  await createDevice(db, cloud.id, sites.north.id, { decomm: true, healthId: 'HEALTH_CRITICAL' });
+  await createDevice(db, cloud.id, sites.north.id, { deletedAt: new Date(), healthId: 'HEALTH_CRITICAL' });
+
+  // Two hours ago the access point had 4 clients and the switch 0; an hour later 6 and 0.
+  const [north, south] = [
+    await adoptDevice(t, northAp, northAp.productBrandId),
+    await adoptDevice(t, southSwitch, southSwitch.productBrandId),
+  ];
+  expect([north, south].every(Boolean)).toBe(true);
+  const agents = await queryRows<{ id: number; device_id: number }>(
+    db,
+    sql`SELECT id, device_id FROM device_agents WHERE device_id IN (${northAp.id}, ${southSwitch.id})`,
+  );
+  const agentOf = (deviceId: number) => agents.find((agent) => agent.device_id === deviceId)?.id as number;
+  const twoHoursAgo = Math.floor(Date.now() / HOUR) * HOUR - 2 * HOUR;
+  await ensureMetricPartitions(db, new Date(twoHoursAgo));
+  await writeMetricSamples(db, [
+    { agentId: agentOf(northAp.id), at: new Date(twoHoursAgo + 60_000), sample: sample(4, 1000) },
+    { agentId: agentOf(northAp.id), at: new Date(twoHoursAgo + HOUR + 60_000), sample: sample(6, 3000) },
+    { agentId: agentOf(southSwitch.id), at: new Date(twoHoursAgo + 60_000), sample: sample(0, 500) },
+  ]);
+  await rollupMetrics(db, new Date());
+  await db.execute(
+    sql`UPDATE devices SET status_id = 'STATUS_ONLINE', health_id = 'HEALTH_NORMAL', fw = '7.2.1-4012'
+      WHERE id IN (${northAp.id}, ${southSwitch.id})`,
+  );
+  await db.execute(
+    sql`UPDATE devices SET product_type = 'switch', fw = '1.5.2-77' WHERE id = ${southSwitch.id}`,
+  );
+
+  await raiseAlert(db, {
+    cloudId: cloud.id,
+    siteId: sites.north.id,
+    deviceId: northAp.id,
+    problemAt: hoursAgo(2),
+  });
+  await raiseAlert(db, {
+    cloudId: cloud.id,
+    siteId: sites.south.id,
+    deviceId: southSwitch.id,
+    problemAt: hoursAgo(2),
+    healthId: 'HEALTH_WARNING',
+  });
+  // Older than a day: only the 7 and 30 day charts show it.
+  await raiseAlert(db, { cloudId: cloud.id, siteId: sites.north.id, problemAt: hoursAgo(50) });
+});
+afterAll(() => t.close());
+
+const dashboard = (session: Session, query: Record<string, string | number> = {}, cloud = fixture.cloud.id) =>
+  t.app.inject({
+    method: 'GET',
+    url: `/apiv2/cloud/${cloud}/dashboard`,
+    query: query as never,
+    headers: as(session),
+  });
+
+const body = async (session: Session, query: Record<string, string | number> = {}) => {
+  const response = await dashboard(session, query);
+  expect(response.statusCode).toBe(200);
+  return response.json() as DashboardResponse;
+};
+
+const healthOf = (answer: DashboardResponse) =>
+  Object.fromEntries(
+    answer.devices.families.map((family) => [
+      family.product_type,
+      [
+        family.total,
+        family.health.HEALTH_CRITICAL,
+        family.health.HEALTH_WARNING,
+        family.status.STATUS_OFFLINE,
+      ],
+    ]),
+  );
+
+describe('GET /apiv2/cloud/:cloudId/dashboard', () => {
+  it("counts the cloud's live devices by family, status and health, and names the worst sites first", async () => {
+    const answer = await body(fixture.sessions.owner);
+    expect(answer.devices.total).toBe(5);
+    // [total, critical, warning, offline]
+    expect(healthOf(answer)).toEqual({ switch: [2, 0, 1, 0], wifi: [3, 2, 0, 1] });
+    expect(answer.problem_sites).toEqual([
+      { id: fixture.sites.north.id, name: 'North Tower', total: 3, critical: 2, warning: 0, offline: 1 },
+      { id: fixture.sites.south.id, name: 'South Yard', total: 2, critical: 0, warning: 1, offline: 0 },
+    ]);
+    expect(answer.recorders).toMatchObject({ total: 1 });
+    expect(answer.grouping).toBeNull();
+  });
+
+  it('lists the firmware versions each family runs, most used first', async () => {
+    const answer = await body(fixture.sessions.guest);
+    expect(answer.firmware).toEqual([
+      { product_type: 'switch', versions: [{ fw: '1.5.2-77', count: 2 }], others: 0 },
+      {
+        product_type: 'wifi',
+        versions: [
+          { fw: '7.2.1-4012', count: 2 },
+          { fw: '7.2.0-3988', count: 1 },
+        ],
+        others: 0,
+      },
+    ]);
+  });
+
+  it("draws clients and traffic per hour from the devices' rolled-up heartbeats, gaps left empty", async () => {
+    const answer = await body(fixture.sessions.owner, { range: '24h' });
+    expect(answer.clients).toHaveLength(24);
+    expect(answer.bucket_ms).toBe(HOUR);
+    const filled = answer.clients.filter((point) => point.clients !== null);
+    expect(filled.map((point) => [point.clients, point.rx_bytes])).toEqual([
+      [4, 1500],
+      [6, 3000],
+    ]);
+    expect(Date.parse(answer.to) - Date.parse(answer.from)).toBe(24 * HOUR);
+    // One site's chart holds its own devices only.
+    const south = await body(fixture.sessions.owner, { siteId: fixture.sites.south.id });
+    expect(south.clients.filter((point) => point.clients !== null).map((point) => point.rx_bytes)).toEqual([
+      500,
+    ]);
+  });
+
+  it('counts alerts per bucket and health over the range asked for', async () => {
+    const day = await body(fixture.sessions.owner, { range: '24h' });
+    const sum = (answer: DashboardResponse, key: 'critical' | 'warning') =>
+      answer.alerts.reduce((total, point) => total + point[key], 0);
+    expect([sum(day, 'critical'), sum(day, 'warning')]).toEqual([1, 1]);
+    const week = await body(fixture.sessions.owner, { range: '7d' });
+    expect(week.alerts).toHaveLength(28);
+    expect([sum(week, 'critical'), sum(week, 'warning')]).toEqual([2, 1]);
+    const month = await body(fixture.sessions.owner, { range: '30d' });
+    expect(month.alerts).toHaveLength(30);
+  });
+
+  it("is one site's own dashboard with siteId, without the list of worst sites or the recorders", async () => {
+    const answer = await body(fixture.sessions.admin, { siteId: fixture.sites.south.id });
+    expect(healthOf(answer)).toEqual({ switch: [2, 0, 1, 0] });
+    expect(answer.problem_sites).toEqual([]);
+    expect(answer.recorders).toBeNull();
+  });
+
+  it("shows a Site User their sites only, and answers 404 for another site's", async () => {
+    const answer = await body(fixture.sessions.siteUser);
+    expect(healthOf(answer)).toEqual({ wifi: [3, 2, 0, 1] });
+    expect(answer.problem_sites.map((site) => site.name)).toEqual(['North Tower']);
+    expect(answer.recorders).toBeNull();
+    expect(answer.clients.filter((point) => point.rx_bytes !== null).map((point) => point.rx_bytes)).toEqual([
+      1000, 3000,
+    ]);
+    const other = await dashboard(fixture.sessions.siteUser, { siteId: fixture.sites.south.id });
+    expect(other.statusCode).toBe(404);
+    const elsewhere = await dashboard(fixture.sessions.owner, { siteId: 999_999 });
+    expect(elsewhere.statusCode).toBe(404);
+  });
+
+  it("narrows the cloud's dashboard to the caller's active site grouping and names it", async () => {
+    const db = t.database.db;
+    const [grouping] = await db
+      .insert(siteFilters)
+      .values({ cloudId: fixture.cloud.id, name: 'Yards', siteIds: [fixture.sites.south.id] })
+      .returning();
+    const select = await t.app.inject({
+      method: 'POST',
+      url: `/apiv2/cloud/${fixture.cloud.id}/site-filters-select`,
+      payload: { siteFilterId: grouping?.id },
+      headers: as(fixture.sessions.owner),
+    });
+    expect(select.statusCode).toBe(200);
+    const answer = await body(fixture.sessions.owner);
+    expect(answer.grouping).toEqual({ id: grouping?.id, name: 'Yards' });
+    expect(healthOf(answer)).toEqual({ switch: [2, 0, 1, 0] });
+    expect(answer.recorders).toBeNull();
+    // The others' dashboards are not narrowed by it.
+    expect((await body(fixture.sessions.admin)).devices.total).toBe(5);
+    await db.update(memberships).set({ activeSiteFilterId: null });
+  });
+
+  it('refuses a range or site it does not know, and outsiders', async () => {
+    for (const query of [{ range: '1y' }, { siteId: 0 }, { siteId: 'north' }]) {
+      const response = await dashboard(fixture.sessions.owner, query);
+      expect(response.statusCode, JSON.stringify(query)).toBe(400);
+    }
+    expect((await dashboard(fixture.sessions.outsider)).statusCode).toBe(404);
+  });
+});

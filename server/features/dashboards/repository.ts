@@ -1,0 +1,204 @@
+// The figures of the cloud and site dashboards. Device counts come from one pass over
+// devices_cloud_summary_idx (grouping sets: by family, by site, by firmware); clients and traffic from the
+// hourly per-site rollups (site_metrics_hourly, site 0 being the whole cloud); alerts over time from
+// alerts_cloud_problem_idx.
+import { sql } from 'drizzle-orm';
+import type {
+  AlertsPoint,
+  ClientsPoint,
+  DashboardResponse,
+  FamilyCounts,
+  FirmwareUse,
+  ProblemSite,
+} from '../../../core/api/dashboards.ts';
+import { HEALTH_IDS, type HealthId, STATUS_IDS, type StatusId } from '../../../core/domain.ts';
+import { TIME_RANGE_SPANS, type TimeRange } from '../../../core/time-range.ts';
+import type { Database } from '../../db/connect.ts';
+import { intArray, queryRows } from '../../db/rows.ts';
+
+/** Firmware versions listed per family; the rest are summed up. */
+const FIRMWARE_SHOWN = 5;
+const PROBLEM_SITES_SHOWN = 5;
+
+export type DashboardScope = {
+  cloudId: number;
+  /** The sites to count; null for the whole cloud (devices without a site and recorders included). */
+  siteIds: readonly number[] | null;
+  /** Whether this is one site's dashboard (no list of problem sites). */
+  site: boolean;
+};
+
+type SummaryRow = {
+  set: 'family' | 'site' | 'firmware';
+  product_type: string | null;
+  status_id: StatusId | null;
+  health_id: HealthId | null;
+  site_id: number | null;
+  site_name: string | null;
+  fw: string | null;
+  n: number;
+  critical: number;
+  warning: number;
+  offline: number;
+};
+
+const zeros = <K extends string>(keys: readonly K[]) =>
+  Object.fromEntries(keys.map((key) => [key, 0])) as Record<K, number>;
+
+const inSites = (column: string, siteIds: readonly number[] | null) =>
+  siteIds === null ? sql`` : sql` AND ${sql.raw(column)} = ANY(${intArray(siteIds)})`;
+
+async function deviceSummary(db: Database, scope: DashboardScope) {
+  // One pass over the index for the three groupings; only the worst sites are sent back.
+  const rows = await queryRows<SummaryRow>(
+    db,
+    sql`WITH g AS MATERIALIZED (
+        SELECT CASE GROUPING(product_type, status_id, health_id, site_id, fw)
+            WHEN 3 THEN 'family' WHEN 14 THEN 'firmware' ELSE 'site' END AS set,
+          product_type, status_id, health_id, site_id, fw, count(*)::int AS n,
+          (count(*) FILTER (WHERE health_id = 'HEALTH_CRITICAL'))::int AS critical,
+          (count(*) FILTER (WHERE health_id = 'HEALTH_WARNING'))::int AS warning,
+          (count(*) FILTER (WHERE status_id = 'STATUS_OFFLINE'))::int AS offline
+        FROM devices
+        WHERE cloud_id = ${scope.cloudId} AND deleted_at IS NULL AND NOT decomm${inSites('site_id', scope.siteIds)}
+        GROUP BY GROUPING SETS ((product_type, status_id, health_id), (product_type, fw), (site_id))
+      )
+      SELECT g.*, NULL AS site_name FROM g WHERE set <> 'site'
+      UNION ALL
+      (SELECT g.*, s.name AS site_name FROM g JOIN sites s ON s.id = g.site_id AND s.deleted_at IS NULL
+        WHERE set = 'site' AND ${!scope.site} AND critical + warning + offline > 0
+        ORDER BY critical DESC, warning DESC, offline DESC, s.name LIMIT ${PROBLEM_SITES_SHOWN})`,
+  );
+
+  const families = new Map<string, FamilyCounts>();
+  const firmware = new Map<string, { fw: string; count: number }[]>();
+  const problemSites: ProblemSite[] = [];
+  for (const row of rows) {
+    if (row.set === 'family' && row.product_type && row.status_id && row.health_id) {
+      const family = families.get(row.product_type) ?? {
+        product_type: row.product_type,
+        total: 0,
+        status: zeros(STATUS_IDS),
+        health: zeros(HEALTH_IDS),
+      };
+      family.total += row.n;
+      family.status[row.status_id] += row.n;
+      family.health[row.health_id] += row.n;
+      families.set(row.product_type, family);
+    } else if (row.set === 'firmware' && row.product_type && row.fw !== null) {
+      firmware.set(row.product_type, [
+        ...(firmware.get(row.product_type) ?? []),
+        { fw: row.fw, count: row.n },
+      ]);
+    } else if (row.set === 'site' && row.site_id !== null && row.site_name !== null) {
+      const { site_id: id, site_name: name, n: total, critical, warning, offline } = row;
+      problemSites.push({ id, name, total, critical, warning, offline });
+    }
+  }
+  const byName = (a: { product_type: string }, b: { product_type: string }) =>
+    a.product_type.localeCompare(b.product_type);
+  const familyList = [...families.values()].sort(byName);
+  const firmwareList: FirmwareUse[] = [...firmware.entries()]
+    .map(([productType, versions]) => {
+      const sorted = versions.sort((a, b) => b.count - a.count || b.fw.localeCompare(a.fw));
+      const others = sorted.slice(FIRMWARE_SHOWN).reduce((total, version) => total + version.count, 0);
+      return { product_type: productType, versions: sorted.slice(0, FIRMWARE_SHOWN), others };
+    })
+    .sort(byName);
+  return {
+    devices: { total: familyList.reduce((total, family) => total + family.total, 0), families: familyList },
+    problem_sites: problemSites,
+    firmware: firmwareList,
+  };
+}
+
+async function recorderSummary(db: Database, cloudId: number) {
+  const rows = await queryRows<{ status_id: StatusId; health_id: HealthId; n: number }>(
+    db,
+    sql`SELECT status_id, health_id, count(*)::int AS n FROM smart_nvrs
+      WHERE cloud_id = ${cloudId} AND deleted_at IS NULL GROUP BY status_id, health_id`,
+  );
+  const summary = { total: 0, status: zeros(STATUS_IDS), health: zeros(HEALTH_IDS) };
+  for (const row of rows) {
+    summary.total += row.n;
+    summary.status[row.status_id] += row.n;
+    summary.health[row.health_id] += row.n;
+  }
+  return summary;
+}
+
+/** The chart window: whole buckets ending with the one now falls in. */
+export function chartWindow(range: TimeRange, now: Date) {
+  const { spanMs, bucketMs } = TIME_RANGE_SPANS[range];
+  const to = Math.ceil((now.getTime() + 1) / bucketMs) * bucketMs;
+  return { from: to - spanMs, to, bucketMs };
+}
+
+const bucketStarts = ({ from, to, bucketMs }: ReturnType<typeof chartWindow>) =>
+  Array.from({ length: Math.round((to - from) / bucketMs) }, (_, index) =>
+    new Date(from + index * bucketMs).toISOString(),
+  );
+
+const binned = (column: string, bucketMs: number) =>
+  sql`to_char(date_bin(${`${bucketMs / 1000} seconds`}::interval, ${sql.raw(column)}, '2000-01-01T00:00:00Z')
+    AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.000"Z"')`;
+
+async function clientSeries(db: Database, scope: DashboardScope, window: ReturnType<typeof chartWindow>) {
+  const sites = scope.siteIds === null ? sql` AND site_id = 0` : inSites('site_id', scope.siteIds);
+  // Per hour the sites' figures add up; a wider bucket averages its hours' clients and sums their traffic.
+  const rows = await queryRows<ClientsPoint>(
+    db,
+    sql`SELECT ${binned('hour', window.bucketMs)} AS at, avg(clients)::float8 AS clients,
+        sum(rx_bytes)::float8 AS rx_bytes, sum(tx_bytes)::float8 AS tx_bytes
+      FROM (SELECT hour, sum(clients) AS clients, sum(rx_bytes) AS rx_bytes, sum(tx_bytes) AS tx_bytes
+        FROM site_metrics_hourly WHERE cloud_id = ${scope.cloudId}${sites}
+          AND hour >= ${new Date(window.from).toISOString()} AND hour < ${new Date(window.to).toISOString()}
+        GROUP BY hour) per_hour
+      GROUP BY 1`,
+  );
+  const byStart = new Map(rows.map((row) => [row.at, row]));
+  return bucketStarts(window).map(
+    (at) => byStart.get(at) ?? { at, clients: null, rx_bytes: null, tx_bytes: null },
+  );
+}
+
+async function alertSeries(db: Database, scope: DashboardScope, window: ReturnType<typeof chartWindow>) {
+  const rows = await queryRows<AlertsPoint>(
+    db,
+    sql`SELECT ${binned('problem_at', window.bucketMs)} AS at,
+        (count(*) FILTER (WHERE health_id = 'HEALTH_CRITICAL'))::int AS critical,
+        (count(*) FILTER (WHERE health_id = 'HEALTH_WARNING'))::int AS warning
+      FROM alerts WHERE cloud_id = ${scope.cloudId}${inSites('site_id', scope.siteIds)}
+        AND problem_at >= ${new Date(window.from).toISOString()} AND problem_at < ${new Date(window.to).toISOString()}
+      GROUP BY 1`,
+  );
+  const byStart = new Map(rows.map((row) => [row.at, row]));
+  return bucketStarts(window).map((at) => byStart.get(at) ?? { at, critical: 0, warning: 0 });
+}
+
+export async function readDashboard(
+  db: Database,
+  scope: DashboardScope,
+  range: TimeRange,
+  grouping: DashboardResponse['grouping'],
+  now = new Date(),
+): Promise<DashboardResponse> {
+  const window = chartWindow(range, now);
+  const [summary, recorders, clients, alerts] = await Promise.all([
+    deviceSummary(db, scope),
+    scope.siteIds === null ? recorderSummary(db, scope.cloudId) : null,
+    clientSeries(db, scope, window),
+    alertSeries(db, scope, window),
+  ]);
+  return {
+    range,
+    from: new Date(window.from).toISOString(),
+    to: new Date(window.to).toISOString(),
+    bucket_ms: window.bucketMs,
+    grouping,
+    ...summary,
+    recorders,
+    clients,
+    alerts,
+  };
+}
