@@ -237,7 +237,8 @@ describe('GET /apiv2/cloud/:cloudId/dashboard', () => {
   });
 
   it('refuses a range or site it does not know, and outsiders', async () => {
-    for (const query of [{ range: '1y' }, { siteId: 0 }, { siteId: 'north' }]) {
+    const queries: Record<string, string | number>[] = [{ range: '1y' }, { siteId: 0 }, { siteId: 'north' }];
+    for (const query of queries) {
       const response = await dashboard(fixture.sessions.owner, query);
       expect(response.statusCode, JSON.stringify(query)).toBe(400);
     }
