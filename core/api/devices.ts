@@ -1,6 +1,16 @@
 // Device calls outside the cloud prefix (SPEC §7).
-import { type Static, Type } from 'typebox';
+import { type Static, type TSchema, Type } from 'typebox';
 import { HEALTH_IDS, STATUS_IDS, TASK_TYPES } from '../domain.ts';
+import {
+  Camera,
+  HeartbeatRequest,
+  ManagedDevice,
+  MeshPeer,
+  Radio,
+  RadioLink,
+  SwitchPort,
+  WanPort,
+} from '../fleet/protocol.ts';
 import { DEVICE_NAME_MAX_LENGTH } from '../limits.ts';
 import { ListPage } from './list-query.ts';
 
@@ -75,3 +85,55 @@ export const SmartNvrItem = Type.Object({
 });
 export const SmartNvrListResponse = Type.Object({ items: Type.Array(SmartNvrItem) });
 export type SmartNvrListResponse = Static<typeof SmartNvrListResponse>;
+
+const Nullable = <T extends TSchema>(schema: T) => Type.Union([schema, Type.Null()]);
+
+/** What the device reported in its latest heartbeat, by family; absent parts it does not report. */
+export const DeviceReport = Type.Object({
+  /** When the heartbeat came. */
+  at: Type.String(),
+  uptime_s: Type.Integer(),
+  system: HeartbeatRequest.properties.system,
+  time_sync: HeartbeatRequest.properties.timeSync,
+  config: HeartbeatRequest.properties.config,
+  action_required: Nullable(Type.String()),
+  radios: Type.Optional(Type.Array(Radio)),
+  clients: Type.Optional(Type.Integer({ description: 'wireless clients connected' })),
+  ports: Type.Optional(
+    Type.Array(Type.Pick(SwitchPort, ['port', 'link', 'speedMbps', 'poeW']), {
+      description: 'the front panel; GET .../ports has the counters',
+    }),
+  ),
+  links: Type.Optional(Type.Array(RadioLink)),
+  mesh_peers: Type.Optional(Type.Array(MeshPeer)),
+  wan: Type.Optional(Type.Array(Type.Omit(WanPort, ['rxBytes', 'txBytes']))),
+  managed_devices: Type.Optional(Type.Array(ManagedDevice)),
+  cameras: Type.Optional(Type.Array(Camera)),
+  media_sync: Type.Optional(HeartbeatRequest.properties.mediaSync),
+});
+export type DeviceReport = Static<typeof DeviceReport>;
+
+/** GET /apiv2/cloud/:cloudId/devices/:deviceId: the device dashboard's identity, state and latest report. */
+export const DeviceDetail = Type.Object({
+  ...Type.Omit(DeviceListItem, ['online']).properties,
+  online: Type.Boolean(),
+  blocked: Type.Boolean(),
+  last_seen_at: Nullable(Type.String()),
+  /** The peer at the other end of each radio link, when it is a device of the cloud the caller sees. */
+  link_peers: Type.Array(Type.Object({ mac: Type.String(), id: Type.Integer(), name: Type.String() })),
+  report: Nullable(DeviceReport),
+});
+export type DeviceDetail = Static<typeof DeviceDetail>;
+
+/** GET /apiv2/cloud/:cloudId/smartnvrs/:smartnvrId: the recorder dashboard. */
+export const SmartNvrDetail = Type.Object({
+  ...SmartNvrItem.properties,
+  ip: Nullable(Type.String()),
+  fw: Type.String(),
+  product_name: Nullable(Type.String()),
+  online: Type.Boolean(),
+  last_seen_at: Nullable(Type.String()),
+  allowed_tasks: Type.Array(Type.Enum(TASK_TYPES)),
+  report: Nullable(DeviceReport),
+});
+export type SmartNvrDetail = Static<typeof SmartNvrDetail>;

@@ -1,9 +1,12 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { Type } from 'typebox';
 import {
   AllowConfigResponse,
+  DeviceDetail,
   DeviceListResponse,
   RegisterDeviceBody,
   RegisteredDevice,
+  SmartNvrDetail,
   SmartNvrListResponse,
 } from '../../../core/api/devices.ts';
 import { ListQuery, listPageRequest } from '../../../core/api/list-query.ts';
@@ -12,6 +15,7 @@ import { membershipOf, requireMembership } from '../../auth/cloud-scope.ts';
 import type { AppContext } from '../../context.ts';
 import { errors } from '../../errors.ts';
 import { CloudParams, IdParams, signedInErrors } from '../../http-schemas.ts';
+import { readDeviceDetail, readSmartNvrDetail } from './detail.ts';
 import { listDevices } from './list-repository.ts';
 import { register } from './register.ts';
 import { findDeviceConfigState, listSmartNvrs } from './repository.ts';
@@ -113,5 +117,51 @@ export function deviceListRoutes(ctx: AppContext): FastifyPluginAsyncTypebox {
       },
       async (request) => ({ items: await listSmartNvrs(db, membershipOf(request).cloudId) }),
     );
+
+    app.get(
+      '/devices/:deviceId',
+      {
+        schema: {
+          tags: ['devices'],
+          summary:
+            "One device's identity, status, health, the tasks the caller may start on it and its latest heartbeat; 404 for a device the caller does not see",
+          params: DeviceParams,
+          response: { 200: DeviceDetail, ...signedInErrors },
+        },
+      },
+      async (request) => {
+        const membership = membershipOf(request);
+        const detail = await readDeviceDetail(db, membership.cloudId, request.params.deviceId, membership);
+        if (!detail) throw errors.notFound();
+        return detail;
+      },
+    );
+
+    app.get(
+      '/smartnvrs/:smartnvrId',
+      {
+        schema: {
+          tags: ['devices'],
+          summary:
+            "One smart NVR's identity, status, health, the tasks the caller may start on it and its latest heartbeat",
+          params: SmartNvrParams,
+          response: { 200: SmartNvrDetail, ...signedInErrors },
+        },
+      },
+      async (request) => {
+        const membership = membershipOf(request);
+        const detail = await readSmartNvrDetail(
+          db,
+          membership.cloudId,
+          request.params.smartnvrId,
+          membership,
+        );
+        if (!detail) throw errors.notFound();
+        return detail;
+      },
+    );
   };
 }
+
+const DeviceParams = Type.Object({ ...CloudParams.properties, deviceId: IdParams.properties.id });
+const SmartNvrParams = Type.Object({ ...CloudParams.properties, smartnvrId: IdParams.properties.id });

@@ -1,0 +1,150 @@
+// One device or smart NVR as its dashboard shows it: identity and state from devices / smart_nvrs, the
+// latest heartbeat from device_agents.telemetry.
+import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
+import type { DeviceDetail, DeviceReport, SmartNvrDetail } from '../../../core/api/devices.ts';
+import { type ProductType, TASK_TYPES } from '../../../core/domain.ts';
+import type { HeartbeatRequest } from '../../../core/fleet/protocol.ts';
+import { isOnline } from '../../../core/fleet/status.ts';
+import { type Access, can, visibleSiteIds } from '../../../core/policy.ts';
+import { productBrand } from '../../../core/product-catalogue.ts';
+import { allowedTasks, runsOn, TASK_DEFINITIONS } from '../../../core/task-types.ts';
+import type { Database } from '../../db/connect.ts';
+import { queryRows } from '../../db/rows.ts';
+import { deviceAgents } from '../../db/schema/fleet.ts';
+import { devices, sites, smartNvrs } from '../../db/schema/inventory.ts';
+
+/** The parts of a heartbeat a dashboard shows, under the API's names. */
+function reportOf(telemetry: Record<string, unknown> | null, at: Date | null): DeviceReport | null {
+  if (!telemetry || !at) return null;
+  const beat = telemetry as Partial<HeartbeatRequest> &
+    Pick<HeartbeatRequest, 'system' | 'timeSync' | 'config'>;
+  const report: DeviceReport = {
+    at: at.toISOString(),
+    uptime_s: beat.uptimeS ?? 0,
+    system: beat.system,
+    time_sync: beat.timeSync,
+    config: beat.config,
+    action_required: beat.actionRequired ?? null,
+  };
+  if (beat.radios) report.radios = beat.radios;
+  if (beat.ports)
+    report.ports = beat.ports.map(({ port, link, speedMbps, poeW }) => ({ port, link, speedMbps, poeW }));
+  if (beat.links) report.links = beat.links;
+  if (beat.meshPeers) report.mesh_peers = beat.meshPeers;
+  if (beat.wan) report.wan = beat.wan.map(({ rxBytes: _rx, txBytes: _tx, ...port }) => port);
+  if (beat.managedDevices) report.managed_devices = beat.managedDevices;
+  if (beat.cameras) report.cameras = beat.cameras;
+  if (beat.mediaSync) report.media_sync = beat.mediaSync;
+  return report;
+}
+
+/** The device, or undefined when it is gone or on a site the caller does not see. */
+export async function readDeviceDetail(
+  db: Database,
+  cloudId: number,
+  deviceId: number,
+  access: Access,
+): Promise<DeviceDetail | undefined> {
+  const [row] = await db
+    .select({
+      device: devices,
+      siteName: sites.name,
+      agentId: deviceAgents.id,
+      telemetry: deviceAgents.telemetry,
+      lastHeartbeatAt: deviceAgents.lastHeartbeatAt,
+    })
+    .from(devices)
+    .leftJoin(
+      sites,
+      and(eq(sites.id, devices.siteId), eq(sites.cloudId, devices.cloudId), isNull(sites.deletedAt)),
+    )
+    .leftJoin(deviceAgents, eq(deviceAgents.deviceId, devices.id))
+    .where(and(eq(devices.id, deviceId), eq(devices.cloudId, cloudId), isNull(devices.deletedAt)));
+  if (!row) return undefined;
+  const { device } = row;
+  const siteId = row.siteName === null ? null : device.siteId;
+  const visible = visibleSiteIds(access);
+  if (visible && (siteId === null || !visible.includes(siteId))) return undefined;
+
+  const report = reportOf(row.telemetry, row.lastHeartbeatAt);
+  // The heartbeat's clients have their own table; how many it reported is its latest sample's count.
+  if (report && row.agentId !== null) {
+    const [latest] = await queryRows<{ clients: number | null }>(
+      db,
+      sql`SELECT clients FROM device_metrics WHERE agent_id = ${row.agentId} ORDER BY at DESC LIMIT 1`,
+    );
+    if (latest?.clients != null) report.clients = latest.clients;
+  }
+  const peerMacs = (report?.links ?? []).map((link) => link.peerMac.toLowerCase());
+  const peers =
+    peerMacs.length === 0
+      ? []
+      : await db
+          .select({ mac: devices.mac, id: devices.id, name: devices.name, siteId: devices.siteId })
+          .from(devices)
+          .where(
+            and(eq(devices.cloudId, cloudId), inArray(devices.mac, peerMacs), isNull(devices.deletedAt)),
+          );
+  return {
+    id: device.id,
+    name: device.name,
+    site: siteId === null || row.siteName === null ? null : { id: siteId, name: row.siteName },
+    mac: device.mac,
+    ip: device.ip,
+    hostname: device.hostname,
+    sn: device.sn,
+    product_type: device.productType,
+    product_brand_id: device.productBrandId,
+    product_name: productBrand(device.productBrandId)?.name ?? null,
+    status_id: device.statusId,
+    online: isOnline(device),
+    health_id: device.healthId,
+    fw: device.fw,
+    mgmtd_version: device.mgmtdVersion,
+    allowed_tasks: device.decomm ? [] : allowedTasks(access, siteId, device.productType as ProductType),
+    blocked: device.blocked,
+    last_seen_at: (row.lastHeartbeatAt ?? device.lastSeenAt)?.toISOString() ?? null,
+    link_peers: peers
+      .filter((peer) => !visible || (peer.siteId !== null && visible.includes(peer.siteId)))
+      .map(({ mac, id, name }) => ({ mac, id, name })),
+    report,
+  };
+}
+
+/** The recorder, or undefined when it is gone (recorders belong to the cloud: the route checks who sees it). */
+export async function readSmartNvrDetail(
+  db: Database,
+  cloudId: number,
+  smartNvrId: number,
+  access: Access,
+): Promise<SmartNvrDetail | undefined> {
+  const [row] = await db
+    .select({
+      nvr: smartNvrs,
+      telemetry: deviceAgents.telemetry,
+      lastHeartbeatAt: deviceAgents.lastHeartbeatAt,
+    })
+    .from(smartNvrs)
+    .leftJoin(deviceAgents, eq(deviceAgents.smartNvrId, smartNvrs.id))
+    .where(and(eq(smartNvrs.id, smartNvrId), eq(smartNvrs.cloudId, cloudId), isNull(smartNvrs.deletedAt)));
+  if (!row) return undefined;
+  const { nvr } = row;
+  return {
+    id: nvr.id,
+    name: nvr.name,
+    sn: nvr.sn,
+    mac: nvr.mac,
+    ip: nvr.ip,
+    fw: nvr.fw,
+    product_brand_id: nvr.productBrandId,
+    product_name: productBrand(nvr.productBrandId)?.name ?? null,
+    status_id: nvr.statusId,
+    online: isOnline({ blocked: false, decomm: false, statusId: nvr.statusId }),
+    health_id: nvr.healthId,
+    last_seen_at: row.lastHeartbeatAt?.toISOString() ?? null,
+    allowed_tasks: TASK_TYPES.filter(
+      (type) => runsOn(type, 'smartnvr') && can(access, TASK_DEFINITIONS[type].smartNvrPermission),
+    ),
+    report: reportOf(row.telemetry, row.lastHeartbeatAt),
+  };
+}
