@@ -126,3 +126,8 @@ export const PRODUCT_TYPES = [
   'smartnvr',
 ] as const;
 export type ProductType = (typeof PRODUCT_TYPES)[number];
+/** The families of devices on sites (smart NVRs belong to the cloud). */
+export const DEVICE_FAMILIES = PRODUCT_TYPES.filter((type) => type !== 'smartnvr');
+
+/** Online as SPEC §3 has it (not blocked, reporting), or not: the device list's status filter. */
+export const DEVICE_CONNECTIONS = ['online', 'offline'] as const;

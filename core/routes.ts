@@ -1,5 +1,6 @@
 // The one route registry (SPEC §2.1 and the drawer links of §2.4). Every URL of the console is built from here.
 import { parseId, type RouteParams, defineRoute as route } from './route-definition.ts';
+import { DEVICE_CONNECTIONS, DEVICE_FAMILIES, HEALTH_IDS } from './domain.ts';
 import { TIME_RANGES } from './time-range.ts';
 
 // SPEC §2.1: the cloud activity page filters by task status and alert health, and jumps to a tab by hash.
@@ -11,6 +12,8 @@ const activityQuery = {
 } as const;
 // SPEC §2.1: search results link to list pages with a search query parameter.
 const searchQuery = { search: 'text' } as const;
+// The device list's filters, as the dashboards' counts link to them.
+const deviceFilterQuery = { health: HEALTH_IDS, status: DEVICE_CONNECTIONS, type: DEVICE_FAMILIES } as const;
 // Charts are drawn over the range the address names, so a view can be bookmarked.
 const rangeQuery = { range: TIME_RANGES } as const;
 // SPEC §2.4: anchors of the site configuration page.
@@ -43,7 +46,9 @@ export const routes = {
   cloudLicenses: route('/cloud/:cloudId/licenses', 'cloud', 'routes.title.cloudLicenses'),
   cloudVpc: route('/cloud/:cloudId/vpc', 'cloud', 'routes.title.cloudVpc'),
   cloudSwitch: route('/cloud/:cloudId', 'cloud', 'routes.title.cloudSwitch'),
-  devices: route(`${V2}/devices`, 'cloud', 'routes.title.devices', { query: searchQuery }),
+  devices: route(`${V2}/devices`, 'cloud', 'routes.title.devices', {
+    query: { ...searchQuery, ...deviceFilterQuery },
+  }),
   sites: route(`${V2}/sites`, 'cloud', 'routes.title.sites', { query: searchQuery }),
   sitesAdd: route(`${V2}/sites/add`, 'cloud', 'routes.title.sitesAdd'),
   users: route(`${V2}/users`, 'cloud', 'routes.title.users', { query: searchQuery }),
@@ -81,7 +86,9 @@ export const routes = {
   siteGoogleMap: route('/site/:siteId/google-map', 'site', 'routes.title.siteGoogleMap'),
   siteFloorMaps: route('/site/:siteId/floor-maps', 'site', 'routes.title.siteFloorMaps'),
   siteAddons: route('/site/:siteId/addons', 'site', 'routes.title.siteAddons'),
-  siteDevices: route(`${V2_SITE}/devices`, 'site', 'routes.title.siteDevices'),
+  siteDevices: route(`${V2_SITE}/devices`, 'site', 'routes.title.siteDevices', {
+    query: { ...searchQuery, ...deviceFilterQuery },
+  }),
   siteTopology: route(`${V2_SITE}/topology`, 'site', 'routes.title.siteTopology'),
   siteEdit: route(`${V2_SITE}/edit`, 'site', 'routes.title.siteEdit'),
   siteNotificationSettings: route(

@@ -1,6 +1,6 @@
 // Device calls outside the cloud prefix (SPEC §7).
 import { type Static, type TSchema, Type } from 'typebox';
-import { HEALTH_IDS, STATUS_IDS, TASK_TYPES } from '../domain.ts';
+import { DEVICE_CONNECTIONS, DEVICE_FAMILIES, HEALTH_IDS, STATUS_IDS, TASK_TYPES } from '../domain.ts';
 import {
   Camera,
   HeartbeatRequest,
@@ -12,7 +12,7 @@ import {
   WanPort,
 } from '../fleet/protocol.ts';
 import { DEVICE_NAME_MAX_LENGTH } from '../limits.ts';
-import { ListPage } from './list-query.ts';
+import { ListPage, ListQuery } from './list-query.ts';
 
 /** Whether the device's configuration may be viewed and changed in the console (SPEC §2.4 device menu). */
 export const AllowConfigResponse = Type.Object({ allowConfig: Type.Boolean() });
@@ -43,6 +43,18 @@ export const DeviceListItem = Type.Object({
   allowed_tasks: Type.Array(Type.Enum(TASK_TYPES)),
 });
 export type DeviceListItem = Static<typeof DeviceListItem>;
+
+/** The device list's filters, as the dashboards' counts link to them; each narrows the list further. */
+export const DeviceFilterQuery = Type.Object({
+  health: Type.Optional(Type.Enum(HEALTH_IDS)),
+  status: Type.Optional(Type.Enum(DEVICE_CONNECTIONS)),
+  type: Type.Optional(Type.Enum(DEVICE_FAMILIES)),
+  siteId: Type.Optional(Type.Integer({ minimum: 1, maximum: 2147483647 })),
+});
+export type DeviceFilterQuery = Static<typeof DeviceFilterQuery>;
+
+export const DeviceListQuery = Type.Object({ ...ListQuery.properties, ...DeviceFilterQuery.properties });
+export type DeviceListQuery = Static<typeof DeviceListQuery>;
 
 /** GET /apiv2/cloud/:cloudId/devices: devices by name, then id. */
 export const DeviceListResponse = ListPage(DeviceListItem);

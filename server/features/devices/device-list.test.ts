@@ -211,6 +211,28 @@ describe('GET /apiv2/cloud/:cloudId/devices', () => {
     expect((await get(owner, { search: '   ' })).json().total).toBe(6);
   });
 
+  it('filters by health, online status, family and site, each narrowing the others and the search', async () => {
+    expect(await names(owner, { health: 'HEALTH_CRITICAL' })).toEqual(['Yard radio']);
+    // A blocked device is offline whatever it reports (SPEC §3).
+    expect(await names(owner, { status: 'online' })).toEqual(['Lobby AP']);
+    expect(await names(owner, { status: 'offline' })).toEqual([
+      'Dock switch',
+      'Gate 50%_off',
+      'Old closet AP',
+      'Spare unit',
+      'Yard radio',
+    ]);
+    expect(await names(owner, { siteId: String(harbourId), status: 'offline' })).toEqual(['Dock switch']);
+    expect(await names(owner, { type: 'wifi', search: 'radio' })).toEqual(['Yard radio']);
+    expect(await names(owner, { type: 'switch' })).toEqual([]);
+    // A filter never widens what a Site User sees.
+    expect(await names(siteUser, { siteId: String(harbourId) })).toEqual([]);
+    const bad: Record<string, string>[] = [{ health: 'BAD' }, { status: 'up' }, { type: 'smartnvr' }, { siteId: '0' }];
+    for (const query of bad) {
+      expect((await get(owner, query)).statusCode, JSON.stringify(query)).toBe(400);
+    }
+  });
+
   it('shows a Site User only the devices of their sites', async () => {
     const body = (await get(siteUser)).json();
     expect(body.items.map((d: { name: string }) => d.name)).toEqual(['Gate 50%_off', 'Yard radio']);

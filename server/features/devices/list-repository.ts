@@ -1,6 +1,6 @@
 import { and, asc, eq, inArray, isNull, or, type SQL, sql } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
-import type { DeviceListItem } from '../../../core/api/devices.ts';
+import type { DeviceFilterQuery, DeviceListItem } from '../../../core/api/devices.ts';
 import type { ListPage, ListPageRequest } from '../../../core/api/list-query.ts';
 import type { ProductType } from '../../../core/domain.ts';
 import { isOnline } from '../../../core/fleet/status.ts';
@@ -34,7 +34,20 @@ export type DeviceListOptions = ListPageRequest & {
   cloudId: number;
   /** The caller's membership: which sites they see, and what they may do on each device. */
   access: Access;
+  filters?: DeviceFilterQuery;
 };
+
+/** Online is not blocked and reporting (core/fleet/status.ts isOnline), over devices already live. */
+const onlineNow = sql`(NOT ${devices.blocked} AND ${devices.statusId} IN ('STATUS_ONLINE', 'STATUS_SKIPPED_HB'))`;
+
+function filtering({ health, status, type, siteId }: DeviceFilterQuery): SQL[] {
+  const conditions: SQL[] = [];
+  if (health) conditions.push(eq(devices.healthId, health));
+  if (status) conditions.push(status === 'online' ? onlineNow : sql`NOT ${onlineNow}`);
+  if (type) conditions.push(eq(devices.productType, type));
+  if (siteId) conditions.push(eq(devices.siteId, siteId));
+  return conditions;
+}
 
 /**
  * One page of the cloud's live devices by name then id, and how many match (at most LIST_COUNT_MAX, or to
@@ -54,6 +67,7 @@ export async function listDevices(
   const visible = visibleSiteIds(options.access);
   if (visible) conditions.push(visible.length > 0 ? inArray(devices.siteId, [...visible]) : sql`false`);
   if (options.search !== '') conditions.push(matching(options.search));
+  conditions.push(...filtering(options.filters ?? {}));
   const where = and(...conditions);
 
   const rows = await db

@@ -3,13 +3,14 @@ import { Type } from 'typebox';
 import {
   AllowConfigResponse,
   DeviceDetail,
+  DeviceListQuery,
   DeviceListResponse,
   RegisterDeviceBody,
   RegisteredDevice,
   SmartNvrDetail,
   SmartNvrListResponse,
 } from '../../../core/api/devices.ts';
-import { ListQuery, listPageRequest } from '../../../core/api/list-query.ts';
+import { listPageRequest } from '../../../core/api/list-query.ts';
 import { canSeeSite, sitePermissions, visibleSiteIds } from '../../../core/policy.ts';
 import { membershipOf, requireMembership } from '../../auth/cloud-scope.ts';
 import type { AppContext } from '../../context.ts';
@@ -65,7 +66,7 @@ export function deviceListRoutes(ctx: AppContext): FastifyPluginAsyncTypebox {
             'One page of the live devices of the cloud the caller sees, by name; the search matches name and ' +
             'host name anywhere, serial number and IP address from the start, and a MAC address in any notation',
           params: CloudParams,
-          querystring: ListQuery,
+          querystring: DeviceListQuery,
           response: { 200: DeviceListResponse, ...signedInErrors },
         },
       },
@@ -75,6 +76,7 @@ export function deviceListRoutes(ctx: AppContext): FastifyPluginAsyncTypebox {
           cloudId: membership.cloudId,
           access: membership,
           ...listPageRequest(request.query),
+          filters: request.query,
         });
       },
     );

@@ -5,6 +5,7 @@ import CircularProgress from '@mui/material/CircularProgress';
 import LinearProgress from '@mui/material/LinearProgress';
 import Paper from '@mui/material/Paper';
 import Typography from '@mui/material/Typography';
+import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { LIST_SEARCH_MIN_LENGTH, type ListPage } from '../../../core/api/list-query.ts';
 import { routes } from '../../../core/routes.ts';
@@ -32,6 +33,8 @@ export interface ListPageFrameProps<T> {
   readonly result: ListResult<T>;
   readonly columns: readonly ListColumn<T>[];
   readonly rowKey: (row: T) => string | number;
+  /** The list's filters beside its search (chips that remove themselves). */
+  readonly filters?: ReactNode;
 }
 
 const TITLE_ID = 'page-title';
@@ -53,6 +56,7 @@ export function ListPageFrame<T>(props: ListPageFrameProps<T>) {
           onSearch={props.list.setSearch}
         />
       </Box>
+      {props.filters}
       <Paper variant="outlined" sx={{ minWidth: 0 }}>
         {result.isFetching && !result.isPending && (
           <LinearProgress aria-label={t('platform.listPage.loading')} />

@@ -22,20 +22,28 @@ export function useListPageParams(routeKey: ListRouteKey) {
   const [searchParams] = useSearchParams();
   const text = searchParams.get('search') ?? '';
   const search = isSearchable(text) ? trimQuery(text) : '';
-  const [paging, setPaging] = useState({ search, offset: 0 });
-  const offset = paging.search === search ? paging.offset : 0;
+  // The page starts again at the first whenever the address's query (search or filters) changes.
+  const query = searchParams.toString();
+  const [paging, setPaging] = useState({ query, offset: 0 });
+  const offset = paging.query === query ? paging.offset : 0;
   return {
     routeKey,
     cloudId,
     /** The address's text, as the search box shows it. */
     text,
     params: { search, offset } satisfies ListPageParams,
-    /** A new search is a new address (and history entry); the same search again changes nothing. */
+    /**
+     * A new search is a new address (and history entry) that keeps the list's other filters; the same
+     * search again changes nothing.
+     */
     setSearch(term: string) {
       if (term === search) return;
-      navigate(routes[routeKey].href({ cloudId }, { query: { search: term === '' ? undefined : term } }));
+      const next = new URLSearchParams(searchParams);
+      if (term === '') next.delete('search');
+      else next.set('search', term);
+      navigate({ pathname: routes[routeKey].href({ cloudId }), search: next.size > 0 ? `?${next}` : '' });
     },
-    setOffset: (next: number) => setPaging({ search, offset: next }),
+    setOffset: (next: number) => setPaging({ query, offset: next }),
   };
 }
 

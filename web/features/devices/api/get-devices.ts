@@ -1,26 +1,29 @@
 // GET /apiv2/cloud/:cloudId/devices: one page of the device list (SPEC §2.1 devices?search=).
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import type { DeviceListResponse } from '../../../../core/api/devices.ts';
+import type { DeviceFilterQuery, DeviceListResponse } from '../../../../core/api/devices.ts';
 import { LIST_PAGE_SIZE } from '../../../../core/api/list-query.ts';
 import { apiGet } from '../../../platform/http.ts';
 import type { ListPageParams } from '../../../platform/list-page/list-page-params.ts';
 
-export function getDevices(cloudId: number, params: ListPageParams): Promise<DeviceListResponse> {
+export type DeviceListParams = ListPageParams & { readonly filters?: DeviceFilterQuery };
+
+export function getDevices(cloudId: number, params: DeviceListParams): Promise<DeviceListResponse> {
   return apiGet<DeviceListResponse>(`/apiv2/cloud/${cloudId}/devices`, {
+    ...params.filters,
     search: params.search === '' ? undefined : params.search,
     offset: params.offset,
     limit: LIST_PAGE_SIZE,
   });
 }
 
-export function devicesQueryOptions(cloudId: number, params: ListPageParams) {
+export function devicesQueryOptions(cloudId: number, params: DeviceListParams) {
   return queryOptions({
-    queryKey: ['devices', 'list', cloudId, params.search, params.offset] as const,
+    queryKey: ['devices', 'list', cloudId, params.search, params.offset, params.filters ?? {}] as const,
     queryFn: () => getDevices(cloudId, params),
   });
 }
 
 /** The page on screen stays while the next one loads. */
-export function useDevices(cloudId: number, params: ListPageParams) {
+export function useDevices(cloudId: number, params: DeviceListParams) {
   return useQuery({ ...devicesQueryOptions(cloudId, params), placeholderData: keepPreviousData });
 }

@@ -59,6 +59,39 @@ afterEach(() => {
 });
 
 describe('device list page', () => {
+  it("filters by the address's health, status and family, keeps them through a search and drops each chip's own", async () => {
+    const server = installListServer(PATH, () =>
+      pageOf([device(12, 'Lobby spare', { health_id: 'HEALTH_CRITICAL' })]),
+    );
+    open('/v2/cloud/3/devices?health=HEALTH_CRITICAL&status=offline&type=wifi&search=lobby');
+    await settle();
+    expect(server.queries()).toEqual([
+      {
+        health: 'HEALTH_CRITICAL',
+        status: 'offline',
+        type: 'wifi',
+        search: 'lobby',
+        offset: '0',
+        limit: '50',
+      },
+    ]);
+    const filters = screen.getByRole('group', { name: 'Filters' });
+    expect(
+      within(filters)
+        .getAllByRole('button')
+        .map((chip) => chip.textContent),
+    ).toEqual(['Health: Critical', 'Status: Offline', 'Family: Access points']);
+    fireEvent.click(within(filters).getByRole('button', { name: 'Remove the filter Status: Offline' }));
+    await settle();
+    expect(server.queries().at(-1)).toEqual({
+      health: 'HEALTH_CRITICAL',
+      type: 'wifi',
+      search: 'lobby',
+      offset: '0',
+      limit: '50',
+    });
+  });
+
   it('lists the devices matching the search of the address, with their total', async () => {
     const server = installListServer(PATH, () =>
       pageOf([

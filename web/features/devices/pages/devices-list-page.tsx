@@ -5,7 +5,6 @@ import Tooltip from '@mui/material/Tooltip';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
 import type { DeviceListItem } from '../../../../core/api/devices.ts';
-import type { HealthId } from '../../../../core/domain.ts';
 import { routes } from '../../../../core/routes.ts';
 import { confirmDialog } from '../../../platform/dialogs/dialog-store.ts';
 import { ListPageFrame } from '../../../platform/list-page/list-page-frame.tsx';
@@ -14,13 +13,8 @@ import type { ListColumn } from '../../../platform/list-page/list-table.tsx';
 import { showMessage } from '../../../platform/messages/message-store.ts';
 import { useCreateTask } from '../../tasks/api/create-task.ts';
 import { useDevices } from '../api/get-devices.ts';
-
-const HEALTH_LABEL_KEYS = {
-  HEALTH_NORMAL: 'devices.health.normal',
-  HEALTH_WARNING: 'devices.health.warning',
-  HEALTH_CRITICAL: 'devices.health.critical',
-  HEALTH_UNKNOWN: 'devices.health.unknown',
-} as const satisfies Record<HealthId, string>;
+import { DeviceFilterChips, useDeviceFilters } from '../components/device-filter-chips.tsx';
+import { HEALTH_LABEL_KEYS } from '../labels.ts';
 
 /** The device's own pages live under its site; a device without one has its cloud-level address. */
 const deviceHref = (device: DeviceListItem) =>
@@ -32,7 +26,9 @@ const deviceHref = (device: DeviceListItem) =>
 export function DevicesListPage() {
   const { t } = useTranslation();
   const list = useListPageParams('devices');
-  const result = useDevices(list.cloudId, list.params);
+  const filters = useDeviceFilters();
+  const filtered = Object.keys(filters).length > 0;
+  const result = useDevices(list.cloudId, { ...list.params, filters });
   const createTask = useCreateTask(list.cloudId);
   const reboot = async (device: DeviceListItem) => {
     const confirmed = await confirmDialog({
@@ -128,7 +124,8 @@ export function DevicesListPage() {
     <ListPageFrame
       searchLabel={t('devices.list.search')}
       list={list}
-      emptyText={t('devices.list.empty')}
+      emptyText={filtered ? undefined : t('devices.list.empty')}
+      filters={<DeviceFilterChips filters={filters} />}
       result={result}
       columns={columns}
       rowKey={(device) => device.id}
