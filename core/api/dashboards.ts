@@ -78,6 +78,16 @@ export const DashboardResponse = Type.Object({
   from: Type.String(),
   to: Type.String(),
   bucket_ms: Type.Integer(),
+  /** The site of a site's dashboard, with its position when it has coordinates. */
+  site: Nullable(
+    Type.Object({
+      id: Type.Integer(),
+      name: Type.String(),
+      location: Type.String(),
+      latitude: Nullable(Type.Number()),
+      longitude: Nullable(Type.Number()),
+    }),
+  ),
   /** The saved site grouping narrowing a cloud dashboard, when the caller has one active. */
   grouping: Nullable(Type.Object({ id: Type.Integer(), name: Type.String() })),
   devices: Type.Object({ total: Count, families: Type.Array(FamilyCounts) }),

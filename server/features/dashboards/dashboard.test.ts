@@ -147,6 +147,7 @@ describe('GET /apiv2/cloud/:cloudId/dashboard', () => {
     ]);
     expect(answer.recorders).toMatchObject({ total: 1 });
     expect(answer.grouping).toBeNull();
+    expect(answer.site).toBeNull();
   });
 
   it('lists the firmware versions each family runs, most used first', async () => {
@@ -195,6 +196,13 @@ describe('GET /apiv2/cloud/:cloudId/dashboard', () => {
 
   it("is one site's own dashboard with siteId, without the list of worst sites or the recorders", async () => {
     const answer = await body(fixture.sessions.admin, { siteId: fixture.sites.south.id });
+    expect(answer.site).toEqual({
+      id: fixture.sites.south.id,
+      name: 'South Yard',
+      location: fixture.sites.south.location,
+      latitude: null,
+      longitude: null,
+    });
     expect(healthOf(answer)).toEqual({ switch: [2, 0, 1, 0] });
     expect(answer.problem_sites).toEqual([]);
     expect(answer.recorders).toBeNull();

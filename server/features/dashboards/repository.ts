@@ -180,7 +180,7 @@ export async function readDashboard(
   db: Database,
   scope: DashboardScope,
   range: TimeRange,
-  grouping: DashboardResponse['grouping'],
+  context: Pick<DashboardResponse, 'site' | 'grouping'>,
   now = new Date(),
 ): Promise<DashboardResponse> {
   const window = chartWindow(range, now);
@@ -195,7 +195,7 @@ export async function readDashboard(
     from: new Date(window.from).toISOString(),
     to: new Date(window.to).toISOString(),
     bucket_ms: window.bucketMs,
-    grouping,
+    ...context,
     ...summary,
     recorders,
     clients,

@@ -4,10 +4,10 @@ import { DashboardQuery, DashboardResponse } from '../../../core/api/dashboards.
 import { visibleSiteIds } from '../../../core/policy.ts';
 import { membershipOf } from '../../auth/cloud-scope.ts';
 import type { AppContext } from '../../context.ts';
-import { siteFilters } from '../../db/schema/inventory.ts';
+import { siteFilters, sites } from '../../db/schema/inventory.ts';
 import { errors } from '../../errors.ts';
 import { CloudParams, signedInErrors } from '../../http-schemas.ts';
-import { visibleSitesAmong } from '../sites/repository.ts';
+import { liveSitesOf } from '../sites/repository.ts';
 import { type DashboardScope, readDashboard } from './repository.ts';
 
 /** Cloud-scoped: the cloud and site dashboards (SPEC §2.1 /cloud/{cloudId}/dashboard, /site/{siteId}/dashboard). */
@@ -33,8 +33,21 @@ export function dashboardRoutes(ctx: AppContext): FastifyPluginAsyncTypebox {
         const { siteId, range } = request.query;
         if (siteId !== undefined) {
           // A site of another cloud, deleted or hidden from the caller answers like a missing one.
-          if (!(await visibleSitesAmong(db, cloudId, visible, [siteId])).has(siteId)) throw errors.notFound();
-          return readDashboard(db, { cloudId, siteIds: [siteId], site: true }, range, null);
+          const [site] = await db
+            .select({
+              id: sites.id,
+              name: sites.name,
+              location: sites.location,
+              latitude: sites.latitude,
+              longitude: sites.longitude,
+            })
+            .from(sites)
+            .where(and(liveSitesOf(cloudId, visible), eq(sites.id, siteId)));
+          if (!site) throw errors.notFound();
+          return readDashboard(db, { cloudId, siteIds: [siteId], site: true }, range, {
+            site,
+            grouping: null,
+          });
         }
         const [grouping] = membership.activeSiteFilterId
           ? await db
@@ -45,7 +58,10 @@ export function dashboardRoutes(ctx: AppContext): FastifyPluginAsyncTypebox {
         let siteIds: readonly number[] | null = visible;
         if (grouping) siteIds = grouping.siteIds.filter((id) => visible === null || visible.includes(id));
         const scope: DashboardScope = { cloudId, siteIds, site: false };
-        return readDashboard(db, scope, range, grouping ? { id: grouping.id, name: grouping.name } : null);
+        return readDashboard(db, scope, range, {
+          site: null,
+          grouping: grouping ? { id: grouping.id, name: grouping.name } : null,
+        });
       },
     );
   };
