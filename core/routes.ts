@@ -1,6 +1,7 @@
 // The one route registry (SPEC §2.1 and the drawer links of §2.4). Every URL of the console is built from here.
-import { parseId, type RouteParams, defineRoute as route } from './route-definition.ts';
+
 import { DEVICE_CONNECTIONS, DEVICE_FAMILIES, HEALTH_IDS } from './domain.ts';
+import { parseId, type RouteParams, defineRoute as route } from './route-definition.ts';
 import { TIME_RANGES } from './time-range.ts';
 
 // SPEC §2.1: the cloud activity page filters by task status and alert health, and jumps to a tab by hash.
@@ -80,7 +81,10 @@ export const routes = {
   siteClient: route('/site/:siteId/client/:clientId', 'site', 'routes.title.siteClient', {
     query: rangeQuery,
   }),
-  siteActivity: route('/site/:siteId/activity', 'site', 'routes.title.siteActivity'),
+  siteActivity: route('/site/:siteId/activity', 'site', 'routes.title.siteActivity', {
+    query: activityQuery,
+    hashes: ['alert', 'maintenance'],
+  }),
   siteClients: route('/site/:siteId/clients', 'site', 'routes.title.siteClients'),
   siteConfig: route('/site/:siteId/config', 'site', 'routes.title.siteConfig', { hashes: siteConfigHashes }),
   siteGoogleMap: route('/site/:siteId/google-map', 'site', 'routes.title.siteGoogleMap'),

@@ -32,7 +32,7 @@ for (const width of [375, 1440]) {
     await page.goto(`${baseUrl}${path}`);
     await page.waitForLoadState('networkidle');
     const name = path.replace(/[^a-z0-9]+/gi, '-').replace(/^-|-$/g, '');
-    await page.screenshot({ path: join(outDir, `${name}-${width}.png`) });
+    await page.screenshot({ path: join(outDir, `${name}-${width}.png`), fullPage: true });
   }
   await page.close();
 }

@@ -106,13 +106,15 @@ describe('live updates', () => {
     await passBurst();
     expect(invalidated).toEqual([]);
     stream().emit('alert', { cloudId: 3, change: 'raised' });
-    // At once, not after a delay: the badge, and the activity page's alert history when it is open.
+    // At once, not after a delay: the badge, and the activity page's alert history and the dashboard when
+    // they are open.
     expect(invalidated).toEqual([
       JSON.stringify(['alerts', 'recent-totals', 3]),
       JSON.stringify(['activity', 'alerts', 3]),
+      JSON.stringify(['dashboard', 3]),
     ]);
     await passBurst();
-    expect(invalidated).toHaveLength(2);
+    expect(invalidated).toHaveLength(3);
   });
 
   it("move a cached task's state and counts at once, without reloading the list", async () => {
@@ -140,7 +142,7 @@ describe('live updates', () => {
 
   it('turn a burst of device changes into a reload at once and one more when the burst is over', async () => {
     mount();
-    const reloads = [JSON.stringify(['devices', 'list', 3])];
+    const reloads = [JSON.stringify(['devices', 'list', 3]), JSON.stringify(['dashboard', 3])];
     for (let n = 0; n < 100; n++) {
       stream().emit('device', { cloudId: 3, deviceId: 5, statusId: 'STATUS_ONLINE' });
     }
@@ -148,7 +150,7 @@ describe('live updates', () => {
     await passBurst();
     expect(invalidated).toEqual([...reloads, ...reloads]);
     await passBurst();
-    expect(invalidated).toHaveLength(2);
+    expect(invalidated).toHaveLength(4);
   });
 
   it('open the stream again after a refusal, and not while it reconnects by itself', async () => {

@@ -86,6 +86,7 @@ export function useLiveUpdates(cloudId: number | null): void {
         batch.refetch(recentAlertsTotalsQueryOptions(cloud).queryKey);
         if (event.data.change === 'resolved') batch.refetch(recentAlertsQueryOptions(cloud).queryKey);
         batch.refetch(['activity', 'alerts', cloud]);
+        batch.refetch(['dashboard', cloud]);
       } else if (event.kind === 'task') {
         if (!applyTask(queryClient, cloud, event.data))
           batch.refetch(recentTasksQueryOptions(cloud).queryKey);
@@ -93,6 +94,7 @@ export function useLiveUpdates(cloudId: number | null): void {
         batch.refetch(['activity', 'tasks', cloud]);
       } else {
         batch.refetch(['devices', 'list', cloud]);
+        batch.refetch(['dashboard', cloud]);
       }
     });
     return () => {

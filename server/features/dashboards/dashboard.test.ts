@@ -152,8 +152,8 @@ describe('GET /apiv2/cloud/:cloudId/dashboard', () => {
 
   it('lists the firmware versions each family runs, most used first', async () => {
     const answer = await body(fixture.sessions.guest);
+    // Families in the catalogue's order: access points first.
     expect(answer.firmware).toEqual([
-      { product_type: 'switch', versions: [{ fw: '1.5.2-77', count: 2 }], others: 0 },
       {
         product_type: 'wifi',
         versions: [
@@ -162,6 +162,7 @@ describe('GET /apiv2/cloud/:cloudId/dashboard', () => {
         ],
         others: 0,
       },
+      { product_type: 'switch', versions: [{ fw: '1.5.2-77', count: 2 }], others: 0 },
     ]);
   });
 

@@ -11,7 +11,7 @@ import type {
   FirmwareUse,
   ProblemSite,
 } from '../../../core/api/dashboards.ts';
-import { HEALTH_IDS, type HealthId, STATUS_IDS, type StatusId } from '../../../core/domain.ts';
+import { HEALTH_IDS, type HealthId, PRODUCT_TYPES, STATUS_IDS, type StatusId } from '../../../core/domain.ts';
 import { TIME_RANGE_SPANS, type TimeRange } from '../../../core/time-range.ts';
 import type { Database } from '../../db/connect.ts';
 import { intArray, queryRows } from '../../db/rows.ts';
@@ -95,8 +95,13 @@ async function deviceSummary(db: Database, scope: DashboardScope) {
       problemSites.push({ id, name, total, critical, warning, offline });
     }
   }
+  // Families in the catalogue's order (access points first), any other after them by name.
+  const rank = (type: string) => {
+    const index = (PRODUCT_TYPES as readonly string[]).indexOf(type);
+    return index === -1 ? PRODUCT_TYPES.length : index;
+  };
   const byName = (a: { product_type: string }, b: { product_type: string }) =>
-    a.product_type.localeCompare(b.product_type);
+    rank(a.product_type) - rank(b.product_type) || a.product_type.localeCompare(b.product_type);
   const familyList = [...families.values()].sort(byName);
   const firmwareList: FirmwareUse[] = [...firmware.entries()]
     .map(([productType, versions]) => {

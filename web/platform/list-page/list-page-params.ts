@@ -1,13 +1,12 @@
 // What a list page shows: the search of its address (the source of truth, so links and back/forward
 // work) and the page of rows, which starts again at the first when the search changes.
 import { useState } from 'react';
-import { useNavigate, useSearchParams } from 'react-router';
-import { routes } from '../../../core/routes.ts';
+import { useLocation, useNavigate, useSearchParams } from 'react-router';
 import { isSearchable, trimQuery } from '../../../core/search.ts';
 import { useRouteParams } from '../../shell/use-route-match.ts';
 
-/** The list pages: cloud-level routes that declare the `search` query (SPEC §2.1). */
-export type ListRouteKey = 'devices' | 'sites' | 'users' | 'clouds';
+/** The list pages: routes that declare the `search` query (SPEC §2.1), and a site's devices. */
+export type ListRouteKey = 'devices' | 'siteDevices' | 'sites' | 'users' | 'clouds';
 
 export interface ListPageParams {
   /** What is searched for: the address's text trimmed, or '' when it is too short to search. */
@@ -18,6 +17,7 @@ export interface ListPageParams {
 
 export function useListPageParams(routeKey: ListRouteKey) {
   const { cloudId } = useRouteParams(routeKey);
+  const { pathname } = useLocation();
   const navigate = useNavigate();
   const [searchParams] = useSearchParams();
   const text = searchParams.get('search') ?? '';
@@ -41,7 +41,7 @@ export function useListPageParams(routeKey: ListRouteKey) {
       const next = new URLSearchParams(searchParams);
       if (term === '') next.delete('search');
       else next.set('search', term);
-      navigate({ pathname: routes[routeKey].href({ cloudId }), search: next.size > 0 ? `?${next}` : '' });
+      navigate({ pathname, search: next.size > 0 ? `?${next}` : '' });
     },
     setOffset: (next: number) => setPaging({ query, offset: next }),
   };

@@ -82,27 +82,39 @@ const taskQuery = (filters: TaskFilters): QueryData => ({
   from: fromOf(filters.range),
 });
 
-export function useAlertHistory(cloudId: number, filters: AlertFilters, offset: number) {
+/** One page of the history; a dashboard asks for its first few rows only. */
+export function useAlertHistory(
+  cloudId: number,
+  filters: AlertFilters,
+  offset: number,
+  limit = LIST_PAGE_SIZE,
+) {
   return useQuery({
-    queryKey: ['activity', 'alerts', cloudId, filters, offset] as const,
+    queryKey: ['activity', 'alerts', cloudId, filters, offset, limit] as const,
     queryFn: () =>
       apiGet<AlertHistory>(`/apiv2/cloud/${cloudId}/alerts`, {
         ...alertQuery(filters),
         offset,
-        limit: LIST_PAGE_SIZE,
+        limit,
       }),
     placeholderData: keepPreviousData,
   });
 }
 
-export function useTaskHistory(cloudId: number, filters: TaskFilters, offset: number) {
+/** One page of the history; a dashboard asks for its first few rows only. */
+export function useTaskHistory(
+  cloudId: number,
+  filters: TaskFilters,
+  offset: number,
+  limit = LIST_PAGE_SIZE,
+) {
   return useQuery({
-    queryKey: ['activity', 'tasks', cloudId, filters, offset] as const,
+    queryKey: ['activity', 'tasks', cloudId, filters, offset, limit] as const,
     queryFn: () =>
       apiGet<TaskHistory>(`/apiv2/cloud/${cloudId}/tasks`, {
         ...taskQuery(filters),
         offset,
-        limit: LIST_PAGE_SIZE,
+        limit,
       }),
     placeholderData: keepPreviousData,
   });

@@ -11,6 +11,7 @@ import { ListPageFrame } from '../../../platform/list-page/list-page-frame.tsx';
 import { useListPageParams } from '../../../platform/list-page/list-page-params.ts';
 import type { ListColumn } from '../../../platform/list-page/list-table.tsx';
 import { showMessage } from '../../../platform/messages/message-store.ts';
+import { useRouteMatch } from '../../../shell/use-route-match.ts';
 import { useCreateTask } from '../../tasks/api/create-task.ts';
 import { useDevices } from '../api/get-devices.ts';
 import { DeviceFilterChips, useDeviceFilters } from '../components/device-filter-chips.tsx';
@@ -22,12 +23,15 @@ const deviceHref = (device: DeviceListItem) =>
     ? routes.deviceDashboard.href({ siteId: device.site.id, deviceId: device.id })
     : routes.device.href({ deviceId: device.id });
 
-/** SPEC §2.1 /v2/cloud/{cloudId}/devices?search=: the cloud's devices the caller sees. */
+/** SPEC §2.1 /v2/cloud/{cloudId}/devices?search=: the cloud's devices the caller sees, or one site's. */
 export function DevicesListPage() {
   const { t } = useTranslation();
-  const list = useListPageParams('devices');
-  const filters = useDeviceFilters();
-  const filtered = Object.keys(filters).length > 0;
+  const match = useRouteMatch();
+  const siteId = match?.key === 'siteDevices' ? match.params.siteId : undefined;
+  const list = useListPageParams(siteId === undefined ? 'devices' : 'siteDevices');
+  const addressFilters = useDeviceFilters();
+  const filters = siteId === undefined ? addressFilters : { ...addressFilters, siteId };
+  const filtered = Object.keys(addressFilters).length > 0;
   const result = useDevices(list.cloudId, { ...list.params, filters });
   const createTask = useCreateTask(list.cloudId);
   const reboot = async (device: DeviceListItem) => {
@@ -125,7 +129,7 @@ export function DevicesListPage() {
       searchLabel={t('devices.list.search')}
       list={list}
       emptyText={filtered ? undefined : t('devices.list.empty')}
-      filters={<DeviceFilterChips filters={filters} />}
+      filters={<DeviceFilterChips filters={addressFilters} />}
       result={result}
       columns={columns}
       rowKey={(device) => device.id}
