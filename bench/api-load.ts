@@ -247,6 +247,37 @@ export async function runApiLoad(): Promise<void> {
         path: `${cloud}/tasks?limit=50&status=SUCCESS%2BFAIL%2BTIMEOUT`,
         target: 30,
       },
+      // The dashboards' calls (issue target: under 50 ms).
+      {
+        name: 'GET dashboard (cloud, 24 h)',
+        method: 'GET',
+        path: `${cloud}/dashboard?range=24h`,
+        target: 50,
+      },
+      {
+        name: 'GET dashboard (cloud, 30 days)',
+        method: 'GET',
+        path: `${cloud}/dashboard?range=30d`,
+        target: 50,
+      },
+      {
+        name: 'GET dashboard (site, 7 days)',
+        method: 'GET',
+        path: `${cloud}/dashboard?range=7d&siteId=${bench.siteId}`,
+        target: 50,
+      },
+      {
+        name: 'GET device (dashboard)',
+        method: 'GET',
+        path: `${cloud}/devices/${bench.deviceId}`,
+        target: 50,
+      },
+      {
+        name: 'GET devices critical (list)',
+        method: 'GET',
+        path: `${cloud}/devices?limit=50&health=HEALTH_CRITICAL`,
+        target: 50,
+      },
     ];
     const load1 = () => loadavg()[0]?.toFixed(1);
     console.log(

@@ -21,9 +21,10 @@ export const BENCH_SIZES = {
 };
 
 /** The benchmark database: PostgreSQL when BENCH_DATABASE_URL is set, else the PGlite data dir. */
-export function openBenchDatabase(): Promise<DatabaseHandle> {
+/** The bench database; seeding runs statements far longer than a request may (statementTimeoutMs). */
+export function openBenchDatabase(statementTimeoutMs?: number): Promise<DatabaseHandle> {
   const url = process.env.BENCH_DATABASE_URL;
-  if (url) return openDatabase({ kind: 'postgres', url, poolSize: 10 });
+  if (url) return openDatabase({ kind: 'postgres', url, poolSize: 10, statementTimeoutMs });
   return openDatabase({ kind: 'pglite', dataDir: benchDataDir() });
 }
 
@@ -31,16 +32,28 @@ export function benchDataDir(): string {
   return resolve(process.env.BENCH_DATA_DIR || 'data/bench');
 }
 
-/** The seeded cloud and its owner, or null when the database has not been seeded. */
-export async function findBenchCloud(db: Database): Promise<{ cloudId: number; ownerId: number } | null> {
-  const rows = await query<{ cloud_id: number; user_id: number }>(
+/** The bench cloud, its owner, and a site and device of it in the middle of the fleet. */
+export async function findBenchCloud(
+  db: Database,
+): Promise<{ cloudId: number; ownerId: number; siteId: number; deviceId: number } | null> {
+  const rows = await query<{ cloud_id: number; user_id: number; site_id: number; device_id: number }>(
     db,
-    `SELECT m.cloud_id, m.user_id FROM users u JOIN memberships m ON m.user_id = u.id
+    `SELECT m.cloud_id, m.user_id,
+       (SELECT min(id) + 500 FROM sites WHERE cloud_id = c.id) AS site_id,
+       (SELECT min(id) + 50000 FROM devices WHERE cloud_id = c.id) AS device_id
+     FROM users u JOIN memberships m ON m.user_id = u.id
      JOIN clouds c ON c.id = m.cloud_id
      WHERE lower(u.email) = '${BENCH_OWNER_EMAIL}' AND c.name = '${BENCH_CLOUD_NAME}'`,
   );
   const row = rows[0];
-  return row ? { cloudId: Number(row.cloud_id), ownerId: Number(row.user_id) } : null;
+  return row
+    ? {
+        cloudId: Number(row.cloud_id),
+        ownerId: Number(row.user_id),
+        siteId: Number(row.site_id),
+        deviceId: Number(row.device_id),
+      }
+    : null;
 }
 
 async function query<T>(db: Database, text: string): Promise<T[]> {
@@ -98,7 +111,7 @@ function statements(cloudId: number, ownerId: number): string[] {
      FROM generate_series(0, ${sites - 1}) s`,
     // Device i is the n-th (1-based) of site i / 100. The MAC's low 3 bytes come from a bijection of i.
     `INSERT INTO devices (cloud_id, site_id, name, hostname, mac, ip, sn, product_brand_id, product_id,
-       product_type, health_id, status_id, last_seen_at, updated_at, deleted_at)
+       product_type, fw, health_id, status_id, last_seen_at, updated_at, deleted_at)
      SELECT ${cloudId}, ${firstSite} + site, format('B%s %s %s %s', lpad(site::text, 4, '0'),
          (${AREAS})[1 + n % 8], ${LABEL}, lpad(n::text, 2, '0')),
        format('%s-b%s-%s', ${HOST}, lpad(site::text, 4, '0'), lpad(n::text, 2, '0')),
@@ -106,6 +119,7 @@ function statements(cloudId: number, ownerId: number): string[] {
          ${hex('h & 255')}),
        format('10.%s.%s.%s', (i + 257) / 65536, ((i + 257) / 256) % 256, (i + 257) % 256),
        ${SERIAL} || (21000000 + i * 37)::text, 1, 1, ${KIND},
+       (ARRAY['7.2.1-4012','7.2.1-4012','7.2.0-3988','7.1.4-3920','6.9.0-3001'])[1 + i % 5],
        (${list(HEALTH_IDS)})[1 + (i * 7) % 4],
        CASE WHEN i % 20 = 0 THEN 'STATUS_OFFLINE' ELSE 'STATUS_ONLINE' END,
        now() - (i % 300) * interval '1 second',
@@ -165,6 +179,16 @@ function statements(cloudId: number, ownerId: number): string[] {
                ELSE (ARRAY['TASK_SUCCESS','TASK_SUCCESS','TASK_SUCCESS','TASK_FAIL','TASK_TIMEOUT',
                  'TASK_CANCELED'])[1 + i % 6] END AS state
            FROM generate_series(0, ${BENCH_SIZES.tasks - 1}) i) t`,
+    // 30 days of hourly clients and traffic per site and for the whole cloud (site 0), as the rollups
+    // write them.
+    `INSERT INTO site_metrics_hourly (cloud_id, site_id, hour, devices, clients, rx_bytes, tx_bytes)
+     SELECT ${cloudId}, site, hour, CASE WHEN site = 0 THEN ${devices} ELSE 100 END,
+       (CASE WHEN site = 0 THEN ${sites} ELSE 1 END) * (120 + 80 * sin(extract(hour FROM hour) / 24 * 2 * pi())),
+       (CASE WHEN site = 0 THEN ${sites} ELSE 1 END) * 4000000000::bigint,
+       (CASE WHEN site = 0 THEN ${sites} ELSE 1 END) * 900000000::bigint
+     FROM generate_series(date_trunc('hour', now()) - interval '30 days', date_trunc('hour', now()) - interval '1 hour',
+       interval '1 hour') hour,
+       (SELECT 0 AS site UNION ALL SELECT id FROM sites WHERE cloud_id = ${cloudId}) s`,
     // Every task targets 1 to 10 devices; each target has the task's state.
     `INSERT INTO task_targets (task_id, device_id, state, updated_at)
      SELECT t.id, ${firstDevice} + (t.id * 101 + k * 1009) % ${devices}, t.task_state, t.execute_at
@@ -192,7 +216,7 @@ export async function seedLarge(db: Database): Promise<{ cloudId: number; ownerI
 }
 
 export async function runSeedLarge(): Promise<void> {
-  const database = await openBenchDatabase();
+  const database = await openBenchDatabase(15 * 60_000);
   try {
     const where = process.env.BENCH_DATABASE_URL ? 'PostgreSQL (BENCH_DATABASE_URL)' : benchDataDir();
     const existing = await findBenchCloud(database.db);

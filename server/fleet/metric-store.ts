@@ -21,6 +21,8 @@ const DAYS_AHEAD = 3;
 /** A sample's hour is rolled up this long after it ends, when no batch can still write into it. */
 const ROLLUP_DELAY_MS = 2 * 60_000;
 const ROLLED_UP_TO = 'metrics_rolled_up_to';
+/** How far back each rollup counts alerts again. */
+const ALERT_RECOUNT_MS = 2 * DAY_MS;
 
 const snake = (column: string) => column.replace(/[A-Z]/g, (letter) => `_${letter.toLowerCase()}`);
 const columnList = sql.raw(METRIC_COLUMNS.map(snake).join(', '));
@@ -73,18 +75,24 @@ export async function writeMetricSamples(
     FROM jsonb_to_recordset(${jsonRows(records)}) AS v(agent_id int, at timestamptz, ${sql.raw(types.join(', '))})`);
 }
 
+/** The end of the hours rolled up so far (epoch ms), or null before the first rollup. */
+export async function rolledUpTo(db: Database): Promise<number | null> {
+  const [mark] = await queryRows<{ value: string }>(
+    db,
+    sql`SELECT value #>> '{}' AS value FROM server_settings WHERE key = ${ROLLED_UP_TO}`,
+  );
+  return mark ? Date.parse(mark.value) : null;
+}
+
 /**
  * Averages and peaks per device and hour, for the hours that ended since the last run (at most the
  * samples' two days). Rolling up an hour again gives the same row.
  */
 export async function rollupMetrics(db: Database, now: Date): Promise<void> {
   const to = Math.floor((now.getTime() - ROLLUP_DELAY_MS) / HOUR_MS) * HOUR_MS;
-  const [mark] = await queryRows<{ value: string }>(
-    db,
-    sql`SELECT value #>> '{}' AS value FROM server_settings WHERE key = ${ROLLED_UP_TO}`,
-  );
+  const mark = await rolledUpTo(db);
   const oldest = Math.floor((now.getTime() - METRIC_TABLES.samples.keepDays * DAY_MS) / HOUR_MS) * HOUR_MS;
-  const from = Math.max(mark ? Date.parse(mark.value) : oldest, oldest);
+  const from = Math.max(mark ?? oldest, oldest);
   if (from >= to) return;
   await db.transaction(async (tx) => {
     await tx.execute(sql`
@@ -117,6 +125,15 @@ export async function rollupMetrics(db: Database, now: Date): Promise<void> {
       HAVING GROUPING(d.site_id) = 1 OR d.site_id IS NOT NULL
       ON CONFLICT (cloud_id, site_id, hour) DO UPDATE SET devices = excluded.devices, clients = excluded.clients,
         rx_bytes = excluded.rx_bytes, tx_bytes = excluded.tx_bytes`);
+    // Alerts per site and hour, the last two days counted again: a device may report a problem late.
+    await tx.execute(sql`
+      INSERT INTO site_alerts_hourly AS s (cloud_id, site_id, hour, critical, warning)
+      SELECT cloud_id, CASE WHEN GROUPING(site_id) = 1 THEN 0 ELSE site_id END, date_trunc('hour', problem_at),
+        count(*) FILTER (WHERE health_id = 'HEALTH_CRITICAL'), count(*) FILTER (WHERE health_id = 'HEALTH_WARNING')
+      FROM alerts WHERE problem_at >= ${iso(to - ALERT_RECOUNT_MS)} AND problem_at < ${iso(to)}
+      GROUP BY GROUPING SETS ((cloud_id, date_trunc('hour', problem_at), site_id), (cloud_id, date_trunc('hour', problem_at)))
+      HAVING GROUPING(site_id) = 1 OR site_id IS NOT NULL
+      ON CONFLICT (cloud_id, site_id, hour) DO UPDATE SET critical = excluded.critical, warning = excluded.warning`);
     await tx.execute(sql`
       INSERT INTO server_settings (key, value) VALUES (${ROLLED_UP_TO}, to_jsonb(${iso(to)}::text))
       ON CONFLICT (key) DO UPDATE SET value = excluded.value, updated_at = now()`);
@@ -142,9 +159,9 @@ export async function dropExpiredMetrics(db: Database, now: Date): Promise<strin
       dropped.push(name);
     }
   }
-  await db.execute(
-    sql`DELETE FROM site_metrics_hourly WHERE hour < ${iso(now.getTime() - METRIC_TABLES.hourly.keepDays * DAY_MS)}`,
-  );
+  const rollupsFrom = iso(now.getTime() - METRIC_TABLES.hourly.keepDays * DAY_MS);
+  await db.execute(sql`DELETE FROM site_metrics_hourly WHERE hour < ${rollupsFrom}`);
+  await db.execute(sql`DELETE FROM site_alerts_hourly WHERE hour < ${rollupsFrom}`);
   return dropped;
 }
 

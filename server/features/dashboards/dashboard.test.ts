@@ -81,7 +81,6 @@ beforeAll(async () => {
     { agentId: agentOf(northAp.id), at: new Date(twoHoursAgo + HOUR + 60_000), sample: sample(6, 3000) },
     { agentId: agentOf(southSwitch.id), at: new Date(twoHoursAgo + 60_000), sample: sample(0, 500) },
   ]);
-  await rollupMetrics(db, new Date());
   await db.execute(
     sql`UPDATE devices SET status_id = 'STATUS_ONLINE', health_id = 'HEALTH_NORMAL', fw = '7.2.1-4012'
       WHERE id IN (${northAp.id}, ${southSwitch.id})`,
@@ -103,8 +102,16 @@ beforeAll(async () => {
     problemAt: hoursAgo(2),
     healthId: 'HEALTH_WARNING',
   });
-  // Older than a day: only the 7 and 30 day charts show it.
-  await raiseAlert(db, { cloudId: cloud.id, siteId: sites.north.id, problemAt: hoursAgo(50) });
+  // Older than a day: only the 7 and 30 day charts show it, from the hourly counts the rollup keeps.
+  await raiseAlert(db, { cloudId: cloud.id, siteId: sites.north.id, problemAt: hoursAgo(30) });
+  await rollupMetrics(db, new Date());
+  // Raised after the last rollup: counted from the alerts themselves.
+  await raiseAlert(db, {
+    cloudId: cloud.id,
+    siteId: sites.south.id,
+    problemAt: new Date(),
+    healthId: 'HEALTH_WARNING',
+  });
 });
 afterAll(() => t.close());
 
@@ -187,10 +194,16 @@ describe('GET /apiv2/cloud/:cloudId/dashboard', () => {
     const day = await body(fixture.sessions.owner, { range: '24h' });
     const sum = (answer: DashboardResponse, key: 'critical' | 'warning') =>
       answer.alerts.reduce((total, point) => total + point[key], 0);
-    expect([sum(day, 'critical'), sum(day, 'warning')]).toEqual([1, 1]);
+    expect([sum(day, 'critical'), sum(day, 'warning')]).toEqual([1, 2]);
     const week = await body(fixture.sessions.owner, { range: '7d' });
     expect(week.alerts).toHaveLength(28);
-    expect([sum(week, 'critical'), sum(week, 'warning')]).toEqual([2, 1]);
+    expect([sum(week, 'critical'), sum(week, 'warning')]).toEqual([2, 2]);
+    // One site's count, and the hour each alert falls in.
+    const south = await body(fixture.sessions.owner, { range: '24h', siteId: fixture.sites.south.id });
+    expect(south.alerts.filter((point) => point.warning > 0).map((point) => point.at)).toEqual([
+      new Date(Math.floor(hoursAgo(2).getTime() / HOUR) * HOUR).toISOString(),
+      new Date(Math.floor(Date.now() / HOUR) * HOUR).toISOString(),
+    ]);
     const month = await body(fixture.sessions.owner, { range: '30d' });
     expect(month.alerts).toHaveLength(30);
   });

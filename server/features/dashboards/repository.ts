@@ -1,7 +1,7 @@
 // The figures of the cloud and site dashboards. Device counts come from one pass over
 // devices_cloud_summary_idx (grouping sets: by family, by site, by firmware); clients and traffic from the
 // hourly per-site rollups (site_metrics_hourly, site 0 being the whole cloud); alerts over time from
-// alerts_cloud_problem_idx.
+// their hourly rollups (site_alerts_hourly) and, for the hours not rolled up yet, alerts_cloud_problem_idx.
 import { sql } from 'drizzle-orm';
 import type {
   AlertsPoint,
@@ -15,6 +15,7 @@ import { HEALTH_IDS, type HealthId, PRODUCT_TYPES, STATUS_IDS, type StatusId } f
 import { TIME_RANGE_SPANS, type TimeRange } from '../../../core/time-range.ts';
 import type { Database } from '../../db/connect.ts';
 import { intArray, queryRows } from '../../db/rows.ts';
+import { rolledUpTo } from '../../fleet/metric-store.ts';
 
 /** Firmware versions listed per family; the rest are summed up. */
 const FIRMWARE_SHOWN = 5;
@@ -168,14 +169,23 @@ async function clientSeries(db: Database, scope: DashboardScope, window: ReturnT
 }
 
 async function alertSeries(db: Database, scope: DashboardScope, window: ReturnType<typeof chartWindow>) {
+  // Hours the rollup has counted come from site_alerts_hourly; the rest (the last hour or two) from alerts.
+  const rolled = Math.min(Math.max((await rolledUpTo(db)) ?? window.from, window.from), window.to);
+  const sites = scope.siteIds === null ? sql` AND site_id = 0` : inSites('site_id', scope.siteIds);
+  const iso = (ms: number) => new Date(ms).toISOString();
   const rows = await queryRows<AlertsPoint>(
     db,
-    sql`SELECT ${binned('problem_at', window.bucketMs)} AS at,
-        (count(*) FILTER (WHERE health_id = 'HEALTH_CRITICAL'))::int AS critical,
-        (count(*) FILTER (WHERE health_id = 'HEALTH_WARNING'))::int AS warning
-      FROM alerts WHERE cloud_id = ${scope.cloudId}${inSites('site_id', scope.siteIds)}
-        AND problem_at >= ${new Date(window.from).toISOString()} AND problem_at < ${new Date(window.to).toISOString()}
-      GROUP BY 1`,
+    sql`SELECT at, sum(critical)::int AS critical, sum(warning)::int AS warning FROM (
+        SELECT ${binned('hour', window.bucketMs)} AS at, critical, warning FROM site_alerts_hourly
+        WHERE cloud_id = ${scope.cloudId}${sites} AND hour >= ${iso(window.from)} AND hour < ${iso(rolled)}
+        UNION ALL
+        SELECT ${binned('problem_at', window.bucketMs)},
+          (count(*) FILTER (WHERE health_id = 'HEALTH_CRITICAL'))::int,
+          (count(*) FILTER (WHERE health_id = 'HEALTH_WARNING'))::int
+        FROM alerts WHERE cloud_id = ${scope.cloudId}${inSites('site_id', scope.siteIds)}
+          AND problem_at >= ${iso(rolled)} AND problem_at < ${iso(window.to)}
+        GROUP BY 1
+      ) counted GROUP BY at`,
   );
   const byStart = new Map(rows.map((row) => [row.at, row]));
   return bucketStarts(window).map((at) => byStart.get(at) ?? { at, critical: 0, warning: 0 });
