@@ -109,6 +109,7 @@ export type InvitationState = (typeof INVITATION_STATES)[number];
 
 /** SPEC §3 measurement units. */
 export const MEASUREMENT_UNITS = ['METRIC', 'IMPERIAL'] as const;
+export type MeasurementUnits = (typeof MEASUREMENT_UNITS)[number];
 
 /**
  * Product types of the brand catalogue; the device menu depends on them (SPEC §2.4).

@@ -11,6 +11,7 @@ export function meFixture(overrides: Partial<Me> = {}): Me {
       preferredLanguage: 'en',
       dateFormat: 'YYYY-MM-DD',
       timeFormat: 'HH:mm',
+      measurementUnits: 'METRIC',
       subscribeNewsletter: false,
       supportTools: false,
       isAdministrator: false,

@@ -75,14 +75,23 @@ describe('POST /apiv2/auth/login', () => {
 
 describe('GET /apiv2/auth/me', () => {
   it('returns the user, memberships, default cloud, theme and app version', async () => {
-    const user = await createUser(t.database.db, { email: 'member@test.example', firstname: 'Mia' });
+    const user = await createUser(t.database.db, {
+      email: 'member@test.example',
+      firstname: 'Mia',
+      measurementUnits: 'IMPERIAL',
+    });
     const cloud = await createCloud(t.database.db, { name: 'Harbour WISP' });
     await addMember(t.database.db, user.id, cloud.id, 'ROLE_ADMIN', 9);
     const session = await login(t.app, 'member@test.example', TEST_PASSWORD);
     const response = await t.app.inject({ method: 'GET', url: '/apiv2/auth/me', headers: as(session) });
     expect(response.statusCode).toBe(200);
     const body = response.json();
-    expect(body.user).toMatchObject({ id: user.id, firstname: 'Mia', email: 'member@test.example' });
+    expect(body.user).toMatchObject({
+      id: user.id,
+      firstname: 'Mia',
+      email: 'member@test.example',
+      measurementUnits: 'IMPERIAL',
+    });
     expect(body.user.passwordHash).toBeUndefined();
     expect(body.memberships).toEqual([
       {

@@ -22,6 +22,7 @@ export async function findUser(db: Database, id: number) {
       preferredLanguage: users.preferredLanguage,
       dateFormat: users.dateFormat,
       timeFormat: users.timeFormat,
+      measurementUnits: users.measurementUnits,
       subscribeNewsletter: users.subscribeNewsletter,
       supportTools: users.supportTools,
       isAdministrator: users.isAdministrator,

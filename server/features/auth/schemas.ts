@@ -1,5 +1,5 @@
 import { Type } from 'typebox';
-import { ROLES } from '../../../core/domain.ts';
+import { MEASUREMENT_UNITS, ROLES } from '../../../core/domain.ts';
 import { ThemeSchema } from '../../theme.ts';
 
 export const LoginBody = Type.Object(
@@ -20,6 +20,8 @@ export const UserSchema = Type.Object({
   preferredLanguage: Type.String(),
   dateFormat: Type.String(),
   timeFormat: Type.String(),
+  /** SPEC §3: temperatures and distances in metric or imperial units. */
+  measurementUnits: Type.Enum(MEASUREMENT_UNITS),
   subscribeNewsletter: Type.Boolean(),
   supportTools: Type.Boolean(),
   isAdministrator: Type.Boolean(),

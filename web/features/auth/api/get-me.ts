@@ -1,7 +1,7 @@
 // GET /apiv2/auth/me: who is signed in, their clouds, the deployment theme and the server's version.
 import { queryOptions, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useCallback, useSyncExternalStore } from 'react';
-import type { RoleId } from '../../../../core/domain.ts';
+import type { MeasurementUnits, RoleId } from '../../../../core/domain.ts';
 import { apiGet } from '../../../platform/http.ts';
 
 export interface MeUser {
@@ -13,6 +13,7 @@ export interface MeUser {
   readonly preferredLanguage: string;
   readonly dateFormat: string;
   readonly timeFormat: string;
+  readonly measurementUnits: MeasurementUnits;
   readonly subscribeNewsletter: boolean;
   readonly supportTools: boolean;
   readonly isAdministrator: boolean;
