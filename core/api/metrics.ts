@@ -1,0 +1,81 @@
+// A device's numbers over time (the Statistics pages of SPEC §2.4) and a switch's ports as its last
+// heartbeat reported them (the Ports page).
+import { type Static, Type } from 'typebox';
+import { TIME_RANGES } from '../time-range.ts';
+
+export const DeviceParams = Type.Object({
+  cloudId: Type.Integer({ minimum: 1, maximum: 2147483647 }),
+  deviceId: Type.Integer({ minimum: 1, maximum: 2147483647 }),
+});
+
+export const MetricsQuery = Type.Object({
+  range: Type.Optional(
+    Type.Enum(TIME_RANGES, {
+      default: '24h',
+      description: 'the last 24 hours (every heartbeat), 7 or 30 days (hourly averages)',
+    }),
+  ),
+});
+export type MetricsQuery = Static<typeof MetricsQuery>;
+
+const Value = (description: string) => Type.Union([Type.Number(), Type.Null()], { description });
+
+/** One point of a device's series; null where its family does not report the number or it was not known. */
+export const MetricPoint = Type.Object({
+  at: Type.String({ format: 'date-time', description: 'the heartbeat, or the start of the hour' }),
+  cpu: Value('CPU load, %'),
+  mem: Value('memory in use, %'),
+  temp: Value('temperature, °C'),
+  power: Value('power drawn (a switch: PoE delivered), W'),
+  clients: Value('wireless clients'),
+  clients24: Value('wireless clients on 2.4 GHz'),
+  clients5: Value('wireless clients on 5 GHz'),
+  clients60: Value('wireless clients on 60 GHz'),
+  util24: Value('channel utilisation on 2.4 GHz, %'),
+  util5: Value('channel utilisation on 5 GHz, %'),
+  util60: Value('channel utilisation on 60 GHz, %'),
+  noise24: Value('noise floor on 2.4 GHz, dBm'),
+  noise5: Value('noise floor on 5 GHz, dBm'),
+  noise60: Value('noise floor on 60 GHz, dBm'),
+  rxRate: Value('traffic received (clients, ports or WAN), average bits per second'),
+  txRate: Value('traffic sent (clients, ports or WAN), average bits per second'),
+  linkRssi: Value('the weakest radio link or mesh peer: signal, dBm'),
+  linkSnr: Value('the weakest radio link or mesh peer: signal-to-noise ratio, dB'),
+  linkCapacity: Value('the weakest radio link or mesh peer: capacity, Mbps'),
+});
+export type MetricPoint = Static<typeof MetricPoint>;
+
+/** The numbers a point carries besides its time. */
+export type MetricKey = Exclude<keyof MetricPoint, 'at'>;
+
+/** GET /apiv2/cloud/:cloudId/devices/:deviceId/metrics */
+export const DeviceMetricsResponse = Type.Object({
+  range: Type.Enum(TIME_RANGES),
+  from: Type.String({ format: 'date-time' }),
+  to: Type.String({ format: 'date-time' }),
+  points: Type.Array(MetricPoint),
+});
+export type DeviceMetricsResponse = Static<typeof DeviceMetricsResponse>;
+
+export const PortReading = Type.Object({
+  port: Type.Integer(),
+  link: Type.Boolean(),
+  speedMbps: Type.Integer({ description: 'link speed; 0 while the link is down' }),
+  poeW: Type.Number({ description: 'PoE power delivered, W' }),
+  errors: Type.Integer({ description: 'errors in the interval before the reading' }),
+  rxBytes: Type.Integer({ description: 'bytes received in the interval before the reading' }),
+  txBytes: Type.Integer({ description: 'bytes sent in the interval before the reading' }),
+});
+export type PortReading = Static<typeof PortReading>;
+
+/** GET /apiv2/cloud/:cloudId/devices/:deviceId/ports */
+export const DevicePortsResponse = Type.Object({
+  at: Type.Union([Type.String({ format: 'date-time' }), Type.Null()], {
+    description: 'when the device sent the reading; null before its first heartbeat',
+  }),
+  intervalS: Type.Union([Type.Number(), Type.Null()], {
+    description: 'seconds between the reading and the heartbeat before it, when known',
+  }),
+  ports: Type.Array(PortReading),
+});
+export type DevicePortsResponse = Static<typeof DevicePortsResponse>;

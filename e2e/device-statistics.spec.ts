@@ -1,0 +1,168 @@
+// SPEC §2.4 device menu: an access point's Statistics (Wireless, Networks, System) over a time range, and
+// a switch's Ports, as the owner of Demo Networks at phone and desktop widths. The demo devices call home
+// through the agent API first, so the charts show what their heartbeats reported.
+import { expect, type Page, test } from '@playwright/test';
+import { expectNoAxeViolations, signIn } from './support/console.ts';
+
+test.describe.configure({ timeout: 90_000 });
+
+type Listed = {
+  id: number;
+  sn: string;
+  mac: string;
+  product_type: string;
+  product_brand_id: number;
+  fw: string;
+  mgmtd_version: string;
+  site: { id: number } | null;
+};
+
+const wait = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+/**
+ * Adopts the `nth` device of a family from the far end of the cloud's second page of devices (other
+ * journeys adopt from the start of the list, and a device calls home only once) and returns a way to send
+ * its heartbeats.
+ */
+async function callHome(page: Page, cloudId: number, family: string, nth: number) {
+  const list = await page.request.get(`/apiv2/cloud/${cloudId}/devices?limit=100&offset=100`);
+  expect(list.ok()).toBe(true);
+  const device = ((await list.json()).items as Listed[])
+    .filter((item) => item.product_type === family && item.site !== null)
+    .at(-1 - nth);
+  if (!device?.site) throw new Error(`no ${family} in the demo data`);
+  const mgmtdVersion = device.mgmtd_version || '2.4.1';
+  const adopted = await page.request.post('/agent/v1/adopt', {
+    data: {
+      sn: device.sn,
+      mac: device.mac,
+      productBrandId: device.product_brand_id,
+      fw: device.fw,
+      mgmtdVersion,
+    },
+  });
+  expect(adopted.status()).toBe(200);
+  const headers = { authorization: `Bearer ${(await adopted.json()).credential}` };
+  let seq = 0;
+  return {
+    siteId: device.site.id,
+    deviceId: device.id,
+    async heartbeat(fields: object) {
+      seq += 1;
+      const response = await page.request.post('/agent/v1/heartbeat', {
+        headers,
+        data: {
+          seq,
+          uptimeS: 3600 + seq * 60,
+          fw: device.fw,
+          mgmtdVersion,
+          system: { cpuPct: 10 + seq, memPct: 40, tempC: 45 + seq },
+          timeSync: { synced: true },
+          config: { applied: true, unsyncedFiles: [] },
+          actionRequired: null,
+          ...fields,
+        },
+      });
+      expect(response.status(), await response.text()).toBe(200);
+    },
+  };
+}
+
+const client = (n: number, band: '2.4' | '5') => ({
+  mac: `02:5e:00:00:00:${String(n).padStart(2, '0')}`,
+  ssid: 'Demo Guests',
+  band,
+  rssi: -55 - n,
+  rxBytes: 250_000 * n,
+  txBytes: 900_000 * n,
+});
+
+const port = (n: number, link: boolean) => ({
+  port: n,
+  link,
+  speedMbps: link ? 1000 : 0,
+  poeW: link && n % 2 === 1 ? 6.5 : 0,
+  errors: n === 3 ? 7 : 0,
+  rxBytes: link ? 1_000_000 * n : 0,
+  txBytes: link ? 400_000 * n : 0,
+});
+
+const chart = (page: Page, name: string) => page.getByRole('region', { name, exact: true });
+
+for (const [index, width] of [1440, 375].entries()) {
+  test(`the owner at ${width} px reads an access point's statistics over two ranges and a switch's ports`, async ({
+    page,
+  }) => {
+    const cloudId = await signIn(page, 'owner@demo.example', width);
+
+    const accessPoint = await callHome(page, cloudId, 'wifi', index);
+    for (let beat = 0; beat < 4; beat += 1) {
+      // Heartbeats a second apart at least: the store keeps whole seconds.
+      if (beat > 0) await wait(1100);
+      await accessPoint.heartbeat({
+        radios: [
+          { band: '2.4', channel: 6, widthMhz: 20, txPowerDbm: 17, noiseDbm: -95, utilPct: 30 + beat },
+          { band: '5', channel: 36, widthMhz: 80, txPowerDbm: 20, noiseDbm: -101, utilPct: 12 },
+        ],
+        clients: [client(1, '2.4'), client(2, '5'), client(3, '5')].slice(0, 1 + (beat % 3)),
+      });
+    }
+    const base = `/site/${accessPoint.siteId}/device/${accessPoint.deviceId}/statistics`;
+
+    // Wireless: the bands of the access point; then the last 7 days, which only hourly averages draw.
+    await page.goto(`${base}/wireless`);
+    await expect(page.getByRole('heading', { level: 1, name: 'Wireless Statistics' })).toBeVisible();
+    await expect(chart(page, 'Clients per band').locator('svg').first()).toBeVisible();
+    await expect(chart(page, 'Channel utilisation')).toBeVisible();
+    await expect(chart(page, 'Noise floor')).toBeVisible();
+    await expectNoAxeViolations(page);
+    const ranges = page.getByRole('group', { name: 'Time range' });
+    await ranges.getByRole('button', { name: '7 days' }).click();
+    await expect(page).toHaveURL(/[?&]range=7d/);
+    await expect(ranges.getByRole('button', { name: '7 days' })).toHaveAttribute('aria-pressed', 'true');
+    // The heartbeats' hour is averaged once it is over: until then the week has nothing to draw.
+    await expect(
+      page.getByText('The device sent no statistics in this time range.').or(chart(page, 'Clients per band')),
+    ).toBeVisible();
+    await ranges.getByRole('button', { name: '24 hours' }).click();
+    await expect(page).toHaveURL(/[?&]range=24h/);
+    await expect(chart(page, 'Clients per band')).toBeVisible();
+
+    // Networks: the clients' traffic.
+    await page.goto(`${base}/networks`);
+    await expect(page.getByRole('heading', { level: 1, name: 'Network Statistics' })).toBeVisible();
+    await expect(chart(page, 'Traffic').locator('svg').first()).toBeVisible();
+    await expectNoAxeViolations(page);
+
+    // System: CPU load, with its data table as the chart's text alternative.
+    await page.goto(`${base}/system?range=24h`);
+    await expect(page.getByRole('heading', { level: 1, name: 'System Statistics' })).toBeVisible();
+    const cpu = chart(page, 'CPU');
+    await cpu.getByRole('button', { name: 'Show data table' }).click();
+    const table = cpu.getByRole('table', { name: 'CPU' });
+    await expect(table).toBeVisible();
+    await expect(table.getByRole('row')).toHaveCount(5);
+    await expect(table.getByRole('cell', { name: '11%' })).toBeVisible();
+    await expect(table.getByRole('cell', { name: '14%' })).toBeVisible();
+    await expectNoAxeViolations(page);
+
+    // Ports: every port of the switch's last heartbeat, sorted by errors on demand.
+    const switchDevice = await callHome(page, cloudId, 'switch', index);
+    const switchPorts = [port(1, true), port(2, false), port(3, true), port(4, true)];
+    await switchDevice.heartbeat({ ports: switchPorts });
+    await wait(1100);
+    await switchDevice.heartbeat({ ports: switchPorts });
+    await page.goto(`/site/${switchDevice.siteId}/device/${switchDevice.deviceId}/ports`);
+    await expect(page.getByRole('heading', { level: 1, name: 'Ports' })).toBeVisible();
+    const ports = page.getByRole('table', { name: 'Ports' });
+    await expect(ports.getByRole('row')).toHaveCount(5);
+    await expect(page.getByText('3 of 4 ports up · PoE 13 W')).toBeVisible();
+    await ports.getByRole('button', { name: 'Errors' }).click();
+    await expect(ports.getByRole('columnheader', { name: 'Errors' })).toHaveAttribute(
+      'aria-sort',
+      'descending',
+    );
+    await expect(ports.getByRole('row').nth(1).getByRole('rowheader')).toHaveText('3');
+    await expectNoAxeViolations(page);
+  });
+}

@@ -1,0 +1,109 @@
+// A device's Statistics (SPEC §2.4: Wireless, Networks, System) and a switch's Ports, for whoever may
+// read the devices of its site.
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import {
+  DeviceMetricsResponse,
+  DeviceParams,
+  DevicePortsResponse,
+  MetricsQuery,
+  type PortReading,
+} from '../../../core/api/metrics.ts';
+import { sitePermissions } from '../../../core/policy.ts';
+import { DEFAULT_TIME_RANGE, TIME_RANGE_SPANS } from '../../../core/time-range.ts';
+import { type Membership, membershipOf } from '../../auth/cloud-scope.ts';
+import type { AppContext } from '../../context.ts';
+import type { Database } from '../../db/connect.ts';
+import { errors } from '../../errors.ts';
+import { readMetricSeries } from '../../fleet/metric-store.ts';
+import { signedInErrors } from '../../http-schemas.ts';
+import { findMetricDevice, lastHeartbeatInterval, readPortTelemetry } from './repository.ts';
+import { chartPoints } from './series.ts';
+
+/** The device when the caller may read it; a device they may not see does not exist for them (DESIGN §4). */
+async function readableDevice(db: Database, membership: Membership, deviceId: number) {
+  const device = await findMetricDevice(db, membership.cloudId, deviceId);
+  if (!device) throw errors.notFound('No such device in this cloud.');
+  // A Site User sees only the devices of their sites; a device without a site is in none of them.
+  const readable =
+    device.siteId === null
+      ? membership.roleId !== 'ROLE_USER'
+      : sitePermissions(membership, device.siteId).has('read_device');
+  if (!readable) throw errors.notFound('No such device in this cloud.');
+  return device;
+}
+
+const isRecord = (value: unknown): value is Record<string, unknown> =>
+  typeof value === 'object' && value !== null && !Array.isArray(value);
+const count = (value: unknown) => (typeof value === 'number' && Number.isFinite(value) ? value : 0);
+
+/** The ports of a heartbeat, by port number. */
+function portReadings(telemetry: unknown): PortReading[] {
+  if (!Array.isArray(telemetry)) return [];
+  return telemetry
+    .filter(isRecord)
+    .filter((port) => typeof port.port === 'number')
+    .map((port) => ({
+      port: count(port.port),
+      link: port.link === true,
+      speedMbps: count(port.speedMbps),
+      poeW: count(port.poeW),
+      errors: count(port.errors),
+      rxBytes: count(port.rxBytes),
+      txBytes: count(port.txBytes),
+    }))
+    .sort((a, b) => a.port - b.port);
+}
+
+export function metricRoutes(ctx: AppContext): FastifyPluginAsyncTypebox {
+  const { db } = ctx;
+  return async (app) => {
+    app.get(
+      '/devices/:deviceId/metrics',
+      {
+        schema: {
+          tags: ['devices'],
+          summary:
+            "A device's numbers over the last 24 hours (every heartbeat) or 7 or 30 days (hourly " +
+            'averages): load, memory, temperature, power, clients and radios per band, traffic and its ' +
+            'weakest link; needs read_device on its site',
+          params: DeviceParams,
+          querystring: MetricsQuery,
+          response: { 200: DeviceMetricsResponse, ...signedInErrors },
+        },
+      },
+      async (request) => {
+        const device = await readableDevice(db, membershipOf(request), request.params.deviceId);
+        const range = request.query.range ?? DEFAULT_TIME_RANGE;
+        const now = new Date();
+        const from = new Date(now.getTime() - TIME_RANGE_SPANS[range].spanMs);
+        const rows = device.agentId === null ? [] : await readMetricSeries(db, device.agentId, range, now);
+        return { range, from: from.toISOString(), to: now.toISOString(), points: chartPoints(rows, range) };
+      },
+    );
+
+    app.get(
+      '/devices/:deviceId/ports',
+      {
+        schema: {
+          tags: ['devices'],
+          summary:
+            "A switch's ports as its last heartbeat reported them: link, speed, PoE draw, and the errors " +
+            'and bytes of the interval before it; needs read_device on its site',
+          params: DeviceParams,
+          response: { 200: DevicePortsResponse, ...signedInErrors },
+        },
+      },
+      async (request) => {
+        const device = await readableDevice(db, membershipOf(request), request.params.deviceId);
+        if (device.agentId === null || device.lastHeartbeatAt === null) {
+          return { at: null, intervalS: null, ports: [] };
+        }
+        const [telemetry, intervalS] = await Promise.all([
+          readPortTelemetry(db, device.agentId),
+          lastHeartbeatInterval(db, device.agentId),
+        ]);
+        return { at: device.lastHeartbeatAt.toISOString(), intervalS, ports: portReadings(telemetry) };
+      },
+    );
+  };
+}

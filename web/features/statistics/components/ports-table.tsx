@@ -1,0 +1,141 @@
+// Every port of a switch with its link, speed, PoE draw, errors and traffic, sortable by each column.
+import Box from '@mui/material/Box';
+import Table from '@mui/material/Table';
+import TableBody from '@mui/material/TableBody';
+import TableCell from '@mui/material/TableCell';
+import TableHead from '@mui/material/TableHead';
+import TableRow from '@mui/material/TableRow';
+import TableSortLabel from '@mui/material/TableSortLabel';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { PortReading } from '../../../../core/api/metrics.ts';
+import {
+  formatBitRate,
+  formatBytes,
+  formatMegabitRate,
+  formatNumber,
+  formatWatts,
+} from '../../../platform/units.ts';
+import { useUnitContext } from './use-unit-context.ts';
+
+type Column = 'port' | 'link' | 'speedMbps' | 'poeW' | 'errors' | 'rxBytes' | 'txBytes';
+type Direction = 'asc' | 'desc';
+
+const COLUMNS: readonly Column[] = ['port', 'link', 'speedMbps', 'poeW', 'errors', 'rxBytes', 'txBytes'];
+// The first click on a number column shows the largest first: the busiest or most erring port.
+const FIRST_DIRECTION: Record<Column, Direction> = {
+  port: 'asc',
+  link: 'desc',
+  speedMbps: 'desc',
+  poeW: 'desc',
+  errors: 'desc',
+  rxBytes: 'desc',
+  txBytes: 'desc',
+};
+
+const sortValue = (port: PortReading, column: Column) =>
+  column === 'link' ? (port.link ? 1 : 0) : port[column];
+
+export function sortPorts(
+  ports: readonly PortReading[],
+  column: Column,
+  direction: Direction,
+): PortReading[] {
+  const sign = direction === 'asc' ? 1 : -1;
+  return [...ports].sort((a, b) => sign * (sortValue(a, column) - sortValue(b, column)) || a.port - b.port);
+}
+
+export function PortsTable({
+  ports,
+  intervalS,
+  labelledBy,
+}: {
+  readonly ports: readonly PortReading[];
+  /** Seconds the traffic was counted over; unknown before a second heartbeat. */
+  readonly intervalS: number | null;
+  readonly labelledBy: string;
+}) {
+  const { t } = useTranslation();
+  const units = useUnitContext();
+  const [sort, setSort] = useState<{ column: Column; direction: Direction }>({
+    column: 'port',
+    direction: 'asc',
+  });
+  const headers: Record<Column, string> = {
+    port: t('statistics.ports.port'),
+    link: t('statistics.ports.link'),
+    speedMbps: t('statistics.ports.speed'),
+    poeW: t('statistics.ports.poe'),
+    errors: t('statistics.ports.errors'),
+    rxBytes: t('statistics.ports.received'),
+    txBytes: t('statistics.ports.sent'),
+  };
+  const traffic = (bytes: number) =>
+    intervalS ? formatBitRate((bytes * 8) / intervalS, units) : formatBytes(bytes, units);
+  const sortBy = (column: Column) =>
+    setSort((current) =>
+      current.column === column
+        ? { column, direction: current.direction === 'asc' ? 'desc' : 'asc' }
+        : { column, direction: FIRST_DIRECTION[column] },
+    );
+  return (
+    // A keyboard can scroll it, so every column can be read at 375 px; the table carries the page's name.
+    <Box tabIndex={0} sx={{ overflowX: 'auto', border: 1, borderColor: 'divider', borderRadius: 1 }}>
+      <Table size="small" aria-labelledby={labelledBy}>
+        <TableHead>
+          <TableRow>
+            {COLUMNS.map((column) => (
+              <TableCell
+                key={column}
+                align={column === 'link' ? 'left' : 'right'}
+                sortDirection={sort.column === column ? sort.direction : false}
+                sx={{ whiteSpace: 'nowrap' }}
+              >
+                <TableSortLabel
+                  active={sort.column === column}
+                  direction={sort.column === column ? sort.direction : FIRST_DIRECTION[column]}
+                  onClick={() => sortBy(column)}
+                >
+                  {headers[column]}
+                </TableSortLabel>
+              </TableCell>
+            ))}
+          </TableRow>
+        </TableHead>
+        <TableBody>
+          {sortPorts(ports, sort.column, sort.direction).map((port) => (
+            <TableRow key={port.port}>
+              <TableCell
+                component="th"
+                scope="row"
+                align="right"
+                // The port stays in view while the other columns scroll on a phone.
+                sx={{ position: 'sticky', left: 0, bgcolor: 'background.paper' }}
+              >
+                {formatNumber(port.port, units)}
+              </TableCell>
+              <TableCell sx={{ color: port.link ? 'success.dark' : 'text.secondary', whiteSpace: 'nowrap' }}>
+                {port.link ? t('statistics.ports.up') : t('statistics.ports.down')}
+              </TableCell>
+              <TableCell align="right" sx={{ whiteSpace: 'nowrap' }}>
+                {port.link ? formatMegabitRate(port.speedMbps, units) : t('statistics.ports.none')}
+              </TableCell>
+              <TableCell align="right" sx={{ whiteSpace: 'nowrap' }}>
+                {formatWatts(port.poeW, units)}
+              </TableCell>
+              <TableCell align="right" sx={{ color: port.errors > 0 ? 'error.main' : undefined }}>
+                {formatNumber(port.errors, units)}
+              </TableCell>
+              <TableCell align="right" sx={{ whiteSpace: 'nowrap' }}>
+                {traffic(port.rxBytes)}
+              </TableCell>
+              <TableCell align="right" sx={{ whiteSpace: 'nowrap' }}>
+                {traffic(port.txBytes)}
+              </TableCell>
+            </TableRow>
+          ))}
+        </TableBody>
+      </Table>
+    </Box>
+  );
+}

@@ -1,0 +1,16 @@
+// The signed-in user's language, measurement units and time zone, for numbers and times on charts.
+import { useMemo } from 'react';
+import { useTranslation } from 'react-i18next';
+import { measurementUnitsOf, type UnitContext } from '../../../platform/units.ts';
+import { useCachedMe } from '../../auth/api/get-me.ts';
+
+export function useUnitContext(): UnitContext & { readonly timeZone: string | undefined } {
+  const { i18n } = useTranslation();
+  const user = useCachedMe()?.user;
+  const measurementUnits = measurementUnitsOf(user);
+  const timeZone = user?.timezone;
+  return useMemo(
+    () => ({ locale: i18n.language, measurementUnits, timeZone }),
+    [i18n.language, measurementUnits, timeZone],
+  );
+}

@@ -1,0 +1,80 @@
+// SPEC §2.4 switch menu, Ports: every port of the switch as its last heartbeat reported it.
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import CircularProgress from '@mui/material/CircularProgress';
+import Typography from '@mui/material/Typography';
+import { useTranslation } from 'react-i18next';
+import { useLocation } from 'react-router';
+import { routes } from '../../../../core/routes.ts';
+import { formatDateTime } from '../../../platform/date-time.ts';
+import { formatNumber, formatWatts } from '../../../platform/units.ts';
+import { usePageObjects } from '../../../shell/drawer/use-page-objects.ts';
+import { useRouteParams } from '../../../shell/use-route-match.ts';
+import { useDevicePorts } from '../api/get-device-ports.ts';
+import { PortsTable } from '../components/ports-table.tsx';
+import { useUnitContext } from '../components/use-unit-context.ts';
+
+const TITLE_ID = 'page-title';
+
+export function PortsPage() {
+  const { t } = useTranslation();
+  const units = useUnitContext();
+  const { deviceId } = useRouteParams('devicePorts');
+  const objects = usePageObjects(useLocation().pathname);
+  const result = useDevicePorts(objects.cloudId, deviceId);
+  const data = result.data;
+  return (
+    <Box component="section" aria-labelledby={TITLE_ID} sx={{ display: 'grid', gap: 2, minWidth: 0 }}>
+      <Typography id={TITLE_ID} variant="h1">
+        {t(routes.devicePorts.titleKey)}
+      </Typography>
+      {objects.error !== null || (result.isError && !data) ? (
+        <Alert
+          severity="error"
+          action={
+            <Button color="inherit" size="small" onClick={() => void result.refetch()}>
+              {t('statistics.page.retry')}
+            </Button>
+          }
+        >
+          {t('statistics.ports.loadFailed')}
+        </Alert>
+      ) : !data ? (
+        <Box sx={{ display: 'grid', placeItems: 'center', py: 6 }}>
+          <CircularProgress aria-label={t('statistics.page.loading')} />
+        </Box>
+      ) : data.at === null || data.ports.length === 0 ? (
+        <Typography role="status" sx={{ py: 2 }}>
+          {data.at === null ? t('statistics.ports.neverReported') : t('statistics.ports.empty')}
+        </Typography>
+      ) : (
+        <>
+          <Box sx={{ display: 'grid', gap: 0.5 }}>
+            <Typography>
+              {t('statistics.ports.summary', {
+                up: formatNumber(data.ports.filter((port) => port.link).length, units),
+                total: formatNumber(data.ports.length, units),
+                power: formatWatts(
+                  data.ports.reduce((sum, port) => sum + port.poeW, 0),
+                  units,
+                ),
+              })}
+            </Typography>
+            <Typography variant="body2" color="text.secondary">
+              {t('statistics.ports.readingAt', {
+                time: formatDateTime(new Date(data.at), units.locale, units.timeZone),
+              })}{' '}
+              {data.intervalS
+                ? t('statistics.ports.trafficRate', {
+                    seconds: formatNumber(data.intervalS, units),
+                  })
+                : t('statistics.ports.trafficBytes')}
+            </Typography>
+          </Box>
+          <PortsTable ports={data.ports} intervalS={data.intervalS} labelledBy={TITLE_ID} />
+        </>
+      )}
+    </Box>
+  );
+}
