@@ -4,6 +4,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { CloudAbility } from '../core/policy.ts';
 import { type Access, can } from '../core/policy.ts';
+import { wirelessClients } from './db/schema/inventory.ts';
 import { adoptDevice, createFleetCloud } from './fleet/test-fleet.ts';
 import { as, createTestApp, type TestApp } from './test/app.ts';
 import { ACTORS, type Actor, createRoleCloud, type RoleCloud } from './test/role-cloud.ts';
@@ -39,6 +40,17 @@ const CALLS: Call[] = [
   { method: 'GET', url: cloudUrl('/addons/advertisement'), rule: member() },
   { method: 'GET', url: cloudUrl('/recent-alerts'), rule: member() },
   { method: 'GET', url: cloudUrl('/dashboard'), rule: member() },
+  {
+    method: 'GET',
+    url: (f) => `/apiv2/cloud/${f.cloud.id}/devices/${f.devices.assignedDevice.id}`,
+    rule: { kind: 'device', site: 'assigned' },
+  },
+  {
+    method: 'GET',
+    url: (f) => `/apiv2/cloud/${f.cloud.id}/devices/${f.devices.otherDevice.id}`,
+    rule: { kind: 'device', site: 'other' },
+  },
+  { method: 'GET', url: (f) => `/apiv2/cloud/${f.cloud.id}/smartnvrs/${f.recorder.id}`, rule: member() },
   {
     method: 'GET',
     url: (f) => `/apiv2/cloud/${f.cloud.id}/dashboard?siteId=${f.sites.assigned.id}`,
@@ -77,6 +89,14 @@ const CALLS: Call[] = [
   { method: 'GET', url: cloudUrl('/sites-select'), rule: member() },
   { method: 'GET', url: cloudUrl('/sites'), rule: member() },
   { method: 'GET', url: cloudUrl('/devices'), rule: member() },
+  { method: 'GET', url: cloudUrl('/clients'), rule: member() },
+  ...(['assigned', 'other'] as const).map(
+    (site): Call => ({
+      method: 'GET',
+      url: (f) => `/apiv2/cloud/${f.cloud.id}/clients/${clientIds[site]}`,
+      rule: { kind: 'device', site },
+    }),
+  ),
   { method: 'GET', url: cloudUrl('/users'), rule: member('manage_users') },
   { method: 'GET', url: cloudUrl('/smartnvrs'), rule: member('manage_snvr') },
   ...(['assigned', 'other'] as const).map(
@@ -142,6 +162,15 @@ const CALLS: Call[] = [
     url: (f) => `/apiv2/navigation/device/${f.devices.otherDevice.id}`,
     rule: { kind: 'device', site: 'other' },
   },
+  ...(['metrics', 'ports'] as const).flatMap((what) =>
+    (['assigned', 'other'] as const).map(
+      (site): Call => ({
+        method: 'GET',
+        url: (f) => `/apiv2/cloud/${f.cloud.id}/devices/${f.devices[`${site}Device`].id}/${what}`,
+        rule: { kind: 'device', site },
+      }),
+    ),
+  ),
   {
     method: 'GET',
     url: (f) => `/apiv2/navigation/site/${f.sites.assigned.id}`,
@@ -270,10 +299,29 @@ async function multipartBody() {
 
 let t: TestApp;
 let f: RoleCloud;
+// Ids of the wireless clients beforeAll creates; the placeholder names the route in the test titles.
+const clientIds: Record<'assigned' | 'other', number | string> = {
+  assigned: ':clientId',
+  other: ':clientId',
+};
 beforeAll(async () => {
   // The push subscription rows use push.example.com endpoints.
   t = await createTestApp({}, { PUSH_SERVICE_HOSTS: 'push.example.com' });
   f = await createRoleCloud(t);
+  // A wireless client on each site's device.
+  for (const site of ['assigned', 'other'] as const) {
+    const device = f.devices[`${site}Device`];
+    const [client] = await t.database.db
+      .insert(wirelessClients)
+      .values({
+        cloudId: f.cloud.id,
+        siteId: f.sites[site].id,
+        deviceId: device.id,
+        mac: `02:c1:00:00:00:0${site.length}`,
+      })
+      .returning();
+    clientIds[site] = client?.id ?? 0;
+  }
 }, 120_000);
 afterAll(() => t.close());
 

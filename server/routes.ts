@@ -3,6 +3,7 @@ import { registerCloudScope } from './auth/cloud-scope.ts';
 import type { AppContext } from './context.ts';
 import { alertPreferenceRoutes, alertRoutes } from './features/alerts/routes.ts';
 import { authRoutes } from './features/auth/routes.ts';
+import { clientRoutes } from './features/clients/routes.ts';
 import { cloudListRoutes, cloudRoutes } from './features/clouds/routes.ts';
 import { dashboardRoutes } from './features/dashboards/routes.ts';
 import { deviceListRoutes, deviceRoutes } from './features/devices/routes.ts';
@@ -10,6 +11,7 @@ import { errorReportRoutes } from './features/error-reports/routes.ts';
 import { fileRoutes } from './features/files/routes.ts';
 import { healthRoutes } from './features/health/routes.ts';
 import { licenceRoutes } from './features/licences/routes.ts';
+import { metricRoutes } from './features/metrics/routes.ts';
 import { navigationRoutes } from './features/navigation/routes.ts';
 import { newsRoutes } from './features/news/routes.ts';
 import { pushRoutes } from './features/push/routes.ts';
@@ -40,6 +42,8 @@ export async function registerRoutes(app: FastifyInstance, ctx: AppContext): Pro
       await cloud.register(searchRoutes(ctx));
       await cloud.register(siteRoutes(ctx));
       await cloud.register(deviceListRoutes(ctx));
+      await cloud.register(clientRoutes(ctx));
+      await cloud.register(metricRoutes(ctx));
       await cloud.register(userRoutes(ctx));
       await cloud.register(fileRoutes(ctx));
     },

@@ -6,7 +6,8 @@ import type { AppliedHeartbeat } from './heartbeats.ts';
 /**
  * Upserts the wireless clients the heartbeats report, one row per client MAC in a cloud. A client seen on
  * another device than before leaves a history row of where it was (the 'mac' at its former site, and its
- * former IP address), so Search Everywhere can answer where a MAC was last seen (DESIGN §5).
+ * former IP address), so Search Everywhere can answer where a MAC was last seen (DESIGN §5), and a stay
+ * (wireless_client_stays: the device, site, SSID and band it left, and when it was there) for its page.
  */
 export async function upsertClients(tx: Database, applied: readonly AppliedHeartbeat[]): Promise<void> {
   // One row per client: a client that roamed within the batch is where the latest heartbeat saw it.
@@ -40,9 +41,16 @@ export async function upsertClients(tx: Database, applied: readonly AppliedHeart
         mac text, ip text, hostname text, ssid text, band text, rssi int, rx bigint, tx bigint, at timestamptz)
     ),
     before AS (
-      SELECT c.id, c.site_id, c.device_id, c.mac, c.ip, c.first_seen_at, c.last_seen_at, v.site_id AS new_site_id,
-        v.device_id AS new_device_id, v.ip AS new_ip, v.at
+      SELECT c.id, c.site_id, c.device_id, c.mac, c.ip, c.ssid, c.band, c.first_seen_at, c.last_seen_at,
+        v.site_id AS new_site_id, v.device_id AS new_device_id, v.ip AS new_ip, v.at
       FROM wireless_clients c JOIN v ON c.cloud_id = v.cloud_id AND c.mac = v.mac
+    ),
+    stayed AS (
+      INSERT INTO wireless_client_stays (cloud_id, client_id, site_id, device_id, ssid, band, first_seen_at,
+        last_seen_at)
+      SELECT c.cloud_id, b.id, b.site_id, b.device_id, b.ssid, b.band, b.first_seen_at, b.last_seen_at
+      FROM before b JOIN wireless_clients c ON c.id = b.id
+      WHERE b.device_id IS DISTINCT FROM b.new_device_id
     ),
     moved AS (
       INSERT INTO object_history (cloud_id, site_id, object_type, object_id, field, value, valid_from, valid_to)

@@ -11,9 +11,9 @@ import { formatDateTime } from '../../../platform/date-time.ts';
 import { formatNumber, formatWatts } from '../../../platform/units.ts';
 import { usePageObjects } from '../../../shell/drawer/use-page-objects.ts';
 import { useRouteParams } from '../../../shell/use-route-match.ts';
+import { useUnitContext } from '../../../shell/use-unit-context.ts';
 import { useDevicePorts } from '../api/get-device-ports.ts';
 import { PortsTable } from '../components/ports-table.tsx';
-import { useUnitContext } from '../components/use-unit-context.ts';
 
 const TITLE_ID = 'page-title';
 

@@ -1,8 +1,8 @@
 // The signed-in user's language, measurement units and time zone, for numbers and times on charts.
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
-import { measurementUnitsOf, type UnitContext } from '../../../platform/units.ts';
-import { useCachedMe } from '../../auth/api/get-me.ts';
+import { useCachedMe } from '../features/auth/api/get-me.ts';
+import { measurementUnitsOf, type UnitContext } from '../platform/units.ts';
 
 export function useUnitContext(): UnitContext & { readonly timeZone: string | undefined } {
   const { i18n } = useTranslation();

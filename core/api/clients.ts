@@ -1,0 +1,116 @@
+// Wireless clients (SPEC §2.1 /site/{siteId}/client/{clientId}, §2.4 Wireless Clients and the device's
+// Clients page): one page of the clients the caller sees, and one client with where it has been.
+// Shared by server and web app.
+import { type Static, Type } from 'typebox';
+import { TIME_RANGES } from '../time-range.ts';
+import { ListPage, ListQuery } from './list-query.ts';
+
+const Id = Type.Integer({ minimum: 1, maximum: 2_147_483_647 });
+const NullableString = Type.Union([Type.String(), Type.Null()]);
+const Named = Type.Union([Type.Object({ id: Type.Integer(), name: Type.String() }), Type.Null()]);
+
+/** What the list sorts by: last seen, host name, signal strength (RSSI) or traffic (received + sent). */
+export const CLIENT_SORTS = ['lastSeen', 'hostname', 'rssi', 'traffic'] as const;
+export type ClientSort = (typeof CLIENT_SORTS)[number];
+export const SORT_ORDERS = ['asc', 'desc'] as const;
+export type SortOrder = (typeof SORT_ORDERS)[number];
+
+export const ClientListQuery = Type.Object({
+  ...ListQuery.properties,
+  /** One site's clients, or one device's; both narrow what the caller may see anyway. */
+  siteId: Type.Optional(Id),
+  deviceId: Type.Optional(Id),
+  sort: Type.Enum(CLIENT_SORTS, { default: 'lastSeen' }),
+  order: Type.Enum(SORT_ORDERS, { default: 'desc' }),
+});
+export type ClientListQuery = Static<typeof ClientListQuery>;
+
+export const ClientListItem = Type.Object({
+  id: Type.Integer(),
+  /** Lower case with colons. */
+  mac: Type.String(),
+  ip: NullableString,
+  /** '' when the client never told its name. */
+  hostname: Type.String(),
+  ssid: Type.String(),
+  band: Type.Union([Type.Literal('2.4'), Type.Literal('5'), Type.Literal('60'), Type.Null()]),
+  /** dBm, as its device last reported it. */
+  rssi: Type.Union([Type.Integer(), Type.Null()]),
+  /** Bytes received (rx) and sent (tx) as its devices counted them, since the cloud first saw the client. */
+  rx_bytes: Type.Integer({ minimum: 0 }),
+  tx_bytes: Type.Integer({ minimum: 0 }),
+  /** Its device, while that device is in the cloud, and the device's live site. */
+  device: Named,
+  site: Named,
+  /** When it came to its current device, and when that device last listed it. */
+  first_seen_at: Type.String(),
+  last_seen_at: Type.String(),
+  /** On its device now: see isClientConnected. */
+  connected: Type.Boolean(),
+});
+export type ClientListItem = Static<typeof ClientListItem>;
+
+/** GET /apiv2/cloud/:cloudId/clients: the clients the caller sees, sorted, one page. */
+export const ClientListResponse = ListPage(ClientListItem);
+export type ClientListResponse = Static<typeof ClientListResponse>;
+
+export const ClientParams = Type.Object({ cloudId: Id, clientId: Id });
+export const ClientDetailQuery = Type.Object({
+  /** Only the stays and addresses of the last 24 hours, 7 or 30 days; the whole history without it. */
+  range: Type.Optional(Type.Enum(TIME_RANGES)),
+});
+export type ClientDetailQuery = Static<typeof ClientDetailQuery>;
+
+/**
+ * A stay of the client on one device: from when the device first listed it until it last did. A client
+ * that leaves and comes back to the same device is one stay. Stays recorded before devices were kept
+ * name only the site (device, SSID and band null).
+ */
+export const ClientStay = Type.Object({
+  device: Named,
+  site: Named,
+  ssid: NullableString,
+  band: NullableString,
+  first_seen_at: Type.String(),
+  last_seen_at: Type.String(),
+  /** The stay that goes on now (on the client's current device). */
+  current: Type.Boolean(),
+});
+export type ClientStay = Static<typeof ClientStay>;
+
+/** An address the client used before its current one, and when it was last seen with it. */
+export const ClientAddress = Type.Object({ ip: Type.String(), until: Type.String() });
+export type ClientAddress = Static<typeof ClientAddress>;
+
+/** Most stays and addresses one client answer holds, newest first. */
+export const CLIENT_HISTORY_MAX = 100;
+
+/** GET /apiv2/cloud/:cloudId/clients/:clientId */
+export const ClientDetail = Type.Object({
+  ...ClientListItem.properties,
+  history: Type.Array(ClientStay),
+  addresses: Type.Array(ClientAddress),
+});
+export type ClientDetail = Static<typeof ClientDetail>;
+
+/**
+ * Heartbeats a client may be left out of and still count as connected: each heartbeat lists every client
+ * of the device, so one that is missing from the latest may have left, but a single report without it
+ * (a station in power save) is not yet proof.
+ */
+export const CLIENT_CONNECTED_HEARTBEATS = 2;
+
+/**
+ * A client is connected now when its device is online (SPEC §3) and was last in contact no earlier than
+ * the client was last listed, give or take CLIENT_CONNECTED_HEARTBEATS heartbeats (with half an interval of
+ * jitter). `lastContact` is the device's latest heartbeat.
+ */
+export function isClientConnected(
+  client: { lastSeenAt: Date },
+  device: { online: boolean; lastContact: Date | null } | null,
+  heartbeatIntervalS: number,
+): boolean {
+  if (!device?.online || !device.lastContact) return false;
+  const windowMs = (CLIENT_CONNECTED_HEARTBEATS - 0.5) * heartbeatIntervalS * 1000;
+  return client.lastSeenAt.getTime() >= device.lastContact.getTime() - windowMs;
+}

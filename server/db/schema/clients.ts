@@ -1,0 +1,26 @@
+import { index, integer, pgTable, serial, text, timestamp } from 'drizzle-orm/pg-core';
+import { wirelessClients } from './inventory.ts';
+
+/**
+ * Where a wireless client stayed before its current device: one row per device it left, written by the
+ * heartbeat that saw it elsewhere (server/fleet/clients.ts). Site and device are plain ids, so the history
+ * outlives them; the current stay is the client's own row.
+ */
+export const wirelessClientStays = pgTable(
+  'wireless_client_stays',
+  {
+    id: serial().primaryKey(),
+    cloudId: integer().notNull(),
+    clientId: integer()
+      .notNull()
+      .references(() => wirelessClients.id, { onDelete: 'cascade' }),
+    siteId: integer(),
+    deviceId: integer(),
+    ssid: text().notNull(),
+    band: text({ enum: ['2.4', '5', '60'] }),
+    firstSeenAt: timestamp({ withTimezone: true }).notNull(),
+    lastSeenAt: timestamp({ withTimezone: true }).notNull(),
+  },
+  // A client's page reads its latest stays.
+  (t) => [index('wireless_client_stays_client_idx').on(t.clientId, t.lastSeenAt)],
+);

@@ -1,0 +1,292 @@
+// @vitest-environment node
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { wirelessClients } from '../../db/schema/inventory.ts';
+import { as, createTestApp, login, type Session, type TestApp } from '../../test/app.ts';
+import {
+  addMember,
+  assignSite,
+  createCloud,
+  createDevice,
+  createSite,
+  createUser,
+  TEST_PASSWORD,
+} from '../../test/factories.ts';
+
+let t: TestApp;
+let cloudId: number;
+let owner: Session;
+let guest: Session;
+let siteUser: Session;
+const site = { harbour: 0, depot: 0 };
+const device: Record<string, number> = {};
+const client: Record<string, number> = {};
+const now = Date.now();
+const ago = (seconds: number) => new Date(now - seconds * 1000);
+
+beforeAll(async () => {
+  t = await createTestApp();
+  const { db } = t.database;
+  const cloud = await createCloud(db);
+  cloudId = cloud.id;
+  const other = await createCloud(db);
+  site.harbour = (await createSite(db, cloudId, { name: 'Harbour' })).id;
+  site.depot = (await createSite(db, cloudId, { name: 'Depot' })).id;
+  const online = { statusId: 'STATUS_ONLINE', lastSeenAt: ago(10) } as const;
+  device.lobby = (await createDevice(db, cloudId, site.harbour, { name: 'Lobby AP', ...online })).id;
+  device.dock = (
+    await createDevice(db, cloudId, site.harbour, { name: 'Dock AP', lastSeenAt: ago(3600) })
+  ).id;
+  device.yard = (await createDevice(db, cloudId, site.depot, { name: 'Yard AP', ...online })).id;
+  const elsewhere = await createDevice(db, other.id, null, online);
+
+  const rows: (typeof wirelessClients.$inferInsert & { key: string })[] = [
+    // Listed in the lobby AP's latest heartbeats: connected.
+    {
+      key: 'anna',
+      cloudId,
+      siteId: site.harbour,
+      deviceId: device.lobby,
+      mac: '3a:10:00:00:00:01',
+      ip: '192.168.1.20',
+      hostname: 'laptop-anna',
+      ssid: 'Corp',
+      band: '5',
+      rssi: -52,
+      rxBytes: 5_000_000,
+      txBytes: 700_000,
+      firstSeenAt: ago(7200),
+      lastSeenAt: ago(40),
+    },
+    // Left the lobby AP some heartbeats ago.
+    {
+      key: 'ben',
+      cloudId,
+      siteId: site.harbour,
+      deviceId: device.lobby,
+      mac: '3a:10:00:00:00:02',
+      ip: '192.168.1.21',
+      hostname: 'iphone-ben',
+      ssid: 'Corp',
+      band: '2.4',
+      rssi: -71,
+      rxBytes: 100,
+      txBytes: 100,
+      firstSeenAt: ago(9000),
+      lastSeenAt: ago(900),
+    },
+    // On an offline device: not connected, however recent.
+    {
+      key: 'printer',
+      cloudId,
+      siteId: site.harbour,
+      deviceId: device.dock,
+      mac: '3a:10:00:00:00:03',
+      ip: '192.168.1.30',
+      hostname: '',
+      ssid: 'Corp-IoT',
+      band: '2.4',
+      rssi: null,
+      rxBytes: 9_000_000,
+      txBytes: 9_000_000,
+      firstSeenAt: ago(86_400),
+      lastSeenAt: ago(5),
+    },
+    {
+      key: 'carla',
+      cloudId,
+      siteId: site.depot,
+      deviceId: device.yard,
+      mac: '3a:20:00:00:00:04',
+      ip: '10.9.0.4',
+      hostname: 'galaxy-carla',
+      ssid: 'Depot',
+      band: '5',
+      rssi: -60,
+      rxBytes: 2_000,
+      txBytes: 1_000,
+      firstSeenAt: ago(600),
+      lastSeenAt: ago(20),
+    },
+    {
+      key: 'stranger',
+      cloudId: other.id,
+      siteId: null,
+      deviceId: elsewhere.id,
+      mac: '3a:10:00:00:00:09',
+      ip: '192.168.1.99',
+      hostname: 'laptop-stranger',
+      ssid: 'Other',
+      band: '5',
+      rssi: -40,
+      firstSeenAt: ago(60),
+      lastSeenAt: ago(1),
+    },
+  ];
+  for (const { key, ...row } of rows) {
+    const [inserted] = await db.insert(wirelessClients).values(row).returning({ id: wirelessClients.id });
+    client[key] = inserted?.id ?? 0;
+  }
+
+  const member = async (role: 'ROLE_OWNER' | 'ROLE_GUEST' | 'ROLE_USER') => {
+    const user = await createUser(db);
+    await addMember(db, user.id, cloudId, role);
+    if (role === 'ROLE_USER')
+      await assignSite(db, user.id, cloudId, site.depot, ['read_site', 'read_device']);
+    return login(t.app, user.email, TEST_PASSWORD);
+  };
+  owner = await member('ROLE_OWNER');
+  guest = await member('ROLE_GUEST');
+  siteUser = await member('ROLE_USER');
+});
+afterAll(() => t.close());
+
+const get = (session: Session, query: Record<string, string> = {}) =>
+  t.app.inject({ method: 'GET', url: `/apiv2/cloud/${cloudId}/clients`, query, headers: as(session) });
+
+const listed = async (session: Session, query: Record<string, string> = {}) => {
+  const response = await get(session, query);
+  expect(response.statusCode, response.body).toBe(200);
+  return response.json().items.map((item: { hostname: string; mac: string }) => item.hostname || item.mac);
+};
+
+describe('GET /apiv2/cloud/:cloudId/clients', () => {
+  it('lists the cloud’s clients, last seen first, each with its device, site, radio and traffic', async () => {
+    const response = await get(guest);
+    expect(response.statusCode).toBe(200);
+    const body = response.json();
+    expect(body.total).toBe(4);
+    expect(body.totalCapped).toBe(false);
+    expect(body.items.map((item: { id: number }) => item.id)).toEqual([
+      client.printer,
+      client.carla,
+      client.anna,
+      client.ben,
+    ]);
+    expect(body.items[2]).toEqual({
+      id: client.anna,
+      mac: '3a:10:00:00:00:01',
+      ip: '192.168.1.20',
+      hostname: 'laptop-anna',
+      ssid: 'Corp',
+      band: '5',
+      rssi: -52,
+      rx_bytes: 5_000_000,
+      tx_bytes: 700_000,
+      device: { id: device.lobby, name: 'Lobby AP' },
+      site: { id: site.harbour, name: 'Harbour' },
+      first_seen_at: ago(7200).toISOString(),
+      last_seen_at: ago(40).toISOString(),
+      connected: true,
+    });
+  });
+
+  it('counts a client connected when its online device listed it in one of its last two heartbeats', async () => {
+    const items: { hostname: string; mac: string; connected: boolean }[] = (await get(owner)).json().items;
+    expect(Object.fromEntries(items.map((item) => [item.hostname || item.mac, item.connected]))).toEqual({
+      'laptop-anna': true,
+      'galaxy-carla': true,
+      // Listed last 15 minutes ago, and its device has reported since.
+      'iphone-ben': false,
+      // Its device is offline.
+      '3a:10:00:00:00:03': false,
+    });
+  });
+
+  it('narrows to one site or one device', async () => {
+    expect(await listed(owner, { siteId: String(site.depot) })).toEqual(['galaxy-carla']);
+    expect(await listed(owner, { deviceId: String(device.lobby) })).toEqual(['laptop-anna', 'iphone-ben']);
+    expect(await listed(owner, { siteId: String(site.harbour), deviceId: String(device.yard) })).toEqual([]);
+  });
+
+  it('searches host names anywhere, IP addresses from the start and MAC addresses in any notation', async () => {
+    expect(await listed(owner, { search: 'ANNA' })).toEqual(['laptop-anna']);
+    expect(await listed(owner, { search: '192.168.1.2' })).toEqual(['laptop-anna', 'iphone-ben']);
+    expect(await listed(owner, { search: '168.1' })).toEqual([]);
+    expect(await listed(owner, { search: '3A-10-00-00-00-03' })).toEqual(['3a:10:00:00:00:03']);
+    expect(await listed(owner, { search: '3a20.0000' })).toEqual(['galaxy-carla']);
+    expect(await listed(owner, { search: ' laptop ' })).toEqual(['laptop-anna']);
+  });
+
+  it('sorts by host name, signal, traffic or last seen, either way', async () => {
+    expect(await listed(owner, { sort: 'hostname', order: 'asc' })).toEqual([
+      'galaxy-carla',
+      'iphone-ben',
+      'laptop-anna',
+      '3a:10:00:00:00:03',
+    ]);
+    expect(await listed(owner, { sort: 'hostname', order: 'desc' })).toEqual([
+      'laptop-anna',
+      'iphone-ben',
+      'galaxy-carla',
+      '3a:10:00:00:00:03',
+    ]);
+    // A client without a reading goes last either way.
+    expect(await listed(owner, { sort: 'rssi', order: 'desc' })).toEqual([
+      'laptop-anna',
+      'galaxy-carla',
+      'iphone-ben',
+      '3a:10:00:00:00:03',
+    ]);
+    expect(await listed(owner, { sort: 'rssi', order: 'asc' })).toEqual([
+      'iphone-ben',
+      'galaxy-carla',
+      'laptop-anna',
+      '3a:10:00:00:00:03',
+    ]);
+    expect(await listed(owner, { sort: 'traffic' })).toEqual([
+      '3a:10:00:00:00:03',
+      'laptop-anna',
+      'galaxy-carla',
+      'iphone-ben',
+    ]);
+    expect(await listed(owner, { sort: 'lastSeen', order: 'asc' })).toEqual([
+      'iphone-ben',
+      'laptop-anna',
+      'galaxy-carla',
+      '3a:10:00:00:00:03',
+    ]);
+  });
+
+  it('pages on the server with the total of every match', async () => {
+    const first = (await get(owner, { limit: '3', sort: 'hostname', order: 'asc' })).json();
+    const second = (await get(owner, { limit: '3', offset: '3', sort: 'hostname', order: 'asc' })).json();
+    expect([first.total, first.items.length, second.total, second.items.length]).toEqual([4, 3, 4, 1]);
+    expect(second.items[0].mac).toBe('3a:10:00:00:00:03');
+  });
+
+  it('shows a Site User the clients of their sites only', async () => {
+    const body = (await get(siteUser)).json();
+    expect(body.items.map((item: { id: number }) => item.id)).toEqual([client.carla]);
+    expect(body.total).toBe(1);
+    expect(await listed(siteUser, { siteId: String(site.harbour) })).toEqual([]);
+    expect(await listed(siteUser, { deviceId: String(device.lobby) })).toEqual([]);
+    expect(await listed(siteUser, { search: 'laptop' })).toEqual([]);
+  });
+
+  it('answers 400 naming each bad query parameter', async () => {
+    const response = await get(owner, {
+      sort: 'vendor',
+      order: 'up',
+      siteId: '0',
+      deviceId: 'lobby',
+      search: 'ab',
+      limit: '1000',
+    });
+    expect(response.statusCode).toBe(400);
+    const issues = response
+      .json()
+      .errors.map((issue: { location: string; path: string }) => `${issue.location} ${issue.path}`);
+    expect(new Set(issues)).toEqual(
+      new Set([
+        'query /sort',
+        'query /order',
+        'query /siteId',
+        'query /deviceId',
+        'query /search',
+        'query /limit',
+      ]),
+    );
+    // The same list answers as before.
+    expect(await listed(owner, { sort: 'hostname', order: 'asc' })).toHaveLength(4);
+  });
+});

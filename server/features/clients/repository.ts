@@ -1,0 +1,293 @@
+import { and, asc, desc, eq, gte, inArray, isNull, or, type SQL, sql } from 'drizzle-orm';
+import {
+  CLIENT_HISTORY_MAX,
+  type ClientAddress,
+  type ClientDetail,
+  type ClientListItem,
+  type ClientListQuery,
+  type ClientListResponse,
+  type ClientStay,
+  isClientConnected,
+} from '../../../core/api/clients.ts';
+import { listPageRequest } from '../../../core/api/list-query.ts';
+import { isOnline } from '../../../core/fleet/status.ts';
+import { type Access, visibleSiteIds } from '../../../core/policy.ts';
+import { normalizeMac } from '../../../core/search.ts';
+import { TIME_RANGE_SPANS, type TimeRange } from '../../../core/time-range.ts';
+import type { Database } from '../../db/connect.ts';
+import { countCapped } from '../../db/count-capped.ts';
+import { wirelessClientStays } from '../../db/schema/clients.ts';
+import { deviceAgents } from '../../db/schema/fleet.ts';
+import { wirelessClients as clients, devices, objectHistory, sites } from '../../db/schema/inventory.ts';
+import { matcherFor } from '../search/matching.ts';
+
+export type ClientScope = {
+  cloudId: number;
+  /** The caller's membership: a Site User sees the clients of their sites only. */
+  access: Access;
+  /** The heartbeat pace, which says how long a client stays connected without being listed. */
+  heartbeatIntervalS: number;
+};
+
+type Named = { id: number; name: string } | null;
+type ClientRow = typeof clients.$inferSelect;
+
+/**
+ * Search Everywhere's matching (search/matching.ts): host name anywhere (wireless_clients_hostname_trgm),
+ * IP address from its start (wireless_clients_cloud_ip_idx) and a MAC-like text in any notation
+ * (wireless_clients_cloud_mac_key for a whole address, wireless_clients_mac_trgm for a part).
+ */
+function matching(text: string): SQL {
+  const conditions = [
+    matcherFor('hostname', text).match(sql`${clients.hostname}`),
+    matcherFor('ip', text).match(sql`${clients.ip}`),
+  ];
+  if (normalizeMac(text)) conditions.push(matcherFor('mac', text).match(sql`${clients.mac}`));
+  return or(...conditions) as SQL;
+}
+
+/** The sites the caller sees, as a condition on a site id column; undefined when they see every site. */
+function visibleSites(access: Access, column: SQL): SQL | undefined {
+  const visible = visibleSiteIds(access);
+  if (!visible) return undefined;
+  return visible.length > 0 ? inArray(column, visible) : sql`false`;
+}
+
+const SORTS = {
+  lastSeen: () => [clients.lastSeenAt],
+  // Clients that never told their name go last either way.
+  hostname: () => [sql`${clients.hostname} = ''`, clients.hostname],
+  rssi: () => [clients.rssi],
+  traffic: () => [sql`(${clients.rxBytes} + ${clients.txBytes})`],
+} as const;
+
+function ordering(query: ClientListQuery): SQL[] {
+  const direction = query.order === 'asc' ? asc : desc;
+  const [first, ...rest] = SORTS[query.sort]();
+  const keys: SQL[] = [];
+  if (query.sort === 'hostname') keys.push(asc(first as SQL));
+  else keys.push(sql`${direction(first as SQL)} NULLS LAST`);
+  for (const key of rest) keys.push(direction(key));
+  keys.push(direction(clients.id));
+  return keys;
+}
+
+/** Live devices of the cloud with their online state and latest contact, and live sites, by id. */
+async function namesOf(db: Database, cloudId: number, deviceIds: number[], siteIds: number[]) {
+  const [deviceRows, siteRows] = await Promise.all([
+    deviceIds.length === 0
+      ? []
+      : db
+          .select({
+            id: devices.id,
+            name: devices.name,
+            statusId: devices.statusId,
+            blocked: devices.blocked,
+            decomm: devices.decomm,
+            lastSeenAt: devices.lastSeenAt,
+            lastHeartbeatAt: deviceAgents.lastHeartbeatAt,
+          })
+          .from(devices)
+          .leftJoin(deviceAgents, eq(deviceAgents.deviceId, devices.id))
+          .where(
+            and(inArray(devices.id, deviceIds), eq(devices.cloudId, cloudId), isNull(devices.deletedAt)),
+          ),
+    siteIds.length === 0
+      ? []
+      : db
+          .select({ id: sites.id, name: sites.name })
+          .from(sites)
+          .where(and(inArray(sites.id, siteIds), eq(sites.cloudId, cloudId), isNull(sites.deletedAt))),
+  ]);
+  return {
+    devices: new Map(deviceRows.map((row) => [row.id, row])),
+    sites: new Map(siteRows.map((row) => [row.id, { id: row.id, name: row.name }])),
+  };
+}
+type Names = Awaited<ReturnType<typeof namesOf>>;
+
+const unique = (ids: (number | null)[]) => [...new Set(ids.filter((id): id is number => id !== null))];
+const named = (map: Map<number, { id: number; name: string }>, id: number | null): Named => {
+  const found = id === null ? undefined : map.get(id);
+  return found ? { id: found.id, name: found.name } : null;
+};
+
+function presentClient(row: ClientRow, names: Names, heartbeatIntervalS: number): ClientListItem {
+  const device = row.deviceId === null ? undefined : names.devices.get(row.deviceId);
+  return {
+    id: row.id,
+    mac: row.mac,
+    ip: row.ip,
+    hostname: row.hostname,
+    ssid: row.ssid,
+    band: row.band,
+    rssi: row.rssi,
+    rx_bytes: row.rxBytes,
+    tx_bytes: row.txBytes,
+    device: named(names.devices, row.deviceId),
+    site: named(names.sites, row.siteId),
+    first_seen_at: row.firstSeenAt.toISOString(),
+    last_seen_at: row.lastSeenAt.toISOString(),
+    connected: isClientConnected(
+      { lastSeenAt: row.lastSeenAt },
+      device ? { online: isOnline(device), lastContact: device.lastHeartbeatAt ?? device.lastSeenAt } : null,
+      heartbeatIntervalS,
+    ),
+  };
+}
+
+/**
+ * One page of the clients the caller sees, and how many match (at most LIST_COUNT_MAX, or to the end of
+ * the page). A site's or a device's clients come from wireless_clients_site_idx or _device_idx and are
+ * sorted in memory (a site holds hundreds to a few thousand); a search from the indexes of `matching`.
+ * Last seen, RSSI and traffic change with every heartbeat and have no index on purpose (an indexed column
+ * that changes makes each heartbeat's update write every index of the row): the whole cloud sorted by them
+ * reads all its clients once.
+ */
+export async function listClients(
+  db: Database,
+  scope: ClientScope,
+  query: ClientListQuery,
+): Promise<ClientListResponse> {
+  const page = listPageRequest(query);
+  const where = and(
+    eq(clients.cloudId, scope.cloudId),
+    visibleSites(scope.access, sql`${clients.siteId}`),
+    query.siteId ? eq(clients.siteId, query.siteId) : undefined,
+    query.deviceId ? eq(clients.deviceId, query.deviceId) : undefined,
+    page.search === '' ? undefined : matching(page.search),
+  );
+  const rows = await db
+    .select()
+    .from(clients)
+    .where(where)
+    .orderBy(...ordering(query))
+    .limit(page.limit)
+    .offset(page.offset);
+  const [names, counted] = await Promise.all([
+    namesOf(
+      db,
+      scope.cloudId,
+      unique(rows.map((row) => row.deviceId)),
+      unique(rows.map((row) => row.siteId)),
+    ),
+    countCapped(db, clients, where, page),
+  ]);
+  return {
+    items: rows.map((row) => presentClient(row, names, scope.heartbeatIntervalS)),
+    ...counted,
+  };
+}
+
+/**
+ * One client with its stays and former addresses, newest first, or null when it is not in the cloud or
+ * not on a site the caller sees. Stays and addresses on sites the caller does not see are left out.
+ * Stays come from wireless_client_stays (wireless_client_stays_client_idx); object_history's 'mac' rows
+ * of the same moves (object_history_object_idx) that have no stay beside them were written before stays
+ * were kept, and name the site only.
+ */
+export async function findClient(
+  db: Database,
+  scope: ClientScope,
+  clientId: number,
+  range: TimeRange | undefined,
+): Promise<ClientDetail | null> {
+  const [row] = await db
+    .select()
+    .from(clients)
+    .where(and(eq(clients.id, clientId), eq(clients.cloudId, scope.cloudId)));
+  if (!row) return null;
+  const visible = visibleSiteIds(scope.access);
+  if (visible && (row.siteId === null || !visible.includes(row.siteId))) return null;
+
+  const since = range ? new Date(Date.now() - TIME_RANGE_SPANS[range].spanMs) : null;
+  const stays = wirelessClientStays;
+  const history = (field: 'mac' | 'ip') =>
+    and(
+      eq(objectHistory.objectType, 'client'),
+      eq(objectHistory.objectId, row.id),
+      eq(objectHistory.cloudId, scope.cloudId),
+      eq(objectHistory.field, field),
+      visibleSites(scope.access, sql`${objectHistory.siteId}`),
+      since ? gte(objectHistory.validTo, since) : undefined,
+    );
+  const [stayRows, earlierRows, addressRows] = await Promise.all([
+    db
+      .select()
+      .from(stays)
+      .where(
+        and(
+          eq(stays.clientId, row.id),
+          visibleSites(scope.access, sql`${stays.siteId}`),
+          since ? gte(stays.lastSeenAt, since) : undefined,
+        ),
+      )
+      .orderBy(desc(stays.lastSeenAt), desc(stays.id))
+      .limit(CLIENT_HISTORY_MAX),
+    db
+      .select({ siteId: objectHistory.siteId, from: objectHistory.validFrom, to: objectHistory.validTo })
+      .from(objectHistory)
+      .where(
+        and(
+          history('mac'),
+          sql`NOT EXISTS (SELECT 1 FROM ${stays} WHERE ${stays.clientId} = ${objectHistory.objectId}
+            AND ${stays.firstSeenAt} = ${objectHistory.validFrom} AND ${stays.lastSeenAt} = ${objectHistory.validTo})`,
+        ),
+      )
+      .orderBy(desc(objectHistory.validTo))
+      .limit(CLIENT_HISTORY_MAX),
+    db
+      .select({ ip: objectHistory.value, until: objectHistory.validTo })
+      .from(objectHistory)
+      .where(history('ip'))
+      .orderBy(desc(objectHistory.validTo))
+      .limit(CLIENT_HISTORY_MAX),
+  ]);
+
+  const names = await namesOf(
+    db,
+    scope.cloudId,
+    unique([row.deviceId, ...stayRows.map((stay) => stay.deviceId)]),
+    unique([row.siteId, ...stayRows.map((stay) => stay.siteId), ...earlierRows.map((e) => e.siteId)]),
+  );
+  const client = presentClient(row, names, scope.heartbeatIntervalS);
+  const past: ClientStay[] = [
+    ...stayRows.map((stay) => ({
+      device: named(names.devices, stay.deviceId),
+      site: named(names.sites, stay.siteId),
+      ssid: stay.ssid,
+      band: stay.band,
+      first_seen_at: stay.firstSeenAt.toISOString(),
+      last_seen_at: stay.lastSeenAt.toISOString(),
+      current: false,
+    })),
+    ...earlierRows.map((earlier) => ({
+      device: null,
+      site: named(names.sites, earlier.siteId),
+      ssid: null,
+      band: null,
+      first_seen_at: earlier.from.toISOString(),
+      last_seen_at: earlier.to.toISOString(),
+      current: false,
+    })),
+  ].sort((a, b) => b.last_seen_at.localeCompare(a.last_seen_at));
+  const current: ClientStay[] =
+    since && row.lastSeenAt < since
+      ? []
+      : [
+          {
+            device: client.device,
+            site: client.site,
+            ssid: client.ssid,
+            band: client.band,
+            first_seen_at: client.first_seen_at,
+            last_seen_at: client.last_seen_at,
+            current: true,
+          },
+        ];
+  const addresses: ClientAddress[] = addressRows.map((address) => ({
+    ip: address.ip,
+    until: address.until.toISOString(),
+  }));
+  return { ...client, history: [...current, ...past].slice(0, CLIENT_HISTORY_MAX), addresses };
+}

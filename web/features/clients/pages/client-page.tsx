@@ -1,0 +1,80 @@
+// SPEC §2.1 /site/{siteId}/client/{clientId}: one wireless client, where it is connected and where it has
+// been. The address's range narrows the history to the last 24 hours, 7 or 30 days.
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import CircularProgress from '@mui/material/CircularProgress';
+import Typography from '@mui/material/Typography';
+import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useLocation, useNavigate, useSearchParams } from 'react-router';
+import { routes } from '../../../../core/routes.ts';
+import { isTimeRange } from '../../../../core/time-range.ts';
+import { isApiError } from '../../../platform/api-error.ts';
+import { usePageObjects } from '../../../shell/drawer/use-page-objects.ts';
+import { useRouteParams } from '../../../shell/use-route-match.ts';
+import { useClient } from '../api/get-client.ts';
+import { ClientHistory } from '../components/client-history.tsx';
+import { ClientSummary } from '../components/client-summary.tsx';
+
+export function ClientPage() {
+  const { t } = useTranslation();
+  const { pathname } = useLocation();
+  const { siteId, clientId } = useRouteParams('siteClient');
+  const [query] = useSearchParams();
+  const navigate = useNavigate();
+  const asked = query.get('range');
+  const range = isTimeRange(asked) ? asked : undefined;
+  const { cloudId } = usePageObjects(pathname);
+  const result = useClient(cloudId, clientId, range);
+
+  let content: ReactNode;
+  if (result.isPending) {
+    content = (
+      <Box sx={{ display: 'grid', placeItems: 'center', py: 4 }}>
+        <CircularProgress aria-label={t('clients.detail.loading')} />
+      </Box>
+    );
+  } else if (!result.data) {
+    content =
+      isApiError(result.error) && result.error.status === 404 ? (
+        <Alert severity="info">{t('clients.detail.notFound')}</Alert>
+      ) : (
+        <Alert
+          severity="error"
+          action={
+            <Button color="inherit" size="small" onClick={() => void result.refetch()}>
+              {t('clients.detail.retry')}
+            </Button>
+          }
+        >
+          {t('clients.detail.loadFailed')}
+        </Alert>
+      );
+  } else {
+    content = (
+      <>
+        <ClientSummary client={result.data} />
+        <ClientHistory
+          client={result.data}
+          range={range}
+          busy={result.isPlaceholderData}
+          onRange={(next) =>
+            navigate(routes.siteClient.href({ siteId, clientId }, { query: { range: next } }), {
+              replace: true,
+              preventScrollReset: true,
+            })
+          }
+        />
+      </>
+    );
+  }
+  return (
+    <Box component="section" aria-labelledby="page-title" sx={{ display: 'grid', gap: 2, minWidth: 0 }}>
+      <Typography id="page-title" variant="h1">
+        {t(routes.siteClient.titleKey)}
+      </Typography>
+      {content}
+    </Box>
+  );
+}
