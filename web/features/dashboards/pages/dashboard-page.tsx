@@ -63,8 +63,8 @@ function DashboardBody({ cloudId, siteId }: { readonly cloudId: number; readonly
         spacing={1}
         sx={{ justifyContent: 'space-between', alignItems: { sm: 'center' } }}
       >
-        <Typography variant="subtitle1" color="text.secondary">
-          {data?.grouping ? t('dashboards.page.grouping', { name: data.grouping.name }) : null}
+        <Typography component="p" variant="subtitle1" color="text.secondary">
+          {data?.grouping && t('dashboards.page.grouping', { name: data.grouping.name })}
         </Typography>
         <TimeRangePicker value={range} onChange={setRange} />
       </Stack>
@@ -137,7 +137,7 @@ export function DashboardPage() {
           {t(routes[match.key].titleKey)}
         </Typography>
         {subtitle && (
-          <Typography variant="subtitle1" color="text.secondary">
+          <Typography component="p" variant="subtitle1" color="text.secondary">
             {subtitle}
           </Typography>
         )}
