@@ -8,6 +8,7 @@ import { openDatabase } from './db/connect.ts';
 import { DataDirLockedError } from './db/data-dir-lock.ts';
 import { isDatabaseEmpty, seedDemo } from './db/seed/demo.ts';
 import { localUrl, startDemoSimulator } from './demo-simulator.ts';
+import { dashboardJobs } from './features/dashboards/device-counts.ts';
 import { fleetJobs } from './fleet/jobs.ts';
 import { extendDeadlinesAfterStart } from './fleet/sweep.ts';
 import { APP_VERSION } from './version.ts';
@@ -32,7 +33,11 @@ async function main(): Promise<void> {
   await extendDeadlinesAfterStart(database.db, config.heartbeatIntervalS);
   const jobs = await startJobRunner(
     database,
-    [...fleetJobs(database.db, app.fleet, config.heartbeatIntervalS), ...accessJobs(database.db)],
+    [
+      ...fleetJobs(database.db, app.fleet, config.heartbeatIntervalS),
+      ...accessJobs(database.db),
+      ...dashboardJobs(database.db),
+    ],
     app.log,
   );
 

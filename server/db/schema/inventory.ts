@@ -99,10 +99,6 @@ export const devices = pgTable(
       .on(t.cloudId, t.name, t.id)
       .where(sql`${t.deletedAt} IS NULL AND NOT ${t.decomm}`),
     index('devices_site_idx').on(t.siteId),
-    // The dashboards' counts by family, status, health, site and firmware, read from the index alone.
-    index('devices_cloud_summary_idx')
-      .on(t.cloudId, t.productType, t.statusId, t.healthId, t.siteId, t.fw)
-      .where(sql`${t.deletedAt} IS NULL AND NOT ${t.decomm}`),
     index('devices_cloud_health_idx').on(t.cloudId, t.healthId),
     // Tasks on a whole family of the cloud.
     index('devices_cloud_type_idx').on(t.cloudId, t.productType),

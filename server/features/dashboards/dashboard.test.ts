@@ -10,6 +10,7 @@ import { adoptDevice } from '../../fleet/test-fleet.ts';
 import { as, createTestApp, type Session, type TestApp } from '../../test/app.ts';
 import { createDevice } from '../../test/factories.ts';
 import { createAlertCloud, hoursAgo, raiseAlert } from '../alerts/test-cloud.ts';
+import { foldDeviceCounts } from './device-counts.ts';
 
 let t: TestApp;
 let fixture: Awaited<ReturnType<typeof createAlertCloud>>;
@@ -123,9 +124,13 @@ const dashboard = (session: Session, query: Record<string, string | number> = {}
     headers: as(session),
   });
 
-const body = async (session: Session, query: Record<string, string | number> = {}) => {
-  const response = await dashboard(session, query);
-  expect(response.statusCode).toBe(200);
+const body = async (
+  session: Session,
+  query: Record<string, string | number> = {},
+  cloud = fixture.cloud.id,
+) => {
+  const response = await dashboard(session, query, cloud);
+  expect(response.statusCode, response.body).toBe(200);
   return response.json() as DashboardResponse;
 };
 
@@ -256,6 +261,62 @@ describe('GET /apiv2/cloud/:cloudId/dashboard', () => {
     // The others' dashboards are not narrowed by it.
     expect((await body(fixture.sessions.admin)).devices.total).toBe(5);
     await db.update(memberships).set({ activeSiteFilterId: null });
+  });
+
+  it('keeps the counts of the whole cloud as devices change, move, go and come, folded or not', async () => {
+    const db = t.database.db;
+    const other = await createAlertCloud(t);
+    const owner = other.sessions.owner;
+    const logRows = async () =>
+      Number(
+        (
+          await queryRows<{ n: number }>(
+            db,
+            sql`SELECT count(*)::int AS n FROM device_count_log WHERE cloud_id = ${other.cloud.id}`,
+          )
+        )[0]?.n,
+      );
+    const counts = async () => {
+      const answer = await body(owner, {}, other.cloud.id);
+      return {
+        families: healthOf(answer),
+        sites: answer.problem_sites.map((site) => [site.name, site.total]),
+      };
+    };
+    // [total, critical, warning, offline]: both devices offline, as registered.
+    expect(await counts()).toEqual({
+      families: { wifi: [2, 0, 0, 2] },
+      sites: [
+        ['North Tower', 1],
+        ['South Yard', 1],
+      ],
+    });
+    const before = await logRows();
+    await db.execute(sql`UPDATE devices SET name = 'Renamed AP' WHERE id = ${other.northAp.id}`);
+    expect(await logRows()).toBe(before);
+
+    await db.execute(
+      sql`UPDATE devices SET status_id = 'STATUS_ONLINE', health_id = 'HEALTH_CRITICAL' WHERE id = ${other.northAp.id}`,
+    );
+    await db.execute(
+      sql`UPDATE devices SET site_id = ${other.sites.east.id} WHERE id = ${other.southSwitch.id}`,
+    );
+    const added = await createDevice(db, other.cloud.id, other.sites.east.id, { productType: 'switch' });
+    await createDevice(db, other.cloud.id, other.sites.east.id, { decomm: true });
+    await db.execute(sql`UPDATE devices SET deleted_at = now() WHERE id = ${added.id}`);
+    await createDevice(db, other.cloud.id, null, { productType: 'mesh', healthId: 'HEALTH_WARNING' });
+    const expected = {
+      families: { wifi: [2, 1, 0, 1], mesh: [1, 0, 1, 1] },
+      sites: [
+        ['North Tower', 1],
+        ['East Hall', 1],
+      ],
+    };
+    expect(await counts()).toEqual(expected);
+    await foldDeviceCounts(db);
+    expect(await counts()).toEqual(expected);
+    // One row per key once folded: wifi online critical, wifi offline, mesh offline warning.
+    expect(await logRows()).toBe(3);
   });
 
   it('refuses a range or site it does not know, and outsiders', async () => {

@@ -1,5 +1,5 @@
-// The figures of the cloud and site dashboards. Device counts come from one pass over
-// devices_cloud_summary_idx (grouping sets: by family, by site, by firmware); clients and traffic from the
+// The figures of the cloud and site dashboards. Device counts come from the counts kept ahead for the whole
+// cloud, or from the devices of the sites asked for; clients and traffic from the
 // hourly per-site rollups (site_metrics_hourly, site 0 being the whole cloud); alerts over time from
 // their hourly rollups (site_alerts_hourly) and, for the hours not rolled up yet, alerts_cloud_problem_idx.
 import { sql } from 'drizzle-orm';
@@ -16,6 +16,7 @@ import { TIME_RANGE_SPANS, type TimeRange } from '../../../core/time-range.ts';
 import type { Database } from '../../db/connect.ts';
 import { intArray, queryRows } from '../../db/rows.ts';
 import { rolledUpTo } from '../../fleet/metric-store.ts';
+import { type CountRow, readDeviceCounts, readProblemSites, type SiteCountRow } from './device-counts.ts';
 
 /** Firmware versions listed per family; the rest are summed up. */
 const FIRMWARE_SHOWN = 5;
@@ -29,72 +30,60 @@ export type DashboardScope = {
   site: boolean;
 };
 
-type SummaryRow = {
-  set: 'family' | 'site' | 'firmware';
-  product_type: string | null;
-  status_id: StatusId | null;
-  health_id: HealthId | null;
-  site_id: number | null;
-  site_name: string | null;
-  fw: string | null;
-  n: number;
-  critical: number;
-  warning: number;
-  offline: number;
-};
-
 const zeros = <K extends string>(keys: readonly K[]) =>
   Object.fromEntries(keys.map((key) => [key, 0])) as Record<K, number>;
 
 const inSites = (column: string, siteIds: readonly number[] | null) =>
   siteIds === null ? sql`` : sql` AND ${sql.raw(column)} = ANY(${intArray(siteIds)})`;
 
-async function deviceSummary(db: Database, scope: DashboardScope) {
-  // One pass over the index for the three groupings; only the worst sites are sent back.
-  const rows = await queryRows<SummaryRow>(
-    db,
-    sql`WITH g AS MATERIALIZED (
-        SELECT CASE GROUPING(product_type, status_id, health_id, site_id, fw)
-            WHEN 3 THEN 'family' WHEN 14 THEN 'firmware' ELSE 'site' END AS set,
-          product_type, status_id, health_id, site_id, fw, count(*)::int AS n,
-          (count(*) FILTER (WHERE health_id = 'HEALTH_CRITICAL'))::int AS critical,
-          (count(*) FILTER (WHERE health_id = 'HEALTH_WARNING'))::int AS warning,
-          (count(*) FILTER (WHERE status_id = 'STATUS_OFFLINE'))::int AS offline
-        FROM devices
-        WHERE cloud_id = ${scope.cloudId} AND deleted_at IS NULL AND NOT decomm${inSites('site_id', scope.siteIds)}
-        GROUP BY GROUPING SETS ((product_type, status_id, health_id), (product_type, fw), (site_id))
-      )
-      SELECT g.*, NULL AS site_name FROM g WHERE set <> 'site'
-      UNION ALL
-      (SELECT g.*, s.name AS site_name FROM g JOIN sites s ON s.id = g.site_id AND s.deleted_at IS NULL
-        WHERE set = 'site' AND ${!scope.site} AND critical + warning + offline > 0
-        ORDER BY critical DESC, warning DESC, offline DESC, s.name LIMIT ${PROBLEM_SITES_SHOWN})`,
-  );
+/**
+ * Devices by family, status, health and firmware, and the worst sites: for the whole cloud from the counts
+ * kept ahead (device-counts.ts), for some sites from their devices (devices_site_idx finds them).
+ */
+async function countDevices(db: Database, scope: DashboardScope): Promise<[CountRow[], SiteCountRow[]]> {
+  const shown = scope.site ? 0 : PROBLEM_SITES_SHOWN;
+  if (scope.siteIds === null)
+    return Promise.all([readDeviceCounts(db, scope.cloudId), readProblemSites(db, scope.cloudId, shown)]);
+  const live = sql`cloud_id = ${scope.cloudId} AND deleted_at IS NULL AND NOT decomm${inSites('site_id', scope.siteIds)}`;
+  return Promise.all([
+    queryRows<CountRow>(
+      db,
+      sql`SELECT product_type, status_id, health_id, fw, count(*)::int AS n FROM devices WHERE ${live}
+        GROUP BY 1, 2, 3, 4`,
+    ),
+    queryRows<SiteCountRow>(
+      db,
+      sql`SELECT s.id, s.name, c.total, c.critical, c.warning, c.offline FROM (
+          SELECT site_id, count(*)::int AS total,
+            (count(*) FILTER (WHERE health_id = 'HEALTH_CRITICAL'))::int AS critical,
+            (count(*) FILTER (WHERE health_id = 'HEALTH_WARNING'))::int AS warning,
+            (count(*) FILTER (WHERE status_id = 'STATUS_OFFLINE'))::int AS offline
+          FROM devices WHERE ${live} GROUP BY site_id
+        ) c JOIN sites s ON s.id = c.site_id AND s.deleted_at IS NULL
+        WHERE c.critical + c.warning + c.offline > 0
+        ORDER BY c.critical DESC, c.warning DESC, c.offline DESC, s.name LIMIT ${shown}`,
+    ),
+  ]);
+}
 
+async function deviceSummary(db: Database, scope: DashboardScope) {
+  const [counts, problemSites] = await countDevices(db, scope);
   const families = new Map<string, FamilyCounts>();
-  const firmware = new Map<string, { fw: string; count: number }[]>();
-  const problemSites: ProblemSite[] = [];
-  for (const row of rows) {
-    if (row.set === 'family' && row.product_type && row.status_id && row.health_id) {
-      const family = families.get(row.product_type) ?? {
-        product_type: row.product_type,
-        total: 0,
-        status: zeros(STATUS_IDS),
-        health: zeros(HEALTH_IDS),
-      };
-      family.total += row.n;
-      family.status[row.status_id] += row.n;
-      family.health[row.health_id] += row.n;
-      families.set(row.product_type, family);
-    } else if (row.set === 'firmware' && row.product_type && row.fw !== null) {
-      firmware.set(row.product_type, [
-        ...(firmware.get(row.product_type) ?? []),
-        { fw: row.fw, count: row.n },
-      ]);
-    } else if (row.set === 'site' && row.site_id !== null && row.site_name !== null) {
-      const { site_id: id, site_name: name, n: total, critical, warning, offline } = row;
-      problemSites.push({ id, name, total, critical, warning, offline });
-    }
+  const firmware = new Map<string, Map<string, number>>();
+  for (const row of counts) {
+    const family = families.get(row.product_type) ?? {
+      product_type: row.product_type,
+      total: 0,
+      status: zeros(STATUS_IDS),
+      health: zeros(HEALTH_IDS),
+    };
+    family.total += row.n;
+    family.status[row.status_id as StatusId] += row.n;
+    family.health[row.health_id as HealthId] += row.n;
+    families.set(row.product_type, family);
+    const versions = firmware.get(row.product_type) ?? new Map<string, number>();
+    versions.set(row.fw, (versions.get(row.fw) ?? 0) + row.n);
+    firmware.set(row.product_type, versions);
   }
   // Families in the catalogue's order (access points first), any other after them by name.
   const rank = (type: string) => {
@@ -106,14 +95,16 @@ async function deviceSummary(db: Database, scope: DashboardScope) {
   const familyList = [...families.values()].sort(byName);
   const firmwareList: FirmwareUse[] = [...firmware.entries()]
     .map(([productType, versions]) => {
-      const sorted = versions.sort((a, b) => b.count - a.count || b.fw.localeCompare(a.fw));
+      const sorted = [...versions.entries()]
+        .map(([fw, count]) => ({ fw, count }))
+        .sort((a, b) => b.count - a.count || b.fw.localeCompare(a.fw));
       const others = sorted.slice(FIRMWARE_SHOWN).reduce((total, version) => total + version.count, 0);
       return { product_type: productType, versions: sorted.slice(0, FIRMWARE_SHOWN), others };
     })
     .sort(byName);
   return {
     devices: { total: familyList.reduce((total, family) => total + family.total, 0), families: familyList },
-    problem_sites: problemSites,
+    problem_sites: problemSites satisfies ProblemSite[],
     firmware: firmwareList,
   };
 }

@@ -1,1 +1,0 @@
-CREATE INDEX "devices_cloud_summary_idx" ON "devices" USING btree ("cloud_id","product_type","status_id","health_id","site_id","fw") WHERE "devices"."deleted_at" IS NULL AND NOT "devices"."decomm";
