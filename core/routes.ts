@@ -11,6 +11,8 @@ const activityQuery = {
   id: 'id',
   health: ['HEALTH_CRITICAL+HEALTH_WARNING'],
 } as const;
+// The activity page's tabs.
+const ACTIVITY_TABS = ['alert', 'maintenance'] as const;
 // SPEC §2.1: search results link to list pages with a search query parameter.
 const searchQuery = { search: 'text' } as const;
 // The device list's filters, as the dashboards' counts link to them.
@@ -41,7 +43,7 @@ export const routes = {
   }),
   cloudActivity: route('/cloud/:cloudId/activity', 'cloud', 'routes.title.cloudActivity', {
     query: activityQuery,
-    hashes: ['alert', 'maintenance'],
+    hashes: ACTIVITY_TABS,
   }),
   cloudAddons: route('/cloud/:cloudId/addons', 'cloud', 'routes.title.cloudAddons'),
   cloudLicenses: route('/cloud/:cloudId/licenses', 'cloud', 'routes.title.cloudLicenses'),
@@ -83,7 +85,7 @@ export const routes = {
   }),
   siteActivity: route('/site/:siteId/activity', 'site', 'routes.title.siteActivity', {
     query: activityQuery,
-    hashes: ['alert', 'maintenance'],
+    hashes: ACTIVITY_TABS,
   }),
   siteClients: route('/site/:siteId/clients', 'site', 'routes.title.siteClients'),
   siteConfig: route('/site/:siteId/config', 'site', 'routes.title.siteConfig', { hashes: siteConfigHashes }),
@@ -124,7 +126,10 @@ export const routes = {
     { query: rangeQuery },
   ),
   deviceClients: route(`${SITE_DEVICE}/clients`, 'device', 'routes.title.deviceClients'),
-  deviceActivity: route(`${SITE_DEVICE}/activity`, 'device', 'routes.title.deviceActivity'),
+  deviceActivity: route(`${SITE_DEVICE}/activity`, 'device', 'routes.title.deviceActivity', {
+    query: activityQuery,
+    hashes: ACTIVITY_TABS,
+  }),
   devicePorts: route(`${SITE_DEVICE}/ports`, 'device', 'routes.title.devicePorts'),
   deviceConfig: route(`${SITE_DEVICE}/config`, 'device', 'routes.title.deviceConfig'),
   deviceFiles: route(`${V2_SITE}/device/:deviceId/device-files`, 'device', 'routes.title.deviceFiles'),
@@ -132,7 +137,10 @@ export const routes = {
   // Smart NVR level
   smartnvr: route('/smartnvr/:smartnvrId', 'smartnvr', 'routes.title.smartnvr'),
   smartnvrDashboard: route('/smartnvr/:smartnvrId/dashboard', 'smartnvr', 'routes.title.smartnvrDashboard'),
-  smartnvrActivity: route('/smartnvr/:smartnvrId/activity', 'smartnvr', 'routes.title.smartnvrActivity'),
+  smartnvrActivity: route('/smartnvr/:smartnvrId/activity', 'smartnvr', 'routes.title.smartnvrActivity', {
+    query: activityQuery,
+    hashes: ACTIVITY_TABS,
+  }),
   smartnvrIpcams: route(`${V2_NVR}/ipcams`, 'smartnvr', 'routes.title.smartnvrIpcams'),
   smartnvrStreaming: route(`${V2_NVR}/streaming`, 'smartnvr', 'routes.title.smartnvrStreaming'),
   smartnvrTunnels: route(`${V2_NVR}/tunnels`, 'smartnvr', 'routes.title.smartnvrTunnels'),

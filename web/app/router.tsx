@@ -16,7 +16,19 @@ const PUBLIC_PAGES = {
   logout: () => import('../features/auth/pages/logout-page.tsx').then((m) => m.LogoutPage),
 } satisfies Partial<Record<RouteKey, LoadComponent>>;
 
+const devicesPage = () =>
+  import('../features/devices/pages/devices-list-page.tsx').then((m) => m.DevicesListPage);
+const dashboardPage = () =>
+  import('../features/dashboards/pages/dashboard-page.tsx').then((m) => m.DashboardPage);
 const activityPage = () => import('../features/activity/pages/activity-page.tsx').then((m) => m.ActivityPage);
+const deviceDashboardPage = () =>
+  import('../features/device-dashboard/pages/device-dashboard-page.tsx').then((m) => m.DeviceDashboardPage);
+const smartnvrDashboardPage = () =>
+  import('../features/device-dashboard/pages/smartnvr-dashboard-page.tsx').then(
+    (m) => m.SmartNvrDashboardPage,
+  );
+const clientsListPage = () =>
+  import('../features/clients/pages/clients-list-page.tsx').then((m) => m.ClientsListPage);
 
 // Pages that exist; every other route shows the placeholder page until it is built.
 const BUILT_PAGES: Partial<Record<RouteKey, LoadComponent>> = {
@@ -26,12 +38,29 @@ const BUILT_PAGES: Partial<Record<RouteKey, LoadComponent>> = {
   siteActivity: activityPage,
   deviceActivity: activityPage,
   smartnvrActivity: activityPage,
-  cloudDashboard: () =>
-    import('../features/clouds/pages/cloud-dashboard-page.tsx').then((m) => m.CloudDashboardPage),
-  devices: () => import('../features/devices/pages/devices-list-page.tsx').then((m) => m.DevicesListPage),
+  siteClients: clientsListPage,
+  deviceClients: clientsListPage,
+  siteClient: () => import('../features/clients/pages/client-page.tsx').then((m) => m.ClientPage),
+  cloudDashboard: dashboardPage,
+  site: dashboardPage,
+  siteDashboard: dashboardPage,
+  devices: devicesPage,
+  siteDevices: devicesPage,
   sites: () => import('../features/sites/pages/sites-list-page.tsx').then((m) => m.SitesListPage),
   users: () => import('../features/users/pages/users-list-page.tsx').then((m) => m.UsersListPage),
   clouds: () => import('../features/clouds/pages/clouds-list-page.tsx').then((m) => m.CloudsListPage),
+  deviceWirelessStatistics: () =>
+    import('../features/statistics/pages/wireless-statistics-page.tsx').then((m) => m.WirelessStatisticsPage),
+  deviceNetworkStatistics: () =>
+    import('../features/statistics/pages/network-statistics-page.tsx').then((m) => m.NetworkStatisticsPage),
+  deviceSystemStatistics: () =>
+    import('../features/statistics/pages/system-statistics-page.tsx').then((m) => m.SystemStatisticsPage),
+  devicePorts: () => import('../features/statistics/pages/ports-page.tsx').then((m) => m.PortsPage),
+  device: deviceDashboardPage,
+  siteDevice: deviceDashboardPage,
+  deviceDashboard: deviceDashboardPage,
+  smartnvr: smartnvrDashboardPage,
+  smartnvrDashboard: smartnvrDashboardPage,
 };
 
 function isPublic(key: RouteKey): key is keyof typeof PUBLIC_PAGES {

@@ -4,7 +4,10 @@ import { useTranslation } from 'react-i18next';
 import { useCachedMe } from '../features/auth/api/get-me.ts';
 import { measurementUnitsOf, type UnitContext } from '../platform/units.ts';
 
-export function useUnitContext(): UnitContext & { readonly timeZone: string | undefined } {
+/** Units and the user's time zone (the browser's when the user has none). */
+export type UnitContextWithZone = UnitContext & { readonly timeZone: string | undefined };
+
+export function useUnitContext(): UnitContextWithZone {
   const { i18n } = useTranslation();
   const user = useCachedMe()?.user;
   const measurementUnits = measurementUnitsOf(user);

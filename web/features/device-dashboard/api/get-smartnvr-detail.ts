@@ -1,0 +1,26 @@
+// GET /apiv2/cloud/:cloudId/smartnvrs/:smartnvrId: the recorder dashboard's identity, state and latest report.
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import type { SmartNvrDetail } from '../../../../core/api/devices.ts';
+import { LOCAL_ERRORS } from '../../../platform/errors/error-policy-host.tsx';
+import { apiGet } from '../../../platform/http.ts';
+
+// Recorders report every minute; live device events refresh it sooner (its key is under the dashboards').
+const REFRESH_MS = 60_000;
+
+export function getSmartNvrDetail(cloudId: number, smartnvrId: number): Promise<SmartNvrDetail> {
+  return apiGet<SmartNvrDetail>(`/apiv2/cloud/${cloudId}/smartnvrs/${smartnvrId}`);
+}
+
+export function smartNvrDetailQueryOptions(cloudId: number, smartnvrId: number) {
+  return queryOptions({
+    queryKey: ['dashboard', cloudId, 'smartnvr', smartnvrId] as const,
+    // The dashboard shows its own loading, failed and not-found states.
+    meta: LOCAL_ERRORS,
+    queryFn: () => getSmartNvrDetail(cloudId, smartnvrId),
+    refetchInterval: REFRESH_MS,
+  });
+}
+
+export function useSmartNvrDetail(cloudId: number | null, smartnvrId: number) {
+  return useQuery({ ...smartNvrDetailQueryOptions(cloudId ?? 0, smartnvrId), enabled: cloudId !== null });
+}

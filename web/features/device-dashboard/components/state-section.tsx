@@ -1,0 +1,126 @@
+// Whether the device or recorder is online, its health with the alert that explains it, and how its system
+// is doing by the latest heartbeat: load, temperature, power, clock and configuration.
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Typography from '@mui/material/Typography';
+import { useTranslation } from 'react-i18next';
+import type { DeviceReport } from '../../../../core/api/devices.ts';
+import type { HealthId, StatusId } from '../../../../core/domain.ts';
+import { formatPercent, formatTemperature, formatWatts } from '../../../platform/units.ts';
+import { type UnitContextWithZone, useUnitContext } from '../../../shell/use-unit-context.ts';
+import { alertDescription, alertTitle } from '../../alerts/components/alert-texts.ts';
+import { AlertTime } from '../../alerts/components/alert-time.tsx';
+import { HealthLabel } from '../../alerts/components/health-label.tsx';
+import { type DashboardScope, useHealthReason } from '../api/get-open-alerts.ts';
+import { DashboardSection } from './dashboard-section.tsx';
+import { type Fact, FactsList } from './facts-list.tsx';
+
+export type ObjectState = {
+  readonly online: boolean;
+  readonly statusId: StatusId;
+  readonly blocked: boolean;
+  readonly health: HealthId;
+  readonly report: DeviceReport | null;
+};
+
+function useStatusText({ online, statusId, blocked }: ObjectState): string {
+  const { t } = useTranslation();
+  if (blocked) return t('deviceDashboard.status.blocked');
+  if (!online) return t('devices.status.offline');
+  return statusId === 'STATUS_SKIPPED_HB'
+    ? t('deviceDashboard.status.skippedHeartbeat')
+    : t('devices.status.online');
+}
+
+function systemFacts(
+  t: ReturnType<typeof useTranslation>['t'],
+  report: DeviceReport,
+  units: UnitContextWithZone,
+) {
+  const { system, time_sync: time, config } = report;
+  const facts: Fact[] = [
+    { label: t('deviceDashboard.system.cpu'), value: formatPercent(system.cpuPct, units) },
+    { label: t('deviceDashboard.system.memory'), value: formatPercent(system.memPct, units) },
+  ];
+  if (system.tempC !== undefined)
+    facts.push({
+      label: t('deviceDashboard.system.temperature'),
+      value: formatTemperature(system.tempC, units),
+    });
+  if (system.powerW !== undefined)
+    facts.push({
+      label: t('deviceDashboard.system.power'),
+      value:
+        system.powerBudgetW === undefined
+          ? formatWatts(system.powerW, units)
+          : t('deviceDashboard.system.powerOfBudget', {
+              power: formatWatts(system.powerW, units),
+              budget: formatWatts(system.powerBudgetW, units),
+            }),
+    });
+  facts.push(
+    {
+      label: t('deviceDashboard.system.time'),
+      value: time.synced ? t('deviceDashboard.system.timeSynced') : t('deviceDashboard.system.timeUnsynced'),
+    },
+    {
+      label: t('deviceDashboard.system.config'),
+      value: !config.applied
+        ? t('deviceDashboard.system.configFailed', { error: config.error ?? '' })
+        : config.unsyncedFiles.length > 0
+          ? t('deviceDashboard.system.configDrift', { files: config.unsyncedFiles.join(', ') })
+          : t('deviceDashboard.system.configApplied'),
+    },
+  );
+  return facts;
+}
+
+export function StateSection({
+  cloudId,
+  scope,
+  state,
+}: {
+  readonly cloudId: number;
+  readonly scope: DashboardScope;
+  readonly state: ObjectState;
+}) {
+  const { t } = useTranslation();
+  const units = useUnitContext();
+  const status = useStatusText(state);
+  const reason = useHealthReason(cloudId, scope, state.health);
+  const alert = reason.data ?? null;
+  const description = alert ? alertDescription(t, alert) : null;
+  const { report } = state;
+  return (
+    <DashboardSection id="dashboard-state" title={t('deviceDashboard.state.title')}>
+      <FactsList
+        facts={[
+          { label: t('deviceDashboard.state.status'), value: status },
+          { label: t('deviceDashboard.state.health'), value: <HealthLabel health={state.health} /> },
+        ]}
+      />
+      {alert && (
+        <Box>
+          <Typography variant="body2" color="text.secondary">
+            {t('deviceDashboard.state.reason')}
+          </Typography>
+          <Typography sx={{ fontWeight: 500 }}>{alertTitle(t, alert)}</Typography>
+          {description && (
+            <Typography variant="body2" sx={{ overflowWrap: 'anywhere' }}>
+              {description}
+            </Typography>
+          )}
+          <Typography variant="body2" color="text.secondary">
+            <AlertTime iso={alert.problem_at} />
+          </Typography>
+        </Box>
+      )}
+      {report?.action_required && (
+        <Alert severity="warning">
+          {t('deviceDashboard.state.actionRequired', { action: report.action_required })}
+        </Alert>
+      )}
+      {report && <FactsList facts={systemFacts(t, report, units)} />}
+    </DashboardSection>
+  );
+}

@@ -1,0 +1,125 @@
+// @vitest-environment happy-dom
+// The recorder dashboard: identity, state, its cameras' streams and media sync, and its actions.
+import { fireEvent, screen, within } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { routes } from '../../../../core/routes.ts';
+import { resetPlatform } from '../../../platform/testing/render-platform.tsx';
+import { restoreFetch } from '../../../test-utils/fake-fetch.ts';
+import { SmartNvrDashboardPage } from './smartnvr-dashboard-page.tsx';
+import {
+  alert,
+  type DashboardAnswers,
+  installDashboardServer,
+  recorder,
+  renderDashboard,
+  report,
+  startedTasks,
+} from './test-dashboard-server.tsx';
+
+function open(answers: DashboardAnswers) {
+  const requests = installDashboardServer(answers);
+  renderDashboard(routes.smartnvrDashboard.path, SmartNvrDashboardPage, '/smartnvr/70/dashboard');
+  return requests;
+}
+
+beforeEach(() => {
+  vi.spyOn(console, 'error').mockImplementation(() => undefined);
+});
+afterEach(() => {
+  resetPlatform();
+  restoreFetch();
+  vi.restoreAllMocks();
+});
+
+describe('smart NVR dashboard', () => {
+  it("shows the recorder's cameras with each stream's state and bit rate, and its media sync", async () => {
+    const requests = open({
+      recorders: [
+        recorder({
+          health_id: 'HEALTH_WARNING',
+          report: report({
+            cameras: [
+              { id: 'cam-1', name: 'Camera 01', stream: 'streaming', bitrateKbps: 4200 },
+              { id: 'cam-2', name: 'Camera 02', stream: 'failed', bitrateKbps: 0 },
+            ],
+            media_sync: { ok: false, lagS: 5400, error: 'storage not reachable' },
+          }),
+        }),
+      ],
+      alerts: [
+        alert({
+          alert_type: 'STREAM_FAILED',
+          health_id: 'HEALTH_WARNING',
+          alert_data_2: 'Camera 02',
+          alert_data_3: 'RTSP timeout',
+          device: null,
+          site: null,
+          smartnvr: { id: 70, name: 'HQ Smart NVR' },
+        }),
+      ],
+    });
+    expect(await screen.findByRole('heading', { level: 1, name: 'HQ Smart NVR' })).toBeInTheDocument();
+    const cameras = await screen.findByRole('table', { name: 'Cameras' });
+    expect(
+      within(cameras)
+        .getAllByRole('row')
+        .slice(1)
+        .map((row) =>
+          within(row)
+            .getAllByRole('cell')
+            .map((cell) => cell.textContent),
+        ),
+    ).toEqual([
+      ['Camera 01', 'Streaming', '4.2 Mb/s'],
+      ['Camera 02', 'Failed', '0 bit/s'],
+    ]);
+    expect(screen.getByText('1 of 2 cameras are streaming.')).toBeInTheDocument();
+    expect(
+      within(screen.getByRole('region', { name: 'Media sync' })).getByText(
+        'Media do not reach storage (storage not reachable); the last sync is 1 hr 30 min behind.',
+      ),
+    ).toBeInTheDocument();
+    const state = screen.getByRole('region', { name: 'Status and health' });
+    expect(await within(state).findByText('Camera stream failed')).toBeInTheDocument();
+    expect(screen.getByRole('link', { name: 'All alerts' })).toHaveAttribute('href', '/smartnvr/70/activity#alert');
+    expect(requests.some((request) => request.query.get('smartNvrId') === '70')).toBe(true);
+    // A recorder has no management daemon.
+    expect(
+      within(screen.getByRole('region', { name: 'Identity' })).queryByText('Management daemon'),
+    ).toBeNull();
+  });
+
+  it('says so when the recorder never reported', async () => {
+    open({ recorders: [recorder({ report: null })] });
+    expect(
+      await screen.findByText(
+        'No heartbeat has arrived yet, so there are no readings to show. They appear here once it reports.',
+      ),
+    ).toBeInTheDocument();
+    expect(screen.queryByRole('region', { name: 'Cameras' })).not.toBeInTheDocument();
+  });
+
+  it('reboots the recorder after confirming, and hides the actions it may not take', async () => {
+    const requests = open({ recorders: [recorder({ allowed_tasks: ['TASK_REBOOT'] })] });
+    const group = await screen.findByRole('group', { name: 'Actions' });
+    expect(within(group).queryByRole('button', { name: 'Update firmware' })).not.toBeInTheDocument();
+    fireEvent.click(within(group).getByRole('button', { name: 'Reboot' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Reboot HQ Smart NVR?' });
+    expect(
+      within(dialog).getByText(
+        'The recorder restarts and is offline for a minute or two. Its cameras are not recorded meanwhile.',
+      ),
+    ).toBeInTheDocument();
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Reboot' }));
+    await screen.findByText('Reboot of HQ Smart NVR started. The task tracker follows it.');
+    expect(startedTasks(requests)).toEqual([
+      { type: 'TASK_REBOOT', targets: { smartNvrIds: [70] }, params: {} },
+    ]);
+  });
+
+  it('offers no action to a caller who may start no task on it', async () => {
+    open({ recorders: [recorder({ allowed_tasks: [] })] });
+    await screen.findByRole('region', { name: 'Identity' });
+    expect(screen.queryByRole('group', { name: 'Actions' })).not.toBeInTheDocument();
+  });
+});
