@@ -3,6 +3,7 @@ import { runApiLoad } from './api-load.ts';
 import { runIngest } from './ingest.ts';
 import { runLiveEvents } from './live-events.ts';
 import { runMetrics } from './metrics.ts';
+import { runPageLoad } from './page-load.ts';
 import { runSeedLarge } from './seed-large.ts';
 import { runStartup } from './startup.ts';
 import { runTasks } from './tasks.ts';
@@ -15,6 +16,7 @@ const benchmarks: Record<string, () => Promise<void>> = {
   metrics: runMetrics,
   tasks: runTasks,
   'live-events': runLiveEvents,
+  'page-load': runPageLoad,
 };
 const names = process.argv.slice(2);
 for (const name of names.length > 0 ? names : Object.keys(benchmarks)) {

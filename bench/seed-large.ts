@@ -189,6 +189,17 @@ function statements(cloudId: number, ownerId: number): string[] {
      FROM generate_series(date_trunc('hour', now()) - interval '30 days', date_trunc('hour', now()) - interval '1 hour',
        interval '1 hour') hour,
        (SELECT 0 AS site UNION ALL SELECT id FROM sites WHERE cloud_id = ${cloudId}) s`,
+    // The alerts counted per site and hour, as the hourly rollup keeps them, up to the current hour.
+    `INSERT INTO site_alerts_hourly (cloud_id, site_id, hour, critical, warning)
+     SELECT cloud_id, CASE WHEN GROUPING(site_id) = 1 THEN 0 ELSE site_id END, date_trunc('hour', problem_at),
+       count(*) FILTER (WHERE health_id = 'HEALTH_CRITICAL'), count(*) FILTER (WHERE health_id = 'HEALTH_WARNING')
+     FROM alerts WHERE cloud_id = ${cloudId} AND problem_at < date_trunc('hour', now())
+     GROUP BY GROUPING SETS ((cloud_id, date_trunc('hour', problem_at), site_id), (cloud_id, date_trunc('hour', problem_at)))
+     HAVING GROUPING(site_id) = 1 OR site_id IS NOT NULL`,
+    `INSERT INTO server_settings (key, value)
+     VALUES ('metrics_rolled_up_to', to_jsonb(to_char(date_trunc('hour', now()) AT TIME ZONE 'UTC',
+       'YYYY-MM-DD"T"HH24:MI:SS.000"Z"')))
+     ON CONFLICT (key) DO UPDATE SET value = excluded.value`,
     // Every task targets 1 to 10 devices; each target has the task's state.
     `INSERT INTO task_targets (task_id, device_id, state, updated_at)
      SELECT t.id, ${firstDevice} + (t.id * 101 + k * 1009) % ${devices}, t.task_state, t.execute_at

@@ -1,7 +1,7 @@
 // Every entry of the route registry (core/routes.ts) becomes a route; pages load on demand.
 import type { ComponentType } from 'react';
 import { createBrowserRouter, type RouteObject } from 'react-router';
-import { ROUTE_KEYS, type RouteKey, routes } from '../../core/routes.ts';
+import { matchRoute, ROUTE_KEYS, type RouteKey, routes } from '../../core/routes.ts';
 import { failSafeLazy } from '../platform/errors/fail-safe-lazy.tsx';
 import { followRouteLoads } from '../platform/progress/route-progress.ts';
 import { PageLoader } from '../shell/page-loader.tsx';
@@ -65,6 +65,12 @@ const BUILT_PAGES: Partial<Record<RouteKey, LoadComponent>> = {
 
 function isPublic(key: RouteKey): key is keyof typeof PUBLIC_PAGES {
   return Object.hasOwn(PUBLIC_PAGES, key);
+}
+
+/** Whether an address opens in the signed-in frame (every page but the public ones). */
+export function isFramedPath(pathname: string): boolean {
+  const match = matchRoute(pathname);
+  return !match || !isPublic(match.key);
 }
 
 function framedPage(key: RouteKey): RouteObject {

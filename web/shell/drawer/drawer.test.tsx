@@ -142,7 +142,7 @@ describe('navigation drawer levels', () => {
     expect(await within(nav).findByRole('alert')).toHaveTextContent(
       'This device has an unknown product type (toaster), so it has no menu.',
     );
-    expect(await screen.findByRole('heading', { level: 1, name: 'Device Dashboard' })).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { level: 1, name: 'Core Switch' })).toBeInTheDocument();
   });
 
   it('shows the smart NVR menu, with Tunnel Management for the owner', async () => {

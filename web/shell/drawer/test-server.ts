@@ -1,4 +1,5 @@
 // A scripted server and screen-width stub for the drawer and breadcrumb tests.
+import type { DeviceDetail } from '../../../core/api/devices.ts';
 import type { NavigationDevice, NavigationSite, NavigationSmartnvr } from '../../../core/api/navigation.ts';
 import { SITE_PERMISSIONS } from '../../../core/domain.ts';
 import type { Me } from '../../features/auth/api/get-me.ts';
@@ -28,6 +29,29 @@ export const DEVICE: NavigationDevice = {
   site_config_enabled: true,
   site_permissions: [...SITE_PERMISSIONS],
 };
+/** The device page's own call, for a device that never reported. */
+const deviceDetail = (device: NavigationDevice): DeviceDetail => ({
+  id: device.id,
+  name: device.name,
+  site: device.site_id === null ? null : { id: device.site_id, name: device.site_name ?? '' },
+  mac: '02:00:00:00:00:11',
+  ip: null,
+  hostname: '',
+  sn: 'SN11',
+  product_type: device.product_type,
+  product_brand_id: device.product_brand_id,
+  product_name: null,
+  status_id: 'STATUS_OFFLINE',
+  online: false,
+  health_id: 'HEALTH_UNKNOWN',
+  fw: '',
+  mgmtd_version: device.mgmtd_version,
+  allowed_tasks: [],
+  blocked: false,
+  last_seen_at: null,
+  link_peers: [],
+  report: null,
+});
 export const SMARTNVR: NavigationSmartnvr = { id: 70, name: 'Gate Recorder', cloud_id: 3 };
 
 export type Answers = {
@@ -64,6 +88,8 @@ export function navigationServer(answers: Answers = {}): FakeHandler {
     if (site && path === `/apiv2/navigation/site/${site.id}`) return jsonResponse(200, site);
     const device = answers.device === undefined ? DEVICE : answers.device;
     if (device && path === `/apiv2/navigation/device/${device.id}`) return jsonResponse(200, device);
+    if (device && path === `/apiv2/cloud/${device.cloud_id}/devices/${device.id}`)
+      return jsonResponse(200, deviceDetail(device));
     if (path === `/apiv2/navigation/smartnvr/${SMARTNVR.id}`) return jsonResponse(200, SMARTNVR);
     return jsonResponse(404, { message: 'Not found.' });
   };

@@ -3,16 +3,16 @@ import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import type { DashboardResponse } from '../../../../core/api/dashboards.ts';
 import type { TimeRange } from '../../../../core/time-range.ts';
 import { apiGet } from '../../../platform/http.ts';
-import { useSiteFiltersSelect } from '../../sites/api/get-site-filters-select.ts';
 
 /** Live updates refetch it on device and alert events; this is the floor when the stream is down. */
 const DASHBOARD_REFRESH_MS = 60_000;
 
+/** The cloud's answer depends on the active site grouping: choosing another refetches it. */
+export const dashboardKey = (cloudId: number) => ['dashboard', cloudId] as const;
+
 export function useDashboard(cloudId: number, range: TimeRange, siteId?: number) {
-  // The cloud's answer depends on the active grouping: choosing another refetches it.
-  const grouping = useSiteFiltersSelect(cloudId).data?.userCloudFilter.id ?? null;
   return useQuery({
-    queryKey: ['dashboard', cloudId, siteId ?? null, range, siteId === undefined ? grouping : null] as const,
+    queryKey: [...dashboardKey(cloudId), siteId ?? null, range] as const,
     queryFn: () => apiGet<DashboardResponse>(`/apiv2/cloud/${cloudId}/dashboard`, { range, siteId }),
     placeholderData: keepPreviousData,
     refetchInterval: DASHBOARD_REFRESH_MS,

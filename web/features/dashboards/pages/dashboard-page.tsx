@@ -7,6 +7,7 @@ import Paper from '@mui/material/Paper';
 import Skeleton from '@mui/material/Skeleton';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
+import { startTransition, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation } from 'react-router';
 import type { DashboardResponse } from '../../../../core/api/dashboards.ts';
@@ -47,6 +48,10 @@ function Recorders({ recorders }: { readonly recorders: NonNullable<DashboardRes
   );
 }
 
+function Pending({ label, height }: { readonly label: string; readonly height: number }) {
+  return <Skeleton variant="rounded" height={height} aria-busy="true" aria-label={label} />;
+}
+
 function DashboardBody({ cloudId, siteId }: { readonly cloudId: number; readonly siteId?: number }) {
   const { t } = useTranslation();
   const [range, setRange] = useTimeRange();
@@ -56,6 +61,11 @@ function DashboardBody({ cloudId, siteId }: { readonly cloudId: number; readonly
       ? routes.devices.href({ cloudId }, { query })
       : routes.siteDevices.href({ cloudId, siteId }, { query });
   const data = dashboard.data;
+  // The counts and lists show first; the charts, slower to draw, right after.
+  const [charts, setCharts] = useState(false);
+  useEffect(() => {
+    if (data) startTransition(() => setCharts(true));
+  }, [data]);
   return (
     <>
       <Stack
@@ -68,51 +78,49 @@ function DashboardBody({ cloudId, siteId }: { readonly cloudId: number; readonly
         </Typography>
         <TimeRangePicker value={range} onChange={setRange} />
       </Stack>
-      {!data ? (
-        dashboard.isError ? (
-          <Alert
-            severity="error"
-            action={
-              <Button color="inherit" size="small" onClick={() => void dashboard.refetch()}>
-                {t('dashboards.load.retry')}
-              </Button>
-            }
-          >
-            {t('dashboards.load.failed')}
-          </Alert>
-        ) : (
-          <Box aria-busy="true" aria-label={t('dashboards.load.pending')} sx={{ display: 'grid', gap: 2 }}>
-            <Skeleton variant="rounded" height={160} />
-            <Skeleton variant="rounded" height={240} />
-          </Box>
-        )
-      ) : (
-        <Box sx={{ display: 'grid', gap: 2, minWidth: 0 }}>
-          <DeviceCounts devices={data.devices} listHref={listHref} />
-          <Box
-            sx={{
-              display: 'grid',
-              gap: 2,
-              gridTemplateColumns: { xs: 'minmax(0, 1fr)', md: 'repeat(2, minmax(0, 1fr))' },
-            }}
-          >
-            {data.site ? (
-              <SiteDevices cloudId={cloudId} siteId={data.site.id} />
-            ) : (
-              <ProblemSites sites={data.problem_sites} />
-            )}
-            {data.site ? (
-              <SitePosition site={data.site} />
-            ) : data.recorders && data.recorders.total > 0 ? (
-              <Recorders recorders={data.recorders} />
-            ) : null}
-            <OpenAlerts cloudId={cloudId} siteId={siteId} />
-            <RunningTasks cloudId={cloudId} siteId={siteId} />
-          </Box>
-          <DashboardCharts data={data} />
-          <FirmwareUse firmware={data.firmware} />
-        </Box>
+      {dashboard.isError && !data && (
+        <Alert
+          severity="error"
+          action={
+            <Button color="inherit" size="small" onClick={() => void dashboard.refetch()}>
+              {t('dashboards.load.retry')}
+            </Button>
+          }
+        >
+          {t('dashboards.load.failed')}
+        </Alert>
       )}
+      <Box sx={{ display: 'grid', gap: 2, minWidth: 0 }}>
+        {data ? (
+          <DeviceCounts devices={data.devices} listHref={listHref} />
+        ) : (
+          !dashboard.isError && <Pending label={t('dashboards.load.pending')} height={160} />
+        )}
+        <Box
+          sx={{
+            display: 'grid',
+            gap: 2,
+            gridTemplateColumns: { xs: 'minmax(0, 1fr)', md: 'repeat(2, minmax(0, 1fr))' },
+          }}
+        >
+          {siteId !== undefined ? (
+            <SiteDevices cloudId={cloudId} siteId={siteId} />
+          ) : (
+            data && <ProblemSites sites={data.problem_sites} />
+          )}
+          {data?.site ? (
+            <SitePosition site={data.site} />
+          ) : data?.recorders && data.recorders.total > 0 ? (
+            <Recorders recorders={data.recorders} />
+          ) : null}
+          {/* Asked for at once, beside the dashboard's own call. */}
+          <OpenAlerts cloudId={cloudId} siteId={siteId} />
+          <RunningTasks cloudId={cloudId} siteId={siteId} />
+        </Box>
+        {data && charts && <DashboardCharts data={data} />}
+        {data && !charts && <Pending label={t('dashboards.load.pending')} height={240} />}
+        {data && <FirmwareUse firmware={data.firmware} />}
+      </Box>
     </>
   );
 }

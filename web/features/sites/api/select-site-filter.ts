@@ -2,6 +2,7 @@
 import { type QueryClient, useMutation, useQueryClient } from '@tanstack/react-query';
 import type { SiteFiltersSelectResponse } from '../../../../core/api/sites.ts';
 import { apiPost } from '../../../platform/http.ts';
+import { dashboardKey } from '../../dashboards/api/get-dashboard.ts';
 import { siteFiltersSelectKey, siteFiltersSelectQueryOptions } from './get-site-filters-select.ts';
 import { sitesSelectKey } from './get-sites-select.ts';
 
@@ -22,6 +23,7 @@ export async function afterSiteFilterChange(
       predicate: (query) => query.queryKey[3] !== '',
     }),
     queryClient.invalidateQueries({ queryKey: sitesSelectKey(cloudId) }),
+    queryClient.invalidateQueries({ queryKey: dashboardKey(cloudId) }),
   ]);
 }
 
