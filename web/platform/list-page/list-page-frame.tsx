@@ -1,6 +1,4 @@
-import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
 import CircularProgress from '@mui/material/CircularProgress';
 import LinearProgress from '@mui/material/LinearProgress';
 import Paper from '@mui/material/Paper';
@@ -9,6 +7,7 @@ import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { LIST_SEARCH_MIN_LENGTH, type ListPage } from '../../../core/api/list-query.ts';
 import { routes } from '../../../core/routes.ts';
+import { LoadFailed } from '../load-failed.tsx';
 import { SearchField } from '../search-field/search-field.tsx';
 import type { ListPageState } from './list-page-params.ts';
 import { ListPager } from './list-pager.tsx';
@@ -108,7 +107,8 @@ export function ListResults<T>({
     );
   }
   // A failed page has no rows to show (placeholder rows go when the query fails).
-  if (!result.data) return <ListError onRetry={result.refetch} />;
+  if (!result.data)
+    return <LoadFailed message={t('platform.listPage.loadFailed')} onRetry={result.refetch} />;
   const { items, total, totalCapped } = result.data;
   if (items.length === 0 && offset === 0) {
     return (
@@ -134,21 +134,5 @@ export function ListResults<T>({
         busy={result.isFetching}
       />
     </>
-  );
-}
-
-function ListError({ onRetry }: { readonly onRetry: () => unknown }) {
-  const { t } = useTranslation();
-  return (
-    <Alert
-      severity="error"
-      action={
-        <Button color="inherit" size="small" onClick={() => onRetry()}>
-          {t('platform.listPage.retry')}
-        </Button>
-      }
-    >
-      {t('platform.listPage.loadFailed')}
-    </Alert>
   );
 }

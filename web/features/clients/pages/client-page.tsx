@@ -2,7 +2,6 @@
 // been. The address's range narrows the history to the last 24 hours, 7 or 30 days.
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
 import CircularProgress from '@mui/material/CircularProgress';
 import Typography from '@mui/material/Typography';
 import type { ReactNode } from 'react';
@@ -11,6 +10,7 @@ import { useLocation, useNavigate, useSearchParams } from 'react-router';
 import { routes } from '../../../../core/routes.ts';
 import { isTimeRange } from '../../../../core/time-range.ts';
 import { isApiError } from '../../../platform/api-error.ts';
+import { LoadFailed } from '../../../platform/load-failed.tsx';
 import { usePageObjects } from '../../../shell/drawer/use-page-objects.ts';
 import { useRouteParams } from '../../../shell/use-route-match.ts';
 import { useClient } from '../api/get-client.ts';
@@ -40,16 +40,7 @@ export function ClientPage() {
       isApiError(result.error) && result.error.status === 404 ? (
         <Alert severity="info">{t('clients.detail.notFound')}</Alert>
       ) : (
-        <Alert
-          severity="error"
-          action={
-            <Button color="inherit" size="small" onClick={() => void result.refetch()}>
-              {t('clients.detail.retry')}
-            </Button>
-          }
-        >
-          {t('clients.detail.loadFailed')}
-        </Alert>
+        <LoadFailed message={t('clients.detail.loadFailed')} onRetry={() => result.refetch()} />
       );
   } else {
     content = (

@@ -1,8 +1,4 @@
-// SPEC §2.1 /cloud/{cloudId}/dashboard and /site/{siteId}/dashboard: health at a glance, what is wrong
-// and where, and how the network is used over the chosen range.
-import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
 import Paper from '@mui/material/Paper';
 import Skeleton from '@mui/material/Skeleton';
 import Stack from '@mui/material/Stack';
@@ -13,6 +9,7 @@ import { useLocation } from 'react-router';
 import type { DashboardResponse } from '../../../../core/api/dashboards.ts';
 import { matchRoute, readPathIds, routes } from '../../../../core/routes.ts';
 import { TimeRangePicker, useTimeRange } from '../../../platform/charts/time-range-picker.tsx';
+import { LoadFailed } from '../../../platform/load-failed.tsx';
 import { usePageObjects } from '../../../shell/drawer/use-page-objects.ts';
 import { HealthLabel } from '../../alerts/components/health-label.tsx';
 import { useCachedMe } from '../../auth/api/get-me.ts';
@@ -78,16 +75,7 @@ function DashboardBody({ cloudId, siteId }: { readonly cloudId: number; readonly
         <TimeRangePicker value={range} onChange={setRange} />
       </Stack>
       {dashboard.isError && !data && (
-        <Alert
-          severity="error"
-          action={
-            <Button color="inherit" size="small" onClick={() => void dashboard.refetch()}>
-              {t('dashboards.load.retry')}
-            </Button>
-          }
-        >
-          {t('dashboards.load.failed')}
-        </Alert>
+        <LoadFailed message={t('dashboards.load.failed')} onRetry={() => dashboard.refetch()} />
       )}
       <Box sx={{ display: 'grid', gap: 2, minWidth: 0 }}>
         {data ? (

@@ -1,8 +1,4 @@
-// The device's or recorder's open alerts and newest tasks, each leading to the whole history on its
-// Activity page.
-import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
 import CircularProgress from '@mui/material/CircularProgress';
 import Link from '@mui/material/Link';
 import Typography from '@mui/material/Typography';
@@ -13,6 +9,7 @@ import { Link as RouterLink } from 'react-router';
 import { routes } from '../../../../core/routes.ts';
 import { isFinished } from '../../../../core/tasks.ts';
 import { formatDateTime } from '../../../platform/date-time.ts';
+import { LoadFailed } from '../../../platform/load-failed.tsx';
 import { useUnitContext } from '../../../shell/use-unit-context.ts';
 import { alertDescription, alertTitle } from '../../alerts/components/alert-texts.ts';
 import { AlertTime } from '../../alerts/components/alert-time.tsx';
@@ -40,18 +37,7 @@ function Loaded<T>({
 }) {
   const { t } = useTranslation();
   if (query.isError && !query.data)
-    return (
-      <Alert
-        severity="error"
-        action={
-          <Button color="inherit" size="small" onClick={() => void query.refetch()}>
-            {t('deviceDashboard.page.retry')}
-          </Button>
-        }
-      >
-        {t('deviceDashboard.activity.loadFailed')}
-      </Alert>
-    );
+    return <LoadFailed message={t('deviceDashboard.activity.loadFailed')} onRetry={() => query.refetch()} />;
   if (!query.data) return <CircularProgress size={24} aria-label={t('deviceDashboard.page.loading')} />;
   if (query.data.items.length === 0) return <Typography color="text.secondary">{empty}</Typography>;
   return <>{children(query.data.items)}</>;

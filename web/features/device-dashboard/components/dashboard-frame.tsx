@@ -2,13 +2,13 @@
 // loading, failed and not-found states, and the grid of sections.
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
 import CircularProgress from '@mui/material/CircularProgress';
 import Typography from '@mui/material/Typography';
 import type { UseQueryResult } from '@tanstack/react-query';
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { isApiError } from '../../../platform/api-error.ts';
+import { LoadFailed } from '../../../platform/load-failed.tsx';
 import { NotFoundPage } from '../../../shell/not-found-page.tsx';
 
 const TITLE_ID = 'page-title';
@@ -55,16 +55,7 @@ export function DashboardFrame<T>({
         {data && actions?.(data)}
       </Box>
       {failed ? (
-        <Alert
-          severity="error"
-          action={
-            <Button color="inherit" size="small" onClick={() => void query.refetch()}>
-              {t('deviceDashboard.page.retry')}
-            </Button>
-          }
-        >
-          {t('deviceDashboard.page.loadFailed')}
-        </Alert>
+        <LoadFailed message={t('deviceDashboard.page.loadFailed')} onRetry={() => query.refetch()} />
       ) : !data ? (
         <Box sx={{ display: 'grid', placeItems: 'center', py: 6 }}>
           <CircularProgress aria-label={t('deviceDashboard.page.loading')} />

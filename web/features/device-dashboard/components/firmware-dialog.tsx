@@ -1,5 +1,3 @@
-// Choosing the firmware release a device or recorder is updated to, from its model's catalogue.
-import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
 import CircularProgress from '@mui/material/CircularProgress';
 import FormControl from '@mui/material/FormControl';
@@ -11,6 +9,7 @@ import Typography from '@mui/material/Typography';
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ModalShell } from '../../../platform/dialogs/modal-shell.tsx';
+import { LoadFailed } from '../../../platform/load-failed.tsx';
 import { useFirmware } from '../api/get-firmware.ts';
 
 interface FirmwareDialogProps {
@@ -57,16 +56,7 @@ export function FirmwareDialog({
     >
       <Typography sx={{ mb: 2 }}>{t('deviceDashboard.firmware.current', { version: current })}</Typography>
       {catalogue.isError ? (
-        <Alert
-          severity="error"
-          action={
-            <Button color="inherit" size="small" onClick={() => void catalogue.refetch()}>
-              {t('deviceDashboard.page.retry')}
-            </Button>
-          }
-        >
-          {t('deviceDashboard.firmware.loadFailed')}
-        </Alert>
+        <LoadFailed message={t('deviceDashboard.firmware.loadFailed')} onRetry={() => catalogue.refetch()} />
       ) : !catalogue.data ? (
         <CircularProgress size={24} aria-label={t('deviceDashboard.page.loading')} />
       ) : releases.length === 0 ? (

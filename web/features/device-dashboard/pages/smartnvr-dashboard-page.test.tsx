@@ -81,7 +81,10 @@ describe('smart NVR dashboard', () => {
     ).toBeInTheDocument();
     const state = screen.getByRole('region', { name: 'Status and health' });
     expect(await within(state).findByText('Camera stream failed')).toBeInTheDocument();
-    expect(screen.getByRole('link', { name: 'All alerts' })).toHaveAttribute('href', '/smartnvr/70/activity#alert');
+    expect(screen.getByRole('link', { name: 'All alerts' })).toHaveAttribute(
+      'href',
+      '/smartnvr/70/activity#alert',
+    );
     expect(requests.some((request) => request.query.get('smartNvrId') === '70')).toBe(true);
     // A recorder has no management daemon.
     expect(

@@ -1,8 +1,4 @@
-// What every Statistics page of a device shares: its title, the time range picker bound to the address,
-// and the loading, failed and empty states around the charts.
-import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
 import CircularProgress from '@mui/material/CircularProgress';
 import LinearProgress from '@mui/material/LinearProgress';
 import Typography from '@mui/material/Typography';
@@ -12,6 +8,7 @@ import { useLocation } from 'react-router';
 import type { MetricPoint } from '../../../../core/api/metrics.ts';
 import { routes } from '../../../../core/routes.ts';
 import { TimeRangePicker, useTimeRange } from '../../../platform/charts/time-range-picker.tsx';
+import { LoadFailed } from '../../../platform/load-failed.tsx';
 import { usePageObjects } from '../../../shell/drawer/use-page-objects.ts';
 import { useRouteParams } from '../../../shell/use-route-match.ts';
 import { useDeviceMetrics } from '../api/get-device-metrics.ts';
@@ -55,16 +52,7 @@ export function StatisticsFrame({
         <TimeRangePicker value={range} onChange={setRange} />
       </Box>
       {failed ? (
-        <Alert
-          severity="error"
-          action={
-            <Button color="inherit" size="small" onClick={() => void metrics.refetch()}>
-              {t('statistics.page.retry')}
-            </Button>
-          }
-        >
-          {t('statistics.page.loadFailed')}
-        </Alert>
+        <LoadFailed message={t('statistics.page.loadFailed')} onRetry={() => metrics.refetch()} />
       ) : !metrics.data ? (
         <Box sx={{ display: 'grid', placeItems: 'center', py: 6 }}>
           <CircularProgress aria-label={t('statistics.page.loading')} />

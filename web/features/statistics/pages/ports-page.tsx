@@ -1,13 +1,11 @@
-// SPEC §2.4 switch menu, Ports: every port of the switch as its last heartbeat reported it.
-import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
 import CircularProgress from '@mui/material/CircularProgress';
 import Typography from '@mui/material/Typography';
 import { useTranslation } from 'react-i18next';
 import { useLocation } from 'react-router';
 import { routes } from '../../../../core/routes.ts';
 import { formatDateTime } from '../../../platform/date-time.ts';
+import { LoadFailed } from '../../../platform/load-failed.tsx';
 import { formatNumber, formatWatts } from '../../../platform/units.ts';
 import { usePageObjects } from '../../../shell/drawer/use-page-objects.ts';
 import { useRouteParams } from '../../../shell/use-route-match.ts';
@@ -30,16 +28,7 @@ export function PortsPage() {
         {t(routes.devicePorts.titleKey)}
       </Typography>
       {objects.error !== null || (result.isError && !data) ? (
-        <Alert
-          severity="error"
-          action={
-            <Button color="inherit" size="small" onClick={() => void result.refetch()}>
-              {t('statistics.page.retry')}
-            </Button>
-          }
-        >
-          {t('statistics.ports.loadFailed')}
-        </Alert>
+        <LoadFailed message={t('statistics.ports.loadFailed')} onRetry={() => result.refetch()} />
       ) : !data ? (
         <Box sx={{ display: 'grid', placeItems: 'center', py: 6 }}>
           <CircularProgress aria-label={t('statistics.page.loading')} />
