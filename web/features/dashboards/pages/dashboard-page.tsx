@@ -3,7 +3,7 @@ import Paper from '@mui/material/Paper';
 import Skeleton from '@mui/material/Skeleton';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
-import { lazy, Suspense } from 'react';
+import { startTransition, useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation } from 'react-router';
 import type { DashboardResponse } from '../../../../core/api/dashboards.ts';
@@ -15,6 +15,7 @@ import { HealthLabel } from '../../alerts/components/health-label.tsx';
 import { useCachedMe } from '../../auth/api/get-me.ts';
 import { useDashboard } from '../api/get-dashboard.ts';
 import { DashboardCard } from '../components/dashboard-card.tsx';
+import { DashboardCharts } from '../components/dashboard-charts.tsx';
 import { DeviceCounts, type DeviceListHref } from '../components/device-counts.tsx';
 import { FirmwareUse } from '../components/firmware-use.tsx';
 import { ProblemSites } from '../components/problem-sites.tsx';
@@ -44,11 +45,6 @@ function Recorders({ recorders }: { readonly recorders: NonNullable<DashboardRes
   );
 }
 
-// The charts' code is the page's largest part: the counts and lists show while it loads.
-const DashboardCharts = lazy(() =>
-  import('../components/dashboard-charts.tsx').then((module) => ({ default: module.DashboardCharts })),
-);
-
 function Pending({ label, height }: { readonly label: string; readonly height: number }) {
   return <Skeleton variant="rounded" height={height} aria-busy="true" aria-label={label} />;
 }
@@ -62,6 +58,11 @@ function DashboardBody({ cloudId, siteId }: { readonly cloudId: number; readonly
       ? routes.devices.href({ cloudId }, { query })
       : routes.siteDevices.href({ cloudId, siteId }, { query });
   const data = dashboard.data;
+  // The counts and lists show first; the charts, slower to draw, right after.
+  const [charts, setCharts] = useState(false);
+  useEffect(() => {
+    if (data) startTransition(() => setCharts(true));
+  }, [data]);
   return (
     <>
       <Stack
@@ -104,11 +105,8 @@ function DashboardBody({ cloudId, siteId }: { readonly cloudId: number; readonly
           <OpenAlerts cloudId={cloudId} siteId={siteId} />
           <RunningTasks cloudId={cloudId} siteId={siteId} />
         </Box>
-        {data && (
-          <Suspense fallback={<Pending label={t('dashboards.load.pending')} height={240} />}>
-            <DashboardCharts data={data} />
-          </Suspense>
-        )}
+        {data && charts && <DashboardCharts data={data} />}
+        {data && !charts && <Pending label={t('dashboards.load.pending')} height={240} />}
         {data && <FirmwareUse firmware={data.firmware} />}
       </Box>
     </>
