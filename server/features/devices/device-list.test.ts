@@ -227,7 +227,12 @@ describe('GET /apiv2/cloud/:cloudId/devices', () => {
     expect(await names(owner, { type: 'switch' })).toEqual([]);
     // A filter never widens what a Site User sees.
     expect(await names(siteUser, { siteId: String(harbourId) })).toEqual([]);
-    const bad: Record<string, string>[] = [{ health: 'BAD' }, { status: 'up' }, { type: 'smartnvr' }, { siteId: '0' }];
+    const bad: Record<string, string>[] = [
+      { health: 'BAD' },
+      { status: 'up' },
+      { type: 'smartnvr' },
+      { siteId: '0' },
+    ];
     for (const query of bad) {
       expect((await get(owner, query)).statusCode, JSON.stringify(query)).toBe(400);
     }
