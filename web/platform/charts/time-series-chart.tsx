@@ -16,6 +16,11 @@ export type TimeSeriesPoint<K extends string = string> = { readonly at: string }
 };
 export type TimeSeries<K extends string = string> = { readonly key: K; readonly label: string };
 
+const isolated = (values: readonly (number | null)[], index: number) =>
+  typeof values[index] === 'number' &&
+  typeof values[index - 1] !== 'number' &&
+  typeof values[index + 1] !== 'number';
+
 const DEFAULT_HEIGHT = 240;
 
 export function TimeSeriesChart<K extends string>({
@@ -100,15 +105,19 @@ export function TimeSeriesChart<K extends string>({
                 },
               ]}
               yAxis={[{ valueFormatter: (value: number) => format(value), width: 72 }]}
-              series={series.map(({ key, label }) => ({
-                dataKey: key,
-                label,
-                showMark: false,
-                // Straight between readings: a smoothed curve would invent values between them.
-                curve: 'linear' as const,
-                connectNulls: false,
-                valueFormatter: (value: number | null) => formatValue(value),
-              }))}
+              series={series.map(({ key, label }) => {
+                const values = points.map((point) => point[key] ?? null);
+                return {
+                  dataKey: key,
+                  label,
+                  // A reading with none beside it draws no line: it gets a mark, or it would not show.
+                  showMark: ({ index }: { index: number }) => isolated(values, index),
+                  // Straight between readings: a smoothed curve would invent values between them.
+                  curve: 'linear' as const,
+                  connectNulls: false,
+                  valueFormatter: (value: number | null) => formatValue(value),
+                };
+              })}
             />
           </Box>
           <Box>
