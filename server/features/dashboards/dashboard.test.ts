@@ -317,6 +317,15 @@ describe('GET /apiv2/cloud/:cloudId/dashboard', () => {
     expect(await counts()).toEqual(expected);
     // One row per key once folded: wifi online critical, wifi offline, mesh offline warning.
     expect(await logRows()).toBe(3);
+    // A cloud with nothing new since is not written again.
+    const rowsAt = () =>
+      queryRows<{ ctid: string }>(
+        db,
+        sql`SELECT ctid::text FROM device_count_log WHERE cloud_id = ${other.cloud.id} ORDER BY 1`,
+      );
+    const folded = await rowsAt();
+    await foldDeviceCounts(db);
+    expect(await rowsAt()).toEqual(folded);
   });
 
   it('refuses a range or site it does not know, and outsiders', async () => {

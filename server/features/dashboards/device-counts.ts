@@ -11,17 +11,26 @@ import { queryRows } from '../../db/rows.ts';
 const DEVICE_COUNTS_FOLD_EVERY_MS = 10_000;
 
 /**
- * Replaces each log's rows by one row per key with their sum (keys that sum to nothing go). Rows that
- * writers add meanwhile are not in this statement's snapshot and stay as they are.
+ * Replaces each log's rows by one row per key with their sum (keys that sum to nothing go), in the clouds
+ * whose devices changed since the last fold (a key with more than one row); the others are not rewritten.
+ * Rows that writers add meanwhile are not in this statement's snapshot and stay as they are.
  */
 export async function foldDeviceCounts(db: Database): Promise<void> {
   await db.execute(sql`
-    WITH folded AS (DELETE FROM device_count_log RETURNING *)
+    WITH folded AS (
+      DELETE FROM device_count_log WHERE cloud_id IN (SELECT cloud_id FROM device_count_log
+        GROUP BY cloud_id, product_type, status_id, health_id, fw HAVING count(*) > 1)
+      RETURNING *
+    )
     INSERT INTO device_count_log (cloud_id, product_type, status_id, health_id, fw, n)
     SELECT cloud_id, product_type, status_id, health_id, fw, sum(n) FROM folded
     GROUP BY 1, 2, 3, 4, 5 HAVING sum(n) <> 0`);
   await db.execute(sql`
-    WITH folded AS (DELETE FROM site_count_log RETURNING *)
+    WITH folded AS (
+      DELETE FROM site_count_log WHERE cloud_id IN (SELECT cloud_id FROM site_count_log
+        GROUP BY cloud_id, site_id HAVING count(*) > 1)
+      RETURNING *
+    )
     INSERT INTO site_count_log (cloud_id, site_id, total, critical, warning, offline)
     SELECT * FROM (
       SELECT cloud_id, site_id, sum(total) AS total, sum(critical) AS critical, sum(warning) AS warning,
