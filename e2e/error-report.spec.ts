@@ -72,13 +72,19 @@ test.describe('script errors and the report dialog', () => {
 });
 
 test('the progress bar runs while a slow call is under way', async ({ page }) => {
+  // The call is held until the bar has been seen, however slow the machine, then let through.
+  let release = () => {};
+  const released = new Promise<void>((resolve) => {
+    release = resolve;
+  });
   await page.route(LICENSE_STATUS, async (route) => {
-    await new Promise((resolve) => setTimeout(resolve, 1_500));
+    await released;
     await route.continue();
   });
   await logIn(page);
   const bar = page.getByRole('progressbar', { name: 'Loading progress' });
   await expect(bar).toBeVisible();
+  release();
   await expect(bar).toBeHidden();
 });
 
