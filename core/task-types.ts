@@ -8,7 +8,7 @@ import {
   TASK_TYPES,
   type TaskType,
 } from './domain.ts';
-import { FirmwareVersion, Mac } from './fleet/protocol.ts';
+import { DeviceFileName, FirmwareVersion, Mac } from './fleet/protocol.ts';
 import { type Access, sitePermissions } from './policy.ts';
 
 const Empty = Type.Object({}, { additionalProperties: false });
@@ -101,7 +101,11 @@ export const TASK_DEFINITIONS: Readonly<Record<TaskType, TaskDefinition>> = {
     15 * MINUTE,
     { file: true },
   ),
-  TASK_REPORT: definition(Empty, 'export_data', 10 * MINUTE, { targets: withRecorders('all'), file: true }),
+  // A tech-support report, or with `file` one of the files a switch keeps (core/navigation/versions.ts).
+  TASK_REPORT: definition(strict({ file: Type.Optional(DeviceFileName) }), 'export_data', 10 * MINUTE, {
+    targets: withRecorders('all'),
+    file: true,
+  }),
   TASK_TROUBLESHOOT: definition(
     strict({
       tool: Type.Enum(['ping', 'traceroute']),

@@ -52,7 +52,10 @@ const TASK_NOTES: Record<string, [string, string]> = {
   TASK_FW_ROLLING_UPDATE: ['as a firmware update; the console sends the batches in turn', '`fw`'],
   TASK_NETCAP: ['captures traffic on `params.interface` for `params.durationS`', '`file` (pcap)'],
   TASK_PACKET_DUMP: ['captures `params.packets` packets on `params.interface`', '`file` (pcap)'],
-  TASK_REPORT: ['collects a tech-support report', '`file`'],
+  TASK_REPORT: [
+    'collects a tech-support report; with `params.file`, sends that one of the files it lists in its heartbeat',
+    '`file`',
+  ],
   TASK_TROUBLESHOOT: ['runs ping or traceroute to `params.host`', '`lines`'],
   TASK_SDWAN_CERT: ['renews its SD-WAN certificate (gateways)', ''],
   TASK_ADDON_SYNC_KEY: ["takes the add-on's sync key", ''],

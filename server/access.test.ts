@@ -162,7 +162,7 @@ const CALLS: Call[] = [
     url: (f) => `/apiv2/navigation/device/${f.devices.otherDevice.id}`,
     rule: { kind: 'device', site: 'other' },
   },
-  ...(['metrics', 'ports'] as const).flatMap((what) =>
+  ...(['metrics', 'ports', 'files'] as const).flatMap((what) =>
     (['assigned', 'other'] as const).map(
       (site): Call => ({
         method: 'GET',

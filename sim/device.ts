@@ -3,6 +3,7 @@
 import { BAND_CHANNELS } from '../core/fleet/channels.ts';
 import { pickFieldFirmware } from '../core/fleet/firmware.ts';
 import type { AgentEvent, Band, HeartbeatRequest, Radio } from '../core/fleet/protocol.ts';
+import { keepsFiles } from '../core/navigation/versions.ts';
 import { productBrand } from '../core/product-catalogue.ts';
 import type { DeviceIdentity } from './identity.ts';
 import { clientsOf, joinClient, leaveClient, type Place, roamClient } from './places.ts';
@@ -81,6 +82,17 @@ export function createDevice(identity: DeviceIdentity, seed: number, rates: Rate
     holding.set(name, random.int(min, max));
     return { holds: true, began: true };
   }
+
+  /** A switch that keeps files (SPEC §9): its boot log, its configuration, and a log of what happened. */
+  const bootedAt = new Date().toISOString();
+  const log: string[] = [`${bootedAt} mgmtd ${mgmtdVersion} started`];
+  let configSavedAt = bootedAt;
+  const fileContents = (): Record<string, { modifiedAt: string; text: string }> => ({
+    'boot.log': { modifiedAt: bootedAt, text: `${bootedAt} ${identity.sn} booted firmware ${fw}\n` },
+    'running-config.cfg': { modifiedAt: configSavedAt, text: `${JSON.stringify(config, null, 2)}\n` },
+    'messages.log': { modifiedAt: log.at(-1)?.slice(0, 24) ?? bootedAt, text: `${log.join('\n')}\n` },
+  });
+  const hasFiles = keepsFiles(type, mgmtdVersion);
 
   const wander = (value: number, step: number, low: number, high: number) =>
     Math.max(low, Math.min(high, value + random.int(-step, step)));
@@ -257,6 +269,15 @@ export function createDevice(identity: DeviceIdentity, seed: number, rates: Rate
         ? { ok: false, lagS: random.int(600, 7200), error: 'storage not reachable' }
         : { ok: true, lagS: random.int(0, 30) };
     }
+    if (hasFiles) {
+      for (const event of events) log.push(`${event.at} ${event.type} ${JSON.stringify(event.data)}`);
+      log.splice(0, log.length - 500);
+      heartbeat.files = Object.entries(fileContents()).map(([name, file]) => ({
+        name,
+        size: Buffer.byteLength(file.text),
+        modifiedAt: file.modifiedAt,
+      }));
+    }
     return { events, heartbeat };
   }
 
@@ -291,6 +312,11 @@ export function createDevice(identity: DeviceIdentity, seed: number, rates: Rate
     },
     applyConfig(next: Record<string, Record<string, unknown>>) {
       config = next;
+      configSavedAt = new Date().toISOString();
+    },
+    /** The text of one of the files it keeps, or null: none by that name, or it keeps no files. */
+    readFile(name: string): string | null {
+      return hasFiles ? (fileContents()[name]?.text ?? null) : null;
     },
     /** A configuration that could not be applied: heartbeats say so for a few intervals. */
     failConfig() {

@@ -39,9 +39,14 @@ const PARAMS: Partial<Record<TaskType, Record<string, unknown>>> = {
   TASK_ADDON_SYNC_KEY: { addonId: 'authport' },
 };
 
-async function run(device: ReturnType<typeof deviceOf>, type: TaskType, answer = () => 'TASK_RUNNING') {
+async function run(
+  device: ReturnType<typeof deviceOf>,
+  type: TaskType,
+  answer = () => 'TASK_RUNNING',
+  params = PARAMS[type] ?? {},
+) {
   const reports: TaskReport[] = [];
-  const command: Command = { id: 7, taskId: 3, type, params: PARAMS[type] ?? {}, timeoutS: 300 };
+  const command: Command = { id: 7, taskId: 3, type, params, timeoutS: 300 };
   await runCommand(
     device,
     command,
@@ -66,6 +71,35 @@ describe('tasks on simulated devices', () => {
       for (const report of reports)
         expect(validReport(report), `${type} ${JSON.stringify(validReport.errors)}`).toBe(true);
     }
+  });
+
+  it('a switch with management daemon 1.5.0 or newer lists its files and sends the one asked for', async () => {
+    const [first] = generateFleet(5, 40);
+    if (!first) throw new Error('no fleet');
+    const switchOf = (mgmtdVersion: string) => {
+      const identity = { ...first, productType: 'switch' as const, productBrandId: 96, mgmtdVersion };
+      return createDevice(identity, 5, QUIET, createPlaces()(identity.place));
+    };
+    const device = switchOf('1.6.3');
+    const listed = device.step(60).heartbeat?.files ?? [];
+    expect(listed.map((file) => file.name).sort()).toEqual([
+      'boot.log',
+      'messages.log',
+      'running-config.cfg',
+    ]);
+
+    const fetched = (await run(device, 'TASK_REPORT', undefined, { file: 'running-config.cfg' })).at(-1);
+    expect(fetched?.state).toBe('success');
+    const sent = Buffer.from(fetched?.result?.file?.base64 ?? '', 'base64').toString();
+    expect(JSON.parse(sent)).toEqual(device.config);
+    expect(listed.find((file) => file.name === 'running-config.cfg')?.size).toBe(Buffer.byteLength(sent));
+
+    const missing = (await run(device, 'TASK_REPORT', undefined, { file: 'core.dump' })).at(-1);
+    expect(missing).toEqual({ state: 'failed', error: 'No such file on the device: core.dump' });
+    // An older daemon keeps no files: it lists none and has none to send.
+    const older = switchOf('1.4.9');
+    expect(older.step(60).heartbeat?.files).toBeUndefined();
+    expect((await run(older, 'TASK_REPORT', undefined, { file: 'boot.log' })).at(-1)?.state).toBe('failed');
   });
 
   it('a firmware update comes back on the new version and says so in its next messages', async () => {

@@ -140,6 +140,15 @@ export async function runCommand(
     }
     case 'TASK_REPORT': {
       await wait(3000);
+      if (typeof params.file === 'string') {
+        const text = device.readFile(params.file);
+        await report(
+          text === null
+            ? { state: 'failed', error: `No such file on the device: ${params.file}` }
+            : { state: 'success', result: { file: file(params.file, 'text/plain', Buffer.from(text)) } },
+        );
+        return;
+      }
       const text = [
         `Tech-support report of ${device.identity.sn} (${device.identity.mac})`,
         `Firmware ${device.fw}, management daemon ${device.mgmtdVersion}`,

@@ -1,6 +1,7 @@
-// A device's numbers over time (the Statistics pages of SPEC §2.4) and a switch's ports as its last
-// heartbeat reported them (the Ports page).
+// A device's numbers over time (the Statistics pages of SPEC §2.4), and a switch's ports and files as its
+// last heartbeat reported them (the Ports and Files pages).
 import { type Static, Type } from 'typebox';
+import { TASK_STATES } from '../domain.ts';
 import { TIME_RANGES } from '../time-range.ts';
 
 export const DeviceParams = Type.Object({
@@ -79,3 +80,34 @@ export const DevicePortsResponse = Type.Object({
   ports: Type.Array(PortReading),
 });
 export type DevicePortsResponse = Static<typeof DevicePortsResponse>;
+
+/** The latest fetch of a file from the device: a TASK_REPORT task naming it. */
+export const FileFetch = Type.Object({
+  taskId: Type.Integer(),
+  targetId: Type.Integer(),
+  state: Type.Enum(TASK_STATES),
+  error: Type.Union([Type.String(), Type.Null()]),
+  finishedAt: Type.Union([Type.String({ format: 'date-time' }), Type.Null()]),
+  downloadable: Type.Boolean({
+    description: 'the fetched copy is kept: GET /tasks/{taskId}/targets/{targetId}/file',
+  }),
+});
+export type FileFetch = Static<typeof FileFetch>;
+
+export const DeviceFileReading = Type.Object({
+  name: Type.String(),
+  size: Type.Integer({ description: 'bytes' }),
+  modifiedAt: Type.String({ format: 'date-time' }),
+  lastFetch: Type.Union([FileFetch, Type.Null()]),
+});
+export type DeviceFileReading = Static<typeof DeviceFileReading>;
+
+/** GET /apiv2/cloud/:cloudId/devices/:deviceId/files */
+export const DeviceFilesResponse = Type.Object({
+  at: Type.Union([Type.String({ format: 'date-time' }), Type.Null()], {
+    description: 'when the device listed its files; null before its first heartbeat',
+  }),
+  canFetch: Type.Boolean({ description: 'the caller may fetch a file (TASK_REPORT on this device)' }),
+  files: Type.Array(DeviceFileReading),
+});
+export type DeviceFilesResponse = Static<typeof DeviceFilesResponse>;

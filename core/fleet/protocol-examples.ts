@@ -74,6 +74,10 @@ export const switchHeartbeat: HeartbeatRequest = {
     { port: 1, link: true, speedMbps: 1000, poeW: 15.4, errors: 0, rxBytes: 88_020_110, txBytes: 12_400_330 },
     { port: 2, link: false, speedMbps: 0, poeW: 0, errors: 0, rxBytes: 0, txBytes: 0 },
   ],
+  files: [
+    { name: 'messages.log', size: 48_211, modifiedAt: '2026-11-24T08:14:55Z' },
+    { name: 'running-config.cfg', size: 6_120, modifiedAt: '2026-11-20T16:02:11Z' },
+  ],
 };
 
 export const pointToPointHeartbeat: HeartbeatRequest = {
@@ -163,6 +167,16 @@ export const taskReports: Record<string, TaskReport> = {
         '64 bytes from 8.8.8.8: icmp_seq=1 ttl=117 time=11.2 ms',
         '1 packets transmitted, 1 received, 0% packet loss',
       ],
+    },
+  },
+  fileFetched: {
+    state: 'success',
+    result: {
+      file: {
+        name: 'messages.log',
+        contentType: 'text/plain',
+        base64: 'Tm92IDI0IDA4OjE0OjU1IHBvcnQgMiBsaW5rIGRvd24K',
+      },
     },
   },
 };

@@ -133,6 +133,17 @@ export const Camera = Type.Object({
   bitrateKbps: Int(0, 1_000_000),
 });
 
+/** A file name on the device, as a switch lists it and TASK_REPORT fetches it: no directories. */
+export const DeviceFileName = Type.String({ pattern: '^[A-Za-z0-9][A-Za-z0-9._-]{0,99}$', maxLength: 100 });
+
+/** A file a switch keeps (management daemon 1.5.0 or newer): logs, configurations, crash dumps. */
+export const DeviceFile = Type.Object({
+  name: DeviceFileName,
+  size: Int(0, Number.MAX_SAFE_INTEGER, 'bytes'),
+  modifiedAt: Type.String({ format: 'date-time' }),
+});
+export type DeviceFile = Static<typeof DeviceFile>;
+
 export const HeartbeatRequest = Type.Object({
   seq: Int(1, Number.MAX_SAFE_INTEGER, 'one more than the last message this device sent'),
   uptimeS: Int(0, 10 * 365 * 86_400),
@@ -162,6 +173,13 @@ export const HeartbeatRequest = Type.Object({
   radios: Type.Optional(Type.Array(Radio, { maxItems: 8 })),
   clients: Type.Optional(Type.Array(WirelessClient, { maxItems: 1000 })),
   ports: Type.Optional(Type.Array(SwitchPort, { maxItems: 128 })),
+  files: Type.Optional(
+    Type.Array(DeviceFile, {
+      maxItems: 100,
+      description:
+        'the files a switch keeps (management daemon 1.5.0 or newer); TASK_REPORT with a file fetches one',
+    }),
+  ),
   links: Type.Optional(Type.Array(RadioLink, { maxItems: 64 })),
   meshPeers: Type.Optional(Type.Array(MeshPeer, { maxItems: 64 })),
   wan: Type.Optional(Type.Array(WanPort, { maxItems: 8 })),

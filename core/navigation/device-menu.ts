@@ -5,7 +5,7 @@ import { routes } from '../routes.ts';
 import { type DeviceFacts, type NavContext, requireParam } from './context.ts';
 import { MissingNavValueError, UnknownProductTypeError } from './errors.ts';
 import { type NavEntry, navGroup, navLink } from './nav-entry.ts';
-import { isVersionAtLeast, SWITCH_FILES_MIN_MGMTD_VERSION } from './versions.ts';
+import { keepsFiles } from './versions.ts';
 
 /** SPEC §2.4: point-to-point radios of these brands have no Clients page. */
 export const BRANDS_WITHOUT_CLIENTS: readonly number[] = [153, 154, 161];
@@ -77,7 +77,7 @@ function pagesOf(type: DeviceMenuType, device: DeviceFacts): Page[] {
     case 'gateway':
       return ['dashboard', 'statistics', 'activity'];
     case 'switch':
-      return isVersionAtLeast(device.mgmtdVersion, SWITCH_FILES_MIN_MGMTD_VERSION)
+      return keepsFiles('switch', device.mgmtdVersion)
         ? ['dashboard', 'ports', 'activity', 'files']
         : ['dashboard', 'ports', 'activity'];
   }

@@ -31,3 +31,8 @@ export function isVersionAtLeast(version: string | null | undefined, minimum: st
   if (!threshold) throw new Error(`Invalid minimum version: ${minimum}`);
   return parsed !== null && compareVersions(parsed, threshold) >= 0;
 }
+
+/** Whether the device keeps files the console can list and fetch: the switch Files page (SPEC §9). */
+export function keepsFiles(productType: string, mgmtdVersion: string | null | undefined): boolean {
+  return productType === 'switch' && isVersionAtLeast(mgmtdVersion, SWITCH_FILES_MIN_MGMTD_VERSION);
+}

@@ -10,6 +10,7 @@ type Listed = {
   product_brand_id: number;
   fw: string;
   mgmtd_version: string;
+  site: { id: number } | null;
 };
 
 export async function adoptDemoDevice(
@@ -23,13 +24,14 @@ export async function adoptDemoDevice(
     (await list.json()).items as (Listed & { product_type: string; allowed_tasks: string[] })[]
   ).find(pick);
   if (!device) throw new Error('no such demo device');
+  const mgmtdVersion = device.mgmtd_version || '2.4.1';
   const adopted = await page.request.post('/agent/v1/adopt', {
     data: {
       sn: device.sn,
       mac: device.mac,
       productBrandId: device.product_brand_id,
       fw: device.fw,
-      mgmtdVersion: device.mgmtd_version || '2.4.1',
+      mgmtdVersion,
     },
   });
   expect(adopted.status()).toBe(200);
@@ -37,6 +39,25 @@ export async function adoptDemoDevice(
   let seq = 0;
   return {
     ...device,
+    /** A healthy heartbeat with the family's own `fields`. */
+    async heartbeat(fields: object) {
+      seq += 1;
+      const response = await page.request.post('/agent/v1/heartbeat', {
+        headers,
+        data: {
+          seq,
+          uptimeS: 3600 + seq * 60,
+          fw: device.fw,
+          mgmtdVersion,
+          system: { cpuPct: 12, memPct: 40, tempC: 45 },
+          timeSync: { synced: true },
+          config: { applied: true, unsyncedFiles: [] },
+          actionRequired: null,
+          ...fields,
+        },
+      });
+      expect(response.status(), await response.text()).toBe(200);
+    },
     async event(type: string, data: object) {
       seq += 1;
       const response = await page.request.post('/agent/v1/events', {

@@ -27,7 +27,7 @@ export const ACTORS = [
 export type Actor = (typeof ACTORS)[number];
 
 /**
- * A cloud with two sites (a device on each, a Site User assigned to the first), a smart NVR, a saved site
+ * A cloud with two sites (a switch on each, a Site User assigned to the first), a smart NVR, a saved site
  * filter, and a signed-in session for every actor: owner; administrators with no bit and with each bit;
  * guest; Site User; the owner of another cloud; a platform administrator who is not a member.
  */
@@ -36,8 +36,10 @@ export async function createRoleCloud(t: TestApp) {
   const cloud = await createCloud(db, { name: 'Access Table Cloud' });
   const assigned = await createSite(db, cloud.id, { name: 'Assigned Site' });
   const other = await createSite(db, cloud.id, { name: 'Other Site' });
-  const assignedDevice = await createDevice(db, cloud.id, assigned.id);
-  const otherDevice = await createDevice(db, cloud.id, other.id);
+  // Switches that keep files, so every device route (the Files page's too) has a device to answer for.
+  const fileSwitch = { productBrandId: 96, productType: 'switch', mgmtdVersion: '1.5.0' } as const;
+  const assignedDevice = await createDevice(db, cloud.id, assigned.id, fileSwitch);
+  const otherDevice = await createDevice(db, cloud.id, other.id, fileSwitch);
   const [recorder] = await db
     .insert(smartNvrs)
     .values({

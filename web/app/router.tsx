@@ -56,6 +56,7 @@ const BUILT_PAGES: Partial<Record<RouteKey, LoadComponent>> = {
   deviceSystemStatistics: () =>
     import('../features/statistics/pages/system-statistics-page.tsx').then((m) => m.SystemStatisticsPage),
   devicePorts: () => import('../features/statistics/pages/ports-page.tsx').then((m) => m.PortsPage),
+  deviceFiles: () => import('../features/statistics/pages/files-page.tsx').then((m) => m.FilesPage),
   device: deviceDashboardPage,
   siteDevice: deviceDashboardPage,
   deviceDashboard: deviceDashboardPage,

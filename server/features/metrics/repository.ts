@@ -1,5 +1,6 @@
-// The device a statistics or ports call is about, with its agent and the last heartbeat it sent.
+// The device a statistics, ports or files call is about, with its agent and the last heartbeat it sent.
 import { and, eq, isNull, sql } from 'drizzle-orm';
+import type { ProductType, TaskState } from '../../../core/domain.ts';
 import type { Database } from '../../db/connect.ts';
 import { queryRows } from '../../db/rows.ts';
 import { deviceAgents } from '../../db/schema/fleet.ts';
@@ -11,6 +12,10 @@ export async function findMetricDevice(db: Database, cloudId: number, deviceId: 
     .select({
       id: devices.id,
       siteId: sites.id,
+      productType: sql<ProductType>`${devices.productType}`,
+      mgmtdVersion: devices.mgmtdVersion,
+      /** Blocked and decommissioned devices take no task. */
+      takesTasks: sql<boolean>`NOT (${devices.blocked} OR ${devices.decomm})`,
       agentId: deviceAgents.id,
       lastHeartbeatAt: deviceAgents.lastHeartbeatAt,
     })
@@ -24,13 +29,43 @@ export async function findMetricDevice(db: Database, cloudId: number, deviceId: 
   return row ?? null;
 }
 
-/** The ports of the agent's last heartbeat, as it sent them (validated by the agent API on the way in). */
-export async function readPortTelemetry(db: Database, agentId: number): Promise<unknown> {
-  const [row] = await queryRows<{ ports: unknown }>(
+/** A part of the agent's last heartbeat, as it sent it (validated by the agent API on the way in). */
+export async function readTelemetry(
+  db: Database,
+  agentId: number,
+  part: 'ports' | 'files',
+): Promise<unknown> {
+  const [row] = await queryRows<{ part: unknown }>(
     db,
-    sql`SELECT telemetry -> 'ports' AS ports FROM device_agents WHERE id = ${agentId}`,
+    sql`SELECT telemetry -> ${part}::text AS part FROM device_agents WHERE id = ${agentId}`,
   );
-  return row?.ports ?? null;
+  return row?.part ?? null;
+}
+
+export type FetchRow = {
+  file: string;
+  task_id: number;
+  target_id: number;
+  state: TaskState;
+  error: string | null;
+  finished_at: string | null;
+  downloadable: boolean;
+};
+
+/** The latest fetch of each file of the device (TASK_REPORT tasks naming a file), by file name. */
+export async function latestFileFetches(db: Database, deviceId: number): Promise<Map<string, FetchRow>> {
+  const rows = await queryRows<FetchRow>(
+    db,
+    sql`
+    SELECT DISTINCT ON (t.task_params ->> 'file') t.task_params ->> 'file' AS file, t.id AS task_id,
+      tt.id AS target_id, tt.state, tt.error,
+      to_char(tt.finished_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') AS finished_at,
+      EXISTS (SELECT 1 FROM task_files f WHERE f.target_id = tt.id) AS downloadable
+    FROM task_targets tt JOIN tasks t ON t.id = tt.task_id
+    WHERE tt.device_id = ${deviceId} AND t.type_id = 'TASK_REPORT' AND t.task_params ? 'file'
+    ORDER BY t.task_params ->> 'file', tt.id DESC`,
+  );
+  return new Map(rows.map((row) => [row.file, row]));
 }
 
 /** Seconds between the agent's last two heartbeats, or null with fewer than two kept. */

@@ -1,14 +1,18 @@
-// A device's Statistics (SPEC §2.4: Wireless, Networks, System) and a switch's Ports, for whoever may
-// read the devices of its site.
+// A device's Statistics (SPEC §2.4: Wireless, Networks, System) and a switch's Ports and Files, for
+// whoever may read the devices of its site.
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import {
+  type DeviceFileReading,
+  DeviceFilesResponse,
   DeviceMetricsResponse,
   DeviceParams,
   DevicePortsResponse,
   MetricsQuery,
   type PortReading,
 } from '../../../core/api/metrics.ts';
+import { keepsFiles } from '../../../core/navigation/versions.ts';
 import { sitePermissions } from '../../../core/policy.ts';
+import { allowedTasks } from '../../../core/task-types.ts';
 import { DEFAULT_TIME_RANGE, TIME_RANGE_SPANS } from '../../../core/time-range.ts';
 import { type Membership, membershipOf } from '../../auth/cloud-scope.ts';
 import type { AppContext } from '../../context.ts';
@@ -16,7 +20,13 @@ import type { Database } from '../../db/connect.ts';
 import { errors } from '../../errors.ts';
 import { readMetricSeries } from '../../fleet/metric-store.ts';
 import { signedInErrors } from '../../http-schemas.ts';
-import { findMetricDevice, lastHeartbeatInterval, readPortTelemetry } from './repository.ts';
+import {
+  type FetchRow,
+  findMetricDevice,
+  lastHeartbeatInterval,
+  latestFileFetches,
+  readTelemetry,
+} from './repository.ts';
 import { chartPoints } from './series.ts';
 
 /** The device when the caller may read it; a device they may not see does not exist for them (DESIGN §4). */
@@ -52,6 +62,34 @@ function portReadings(telemetry: unknown): PortReading[] {
       txBytes: count(port.txBytes),
     }))
     .sort((a, b) => a.port - b.port);
+}
+
+/** The files of a heartbeat, by name, each with its latest fetch. */
+function fileReadings(telemetry: unknown, fetches: Map<string, FetchRow>): DeviceFileReading[] {
+  if (!Array.isArray(telemetry)) return [];
+  return telemetry
+    .filter(isRecord)
+    .filter((file) => typeof file.name === 'string' && typeof file.modifiedAt === 'string')
+    .map((file) => {
+      const name = String(file.name);
+      const fetch = fetches.get(name);
+      return {
+        name,
+        size: count(file.size),
+        modifiedAt: String(file.modifiedAt),
+        lastFetch: fetch
+          ? {
+              taskId: fetch.task_id,
+              targetId: fetch.target_id,
+              state: fetch.state,
+              error: fetch.error,
+              finishedAt: fetch.finished_at,
+              downloadable: fetch.downloadable,
+            }
+          : null,
+      };
+    })
+    .sort((a, b) => a.name.localeCompare(b.name));
 }
 
 export function metricRoutes(ctx: AppContext): FastifyPluginAsyncTypebox {
@@ -99,10 +137,45 @@ export function metricRoutes(ctx: AppContext): FastifyPluginAsyncTypebox {
           return { at: null, intervalS: null, ports: [] };
         }
         const [telemetry, intervalS] = await Promise.all([
-          readPortTelemetry(db, device.agentId),
+          readTelemetry(db, device.agentId, 'ports'),
           lastHeartbeatInterval(db, device.agentId),
         ]);
         return { at: device.lastHeartbeatAt.toISOString(), intervalS, ports: portReadings(telemetry) };
+      },
+    );
+
+    app.get(
+      '/devices/:deviceId/files',
+      {
+        schema: {
+          tags: ['devices'],
+          summary:
+            'The files a switch with management daemon 1.5.0 or newer listed in its last heartbeat, each ' +
+            'with its latest fetch (a TASK_REPORT task naming it); needs read_device on its site',
+          params: DeviceParams,
+          response: { 200: DeviceFilesResponse, ...signedInErrors },
+        },
+      },
+      async (request) => {
+        const membership = membershipOf(request);
+        const device = await readableDevice(db, membership, request.params.deviceId);
+        if (!keepsFiles(device.productType, device.mgmtdVersion)) {
+          throw errors.notFound('This device keeps no files the console can read.');
+        }
+        const canFetch =
+          device.takesTasks &&
+          allowedTasks(membership, device.siteId, device.productType).includes('TASK_REPORT');
+        if (device.agentId === null || device.lastHeartbeatAt === null)
+          return { at: null, canFetch, files: [] };
+        const [telemetry, fetches] = await Promise.all([
+          readTelemetry(db, device.agentId, 'files'),
+          latestFileFetches(db, device.id),
+        ]);
+        return {
+          at: device.lastHeartbeatAt.toISOString(),
+          canFetch,
+          files: fileReadings(telemetry, fetches),
+        };
       },
     );
   };

@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import type { CreateTaskBody, RefusedTarget } from '../../../core/api/tasks.ts';
 import type { ProductType, TaskType } from '../../../core/domain.ts';
 import { firmwareCatalogue } from '../../../core/fleet/firmware.ts';
+import { keepsFiles } from '../../../core/navigation/versions.ts';
 import { can, canSeeSite, sitePermissions } from '../../../core/policy.ts';
 import { rolloutBatches } from '../../../core/task-machine.ts';
 import { type RollingUpdateParams, runsOn, TASK_DEFINITIONS } from '../../../core/task-types.ts';
@@ -20,6 +21,7 @@ type Candidate = {
   site_id: number | null;
   product_type: ProductType;
   product_brand_id: number;
+  mgmtd_version: string | null;
   unavailable: boolean;
 };
 
@@ -30,14 +32,14 @@ async function candidates(db: Database, cloudId: number, body: CreateTaskBody): 
     db,
     sql`
     SELECT d.id AS device_id, NULL::int AS smart_nvr_id, d.name, d.site_id, d.product_type,
-      d.product_brand_id, d.blocked OR d.decomm AS unavailable
+      d.product_brand_id, d.mgmtd_version, d.blocked OR d.decomm AS unavailable
     FROM devices d
     WHERE d.cloud_id = ${cloudId} AND d.deleted_at IS NULL AND (
       d.id = ANY(${intArray(deviceIds)})
       ${siteId === undefined ? sql`` : sql`OR d.site_id = ${siteId}`}
       ${productType === undefined ? sql`` : sql`OR d.product_type = ${productType}`})
     UNION ALL
-    SELECT NULL, n.id, n.name, NULL, 'smartnvr', n.product_brand_id, false
+    SELECT NULL, n.id, n.name, NULL, 'smartnvr', n.product_brand_id, NULL, false
     FROM smart_nvrs n
     WHERE n.cloud_id = ${cloudId} AND n.deleted_at IS NULL AND n.id = ANY(${intArray(smartNvrIds)})
     ORDER BY site_id NULLS LAST, device_id, smart_nvr_id`,
@@ -66,6 +68,9 @@ function refusal(
     return 'forbidden';
   }
   if (!runsOn(type, target.product_type)) return 'unsupported';
+  // Fetching one of its files needs a device that keeps files.
+  if (params.file !== undefined && !keepsFiles(target.product_type, target.mgmtd_version))
+    return 'unsupported';
   if (target.unavailable) return 'unavailable';
   // A managed device's firmware is the gateway's business: its version is not the gateway's own.
   if (type !== 'TASK_MANAGED_DEVICE_FW_UPDATE' && !firmwareAvailable(params, target)) return 'no_firmware';

@@ -1,8 +1,13 @@
-// Web tests of a device's Statistics and Ports pages: the page at its address with the signed-in user
+// Web tests of a device's Statistics, Ports and Files pages: the page at its address with the signed-in user
 // known, and a scripted server for the device's navigation facts and its numbers.
 import { act } from '@testing-library/react';
 import type { ComponentType } from 'react';
-import type { DeviceMetricsResponse, DevicePortsResponse, MetricPoint } from '../../../core/api/metrics.ts';
+import type {
+  DeviceFilesResponse,
+  DeviceMetricsResponse,
+  DevicePortsResponse,
+  MetricPoint,
+} from '../../../core/api/metrics.ts';
 import type { NavigationDevice, NavigationSite } from '../../../core/api/navigation.ts';
 import type { RouteKey } from '../../../core/routes.ts';
 import { routes } from '../../../core/routes.ts';
@@ -74,14 +79,16 @@ export const metricsOf = (points: MetricPoint[], range: DeviceMetricsResponse['r
 type Answer<T> = T | [number, unknown];
 
 /**
- * Answers the navigation calls for the device and its site, and the metrics or ports call with what
- * `answer` gives for the request; returns the requests made.
+ * Answers the navigation calls for the device and its site, and the metrics, ports, files or new task
+ * call with what `answer` gives for the request; returns the requests made.
  */
 export function installDeviceServer(
   productType: string,
   answer: {
     metrics?: (range: string | null) => Answer<DeviceMetricsResponse>;
     ports?: () => Answer<DevicePortsResponse>;
+    files?: () => Answer<DeviceFilesResponse>;
+    createTask?: (body: unknown) => Answer<unknown>;
   },
 ) {
   return installFakeFetch((request: FakeRequest) => {
@@ -94,6 +101,9 @@ export function installDeviceServer(
     if (request.path === `${base}/metrics` && answer.metrics)
       return reply(answer.metrics(request.query.get('range')));
     if (request.path === `${base}/ports` && answer.ports) return reply(answer.ports());
+    if (request.path === `${base}/files` && answer.files) return reply(answer.files());
+    if (request.path === `/apiv2/cloud/${CLOUD_ID}/tasks` && request.method === 'POST' && answer.createTask)
+      return reply(answer.createTask(request.body));
     return jsonResponse(404, { message: 'Not found.' });
   });
 }
