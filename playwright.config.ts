@@ -13,7 +13,8 @@ export default defineConfig({
   fullyParallel: true,
   workers: 2,
   retries: 0,
-  reporter: process.env.CI ? 'line' : 'list',
+  // In CI a dot per test, and each failure in full at the end, where a truncated log still shows it.
+  reporter: process.env.CI ? 'dot' : 'list',
   timeout: 30_000,
   use: {
     baseURL: `http://127.0.0.1:${port}`,
