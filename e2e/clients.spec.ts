@@ -55,6 +55,10 @@ for (const width of [1440, 375]) {
     );
     const history = page.getByRole('region', { name: 'Connection history' });
     await expect(history.getByRole('table').getByRole('row').nth(1)).toContainText(client.device.name);
+    // Its signal hour by hour, readable as a table: the demo keeps at least its last 6 hours.
+    const signal = page.getByRole('region', { name: 'Signal over time' });
+    await signal.getByRole('button', { name: 'Show data table' }).click();
+    await expect(signal.getByRole('table').getByRole('row').nth(6)).toContainText('dBm');
     await expectNoAxeViolations(page);
 
     await history.getByRole('combobox', { name: 'Period' }).selectOption('7d');

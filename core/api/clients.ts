@@ -85,11 +85,22 @@ export type ClientAddress = Static<typeof ClientAddress>;
 /** Most stays and addresses one client answer holds, newest first. */
 export const CLIENT_HISTORY_MAX = 100;
 
+/** The client's signal at the end of an hour, and its traffic in that hour (null without an hour before). */
+export const ClientSample = Type.Object({
+  at: Type.String(),
+  rssi: Type.Union([Type.Integer(), Type.Null()]),
+  rx_bytes: Type.Union([Type.Integer(), Type.Null()]),
+  tx_bytes: Type.Union([Type.Integer(), Type.Null()]),
+});
+export type ClientSample = Static<typeof ClientSample>;
+
 /** GET /apiv2/cloud/:cloudId/clients/:clientId */
 export const ClientDetail = Type.Object({
   ...ClientListItem.properties,
   history: Type.Array(ClientStay),
   addresses: Type.Array(ClientAddress),
+  /** Hourly samples over the range (7 days, all that is kept, without one), oldest first. */
+  samples: Type.Array(ClientSample),
 });
 export type ClientDetail = Static<typeof ClientDetail>;
 

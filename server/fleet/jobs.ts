@@ -3,6 +3,7 @@ import type { PeriodicJob } from '../background/runner.ts';
 import type { Database } from '../db/connect.ts';
 import { dropExpiredLiveEvents } from '../events/hub.ts';
 import { dropStalePendingDevices } from './adopt.ts';
+import { CLIENT_SAMPLE_EVERY_MS, dropExpiredClientSamples, sampleClients } from './client-samples.ts';
 import type { Fleet } from './fleet.ts';
 import { dropExpiredMetrics, ensureMetricPartitions, rollupMetrics } from './metric-store.ts';
 import { sweepStatuses } from './sweep.ts';
@@ -14,7 +15,7 @@ const TASK_SWEEP_EVERY_MS = 1000;
 
 /**
  * The fleet's background work: the status sweep and the task sweep (their alerts pushed), the metrics'
- * upkeep, and how long live events, task files and unregistered devices are kept.
+ * and the clients' samples' upkeep, and how long live events, task files and unregistered devices are kept.
  */
 export function fleetJobs(
   db: Database,
@@ -58,6 +59,12 @@ export function fleetJobs(
     },
     { name: 'metrics-partitions', everyMs: 60 * MINUTE_MS, run: (now) => ensureMetricPartitions(db, now) },
     { name: 'metrics-rollup', everyMs: 5 * MINUTE_MS, run: (now) => rollupMetrics(db, now) },
+    { name: 'client-samples', everyMs: CLIENT_SAMPLE_EVERY_MS, run: (now) => sampleClients(db, now) },
+    {
+      name: 'client-samples-retention',
+      everyMs: 60 * MINUTE_MS,
+      run: (now) => dropExpiredClientSamples(db, now),
+    },
     {
       name: 'metrics-retention',
       everyMs: 60 * MINUTE_MS,

@@ -1,4 +1,4 @@
-import { index, integer, pgTable, serial, text, timestamp } from 'drizzle-orm/pg-core';
+import { bigint, index, integer, pgTable, primaryKey, serial, text, timestamp } from 'drizzle-orm/pg-core';
 import { wirelessClients } from './inventory.ts';
 
 /**
@@ -23,4 +23,27 @@ export const wirelessClientStays = pgTable(
   },
   // A client's page reads its latest stays.
   (t) => [index('wireless_client_stays_client_idx').on(t.clientId, t.lastSeenAt)],
+);
+
+/**
+ * A wireless client's signal and traffic once an hour (server/fleet/client-samples.ts): its RSSI and byte
+ * totals as of the hour's last sampling, for the clients its devices listed in the last few minutes. The
+ * hour's traffic is the difference from the sample before. Kept CLIENT_SAMPLE_DAYS days.
+ */
+export const wirelessClientSamples = pgTable(
+  'wireless_client_samples',
+  {
+    clientId: integer()
+      .notNull()
+      .references(() => wirelessClients.id, { onDelete: 'cascade' }),
+    hour: timestamp({ withTimezone: true }).notNull(),
+    rssi: integer(),
+    rxBytes: bigint({ mode: 'number' }).notNull(),
+    txBytes: bigint({ mode: 'number' }).notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.clientId, t.hour] }),
+    // The retention sweep drops the oldest hours.
+    index('wireless_client_samples_hour_idx').on(t.hour),
+  ],
 );

@@ -1,7 +1,8 @@
 import type { Database } from '../connect.ts';
+import { wirelessClientSamples } from '../schema/clients.ts';
 import { wirelessClients } from '../schema/inventory.ts';
 import type { SeededDevice } from './demo-devices.ts';
-import { insertRowsReturningIds } from './insert.ts';
+import { insertRows, insertRowsReturningIds } from './insert.ts';
 import { createRandom, type Random, spreadBytes } from './random.ts';
 import { daysAgo, shift } from './time.ts';
 
@@ -48,6 +49,31 @@ function clientMac(random: Random, index: number): string {
   );
 }
 
+type Sample = Omit<typeof wirelessClientSamples.$inferInsert, 'clientId'>;
+
+/**
+ * The hourly samples of a client's last hours on its device, up to when it was last seen: its signal wanders
+ * about its current RSSI and its byte totals grow; the last sample holds its current values.
+ */
+function clientSamples(random: Random, rssi: number, lastSeenAt: Date): Sample[] {
+  const hours = random.int(6, 30);
+  const last = new Date(Math.floor(lastSeenAt.getTime() / 3_600_000) * 3_600_000);
+  const samples: Sample[] = [];
+  let rx = 0;
+  let tx = 0;
+  for (let n = hours - 1; n >= 0; n--) {
+    rx += random.int(200_000, 400_000_000);
+    tx += random.int(50_000, 60_000_000);
+    samples.push({
+      hour: shift(last, { hours: -n }),
+      rssi: n === 0 ? rssi : Math.max(-90, Math.min(-35, rssi + random.int(-8, 8))),
+      rxBytes: rx,
+      txBytes: tx,
+    });
+  }
+  return samples;
+}
+
 /** Wireless clients of Demo Networks on its access points and GLinq units, plus the known one. */
 export async function seedClients(
   db: Database,
@@ -57,6 +83,9 @@ export async function seedClients(
   const random = createRandom(0xc11e);
   const hosts = devices.filter((device) => device.productType === 'wifi' || device.productType === 'glinq');
   const rows: (typeof wirelessClients.$inferInsert & { ip: string; siteId: number; lastSeenAt: Date })[] = [];
+  const samples: Sample[][] = [];
+  // Their own sequence, so the clients are the same with or without them.
+  const sampleRandom = createRandom(0xc11f);
   for (let index = 0; index < CLIENT_COUNT; index++) {
     const device = random.pick(hosts);
     const band = random.chance(0.65) ? ('5' as const) : ('2.4' as const);
@@ -66,7 +95,7 @@ export async function seedClients(
       : random.chance(0.85)
         ? shift(now, { seconds: -random.int(10, 3600) })
         : shift(now, { hours: -random.int(2, 144) });
-    rows.push({
+    const row = {
       cloudId: device.cloudId,
       siteId: device.siteId,
       deviceId: device.id,
@@ -78,7 +107,10 @@ export async function seedClients(
       rssi: band === '5' ? -random.int(42, 78) : -random.int(38, 86),
       firstSeenAt: daysAgo(now, random.int(7, 45)),
       lastSeenAt,
-    });
+    };
+    const history = clientSamples(sampleRandom, row.rssi, lastSeenAt);
+    samples.push(history);
+    rows.push({ ...row, rxBytes: history.at(-1)?.rxBytes ?? 0, txBytes: history.at(-1)?.txBytes ?? 0 });
   }
   const warehouseAp = devices.find((device) => device.site.code === 'wh' && device.productType === 'wifi');
   if (warehouseAp) {
@@ -97,6 +129,13 @@ export async function seedClients(
     });
   }
   const ids = await insertRowsReturningIds(db, wirelessClients, rows);
+  await insertRows(
+    db,
+    wirelessClientSamples,
+    samples.flatMap((history, index) =>
+      history.map((sample) => ({ ...sample, clientId: ids[index] as number })),
+    ),
+  );
   return rows.map((row, index) => ({
     id: ids[index] as number,
     siteId: row.siteId,

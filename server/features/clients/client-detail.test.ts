@@ -5,6 +5,7 @@ import type { ClientDetail } from '../../../core/api/clients.ts';
 import type { WirelessClient } from '../../../core/fleet/protocol.ts';
 import { queryRows } from '../../db/rows.ts';
 import { objectHistory, wirelessClients } from '../../db/schema/inventory.ts';
+import { dropExpiredClientSamples, sampleClients } from '../../fleet/client-samples.ts';
 import { adoptDevice, heartbeat, sendHeartbeat } from '../../fleet/test-fleet.ts';
 import { as, createTestApp, login, type Session, type TestApp } from '../../test/app.ts';
 import {
@@ -206,6 +207,37 @@ describe('GET /apiv2/cloud/:cloudId/clients/:clientId', () => {
       'Lobby AP',
       'Yard AP',
     ]);
+  });
+
+  it("samples a client's signal and traffic each hour; a Site User gets those of its current stay", async () => {
+    const mac = '3a:10:00:00:00:99';
+    const hour = (ago: number) => new Date(Date.now() - ago * 3_600_000);
+    const hourStart = (ago: number) =>
+      `${new Date(Math.floor(hour(ago).getTime() / 3_600_000) * 3_600_000).toISOString().slice(0, 19)}Z`;
+    const { db } = t.database;
+    await report('Lobby AP', [radio({ mac, rssi: -55, rxBytes: 1000, txBytes: 200 })]);
+    await sampleClients(db, hour(2));
+    await report('Lobby AP', [radio({ mac, rssi: -60, rxBytes: 3000, txBytes: 800 })]);
+    await sampleClients(db, hour(1));
+    await report('Lobby AP', [radio({ mac, rssi: -66, rxBytes: 500, txBytes: 100 })]);
+    await sampleClients(db, hour(0));
+    // A later sampling within the hour holds the hour's last reading.
+    await report('Lobby AP', [radio({ mac, rssi: -64, rxBytes: 500, txBytes: 100 })]);
+    await sampleClients(db, hour(0));
+    const id = await clientId(mac);
+
+    const samples = [
+      { at: hourStart(2), rssi: -55, rx_bytes: null, tx_bytes: null },
+      { at: hourStart(1), rssi: -60, rx_bytes: 3000, tx_bytes: 800 },
+      { at: hourStart(0), rssi: -64, rx_bytes: 1000, tx_bytes: 200 },
+    ];
+    expect((await detail(owner, id)).samples).toEqual(samples);
+    expect((await detail(owner, id, { range: '24h' })).samples).toEqual(samples);
+    // The client came to the Lobby AP within this hour: the Site User gets this hour only.
+    expect((await detail(siteUser, id)).samples).toEqual(samples.slice(2));
+
+    await dropExpiredClientSamples(db, new Date(Date.now() + 8 * 86_400_000));
+    expect((await detail(owner, id)).samples).toEqual([]);
   });
 
   it('answers 404 for a client of another cloud or none, and 400 for a bad id or range', async () => {

@@ -6,6 +6,7 @@ import {
   type ClientListItem,
   type ClientListQuery,
   type ClientListResponse,
+  type ClientSample,
   type ClientStay,
   isClientConnected,
 } from '../../../core/api/clients.ts';
@@ -16,6 +17,7 @@ import { normalizeMac } from '../../../core/search.ts';
 import { TIME_RANGE_SPANS, type TimeRange } from '../../../core/time-range.ts';
 import type { Database } from '../../db/connect.ts';
 import { countCapped } from '../../db/count-capped.ts';
+import { queryRows } from '../../db/rows.ts';
 import { wirelessClientStays } from '../../db/schema/clients.ts';
 import { deviceAgents } from '../../db/schema/fleet.ts';
 import { wirelessClients as clients, devices, objectHistory, sites } from '../../db/schema/inventory.ts';
@@ -289,5 +291,35 @@ export async function findClient(
     ip: address.ip,
     until: address.until.toISOString(),
   }));
-  return { ...client, history: [...current, ...past].slice(0, CLIENT_HISTORY_MAX), addresses };
+  // A caller who sees some sites only gets the samples of the client's current stay, on a site they see.
+  const samplesSince = visible && (!since || row.firstSeenAt > since) ? row.firstSeenAt : since;
+  return {
+    ...client,
+    history: [...current, ...past].slice(0, CLIENT_HISTORY_MAX),
+    addresses,
+    samples: await clientSamples(db, row.id, samplesSince),
+  };
+}
+
+/**
+ * The client's hourly samples since `since` (all kept without it), each hour's traffic the growth of its
+ * byte totals (which only grow) since the sample before (wireless_client_samples' primary key).
+ */
+async function clientSamples(db: Database, clientId: number, since: Date | null): Promise<ClientSample[]> {
+  // The hour before the first one too, for its traffic.
+  const hourBefore = since ? new Date(since.getTime() - 2 * 3_600_000).toISOString() : null;
+  return queryRows<ClientSample>(
+    db,
+    sql`
+    SELECT at, rssi, rx_bytes, tx_bytes FROM (
+      SELECT hour, to_char(hour AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS"Z"') AS at, rssi,
+        (rx_bytes - lag(rx_bytes) OVER w)::float8 AS rx_bytes,
+        (tx_bytes - lag(tx_bytes) OVER w)::float8 AS tx_bytes
+      FROM wireless_client_samples
+      WHERE client_id = ${clientId} ${hourBefore ? sql`AND hour >= ${hourBefore}::timestamptz` : sql``}
+      WINDOW w AS (ORDER BY hour)
+    ) s
+    ${since ? sql`WHERE hour > ${since.toISOString()}::timestamptz - interval '1 hour'` : sql``}
+    ORDER BY hour`,
+  );
 }

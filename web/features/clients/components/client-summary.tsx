@@ -111,9 +111,6 @@ export function ClientSummary({ client }: { readonly client: ClientDetail }) {
             { label: t('clients.detail.lastSeen'), value: <DateTime iso={client.last_seen_at} /> },
           ]}
         />
-        <Typography variant="body2" color="text.secondary">
-          {t('clients.detail.latestOnly')}
-        </Typography>
       </Section>
     </Box>
   );

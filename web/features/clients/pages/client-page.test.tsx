@@ -71,6 +71,10 @@ const DETAIL: ClientDetail = {
     },
   ],
   addresses: [{ ip: '192.168.1.20', until: '2026-03-01T17:00:00.000Z' }],
+  samples: [
+    { at: '2026-03-02T09:00:00Z', rssi: -58, rx_bytes: null, tx_bytes: null },
+    { at: '2026-03-02T10:00:00Z', rssi: -61, rx_bytes: 2_500_000, tx_bytes: 400_000 },
+  ],
 };
 
 function installServer(answer: (range: string | null) => ClientDetail | [number, unknown]) {
@@ -129,7 +133,23 @@ describe('client page', () => {
     expect(fact(connection, 'Band')).toHaveTextContent('5 GHz');
     expect(fact(connection, 'Signal (RSSI)')).toHaveTextContent('-61 dBm');
     expect(fact(connection, 'Traffic (received / sent)')).toHaveTextContent('4 GB / 800 kB');
-    expect(within(connection).getByText(/they are not kept over time for each client/)).toBeInTheDocument();
+  });
+
+  it('charts its signal and its traffic per hour, each with its data table', async () => {
+    installServer(() => DETAIL);
+    open();
+    await settle();
+    const signal = section('Signal over time');
+    fireEvent.click(within(signal).getByRole('button', { name: 'Show data table' }));
+    const signalRows = within(within(signal).getByRole('table')).getAllByRole('row');
+    expect(signalRows.slice(1).map((row) => row.textContent)).toEqual([
+      expect.stringMatching(/-58 dBm$/),
+      expect.stringMatching(/-61 dBm$/),
+    ]);
+    const traffic = section('Traffic per hour');
+    fireEvent.click(within(traffic).getByRole('button', { name: 'Show data table' }));
+    const trafficRows = within(within(traffic).getByRole('table')).getAllByRole('row');
+    expect(trafficRows.at(-1)?.textContent).toMatch(/2\.5 MB400 kB$/);
   });
 
   it('lists where the client has been, newest first, and its earlier addresses', async () => {

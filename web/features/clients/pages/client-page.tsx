@@ -1,5 +1,6 @@
 // SPEC §2.1 /site/{siteId}/client/{clientId}: one wireless client, where it is connected and where it has
-// been. The address's range narrows the history to the last 24 hours, 7 or 30 days.
+// been, and its signal and traffic hour by hour. The address's range narrows both to the last 24 hours, 7 or
+// 30 days.
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import CircularProgress from '@mui/material/CircularProgress';
@@ -14,6 +15,7 @@ import { LoadFailed } from '../../../platform/load-failed.tsx';
 import { usePageObjects } from '../../../shell/drawer/use-page-objects.ts';
 import { useRouteParams } from '../../../shell/use-route-match.ts';
 import { useClient } from '../api/get-client.ts';
+import { ClientCharts } from '../components/client-charts.tsx';
 import { ClientHistory } from '../components/client-history.tsx';
 import { ClientSummary } from '../components/client-summary.tsx';
 
@@ -46,6 +48,7 @@ export function ClientPage() {
     content = (
       <>
         <ClientSummary client={result.data} />
+        <ClientCharts samples={result.data.samples} />
         <ClientHistory
           client={result.data}
           range={range}
