@@ -1,5 +1,6 @@
 // Runs the benchmarks named on the command line, or all of them.
 import { runApiLoad } from './api-load.ts';
+import { runClientSamples } from './client-samples.ts';
 import { runIngest } from './ingest.ts';
 import { runLiveEvents } from './live-events.ts';
 import { runMetrics } from './metrics.ts';
@@ -17,6 +18,7 @@ const benchmarks: Record<string, () => Promise<void>> = {
   tasks: runTasks,
   'live-events': runLiveEvents,
   'page-load': runPageLoad,
+  'client-samples': runClientSamples,
 };
 const names = process.argv.slice(2);
 for (const name of names.length > 0 ? names : Object.keys(benchmarks)) {

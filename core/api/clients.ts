@@ -85,7 +85,7 @@ export type ClientAddress = Static<typeof ClientAddress>;
 /** Most stays and addresses one client answer holds, newest first. */
 export const CLIENT_HISTORY_MAX = 100;
 
-/** The client's signal at the end of an hour, and its traffic in that hour (null without an hour before). */
+/** The client's signal at an hour's sampling, and its traffic in that hour (null without an hour before). */
 export const ClientSample = Type.Object({
   at: Type.String(),
   rssi: Type.Union([Type.Integer(), Type.Null()]),

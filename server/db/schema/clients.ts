@@ -27,8 +27,8 @@ export const wirelessClientStays = pgTable(
 
 /**
  * A wireless client's signal and traffic once an hour (server/fleet/client-samples.ts): its RSSI and byte
- * totals as of the hour's last sampling, for the clients its devices listed in the last few minutes. The
- * hour's traffic is the difference from the sample before. Kept CLIENT_SAMPLE_DAYS days.
+ * totals at the hour's sampling, for the clients its devices listed since the sampling before. The hour's
+ * traffic is the difference from the sample before. Kept CLIENT_SAMPLE_DAYS days.
  */
 export const wirelessClientSamples = pgTable(
   'wireless_client_samples',

@@ -221,7 +221,7 @@ describe('GET /apiv2/cloud/:cloudId/clients/:clientId', () => {
     await sampleClients(db, hour(1));
     await report('Lobby AP', [radio({ mac, rssi: -66, rxBytes: 500, txBytes: 100 })]);
     await sampleClients(db, hour(0));
-    // A later sampling within the hour holds the hour's last reading.
+    // A second sampling within the hour (after a restart) keeps the later reading.
     await report('Lobby AP', [radio({ mac, rssi: -64, rxBytes: 500, txBytes: 100 })]);
     await sampleClients(db, hour(0));
     const id = await clientId(mac);
