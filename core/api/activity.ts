@@ -23,6 +23,8 @@ const historyPage = {
   siteId: Type.Optional(Id),
   deviceId: Type.Optional(Id),
   smartNvrId: Type.Optional(Id),
+  /** 'active': only the sites of the caller's active site grouping, as the cloud dashboard is narrowed. */
+  grouping: Type.Optional(Type.Literal('active')),
 };
 
 /** Open: not resolved and nobody acknowledged it; acknowledged: not resolved but taken note of. */

@@ -15,7 +15,12 @@ import { devices, sites, smartNvrs } from '../../db/schema/inventory.ts';
 import { isMuted } from './mutes.ts';
 
 /** The cloud's alerts the caller may see, narrowed by the history's filters. */
-function matching(cloudId: number, access: Access, query: AlertHistoryQuery): SQL | undefined {
+function matching(
+  cloudId: number,
+  access: Access,
+  query: AlertHistoryQuery,
+  sitesIn: readonly number[] | undefined,
+): SQL | undefined {
   const visible = visibleSiteIds(access);
   const healths = healthsOf(query.health);
   const state = {
@@ -30,6 +35,7 @@ function matching(cloudId: number, access: Access, query: AlertHistoryQuery): SQ
     healths && inArray(alerts.healthId, healths),
     query.state && state[query.state],
     query.siteId ? eq(alerts.siteId, query.siteId) : undefined,
+    sitesIn ? (sitesIn.length > 0 ? inArray(alerts.siteId, [...sitesIn]) : sql`false`) : undefined,
     query.deviceId ? eq(alerts.deviceId, query.deviceId) : undefined,
     query.smartNvrId ? eq(alerts.smartNvrId, query.smartNvrId) : undefined,
     query.from ? gte(alerts.problemAt, new Date(query.from)) : undefined,
@@ -41,14 +47,18 @@ const named = (id: number | null, name: string | null) =>
   id === null || name === null ? null : { id, name };
 const acknowledger = aliasedTable(users, 'acknowledger');
 
-/** One page of the alert history, newest first (alerts_cloud_problem_idx). */
+/**
+ * One page of the alert history, newest first (alerts_cloud_problem_idx); `sitesIn` narrows it to those
+ * sites (an active site grouping's).
+ */
 export async function listAlertHistory(
   db: Database,
   cloudId: number,
   access: Access,
   query: AlertHistoryQuery,
+  sitesIn?: readonly number[],
 ): Promise<AlertHistory> {
-  const where = matching(cloudId, access, query);
+  const where = matching(cloudId, access, query, sitesIn);
   const rows = await db
     .select({
       id: alerts.id,

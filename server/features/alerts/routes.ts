@@ -27,6 +27,7 @@ import type { AppContext } from '../../context.ts';
 import { CsvResponse, EXPORT_ROWS_MAX, sendCsv } from '../../csv-reply.ts';
 import { ErrorSchemas, errors } from '../../errors.ts';
 import { CloudParams, Ok, signedInErrors } from '../../http-schemas.ts';
+import { groupingSites } from '../sites/site-filter-repository.ts';
 import { acknowledgeAlerts, alertsCsv, listAlertHistory } from './history.ts';
 import { createMute, endMute, listMutes } from './mutes.ts';
 import {
@@ -116,7 +117,8 @@ export function alertRoutes(ctx: AppContext): FastifyPluginAsyncTypebox {
       },
       async (request) => {
         const membership = membershipOf(request);
-        return listAlertHistory(db, membership.cloudId, membership, request.query);
+        const sitesIn = await groupingSites(db, membership, request.query.grouping);
+        return listAlertHistory(db, membership.cloudId, membership, request.query, sitesIn);
       },
     );
 
@@ -134,7 +136,8 @@ export function alertRoutes(ctx: AppContext): FastifyPluginAsyncTypebox {
       async (request, reply) => {
         const membership = membershipOf(request);
         const page = { ...request.query, offset: 0, limit: EXPORT_ROWS_MAX };
-        const { items } = await listAlertHistory(db, membership.cloudId, membership, page);
+        const sitesIn = await groupingSites(db, membership, request.query.grouping);
+        const { items } = await listAlertHistory(db, membership.cloudId, membership, page, sitesIn);
         return sendCsv(reply, `alerts-${membership.cloudId}`, alertsCsv(items));
       },
     );

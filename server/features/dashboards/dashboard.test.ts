@@ -3,6 +3,7 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DashboardResponse } from '../../../core/api/dashboards.ts';
 import { queryRows } from '../../db/rows.ts';
+import { tasks } from '../../db/schema/activity.ts';
 import { memberships } from '../../db/schema/clouds.ts';
 import { siteFilters } from '../../db/schema/inventory.ts';
 import { ensureMetricPartitions, rollupMetrics, writeMetricSamples } from '../../fleet/metric-store.ts';
@@ -260,6 +261,42 @@ describe('GET /apiv2/cloud/:cloudId/dashboard', () => {
     expect(answer.recorders).toBeNull();
     // The others' dashboards are not narrowed by it.
     expect((await body(fixture.sessions.admin)).devices.total).toBe(5);
+
+    // The dashboard's open alerts and tasks in progress ask for the grouping's sites with grouping=active.
+    const { north, south } = fixture.sites;
+    await db.insert(tasks).values(
+      [north, south].map((site) => ({
+        cloudId: fixture.cloud.id,
+        typeId: 'TASK_REBOOT' as const,
+        taskState: 'TASK_RUNNING' as const,
+        siteId: site.id,
+        executeAt: new Date(),
+      })),
+    );
+    const sitesOf = async (what: 'alerts' | 'tasks', query: string, session = fixture.sessions.owner) => {
+      const response = await t.app.inject({
+        method: 'GET',
+        url: `/apiv2/cloud/${fixture.cloud.id}/${what}?limit=100${query}`,
+        headers: as(session),
+      });
+      expect(response.statusCode, response.body).toBe(200);
+      const items = response.json().items as { site?: { id: number } | null; site_id?: number | null }[];
+      return new Set(items.map((item) => item.site?.id ?? item.site_id));
+    };
+    for (const what of ['alerts', 'tasks'] as const) {
+      expect(await sitesOf(what, '&grouping=active')).toEqual(new Set([south.id]));
+      expect(await sitesOf(what, '')).toEqual(new Set([north.id, south.id]));
+      // Without an active grouping, grouping=active narrows nothing.
+      expect(await sitesOf(what, '&grouping=active', fixture.sessions.admin)).toEqual(
+        new Set([north.id, south.id]),
+      );
+    }
+    const refused = await t.app.inject({
+      method: 'GET',
+      url: `/apiv2/cloud/${fixture.cloud.id}/alerts?grouping=all`,
+      headers: as(fixture.sessions.owner),
+    });
+    expect(refused.statusCode).toBe(400);
     await db.update(memberships).set({ activeSiteFilterId: null });
   });
 

@@ -4,10 +4,11 @@ import { DashboardQuery, DashboardResponse } from '../../../core/api/dashboards.
 import { visibleSiteIds } from '../../../core/policy.ts';
 import { membershipOf } from '../../auth/cloud-scope.ts';
 import type { AppContext } from '../../context.ts';
-import { siteFilters, sites } from '../../db/schema/inventory.ts';
+import { sites } from '../../db/schema/inventory.ts';
 import { errors } from '../../errors.ts';
 import { CloudParams, signedInErrors } from '../../http-schemas.ts';
 import { liveSitesOf } from '../sites/repository.ts';
+import { activeGrouping } from '../sites/site-filter-repository.ts';
 import { type DashboardScope, readDashboard } from './repository.ts';
 
 /** Cloud-scoped: the cloud and site dashboards (SPEC §2.1 /cloud/{cloudId}/dashboard, /site/{siteId}/dashboard). */
@@ -49,12 +50,7 @@ export function dashboardRoutes(ctx: AppContext): FastifyPluginAsyncTypebox {
             grouping: null,
           });
         }
-        const [grouping] = membership.activeSiteFilterId
-          ? await db
-              .select({ id: siteFilters.id, name: siteFilters.name, siteIds: siteFilters.siteIds })
-              .from(siteFilters)
-              .where(and(eq(siteFilters.id, membership.activeSiteFilterId), eq(siteFilters.cloudId, cloudId)))
-          : [];
+        const grouping = await activeGrouping(db, membership);
         let siteIds: readonly number[] | null = visible;
         if (grouping) siteIds = grouping.siteIds.filter((id) => visible === null || visible.includes(id));
         const scope: DashboardScope = { cloudId, siteIds, site: false };

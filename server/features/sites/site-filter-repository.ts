@@ -54,6 +54,30 @@ export async function findGrouping(db: Database, cloudId: number, id: number) {
   return row;
 }
 
+/** The caller's active site grouping in the cloud with its sites, or undefined when none is active. */
+export async function activeGrouping(
+  db: Database,
+  membership: { cloudId: number; activeSiteFilterId: number | null },
+) {
+  if (!membership.activeSiteFilterId) return undefined;
+  const [row] = await db
+    .select({ id: siteFilters.id, name: siteFilters.name, siteIds: siteFilters.siteIds })
+    .from(siteFilters)
+    .where(
+      and(eq(siteFilters.id, membership.activeSiteFilterId), eq(siteFilters.cloudId, membership.cloudId)),
+    );
+  return row;
+}
+
+/** The sites a history call narrows to: with `grouping=active`, the active grouping's (none active: all). */
+export async function groupingSites(
+  db: Database,
+  membership: { cloudId: number; activeSiteFilterId: number | null },
+  grouping: 'active' | undefined,
+): Promise<readonly number[] | undefined> {
+  return grouping === 'active' ? (await activeGrouping(db, membership))?.siteIds : undefined;
+}
+
 /** Sets or clears the caller's active filter in one cloud. */
 export async function setActiveGrouping(
   db: Database,

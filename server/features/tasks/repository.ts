@@ -48,11 +48,15 @@ export const listRecentTasks = (db: Database, scope: TaskScope, limit: number) =
 const targetedAt = (column: AnyPgColumn, id: number) =>
   exists(sql`(SELECT 1 FROM ${taskTargets} WHERE ${taskTargets.taskId} = ${tasks.id} AND ${column} = ${id})`);
 
-/** One page of the task history (the activity page), newest first, filtered, with the capped total. */
+/**
+ * One page of the task history (the activity page), newest first, filtered, with the capped total;
+ * `sitesIn` narrows it to those sites (an active site grouping's).
+ */
 export async function listTaskHistory(
   db: Database,
   scope: TaskScope,
   query: TaskHistoryQuery,
+  sitesIn?: readonly number[],
 ): Promise<ListPage<Task>> {
   const states = statesOf(query.status);
   const only = and(
@@ -62,6 +66,7 @@ export async function listTaskHistory(
     query.from ? gte(tasks.executeAt, new Date(query.from)) : undefined,
     query.to ? lt(tasks.executeAt, new Date(query.to)) : undefined,
     query.siteId ? eq(tasks.siteId, query.siteId) : undefined,
+    sitesIn ? (sitesIn.length > 0 ? inArray(tasks.siteId, [...sitesIn]) : sql`false`) : undefined,
     query.deviceId ? targetedAt(taskTargets.deviceId, query.deviceId) : undefined,
     query.smartNvrId ? targetedAt(taskTargets.smartNvrId, query.smartNvrId) : undefined,
   );

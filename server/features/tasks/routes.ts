@@ -25,6 +25,7 @@ import { CsvResponse, EXPORT_ROWS_MAX, sendCsv } from '../../csv-reply.ts';
 import { ErrorSchemas, errors } from '../../errors.ts';
 import { cancelTask, changeTask, pauseRollout } from '../../fleet/task-schedule.ts';
 import { CloudParams, Ok, signedInErrors } from '../../http-schemas.ts';
+import { groupingSites } from '../sites/site-filter-repository.ts';
 import { createTask, planTask } from './create.ts';
 import {
   countNewTasks,
@@ -91,7 +92,11 @@ export function taskRoutes(ctx: AppContext): FastifyPluginAsyncTypebox {
           response: { 200: TaskHistoryResponse, ...signedInErrors },
         },
       },
-      async (request) => listTaskHistory(db, taskScope(membershipOf(request)), request.query),
+      async (request) => {
+        const membership = membershipOf(request);
+        const sitesIn = await groupingSites(db, membership, request.query.grouping);
+        return listTaskHistory(db, taskScope(membership), request.query, sitesIn);
+      },
     );
 
     app.get(
@@ -108,7 +113,8 @@ export function taskRoutes(ctx: AppContext): FastifyPluginAsyncTypebox {
       async (request, reply) => {
         const membership = membershipOf(request);
         const page = { ...request.query, offset: 0, limit: EXPORT_ROWS_MAX };
-        const { items } = await listTaskHistory(db, taskScope(membership), page);
+        const sitesIn = await groupingSites(db, membership, request.query.grouping);
+        const { items } = await listTaskHistory(db, taskScope(membership), page, sitesIn);
         return sendCsv(reply, `tasks-${membership.cloudId}`, tasksCsv(items));
       },
     );

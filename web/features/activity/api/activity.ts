@@ -30,8 +30,11 @@ export const HEALTH_FILTERS = {
 } as const satisfies Record<string, readonly HealthId[]>;
 export type HealthFilter = keyof typeof HEALTH_FILTERS;
 
-/** Which part of the cloud a history covers: one site, device or smart NVR, or the whole cloud. */
-export type HistoryScope = { siteId?: number; deviceId?: number; smartNvrId?: number };
+/**
+ * Which part of the cloud a history covers: one site, device or smart NVR, or the whole cloud; the cloud
+ * dashboard's as far as the active site grouping narrows it.
+ */
+export type HistoryScope = { siteId?: number; deviceId?: number; smartNvrId?: number; grouping?: 'active' };
 
 export type AlertFilters = HistoryScope & {
   state: AlertHistoryState | 'all';
@@ -60,10 +63,11 @@ export type TaskFilters = HistoryScope & {
   id: number | null;
 };
 
-const scopeQuery = ({ siteId, deviceId, smartNvrId }: HistoryScope): QueryData => ({
+const scopeQuery = ({ siteId, deviceId, smartNvrId, grouping }: HistoryScope): QueryData => ({
   siteId,
   deviceId,
   smartNvrId,
+  grouping,
 });
 
 const alertQuery = (filters: AlertFilters): QueryData => ({

@@ -7,7 +7,7 @@ import Typography from '@mui/material/Typography';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
 import { routes } from '../../../../core/routes.ts';
-import { useAlertHistory, useTaskHistory } from '../../activity/api/activity.ts';
+import { type HistoryScope, useAlertHistory, useTaskHistory } from '../../activity/api/activity.ts';
 import { alertTitle } from '../../alerts/components/alert-texts.ts';
 import { AlertTime } from '../../alerts/components/alert-time.tsx';
 import { HealthLabel } from '../../alerts/components/health-label.tsx';
@@ -31,6 +31,10 @@ const activityHref = (
     ? routes.cloudActivity.href({ cloudId }, { query, hash })
     : routes.siteActivity.href({ siteId }, { query, hash });
 
+/** A site's own, or the cloud's as far as the active site grouping narrows the dashboard. */
+const historyScope = ({ siteId }: Scope): HistoryScope =>
+  siteId === undefined ? { grouping: 'active' } : { siteId };
+
 function Pending({ error }: { readonly error: boolean }) {
   const { t } = useTranslation();
   return (
@@ -44,7 +48,7 @@ export function OpenAlerts(scope: Scope) {
   const { t } = useTranslation();
   const alerts = useAlertHistory(
     scope.cloudId,
-    { siteId: scope.siteId, state: 'open', health: 'problems', type: 'all', range: 'all' },
+    { ...historyScope(scope), state: 'open', health: 'problems', type: 'all', range: 'all' },
     0,
     SHOWN,
   );
@@ -92,7 +96,7 @@ export function RunningTasks(scope: Scope) {
   const { t } = useTranslation();
   const tasks = useTaskHistory(
     scope.cloudId,
-    { siteId: scope.siteId, status: 'inProgress', type: 'all', range: 'all', id: null },
+    { ...historyScope(scope), status: 'inProgress', type: 'all', range: 'all', id: null },
     0,
     SHOWN,
   );

@@ -1,7 +1,7 @@
 // @vitest-environment happy-dom
 // SPEC §2.1 cloud and site dashboards: counts that link to the filtered device list, the worst sites, the
 // open alerts and running tasks, charts over the range of the address, and the loading and error states.
-import { act, fireEvent, screen, within } from '@testing-library/react';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { DashboardResponse } from '../../../../core/api/dashboards.ts';
 import { routes } from '../../../../core/routes.ts';
@@ -102,6 +102,17 @@ function open(address: string) {
   return view;
 }
 
+/** The scope of each open alerts and tasks in progress call: its grouping and its site. */
+const historyCalls = (requests: FakeRequest[]) =>
+  requests
+    .filter((request) => /\/(alerts|tasks)$/.test(request.path))
+    .map((request) => [
+      request.path.split('/').at(-1),
+      request.query.get('grouping'),
+      request.query.get('siteId'),
+    ])
+    .sort();
+
 const dashboardCalls = (requests: FakeRequest[]) =>
   requests
     .filter((request) => request.path === '/apiv2/cloud/3/dashboard')
@@ -118,7 +129,7 @@ afterEach(() => {
 
 describe('dashboard page', () => {
   it("links every count of the cloud's devices to the device list filtered the same way", async () => {
-    installServer();
+    const requests = installServer();
     open('/cloud/3/dashboard');
     expect(screen.getByRole('heading', { level: 1, name: 'Dashboard' })).toBeInTheDocument();
     const devices = await screen.findByRole('region', { name: 'Devices' });
@@ -141,6 +152,13 @@ describe('dashboard page', () => {
     );
     expect(screen.getByRole('region', { name: 'Smart NVRs' })).toHaveTextContent('Online: 1');
     expect(screen.getByRole('region', { name: 'Firmware in use' })).toHaveTextContent('7.2.1-4012');
+    // Its open alerts and tasks in progress are the active site grouping's, as its counts are.
+    await waitFor(() =>
+      expect(historyCalls(requests)).toEqual([
+        ['alerts', 'active', null],
+        ['tasks', 'active', null],
+      ]),
+    );
   });
 
   it("draws the charts over the address's range with their data tables, and another range when picked", async () => {
@@ -194,6 +212,12 @@ describe('dashboard page', () => {
       'https://www.openstreetmap.org/?mlat=47.5&mlon=19.04#map=17/47.5/19.04',
     );
     expect(screen.queryByRole('region', { name: 'Sites with the most problems' })).toBeNull();
+    await waitFor(() =>
+      expect(historyCalls(requests)).toEqual([
+        ['alerts', null, '7'],
+        ['tasks', null, '7'],
+      ]),
+    );
     expect(
       requests.some(
         (request) => request.path === '/apiv2/cloud/3/devices' && request.query.get('siteId') === '7',

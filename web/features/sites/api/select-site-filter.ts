@@ -24,6 +24,8 @@ export async function afterSiteFilterChange(
     }),
     queryClient.invalidateQueries({ queryKey: sitesSelectKey(cloudId) }),
     queryClient.invalidateQueries({ queryKey: dashboardKey(cloudId) }),
+    // The dashboard's open alerts and tasks in progress follow the grouping too.
+    queryClient.invalidateQueries({ queryKey: ['activity'] }),
   ]);
 }
 
