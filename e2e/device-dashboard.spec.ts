@@ -223,6 +223,12 @@ for (const width of [1440, 375]) {
     const confirm = page.getByRole('dialog', { name: `Reboot ${ap.name}?` });
     await confirm.getByRole('button', { name: 'Cancel' }).click();
     await expect(confirm).toBeHidden();
+    // Rename starts from the device's name.
+    await actions.getByRole('button', { name: 'Rename' }).click();
+    const rename = page.getByRole('dialog', { name: `Rename ${ap.name}` });
+    await expect(rename.getByRole('textbox', { name: 'Name' })).toHaveValue(ap.name);
+    await rename.getByRole('button', { name: 'Cancel' }).click();
+    await expect(rename).toBeHidden();
     // The firmware dialog offers the model's catalogue, newest first, the running version disabled.
     await actions.getByRole('button', { name: 'Update firmware' }).click();
     const firmware = page.getByRole('dialog', { name: `Update the firmware of ${ap.name}` });

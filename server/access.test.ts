@@ -20,7 +20,7 @@ type Rule =
   | { kind: 'platformAdmin' };
 
 type Call = {
-  method: 'GET' | 'POST' | 'PUT' | 'DELETE';
+  method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
   url: (f: RoleCloud) => string;
   rule: Rule;
   body?: (f: RoleCloud) => object;
@@ -99,6 +99,14 @@ const CALLS: Call[] = [
   ),
   { method: 'GET', url: cloudUrl('/users'), rule: member('manage_users') },
   { method: 'GET', url: cloudUrl('/smartnvrs'), rule: member('manage_snvr') },
+  ...(['assigned', 'other'] as const).map(
+    (site): Call => ({
+      method: 'PATCH',
+      url: (f) => `/apiv2/cloud/${f.cloud.id}/devices/${f.devices[`${site}Device`].id}`,
+      rule: { kind: 'siteAction', site },
+      body: () => ({ name: `Renamed ${++unique}` }),
+    }),
+  ),
   ...(['assigned', 'other'] as const).map(
     (site): Call => ({
       method: 'POST',

@@ -74,6 +74,14 @@ export const RegisterDeviceBody = Type.Object(
 );
 export type RegisterDeviceBody = Static<typeof RegisterDeviceBody>;
 
+/** PATCH /apiv2/cloud/:cloudId/devices/:deviceId: renames a device (site permission rename_device). */
+export const RenameDeviceBody = Type.Object(
+  { name: Type.String({ minLength: 1, maxLength: DEVICE_NAME_MAX_LENGTH, pattern: '\\S' }) },
+  { additionalProperties: false },
+);
+export type RenameDeviceBody = Static<typeof RenameDeviceBody>;
+export const RenamedDevice = Type.Object({ id: Type.Integer(), name: Type.String() });
+
 export const RegisteredDevice = Type.Object({
   id: Type.Integer(),
   name: Type.String(),
@@ -131,6 +139,8 @@ export const DeviceDetail = Type.Object({
   online: Type.Boolean(),
   blocked: Type.Boolean(),
   last_seen_at: Nullable(Type.String()),
+  /** The caller may rename it (site permission rename_device). */
+  can_rename: Type.Boolean(),
   /** The peer at the other end of each radio link, when it is a device of the cloud the caller sees. */
   link_peers: Type.Array(Type.Object({ mac: Type.String(), id: Type.Integer(), name: Type.String() })),
   report: Nullable(DeviceReport),

@@ -187,6 +187,11 @@ export async function apiPut<T>(path: string, body?: unknown): Promise<T> {
   return send<T>('PUT', path, body);
 }
 
+export async function apiPatch<T>(path: string, body?: unknown): Promise<T> {
+  assertPath(path);
+  return send<T>('PATCH', path, body);
+}
+
 export async function apiDelete<T>(path: string, body?: unknown): Promise<T> {
   assertPath(path);
   return send<T>('DELETE', path, body);

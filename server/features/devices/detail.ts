@@ -5,7 +5,7 @@ import type { DeviceDetail, DeviceReport, SmartNvrDetail } from '../../../core/a
 import { type ProductType, TASK_TYPES } from '../../../core/domain.ts';
 import type { HeartbeatRequest } from '../../../core/fleet/protocol.ts';
 import { isOnline } from '../../../core/fleet/status.ts';
-import { type Access, can, visibleSiteIds } from '../../../core/policy.ts';
+import { type Access, can, sitePermissions, visibleSiteIds } from '../../../core/policy.ts';
 import { productBrand } from '../../../core/product-catalogue.ts';
 import { allowedTasks, runsOn, TASK_DEFINITIONS } from '../../../core/task-types.ts';
 import type { Database } from '../../db/connect.ts';
@@ -104,6 +104,7 @@ export async function readDeviceDetail(
     allowed_tasks: device.decomm ? [] : allowedTasks(access, siteId, device.productType as ProductType),
     blocked: device.blocked,
     last_seen_at: (row.lastHeartbeatAt ?? device.lastSeenAt)?.toISOString() ?? null,
+    can_rename: siteId !== null && sitePermissions(access, siteId).has('rename_device'),
     link_peers: peers
       .filter((peer) => !visible || (peer.siteId !== null && visible.includes(peer.siteId)))
       .map(({ mac, id, name }) => ({ mac, id, name })),

@@ -1,6 +1,6 @@
-import { and, asc, eq, isNull } from 'drizzle-orm';
+import { and, asc, eq, isNull, max } from 'drizzle-orm';
 import type { Database } from '../../db/connect.ts';
-import { devices, sites, smartNvrs } from '../../db/schema/inventory.ts';
+import { devices, objectHistory, sites, smartNvrs } from '../../db/schema/inventory.ts';
 
 /** What decides whether a live device's configuration is allowed, with its site's flags. */
 export async function findDeviceConfigState(db: Database, deviceId: number) {
@@ -48,4 +48,53 @@ export async function listSmartNvrs(db: Database, cloudId: number) {
     status_id: row.statusId,
     health_id: row.healthId,
   }));
+}
+
+/**
+ * Renames a live device of the cloud after `authorize` has accepted its live site (null: none), and keeps
+ * the former name in object_history, so search still finds the device by it (DESIGN §5). Undefined when
+ * there is no such device.
+ */
+export async function renameDevice(
+  db: Database,
+  cloudId: number,
+  deviceId: number,
+  name: string,
+  authorize: (siteId: number | null) => void,
+): Promise<{ id: number; name: string } | undefined> {
+  return db.transaction(async (tx) => {
+    const [device] = await tx
+      .select({ id: devices.id, name: devices.name, siteId: sites.id, createdAt: devices.createdAt })
+      .from(devices)
+      .leftJoin(
+        sites,
+        and(eq(sites.id, devices.siteId), eq(sites.cloudId, devices.cloudId), isNull(sites.deletedAt)),
+      )
+      .where(and(eq(devices.id, deviceId), eq(devices.cloudId, cloudId), isNull(devices.deletedAt)))
+      .for('update', { of: devices });
+    if (!device) return undefined;
+    authorize(device.siteId);
+    if (device.name === name) return { id: device.id, name };
+    const [named] = await tx
+      .select({ since: max(objectHistory.validTo) })
+      .from(objectHistory)
+      .where(
+        and(
+          eq(objectHistory.objectType, 'device'),
+          eq(objectHistory.objectId, device.id),
+          eq(objectHistory.field, 'name'),
+        ),
+      );
+    await tx.insert(objectHistory).values({
+      cloudId,
+      siteId: device.siteId,
+      objectType: 'device',
+      objectId: device.id,
+      field: 'name',
+      value: device.name,
+      validFrom: named?.since ?? device.createdAt,
+    });
+    await tx.update(devices).set({ name, updatedAt: new Date() }).where(eq(devices.id, device.id));
+    return { id: device.id, name };
+  });
 }

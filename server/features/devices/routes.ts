@@ -7,6 +7,8 @@ import {
   DeviceListResponse,
   RegisterDeviceBody,
   RegisteredDevice,
+  RenameDeviceBody,
+  RenamedDevice,
   SmartNvrDetail,
   SmartNvrListResponse,
 } from '../../../core/api/devices.ts';
@@ -19,7 +21,7 @@ import { CloudParams, IdParams, signedInErrors } from '../../http-schemas.ts';
 import { readDeviceDetail, readSmartNvrDetail } from './detail.ts';
 import { listDevices } from './list-repository.ts';
 import { register } from './register.ts';
-import { findDeviceConfigState, listSmartNvrs } from './repository.ts';
+import { findDeviceConfigState, listSmartNvrs, renameDevice } from './repository.ts';
 
 /** Device calls outside the cloud prefix: allow-config (SPEC §7). */
 export function deviceRoutes(ctx: AppContext): FastifyPluginAsyncTypebox {
@@ -136,6 +138,38 @@ export function deviceListRoutes(ctx: AppContext): FastifyPluginAsyncTypebox {
         const detail = await readDeviceDetail(db, membership.cloudId, request.params.deviceId, membership);
         if (!detail) throw errors.notFound();
         return detail;
+      },
+    );
+
+    app.patch(
+      '/devices/:deviceId',
+      {
+        schema: {
+          tags: ['devices'],
+          summary:
+            'Renames a device (site permission rename_device); its former name stays findable by search',
+          params: DeviceParams,
+          body: RenameDeviceBody,
+          response: { 200: RenamedDevice, ...signedInErrors },
+        },
+      },
+      async (request) => {
+        const membership = membershipOf(request);
+        const name = request.body.name.trim();
+        const renamed = await renameDevice(
+          db,
+          membership.cloudId,
+          request.params.deviceId,
+          name,
+          (siteId) => {
+            // A device the caller cannot see does not exist for them (DESIGN §4).
+            if (siteId === null || !canSeeSite(membership, siteId))
+              throw errors.notFound('No such device in this cloud.');
+            if (!sitePermissions(membership, siteId).has('rename_device')) throw errors.forbidden();
+          },
+        );
+        if (!renamed) throw errors.notFound('No such device in this cloud.');
+        return renamed;
       },
     );
 

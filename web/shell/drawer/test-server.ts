@@ -49,6 +49,7 @@ const deviceDetail = (device: NavigationDevice): DeviceDetail => ({
   allowed_tasks: [],
   blocked: false,
   last_seen_at: null,
+  can_rename: false,
   link_peers: [],
   report: null,
 });

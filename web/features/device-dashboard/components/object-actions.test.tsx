@@ -1,5 +1,5 @@
 // @vitest-environment happy-dom
-// The dashboard's actions: offered only for the tasks the server allows, and each starts its task.
+// The dashboard's actions: offered only as the server allows; renaming, and each task started.
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { routes } from '../../../../core/routes.ts';
@@ -33,20 +33,40 @@ afterEach(() => {
 
 describe('device dashboard actions', () => {
   it('offers no action when the caller may start none of their tasks', async () => {
-    open({ devices: [device({ allowed_tasks: ['TASK_RECEIVED_CONFIG'] })] });
+    open({ devices: [device({ allowed_tasks: ['TASK_RECEIVED_CONFIG'], can_rename: false })] });
     await screen.findByRole('region', { name: 'Identity' });
     expect(screen.queryByRole('group', { name: 'Actions' })).not.toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Reboot' })).not.toBeInTheDocument();
   });
 
   it('offers only the allowed ones', async () => {
-    open({ devices: [device({ allowed_tasks: ['TASK_REBOOT'] })] });
+    open({ devices: [device({ allowed_tasks: ['TASK_REBOOT'], can_rename: false })] });
     const group = await actions();
     expect(
       within(group)
         .getAllByRole('button')
         .map((button) => button.textContent),
     ).toEqual(['Reboot']);
+  });
+
+  it('renames the device once the name is not blank, and shows the new name', async () => {
+    const requests = open({ devices: [device()] });
+    fireEvent.click(within(await actions()).getByRole('button', { name: 'Rename' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Rename Harbour Lobby AP 01' });
+    const field = within(dialog).getByRole('textbox', { name: 'Name' });
+    expect(field).toHaveValue('Harbour Lobby AP 01');
+    fireEvent.change(field, { target: { value: '   ' } });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Rename' }));
+    expect(await within(dialog).findByText('Enter a name.')).toBeInTheDocument();
+    expect(requests.some((request) => request.method === 'PATCH')).toBe(false);
+
+    fireEvent.change(field, { target: { value: ' Harbour Lobby AP 1 ' } });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Rename' }));
+    expect(await screen.findByText('Renamed to Harbour Lobby AP 1.')).toBeInTheDocument();
+    expect(requests.find((request) => request.method === 'PATCH')?.body).toEqual({
+      name: 'Harbour Lobby AP 1',
+    });
+    expect(await screen.findByRole('heading', { level: 1, name: 'Harbour Lobby AP 1' })).toBeInTheDocument();
   });
 
   it('reboots the device after the operator confirms, and says it started', async () => {

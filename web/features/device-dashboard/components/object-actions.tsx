@@ -1,5 +1,6 @@
-// What the caller may do to the device or recorder, as tasks: reboot, update its firmware, ping or
-// traceroute from it. Only the tasks the server lists as allowed are offered; it refuses the others.
+// What the caller may do to the device or recorder: rename it, and as tasks reboot it, update its firmware,
+// ping or traceroute from it. Only what the server says is allowed is offered; it refuses the rest.
+import DriveFileRenameOutlineIcon from '@mui/icons-material/DriveFileRenameOutline';
 import NetworkPingIcon from '@mui/icons-material/NetworkPing';
 import RestartAltIcon from '@mui/icons-material/RestartAlt';
 import RouteIcon from '@mui/icons-material/Route';
@@ -15,6 +16,7 @@ import { confirmDialog } from '../../../platform/dialogs/dialog-store.ts';
 import { showMessage } from '../../../platform/messages/message-store.ts';
 import { useCreateTask } from '../../tasks/api/create-task.ts';
 import { FirmwareDialog } from './firmware-dialog.tsx';
+import { RenameDialog } from './rename-dialog.tsx';
 import {
   TroubleshootDialog,
   type TroubleshootParams,
@@ -29,9 +31,18 @@ export type ActionSubject = {
   readonly fw: string;
   readonly allowedTasks: readonly TaskType[];
   readonly recorder: boolean;
+  /**
+   * Renames the device, calling `done` once it is renamed (a failure is shown by the console's error
+   * policy and leaves the dialog open); absent when the caller may not.
+   */
+  readonly rename?: { readonly busy: boolean; readonly submit: (name: string, done: () => void) => void };
 };
 
-type Open = { kind: 'firmware' } | { kind: 'troubleshoot'; tool: TroubleshootTool } | null;
+type Open =
+  | { kind: 'firmware' }
+  | { kind: 'troubleshoot'; tool: TroubleshootTool }
+  | { kind: 'rename' }
+  | null;
 
 export function ObjectActions({
   cloudId,
@@ -48,7 +59,8 @@ export function ObjectActions({
   const canReboot = allowedTasks.includes('TASK_REBOOT');
   const canUpdate = allowedTasks.includes('TASK_FW_UPDATE');
   const canTroubleshoot = allowedTasks.includes('TASK_TROUBLESHOOT');
-  if (!canReboot && !canUpdate && !canTroubleshoot) return null;
+  const { rename } = subject;
+  if (!canReboot && !canUpdate && !canTroubleshoot && !rename) return null;
 
   /** Starts the task; a failure is shown by the console's error policy and leaves the dialog open. */
   const start = (body: Omit<CreateTaskBody, 'targets'>, started: string) =>
@@ -86,6 +98,15 @@ export function ObjectActions({
       aria-label={t('deviceDashboard.actions.label')}
       sx={{ display: 'flex', flexWrap: 'wrap', gap: 1 }}
     >
+      {rename && (
+        <Button
+          variant="outlined"
+          startIcon={<DriveFileRenameOutlineIcon />}
+          onClick={() => setOpen({ kind: 'rename' })}
+        >
+          {t('deviceDashboard.rename.action')}
+        </Button>
+      )}
       {canReboot && (
         <Button variant="outlined" startIcon={<RestartAltIcon />} onClick={() => void reboot()}>
           {t('devices.reboot.action')}
@@ -131,6 +152,19 @@ export function ObjectActions({
               { type: 'TASK_FW_UPDATE', params: { version } },
               t('deviceDashboard.firmware.started', { name, version }),
             )
+          }
+        />
+      )}
+      {open?.kind === 'rename' && rename && (
+        <RenameDialog
+          name={name}
+          busy={rename.busy}
+          onCancel={() => setOpen(null)}
+          onSubmit={(next) =>
+            rename.submit(next, () => {
+              setOpen(null);
+              showMessage({ content: t('deviceDashboard.rename.done', { name: next }) });
+            })
           }
         />
       )}

@@ -10,6 +10,7 @@ import { BRANDS_WITHOUT_CLIENTS } from '../../../../core/navigation/device-menu.
 import { readPathIds, routes } from '../../../../core/routes.ts';
 import { usePageObjects } from '../../../shell/drawer/use-page-objects.ts';
 import { useDeviceDetail } from '../api/get-device-detail.ts';
+import { useRenameDevice } from '../api/rename-device.ts';
 import { ActivitySections } from '../components/activity-sections.tsx';
 import { CamerasSection, MediaSyncSection } from '../components/cameras-section.tsx';
 import { ClientsSection } from '../components/clients-section.tsx';
@@ -71,6 +72,7 @@ export function DeviceDashboardPage() {
   const objects = usePageObjects(pathname);
   const cloudId = objects.cloudId;
   const detail = useDeviceDetail(cloudId, deviceId);
+  const renameDevice = useRenameDevice(cloudId ?? 0, deviceId);
   const scope = { deviceId };
   return (
     <DashboardFrame
@@ -104,6 +106,12 @@ export function DeviceDashboardPage() {
               fw: device.fw,
               allowedTasks: device.allowed_tasks,
               recorder: false,
+              rename: device.can_rename
+                ? {
+                    busy: renameDevice.isPending,
+                    submit: (name, done) => renameDevice.mutate(name, { onSuccess: done }),
+                  }
+                : undefined,
             }}
           />
         )

@@ -47,6 +47,7 @@ export function device(fields: Partial<DeviceDetail> = {}): DeviceDetail {
     allowed_tasks: ['TASK_REBOOT', 'TASK_FW_UPDATE', 'TASK_TROUBLESHOOT'],
     blocked: false,
     last_seen_at: '2026-11-10T09:59:00.000Z',
+    can_rename: true,
     link_peers: [],
     report: report(),
     ...fields,
@@ -128,10 +129,13 @@ const page = <T,>(items: readonly T[]) => ({ items, total: items.length, totalCa
 export function installDashboardServer(answers: DashboardAnswers) {
   const devices = answers.devices ?? [];
   const recorders = answers.recorders ?? [];
+  // Names given by PATCH, as the device answers from then on.
+  const renamed = new Map<number, string>();
   return installFakeFetch((request: FakeRequest) => {
     const { method, path } = request;
     const id = Number(path.split('/').at(-1));
-    const found = devices.find((candidate) => candidate.id === id);
+    const listed = devices.find((candidate) => candidate.id === id);
+    const found = listed && { ...listed, name: renamed.get(id) ?? listed.name };
     const nvr = recorders.find((candidate) => candidate.id === id);
     if (method === 'GET' && path.startsWith('/apiv2/navigation/device/') && found)
       return jsonResponse(200, {
@@ -181,6 +185,11 @@ export function installDashboardServer(answers: DashboardAnswers) {
           { version: '7.2.1-4012', releasedAt: '2026-08-14', notes: 'Fixes roaming.' },
         ],
       });
+    if (method === 'PATCH' && path.startsWith(`/apiv2/cloud/${CLOUD_ID}/devices/`) && found) {
+      const { name } = request.body as { name: string };
+      renamed.set(id, name);
+      return jsonResponse(200, { id, name });
+    }
     if (method === 'POST' && path === `/apiv2/cloud/${CLOUD_ID}/tasks`)
       return jsonResponse(201, { task: task({ id: 901, task_state: 'TASK_PENDING' }), refused: [] });
     return jsonResponse(404, { message: 'Not found.' });

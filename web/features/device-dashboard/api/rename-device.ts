@@ -1,0 +1,18 @@
+// PATCH /apiv2/cloud/:cloudId/devices/:deviceId: renames a device; every place that shows its name reads
+// it again (its dashboard, the drawer and breadcrumbs, the device lists).
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { apiPatch } from '../../../platform/http.ts';
+
+export function useRenameDevice(cloudId: number, deviceId: number) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (name: string) =>
+      apiPatch<{ id: number; name: string }>(`/apiv2/cloud/${cloudId}/devices/${deviceId}`, { name }),
+    onSuccess: () =>
+      Promise.all(
+        [['dashboard', cloudId], ['navigation', 'device', deviceId], ['devices']].map((queryKey) =>
+          queryClient.invalidateQueries({ queryKey }),
+        ),
+      ),
+  });
+}
