@@ -86,13 +86,7 @@ describe('PATCH /apiv2/cloud/:cloudId/devices/:deviceId', () => {
 
   it('refuses a name that is empty, blank, too long or no text', async () => {
     const { northAp, sessions } = fixture;
-    for (const body of [
-      { name: '' },
-      { name: '   ' },
-      { name: 'x'.repeat(200) },
-      {},
-      { name: 42 },
-    ]) {
+    for (const body of [{ name: '' }, { name: '   ' }, { name: 'x'.repeat(200) }, {}, { name: 42 }]) {
       const response = await rename(sessions.owner, northAp.id, body);
       expect(response.statusCode, JSON.stringify(body)).toBe(400);
       expect(response.json().errors.length).toBeGreaterThan(0);
