@@ -166,3 +166,26 @@ for (const [index, width] of [1440, 375].entries()) {
     await expectNoAxeViolations(page);
   });
 }
+
+// A guest and a Site User read a device's statistics as the owner does; the Site User only on their sites.
+for (const [email, width] of [
+  ['guest@demo.example', 375],
+  ['siteuser@demo.example', 1440],
+] as const) {
+  test(`${email} at ${width} px reads a device's statistics`, async ({ page }) => {
+    const cloudId = await signIn(page, email, width);
+    const list = await page.request.get(`/apiv2/cloud/${cloudId}/devices?type=wifi&limit=1`);
+    const [device] = (await list.json()).items as Listed[];
+    if (!device?.site) throw new Error('no access point this account sees');
+    await page.goto(`/site/${device.site.id}/device/${device.id}/statistics/system?range=7d`);
+    await expect(page.getByRole('heading', { level: 1, name: 'System Statistics' })).toBeVisible();
+    const ranges = page.getByRole('group', { name: 'Time range' });
+    await expect(ranges.getByRole('button', { name: '7 days' })).toHaveAttribute('aria-pressed', 'true');
+    // Its charts, or (another journey may have made it call home) the word that it sent nothing yet.
+    const nothing = page
+      .getByRole('status')
+      .filter({ hasText: 'The device sent no statistics in this time range.' });
+    await expect(chart(page, 'CPU').or(nothing)).toBeVisible();
+    await expectNoAxeViolations(page);
+  });
+}
