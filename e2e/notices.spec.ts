@@ -1,4 +1,4 @@
-import { expect, type Page, test } from '@playwright/test';
+import { expect, type Locator, type Page, test } from '@playwright/test';
 import { logIn } from './support/console.ts';
 
 /** The id of one of the signed-in user's clouds (the demo seed, DESIGN §4). */
@@ -98,9 +98,26 @@ test('the owner of a trial cloud gets the quick-start guide once a day', async (
   await logIn(page, 'trial@demo.example');
   const dialog = page.getByRole('dialog', { name: 'Quick Start Guide' });
   await expect(dialog.getByRole('link', { name: 'Create a site' })).toBeVisible();
+  await expectPlayable(dialog.locator('video'));
   await dialog.getByRole('button', { name: 'Close' }).last().click();
   await expect(dialog).toBeHidden();
   await page.reload();
   await expect(page.getByRole('heading', { level: 1, name: 'Dashboard' })).toBeVisible();
   await expect(page.getByRole('dialog')).toHaveCount(0);
 });
+
+test('a newcomer’s first visit plays the demo’s promotional video', async ({ page }) => {
+  await logIn(page, 'admin@demo.example');
+  const dialog = page.getByRole('dialog', { name: "What's new" });
+  await expectPlayable(dialog.getByLabel('Getting started with the console'));
+  await dialog.getByRole('button', { name: 'Firmware updates at scale' }).click();
+  await expectPlayable(dialog.getByLabel('Firmware updates at scale'));
+  await expect(dialog.getByRole('alert')).toHaveCount(0);
+});
+
+/** The video's file exists and the browser read its picture size: it plays, it is no dead player. */
+async function expectPlayable(video: Locator) {
+  await expect
+    .poll(() => video.evaluate((element: HTMLVideoElement) => element.videoWidth), { timeout: 10_000 })
+    .toBeGreaterThan(0);
+}

@@ -142,12 +142,12 @@ export async function seedAddons(db: Database, demoCloudId: number, now: Date): 
   await insertRows(db, advertisements, [
     {
       title: 'Getting started with the console',
-      videoUrl: '/media/videos/getting-started.mp4',
+      videoUrl: '/media/videos/getting-started.webm',
       createdAt: daysAgo(now, 90),
     },
     {
       title: 'Firmware updates at scale',
-      videoUrl: '/media/videos/firmware-at-scale.mp4',
+      videoUrl: '/media/videos/firmware-at-scale.webm',
       createdAt: daysAgo(now, 30),
     },
   ]);

@@ -5,6 +5,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Advertisement } from '../../../core/api/clouds.ts';
 import { ModalShell } from '../../platform/dialogs/modal-shell.tsx';
+import { VideoPlayer } from './video-player.tsx';
 
 type Video = Advertisement['videos'][number];
 
@@ -36,15 +37,7 @@ export function PromotionDialog({
         <Typography variant="h3" component="p">
           {current.title}
         </Typography>
-        <Box
-          key={current.id}
-          component="video"
-          controls
-          preload="metadata"
-          src={current.videoUrl}
-          aria-label={current.title}
-          sx={{ width: '100%', bgcolor: 'common.black', borderRadius: 1 }}
-        />
+        <VideoPlayer key={current.id} src={current.videoUrl} label={current.title} />
         {others.length > 0 && (
           <Box
             component="nav"

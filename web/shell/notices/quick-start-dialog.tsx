@@ -6,9 +6,10 @@ import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
 import { routes } from '../../../core/routes.ts';
 import { ModalShell } from '../../platform/dialogs/modal-shell.tsx';
+import { VideoPlayer } from './video-player.tsx';
 
 /** The welcome video of a trial cloud. */
-export const QUICK_START_VIDEO_URL = '/media/videos/getting-started.mp4';
+export const QUICK_START_VIDEO_URL = '/media/videos/getting-started.webm';
 
 /** SPEC §6: the quick-start guide for the owner of a trial cloud. */
 export function QuickStartDialog({
@@ -38,14 +39,7 @@ export function QuickStartDialog({
     >
       <Box sx={{ display: 'grid', gap: 2 }}>
         <Typography>{t('shell.quickStart.intro')}</Typography>
-        <Box
-          component="video"
-          controls
-          preload="metadata"
-          src={QUICK_START_VIDEO_URL}
-          aria-label={t('shell.quickStart.video')}
-          sx={{ width: '100%', bgcolor: 'common.black', borderRadius: 1 }}
-        />
+        <VideoPlayer src={QUICK_START_VIDEO_URL} label={t('shell.quickStart.video')} />
         <Box component="ol" sx={{ m: 0, pl: 3, display: 'grid', gap: 0.5 }}>
           {steps.map((step) => (
             <li key={step.id}>

@@ -92,6 +92,22 @@ describe('promotional video dialog (SPEC §9)', () => {
     expect(localStorage.getItem(PROMOTION_KEY)).not.toBeNull();
   });
 
+  it('says when a video cannot be played, with a link to it, instead of a dead player', async () => {
+    open(advertisingCloud);
+    const dialog = await screen.findByRole('dialog', { name: "What's new" });
+    fireEvent.error(within(dialog).getByLabelText('Getting started with the console'));
+    expect(within(dialog).getByRole('alert')).toHaveTextContent(
+      '“Getting started with the console” could not be played here.',
+    );
+    expect(within(dialog).getByRole('link', { name: 'Open the video' })).toHaveAttribute(
+      'href',
+      '/media/videos/getting-started.mp4',
+    );
+    // The next video gets its own player.
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Firmware updates at scale' }));
+    expect(within(dialog).getByLabelText('Firmware updates at scale').tagName).toBe('VIDEO');
+  });
+
   it('is shown again only after 24 h', async () => {
     localStorage.setItem(PROMOTION_KEY, String(Date.now() - 2 * HOUR));
     const recent = open(advertisingCloud);
