@@ -66,16 +66,16 @@ describe('files page', () => {
     open();
     await screen.findByRole('table', { name: 'Device Files' });
     const rows = rowTexts(filesTable());
-    expect(rows[0]).toEqual(['File', 'Size', 'Modified', 'Last fetch', 'Actions']);
-    expect(rows.map((row) => [row[0], row[1]])).toEqual([
+    expect(rows[0]).toEqual(['File', 'Actions', 'Last fetch', 'Size', 'Modified']);
+    expect(rows.map((row) => [row[0], row[3]])).toEqual([
       ['File', 'Size'],
       ['boot.log', '1.5 kB'],
       ['messages.log', '2.5 MB'],
       ['running-config.cfg', '800 byte'],
     ]);
-    expect(rows[1]?.[3]).toMatch(/^Success, /);
-    expect(rows[2]?.[3]).toMatch(/^Failed, .*No such file on the device: messages\.log$/);
-    expect(rows[3]?.[3]).toBe('Not fetched');
+    expect(rows[1]?.[2]).toMatch(/^Success, /);
+    expect(rows[2]?.[2]).toMatch(/^Failed, .*No such file on the device: messages\.log$/);
+    expect(rows[3]?.[2]).toBe('Not fetched');
     // Only the fetched copy is offered for download, from the task that fetched it.
     const downloads = within(filesTable()).getAllByRole('link', { name: /^Download / });
     expect(downloads).toHaveLength(1);

@@ -101,16 +101,16 @@ export function FilesPage() {
               })}
             </Typography>
           </Box>
-          {/* A keyboard can scroll it, so every column can be read at 375 px. */}
+          {/* A keyboard can scroll it, so every column can be read at 375 px; the actions come first. */}
           <Box tabIndex={0} sx={{ overflowX: 'auto', border: 1, borderColor: 'divider', borderRadius: 1 }}>
             <Table size="small" aria-labelledby={TITLE_ID}>
               <TableHead>
                 <TableRow>
                   <TableCell>{t('statistics.files.name')}</TableCell>
+                  <TableCell>{t('statistics.files.actions')}</TableCell>
+                  <TableCell>{t('statistics.files.lastFetch')}</TableCell>
                   <TableCell align="right">{t('statistics.files.size')}</TableCell>
                   <TableCell>{t('statistics.files.modified')}</TableCell>
-                  <TableCell>{t('statistics.files.lastFetch')}</TableCell>
-                  <TableCell>{t('statistics.files.actions')}</TableCell>
                 </TableRow>
               </TableHead>
               <TableBody>
@@ -121,15 +121,6 @@ export function FilesPage() {
                     <TableRow key={file.name}>
                       <TableCell component="th" scope="row" sx={{ wordBreak: 'break-all', minWidth: 140 }}>
                         {file.name}
-                      </TableCell>
-                      <TableCell align="right" sx={{ whiteSpace: 'nowrap' }}>
-                        {formatBytes(file.size, units)}
-                      </TableCell>
-                      <TableCell sx={{ whiteSpace: 'nowrap' }}>
-                        {formatDateTime(new Date(file.modifiedAt), units.locale, units.timeZone)}
-                      </TableCell>
-                      <TableCell sx={{ minWidth: 160 }}>
-                        <FetchState file={file} />
                       </TableCell>
                       <TableCell>
                         <Box sx={{ display: 'flex', gap: 1, flexWrap: 'wrap', alignItems: 'center' }}>
@@ -156,6 +147,15 @@ export function FilesPage() {
                             </Button>
                           )}
                         </Box>
+                      </TableCell>
+                      <TableCell sx={{ minWidth: 160 }}>
+                        <FetchState file={file} />
+                      </TableCell>
+                      <TableCell align="right" sx={{ whiteSpace: 'nowrap' }}>
+                        {formatBytes(file.size, units)}
+                      </TableCell>
+                      <TableCell sx={{ whiteSpace: 'nowrap' }}>
+                        {formatDateTime(new Date(file.modifiedAt), units.locale, units.timeZone)}
                       </TableCell>
                     </TableRow>
                   );
