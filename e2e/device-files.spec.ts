@@ -13,15 +13,18 @@ const FILES = [
   { name: 'running-config.cfg', size: 2048, modifiedAt: '2026-11-20T08:00:00.000Z' },
 ];
 
+type Candidate = { product_type: string; mgmtd_version: string; site: { id: number } | null };
+
 /** The nth demo switch whose management daemon keeps files: each test adopts its own. */
-const keepsFiles = (nth: number) => {
-  let seen = -1;
-  return (device: { product_type: string; mgmtd_version: string; site: { id: number } | null }) =>
-    device.product_type === 'switch' &&
-    device.site !== null &&
-    ['1.5.0', '1.6.3', '1.10.0'].includes(device.mgmtd_version) &&
-    ++seen === nth;
-};
+const keepsFiles =
+  (nth: number) =>
+  <T extends Candidate>(devices: T[]) =>
+    devices.filter(
+      (device) =>
+        device.product_type === 'switch' &&
+        device.site !== null &&
+        ['1.5.0', '1.6.3', '1.10.0'].includes(device.mgmtd_version),
+    )[nth];
 
 const filesPath = (cloudId: number, device: { id: number; site: { id: number } | null }) =>
   `/v2/cloud/${cloudId}/site/${device.site?.id}/device/${device.id}/device-files`;

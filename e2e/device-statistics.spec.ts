@@ -3,6 +3,7 @@
 // through the agent API first, so the charts show what their heartbeats reported.
 import { expect, type Page, test } from '@playwright/test';
 import { expectNoAxeViolations, signIn } from './support/console.ts';
+import { adoptDemoDevice } from './support/device.ts';
 
 test.describe.configure({ timeout: 90_000 });
 
@@ -21,51 +22,17 @@ const wait = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 /**
  * Adopts the `nth` device of a family from the far end of the cloud's second page of devices (other
- * journeys adopt from the start of the list, and a device calls home only once) and returns a way to send
- * its heartbeats.
+ * journeys adopt from the start of the list, and a device calls home only once).
  */
 async function callHome(page: Page, cloudId: number, family: string, nth: number) {
-  const list = await page.request.get(`/apiv2/cloud/${cloudId}/devices?limit=100&offset=100`);
-  expect(list.ok()).toBe(true);
-  const device = ((await list.json()).items as Listed[])
-    .filter((item) => item.product_type === family && item.site !== null)
-    .at(-1 - nth);
-  if (!device?.site) throw new Error(`no ${family} in the demo data`);
-  const mgmtdVersion = device.mgmtd_version || '2.4.1';
-  const adopted = await page.request.post('/agent/v1/adopt', {
-    data: {
-      sn: device.sn,
-      mac: device.mac,
-      productBrandId: device.product_brand_id,
-      fw: device.fw,
-      mgmtdVersion,
-    },
-  });
-  expect(adopted.status()).toBe(200);
-  const headers = { authorization: `Bearer ${(await adopted.json()).credential}` };
-  let seq = 0;
-  return {
-    siteId: device.site.id,
-    deviceId: device.id,
-    async heartbeat(fields: object) {
-      seq += 1;
-      const response = await page.request.post('/agent/v1/heartbeat', {
-        headers,
-        data: {
-          seq,
-          uptimeS: 3600 + seq * 60,
-          fw: device.fw,
-          mgmtdVersion,
-          system: { cpuPct: 10 + seq, memPct: 40, tempC: 45 + seq },
-          timeSync: { synced: true },
-          config: { applied: true, unsyncedFiles: [] },
-          actionRequired: null,
-          ...fields,
-        },
-      });
-      expect(response.status(), await response.text()).toBe(200);
-    },
-  };
+  const device = await adoptDemoDevice(
+    page,
+    cloudId,
+    (devices) => devices.filter((item) => item.product_type === family && item.site !== null).at(-1 - nth),
+    100,
+  );
+  if (!device.site) throw new Error(`no ${family} in the demo data`);
+  return { ...device, siteId: device.site.id, deviceId: device.id };
 }
 
 const client = (n: number, band: '2.4' | '5') => ({

@@ -14,7 +14,9 @@ test('a device reboot shows in the open alerts panel, and a reboot started in th
   page,
 }) => {
   const cloudId = await signIn(page, 'trial@demo.example', 1440);
-  const device = await adoptDemoDevice(page, cloudId, (d) => d.allowed_tasks.includes('TASK_REBOOT'));
+  const device = await adoptDemoDevice(page, cloudId, (devices) =>
+    devices.find((d) => d.allowed_tasks.includes('TASK_REBOOT')),
+  );
 
   await alertsButton(page).click();
   const alerts = page.getByRole('dialog', { name: 'Alerts' });

@@ -13,16 +13,21 @@ type Listed = {
   site: { id: number } | null;
 };
 
+type Demo = Listed & { product_type: string; allowed_tasks: string[] };
+
+/**
+ * Adopts the device `pick` chooses from a page of 100 of the cloud's devices (from `offset`): journeys that
+ * run at once adopt different devices, as a device gets its credential once.
+ */
 export async function adoptDemoDevice(
   page: Page,
   cloudId: number,
-  pick: (device: Listed & { product_type: string; allowed_tasks: string[] }) => boolean,
+  pick: (devices: Demo[]) => Demo | undefined,
+  offset = 0,
 ) {
-  const list = await page.request.get(`/apiv2/cloud/${cloudId}/devices?limit=100`);
+  const list = await page.request.get(`/apiv2/cloud/${cloudId}/devices?limit=100&offset=${offset}`);
   expect(list.ok()).toBe(true);
-  const device = (
-    (await list.json()).items as (Listed & { product_type: string; allowed_tasks: string[] })[]
-  ).find(pick);
+  const device = pick((await list.json()).items as Demo[]);
   if (!device) throw new Error('no such demo device');
   const mgmtdVersion = device.mgmtd_version || '2.4.1';
   const adopted = await page.request.post('/agent/v1/adopt', {
@@ -49,7 +54,7 @@ export async function adoptDemoDevice(
           uptimeS: 3600 + seq * 60,
           fw: device.fw,
           mgmtdVersion,
-          system: { cpuPct: 12, memPct: 40, tempC: 45 },
+          system: { cpuPct: 10 + seq, memPct: 40, tempC: 45 + seq },
           timeSync: { synced: true },
           config: { applied: true, unsyncedFiles: [] },
           actionRequired: null,
