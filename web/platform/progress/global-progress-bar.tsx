@@ -17,33 +17,37 @@ export function GlobalProgressBar({ store = appProgress }: { readonly store?: Pr
   useEffect(() => onRequestActivity((event) => (event === 'start' ? store.start() : store.done())), [store]);
   if (phase === 'idle' || phase === 'waiting') return null;
   const complete = phase === 'complete';
+  const label = t('platform.progress.label');
   return (
-    <Box
-      role="progressbar"
-      aria-label={t('platform.progress.label')}
-      aria-valuemin={0}
-      aria-valuemax={100}
-      aria-valuenow={complete ? 100 : undefined}
-      sx={{
-        position: 'fixed',
-        top: 0,
-        left: 0,
-        right: 0,
-        height: 3,
-        zIndex: (theme) => theme.zIndex.tooltip + 1,
-        pointerEvents: 'none',
-      }}
-    >
+    // A landmark of its own: it sits outside the page's, and whatever it shows belongs to one (axe region).
+    <Box role="region" aria-label={label}>
       <Box
+        role="progressbar"
+        aria-label={label}
+        aria-valuemin={0}
+        aria-valuemax={100}
+        aria-valuenow={complete ? 100 : undefined}
         sx={{
-          height: '100%',
-          bgcolor: 'secondary.main',
-          transformOrigin: 'left',
-          ...(complete
-            ? { transform: 'scaleX(1)', transition: 'transform 200ms ease-out' }
-            : { animation: `${creep} ${PROGRESS_ANIMATION_MS}ms cubic-bezier(0.1, 0.6, 0.3, 1) forwards` }),
+          position: 'fixed',
+          top: 0,
+          left: 0,
+          right: 0,
+          height: 3,
+          zIndex: (theme) => theme.zIndex.tooltip + 1,
+          pointerEvents: 'none',
         }}
-      />
+      >
+        <Box
+          sx={{
+            height: '100%',
+            bgcolor: 'secondary.main',
+            transformOrigin: 'left',
+            ...(complete
+              ? { transform: 'scaleX(1)', transition: 'transform 200ms ease-out' }
+              : { animation: `${creep} ${PROGRESS_ANIMATION_MS}ms cubic-bezier(0.1, 0.6, 0.3, 1) forwards` }),
+          }}
+        />
+      </Box>
     </Box>
   );
 }
