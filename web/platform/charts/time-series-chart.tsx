@@ -95,8 +95,6 @@ export function TimeSeriesChart<K extends string>({
               hideLegend={series.length < 2}
               margin={{ left: 8, right: 28, top: 8, bottom: 8 }}
               grid={{ horizontal: true }}
-              // The pointer's tooltip stays inside the chart's section, not in a layer outside the landmarks.
-              slotProps={{ tooltip: { disablePortal: true } }}
               xAxis={[
                 {
                   dataKey: 'at',
