@@ -57,7 +57,8 @@ describe('device dashboard actions', () => {
     expect(field).toHaveValue('Harbour Lobby AP 01');
     fireEvent.change(field, { target: { value: '   ' } });
     fireEvent.click(within(dialog).getByRole('button', { name: 'Rename' }));
-    expect(await within(dialog).findByText('Enter a name.')).toBeInTheDocument();
+    // SPEC §5's prompt: a blank name is refused with its text.
+    expect(await within(dialog).findByText('Blank values not allowed.')).toBeInTheDocument();
     expect(requests.some((request) => request.method === 'PATCH')).toBe(false);
 
     fireEvent.change(field, { target: { value: ' Harbour Lobby AP 1 ' } });

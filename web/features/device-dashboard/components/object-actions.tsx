@@ -12,11 +12,11 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { CreateTaskBody } from '../../../../core/api/tasks.ts';
 import type { TaskType } from '../../../../core/domain.ts';
-import { confirmDialog } from '../../../platform/dialogs/dialog-store.ts';
+import { DEVICE_NAME_MAX_LENGTH } from '../../../../core/limits.ts';
+import { confirmDialog, promptDialog } from '../../../platform/dialogs/dialog-store.ts';
 import { showMessage } from '../../../platform/messages/message-store.ts';
 import { useCreateTask } from '../../tasks/api/create-task.ts';
 import { FirmwareDialog } from './firmware-dialog.tsx';
-import { RenameDialog } from './rename-dialog.tsx';
 import {
   TroubleshootDialog,
   type TroubleshootParams,
@@ -33,16 +33,12 @@ export type ActionSubject = {
   readonly recorder: boolean;
   /**
    * Renames the device, calling `done` once it is renamed (a failure is shown by the console's error
-   * policy and leaves the dialog open); absent when the caller may not.
+   * policy); absent when the caller may not.
    */
-  readonly rename?: { readonly busy: boolean; readonly submit: (name: string, done: () => void) => void };
+  readonly rename?: (name: string, done: () => void) => void;
 };
 
-type Open =
-  | { kind: 'firmware' }
-  | { kind: 'troubleshoot'; tool: TroubleshootTool }
-  | { kind: 'rename' }
-  | null;
+type Open = { kind: 'firmware' } | { kind: 'troubleshoot'; tool: TroubleshootTool } | null;
 
 export function ObjectActions({
   cloudId,
@@ -84,6 +80,20 @@ export function ObjectActions({
     if (confirmed) start({ type: 'TASK_REBOOT', params: {} }, t('devices.reboot.started', { name }));
   };
 
+  /** The SPEC §5 prompt, starting from the device's name. */
+  const askName = async (submit: NonNullable<ActionSubject['rename']>) => {
+    const next = await promptDialog({
+      title: t('deviceDashboard.rename.title', { name }),
+      label: t('deviceDashboard.rename.name'),
+      initialValue: name,
+      submitLabel: t('deviceDashboard.rename.submit'),
+      validate: (value) => value.trim().length <= DEVICE_NAME_MAX_LENGTH,
+    });
+    if (next === null) return;
+    const renamed = next.trim();
+    submit(renamed, () => showMessage({ content: t('deviceDashboard.rename.done', { name: renamed }) }));
+  };
+
   const troubleshoot = (params: TroubleshootParams) =>
     start(
       { type: 'TASK_TROUBLESHOOT', params },
@@ -102,7 +112,7 @@ export function ObjectActions({
         <Button
           variant="outlined"
           startIcon={<DriveFileRenameOutlineIcon />}
-          onClick={() => setOpen({ kind: 'rename' })}
+          onClick={() => void askName(rename)}
         >
           {t('deviceDashboard.rename.action')}
         </Button>
@@ -152,19 +162,6 @@ export function ObjectActions({
               { type: 'TASK_FW_UPDATE', params: { version } },
               t('deviceDashboard.firmware.started', { name, version }),
             )
-          }
-        />
-      )}
-      {open?.kind === 'rename' && rename && (
-        <RenameDialog
-          name={name}
-          busy={rename.busy}
-          onCancel={() => setOpen(null)}
-          onSubmit={(next) =>
-            rename.submit(next, () => {
-              setOpen(null);
-              showMessage({ content: t('deviceDashboard.rename.done', { name: next }) });
-            })
           }
         />
       )}

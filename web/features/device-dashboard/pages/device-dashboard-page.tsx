@@ -107,10 +107,7 @@ export function DeviceDashboardPage() {
               allowedTasks: device.allowed_tasks,
               recorder: false,
               rename: device.can_rename
-                ? {
-                    busy: renameDevice.isPending,
-                    submit: (name, done) => renameDevice.mutate(name, { onSuccess: done }),
-                  }
+                ? (name, done) => renameDevice.mutate(name, { onSuccess: done })
                 : undefined,
             }}
           />
