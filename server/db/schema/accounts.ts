@@ -33,7 +33,15 @@ export const users = pgTable(
     subscribeNewsletter: boolean().notNull().default(false),
     supportTools: boolean().notNull().default(false),
     isAdministrator: boolean().notNull().default(false),
+    // Two-factor sign-in: the secret is kept from enrolment on; sign-in asks for a code once enabled.
     totpSecret: text(),
+    totpEnabledAt: timestamp({ withTimezone: true }),
+    // The last 30-second step whose code was accepted, so a code cannot be used twice.
+    totpLastStep: integer(),
+    // SHA-256 of the unused one-time recovery codes.
+    recoveryCodeHashes: text().array().notNull().default(sql`'{}'::text[]`),
+    // Columns each list shows, by list name (the column chooser), remembered per user.
+    listColumns: jsonb().$type<Record<string, string[]>>().notNull().default({}),
     createdAt: stampedNow(),
     updatedAt: stampedNow(),
     deletedAt: timestamp({ withTimezone: true }),

@@ -31,6 +31,8 @@ export const sites = pgTable(
     location: text().notNull().default(''),
     latitude: doublePrecision(),
     longitude: doublePrecision(),
+    // IANA time zone of the site's local time.
+    timezone: text().notNull().default('UTC'),
     allowConfig: boolean().notNull().default(true),
     configEnabled: boolean().notNull().default(true),
     sdwanEnabled: boolean().notNull().default(false),

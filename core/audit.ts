@@ -1,0 +1,45 @@
+// The change log's vocabulary, shared by the server that writes records and the page that reads them.
+
+/** What a record is about. */
+export const AUDIT_OBJECT_TYPES = [
+  'user',
+  'session',
+  'cloud',
+  'site',
+  'site_filter',
+  'device',
+  'membership',
+] as const;
+export type AuditObjectType = (typeof AUDIT_OBJECT_TYPES)[number];
+
+/** What happened. A new action is added here, and to the change log page's labels. */
+export const AUDIT_ACTIONS = [
+  'sign_in',
+  'sign_in_failed',
+  'password_changed',
+  'two_factor_enabled',
+  'two_factor_disabled',
+  'recovery_codes_renewed',
+  'recovery_code_used',
+  'session_signed_out',
+  'profile_changed',
+  'created',
+  'changed',
+  'deleted',
+] as const;
+export type AuditAction = (typeof AUDIT_ACTIONS)[number];
+
+/** Values as the change log keeps them: only the fields that differ between before and after. */
+export function changedValues<T extends Record<string, unknown>>(
+  before: T,
+  after: Partial<T>,
+): { before: Partial<T>; after: Partial<T> } {
+  const was: Partial<T> = {};
+  const now: Partial<T> = {};
+  for (const key of Object.keys(after) as (keyof T)[]) {
+    if (after[key] === undefined || JSON.stringify(before[key]) === JSON.stringify(after[key])) continue;
+    was[key] = before[key];
+    now[key] = after[key];
+  }
+  return { before: was, after: now };
+}
