@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { registerCloudScope } from './auth/cloud-scope.ts';
 import type { AppContext } from './context.ts';
 import { alertPreferenceRoutes, alertRoutes } from './features/alerts/routes.ts';
+import { accountRoutes } from './features/auth/account-routes.ts';
 import { authRoutes } from './features/auth/routes.ts';
 import { clientRoutes } from './features/clients/routes.ts';
 import { cloudListRoutes, cloudRoutes } from './features/clouds/routes.ts';
@@ -25,6 +26,7 @@ export async function registerRoutes(app: FastifyInstance, ctx: AppContext): Pro
   await app.register(healthRoutes(ctx));
   await app.register(authRoutes(ctx), { prefix: '/apiv2/auth' });
   await app.register(cloudListRoutes(ctx), { prefix: '/apiv2' });
+  await app.register(accountRoutes(ctx), { prefix: '/apiv2/user' });
   await app.register(alertPreferenceRoutes(ctx), { prefix: '/apiv2/user/alert' });
   await app.register(newsRoutes(ctx), { prefix: '/apiv2' });
   await app.register(pushRoutes(ctx), { prefix: '/apiv2' });

@@ -2,6 +2,7 @@
 // it (SPEC §6, DESIGN §4-5), and the answer each kind of caller gets by that rule.
 import type { CloudAbility } from '../../core/policy.ts';
 import { type Access, can } from '../../core/policy.ts';
+import { TEST_PASSWORD } from './factories.ts';
 import type { Actor, RoleCloud } from './role-cloud.ts';
 
 // Ids of the wireless clients beforeAll creates; the placeholder names the route in the test titles.
@@ -12,7 +13,7 @@ export const clientIds: Record<'assigned' | 'other', number | string> = {
 
 export type Rule =
   | { kind: 'public' }
-  | { kind: 'signedIn'; status?: 404 }
+  | { kind: 'signedIn'; status?: 404 | 409 }
   | { kind: 'member'; permission?: CloudAbility }
   // A site, or a device on a site: a Site User sees only the assigned one.
   | { kind: 'device'; site: 'assigned' | 'other' }
@@ -210,6 +211,50 @@ export const CALLS: Call[] = [
   { method: 'GET', url: () => '/apiv2/user/inbox-blog-posts', rule: signedIn },
   { method: 'POST', url: () => '/apiv2/user/inbox-blog-posts', rule: signedIn, body: () => ({ all: true }) },
   { method: 'POST', url: () => '/apiv2/user/newsletter', rule: signedIn, body: () => ({ subscribe: true }) },
+  {
+    method: 'PATCH',
+    url: () => '/apiv2/user/profile',
+    rule: signedIn,
+    body: () => ({ subscribeNewsletter: true }),
+  },
+  { method: 'GET', url: () => '/apiv2/user/security', rule: signedIn },
+  // Two-factor sign-in is off for every caller: turning it on needs the set-up first, which comes after;
+  // the password changes last, as the calls before confirm with it.
+  {
+    method: 'POST',
+    url: () => '/apiv2/user/two-factor/enable',
+    rule: { kind: 'signedIn', status: 409 },
+    body: () => ({ code: '123456' }),
+  },
+  {
+    method: 'POST',
+    url: () => '/apiv2/user/two-factor/disable',
+    rule: { kind: 'signedIn', status: 409 },
+    body: () => ({ password: TEST_PASSWORD }),
+  },
+  {
+    method: 'POST',
+    url: () => '/apiv2/user/recovery-codes',
+    rule: { kind: 'signedIn', status: 409 },
+    body: () => ({ password: TEST_PASSWORD }),
+  },
+  {
+    method: 'POST',
+    url: () => '/apiv2/user/two-factor/setup',
+    rule: signedIn,
+    body: () => ({ password: TEST_PASSWORD }),
+  },
+  {
+    method: 'POST',
+    url: () => '/apiv2/user/password',
+    rule: signedIn,
+    body: () => ({ currentPassword: TEST_PASSWORD, newPassword: `amber lighthouse ${++unique}` }),
+  },
+  {
+    method: 'DELETE',
+    url: () => '/apiv2/user/sessions/AAAAAAAAAAAAAAAA',
+    rule: { kind: 'signedIn', status: 404 },
+  },
   { method: 'GET', url: () => '/apiv2/user/alert/all', rule: signedIn },
   {
     method: 'PUT',

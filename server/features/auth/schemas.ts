@@ -1,4 +1,5 @@
 import { Type } from 'typebox';
+import { RecoveryCode, TotpCode } from '../../../core/api/account.ts';
 import { MEASUREMENT_UNITS, ROLES } from '../../../core/domain.ts';
 import { ThemeSchema } from '../../theme.ts';
 
@@ -6,10 +7,18 @@ export const LoginBody = Type.Object(
   {
     email: Type.String({ minLength: 3, maxLength: 254, pattern: '^[^\\s@]+@[^\\s@]+$' }),
     password: Type.String({ minLength: 1, maxLength: 1024 }),
-    totp: Type.Optional(Type.String({ pattern: '^[0-9]{6}$' })),
+    /** Asked once two-factor sign-in is on: a code from the authenticator app, or a recovery code. */
+    totp: Type.Optional(TotpCode),
+    recoveryCode: Type.Optional(RecoveryCode),
   },
   { additionalProperties: false },
 );
+
+/** Signed in, or the password was right and the account asks for its second factor. */
+export const LoginResponse = Type.Union([
+  Type.Object({ ok: Type.Literal(true) }),
+  Type.Object({ twoFactorRequired: Type.Literal(true) }),
+]);
 
 export const UserSchema = Type.Object({
   id: Type.Integer(),

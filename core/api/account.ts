@@ -1,0 +1,73 @@
+// Schemas of Your Profile and Account Security, shared by server and web app.
+import { type Static, Type } from 'typebox';
+import { DATE_FORMATS, TIME_FORMATS } from '../date-formats.ts';
+import { MEASUREMENT_UNITS } from '../domain.ts';
+import { LOCALE_CODES } from '../locales.ts';
+import { PASSWORD_MAX_LENGTH } from '../passwords.ts';
+
+const Email = Type.String({ minLength: 3, maxLength: 254, pattern: '^[^\\s@]+@[^\\s@]+$' });
+const Password = Type.String({ minLength: 1, maxLength: PASSWORD_MAX_LENGTH });
+const Name = Type.String({ maxLength: 100 });
+
+/** The fields Your Profile edits; every field may be left out. */
+export const ProfileBody = Type.Object({
+  firstname: Type.Optional(Name),
+  lastname: Type.Optional(Name),
+  email: Type.Optional(Email),
+  /** Needed only when the email changes: the address is where invitations and resets go. */
+  currentPassword: Type.Optional(Password),
+  timezone: Type.Optional(Type.String({ minLength: 1, maxLength: 64 })),
+  preferredLanguage: Type.Optional(Type.Union(LOCALE_CODES.map((code) => Type.Literal(code)))),
+  dateFormat: Type.Optional(Type.Union(DATE_FORMATS.map((format) => Type.Literal(format)))),
+  timeFormat: Type.Optional(Type.Union(TIME_FORMATS.map((format) => Type.Literal(format)))),
+  measurementUnits: Type.Optional(Type.Enum(MEASUREMENT_UNITS)),
+  subscribeNewsletter: Type.Optional(Type.Boolean()),
+});
+export type ProfileBody = Static<typeof ProfileBody>;
+
+export const PasswordChangeBody = Type.Object({ currentPassword: Password, newPassword: Password });
+export type PasswordChangeBody = Static<typeof PasswordChangeBody>;
+
+/** Confirms a security change with the account's password. */
+export const PasswordConfirmBody = Type.Object({ password: Password });
+export type PasswordConfirmBody = Static<typeof PasswordConfirmBody>;
+
+export const TotpCode = Type.String({ pattern: '^[0-9]{6}$' });
+/** A recovery code as printed (two groups of five), in any case, dashes and spaces optional. */
+export const RecoveryCode = Type.String({ minLength: 10, maxLength: 20, pattern: '^[A-Za-z0-9 -]+$' });
+
+export const TwoFactorSetupResponse = Type.Object({
+  /** Base32 secret to type into an authenticator app. */
+  secret: Type.String(),
+  /** The otpauth:// address a QR code carries. */
+  uri: Type.String(),
+});
+export type TwoFactorSetup = Static<typeof TwoFactorSetupResponse>;
+
+export const TwoFactorEnableBody = Type.Object({ code: TotpCode });
+
+export const RecoveryCodesResponse = Type.Object({
+  /** Shown once: only their hashes are kept. */
+  recoveryCodes: Type.Array(Type.String()),
+});
+export type RecoveryCodes = Static<typeof RecoveryCodesResponse>;
+
+export const SessionSchema = Type.Object({
+  id: Type.String(),
+  createdAt: Type.String(),
+  lastSeenAt: Type.String(),
+  ip: Type.Union([Type.String(), Type.Null()]),
+  userAgent: Type.Union([Type.String(), Type.Null()]),
+  /** The session of the browser asking. */
+  current: Type.Boolean(),
+});
+export type AccountSession = Static<typeof SessionSchema>;
+
+export const SecurityResponse = Type.Object({
+  twoFactorEnabled: Type.Boolean(),
+  recoveryCodesLeft: Type.Integer({ minimum: 0 }),
+  sessions: Type.Array(SessionSchema),
+});
+export type AccountSecurity = Static<typeof SecurityResponse>;
+
+export const SessionParams = Type.Object({ sessionId: Type.String({ pattern: '^[A-Za-z0-9_-]{16}$' }) });

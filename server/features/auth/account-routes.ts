@@ -1,0 +1,269 @@
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import type { FastifyRequest } from 'fastify';
+import { Type } from 'typebox';
+import {
+  PasswordChangeBody,
+  PasswordConfirmBody,
+  ProfileBody,
+  RecoveryCodesResponse,
+  SecurityResponse,
+  SessionParams,
+  TwoFactorEnableBody,
+  TwoFactorSetupResponse,
+} from '../../../core/api/account.ts';
+import { passwordProblem } from '../../../core/passwords.ts';
+import { actorOf } from '../../audit/record.ts';
+import { hashPassword, verifyPassword } from '../../auth/passwords.ts';
+import { sessionUserId } from '../../auth/request-auth.ts';
+import {
+  acceptedTotpStep,
+  claimTotpStep,
+  newRecoveryCodes,
+  newTotpSecret,
+  totpUri,
+} from '../../auth/two-factor.ts';
+import type { AppContext } from '../../context.ts';
+import type { Database } from '../../db/connect.ts';
+import { ErrorSchemas, errors } from '../../errors.ts';
+import { signedInErrors } from '../../http-schemas.ts';
+import {
+  type Account,
+  changePassword,
+  disableTotp,
+  enableTotp,
+  findAccount,
+  listSessions,
+  replaceRecoveryCodes,
+  signOutSession,
+  startTotpEnrolment,
+  updateProfile,
+} from './account-repository.ts';
+import { findUser } from './repository.ts';
+import { UserSchema } from './schemas.ts';
+
+const tags = ['account'];
+const responses = { ...signedInErrors, 409: ErrorSchemas.message } as const;
+const TIME_ZONES = new Set(['UTC', ...Intl.supportedValuesOf('timeZone')]);
+
+const invalid = (path: string, errorCode: string, message: string) =>
+  errors.validation([{ errorCode, location: 'body', path, message }]);
+
+/** The caller's account, with the signed-in user as the change log's actor. */
+async function callerAccount(db: Database, request: FastifyRequest) {
+  const userId = sessionUserId(request);
+  const account = await findAccount(db, userId);
+  if (!account) throw errors.unauthorized();
+  return { account, actor: { ...actorOf(request), userId } };
+}
+
+// A wrong current password is a 400 on its field: a 401 would tell the app the session is gone.
+async function checkPassword(account: Account, password: string, path: string) {
+  if (!(await verifyPassword(account.passwordHash, password))) {
+    throw invalid(path, 'wrong_password', 'The current password is not correct.');
+  }
+}
+
+/** Your Profile and Account Security: the signed-in user's own account. */
+export function accountRoutes(ctx: AppContext): FastifyPluginAsyncTypebox {
+  const { db } = ctx;
+  return async (app) => {
+    app.patch(
+      '/profile',
+      {
+        schema: {
+          tags,
+          summary: 'Changes the caller’s name, email, time zone, language, formats, units or newsletter',
+          body: ProfileBody,
+          response: { 200: UserSchema, ...signedInErrors },
+        },
+      },
+      async (request) => {
+        const { account, actor } = await callerAccount(db, request);
+        const { currentPassword, ...fields } = request.body;
+        if (fields.timezone !== undefined && !TIME_ZONES.has(fields.timezone)) {
+          throw invalid('/timezone', 'timezone', 'Unknown time zone.');
+        }
+        const email = fields.email?.trim();
+        if (email !== undefined && email.toLowerCase() !== account.email.toLowerCase()) {
+          if (currentPassword === undefined) {
+            throw invalid(
+              '/currentPassword',
+              'required',
+              'Enter your current password to change your email.',
+            );
+          }
+          await checkPassword(account, currentPassword, '/currentPassword');
+        }
+        const changes = {
+          ...fields,
+          ...(email === undefined ? {} : { email }),
+          ...(fields.firstname === undefined ? {} : { firstname: fields.firstname.trim() }),
+          ...(fields.lastname === undefined ? {} : { lastname: fields.lastname.trim() }),
+        };
+        if ((await updateProfile(db, actor, changes)) === 'email_taken') {
+          throw invalid('/email', 'duplicate', 'Another account uses this email.');
+        }
+        const user = await findUser(db, actor.userId);
+        if (!user) throw errors.unauthorized();
+        return user;
+      },
+    );
+
+    app.get(
+      '/security',
+      {
+        schema: {
+          tags,
+          summary: 'Two-factor sign-in and the live sessions of the caller',
+          response: { 200: SecurityResponse, ...signedInErrors },
+        },
+      },
+      async (request) => {
+        const { account } = await callerAccount(db, request);
+        return {
+          twoFactorEnabled: account.totpEnabledAt !== null,
+          recoveryCodesLeft: account.recoveryCodes,
+          sessions: await listSessions(db, account.id, request.session?.idHash ?? ''),
+        };
+      },
+    );
+
+    app.post(
+      '/password',
+      {
+        schema: {
+          tags,
+          summary: 'Changes the caller’s password; their other sessions are signed out',
+          body: PasswordChangeBody,
+          response: { 204: Type.Null(), ...signedInErrors },
+        },
+      },
+      async (request, reply) => {
+        const { account, actor } = await callerAccount(db, request);
+        const { currentPassword, newPassword } = request.body;
+        await checkPassword(account, currentPassword, '/currentPassword');
+        const problem = passwordProblem(newPassword, {
+          email: account.email,
+          names: [account.firstname, account.lastname],
+        });
+        if (problem) throw invalid('/newPassword', `password_${problem}`, PASSWORD_PROBLEMS[problem]);
+        if (newPassword === currentPassword) {
+          throw invalid('/newPassword', 'password_unchanged', 'The new password is the current one.');
+        }
+        await changePassword(db, actor, await hashPassword(newPassword), request.session?.idHash ?? '');
+        return reply.code(204).send(null);
+      },
+    );
+
+    app.post(
+      '/two-factor/setup',
+      {
+        schema: {
+          tags,
+          summary: 'Starts two-factor enrolment: a new secret for an authenticator app',
+          body: PasswordConfirmBody,
+          response: { 200: TwoFactorSetupResponse, ...responses },
+        },
+      },
+      async (request) => {
+        const { account } = await callerAccount(db, request);
+        await checkPassword(account, request.body.password, '/password');
+        const secret = newTotpSecret();
+        if (!(await startTotpEnrolment(db, account.id, secret))) throw errors.conflict(TWO_FACTOR_ON);
+        return { secret, uri: totpUri(secret, account.email, ctx.config.theme.productName) };
+      },
+    );
+
+    app.post(
+      '/two-factor/enable',
+      {
+        schema: {
+          tags,
+          summary: 'Turns two-factor sign-in on with a first code from the app; answers the recovery codes',
+          body: TwoFactorEnableBody,
+          response: { 200: RecoveryCodesResponse, ...responses },
+        },
+      },
+      async (request) => {
+        const { account, actor } = await callerAccount(db, request);
+        if (account.totpEnabledAt) throw errors.conflict(TWO_FACTOR_ON);
+        if (!account.totpSecret) throw errors.conflict('Start the two-factor set-up first.');
+        const step = await acceptedTotpStep(account.totpSecret, request.body.code, account.totpLastStep);
+        if (step === null || !(await claimTotpStep(db, account.id, step))) {
+          throw invalid('/code', 'wrong_code', 'The code is not correct. Check the time on your device.');
+        }
+        const { codes, hashes } = newRecoveryCodes();
+        await enableTotp(db, actor, hashes);
+        return { recoveryCodes: codes };
+      },
+    );
+
+    app.post(
+      '/two-factor/disable',
+      {
+        schema: {
+          tags,
+          summary: 'Turns two-factor sign-in off',
+          body: PasswordConfirmBody,
+          response: { 204: Type.Null(), ...responses },
+        },
+      },
+      async (request, reply) => {
+        const { account, actor } = await callerAccount(db, request);
+        if (!account.totpEnabledAt) throw errors.conflict(TWO_FACTOR_OFF);
+        await checkPassword(account, request.body.password, '/password');
+        await disableTotp(db, actor);
+        return reply.code(204).send(null);
+      },
+    );
+
+    app.post(
+      '/recovery-codes',
+      {
+        schema: {
+          tags,
+          summary: 'Replaces the recovery codes; the old ones stop working',
+          body: PasswordConfirmBody,
+          response: { 200: RecoveryCodesResponse, ...responses },
+        },
+      },
+      async (request) => {
+        const { account, actor } = await callerAccount(db, request);
+        if (!account.totpEnabledAt) throw errors.conflict(TWO_FACTOR_OFF);
+        await checkPassword(account, request.body.password, '/password');
+        const { codes, hashes } = newRecoveryCodes();
+        await replaceRecoveryCodes(db, actor, hashes);
+        return { recoveryCodes: codes };
+      },
+    );
+
+    app.delete(
+      '/sessions/:sessionId',
+      {
+        schema: {
+          tags,
+          summary: 'Signs one of the caller’s sessions out',
+          params: SessionParams,
+          response: { 204: Type.Null(), ...signedInErrors },
+        },
+      },
+      async (request, reply) => {
+        const { actor } = await callerAccount(db, request);
+        if (!(await signOutSession(db, actor, request.params.sessionId))) {
+          throw errors.notFound('No such session.');
+        }
+        return reply.code(204).send(null);
+      },
+    );
+  };
+}
+
+const TWO_FACTOR_ON = 'Two-factor sign-in is already on.';
+const TWO_FACTOR_OFF = 'Two-factor sign-in is off.';
+
+const PASSWORD_PROBLEMS = {
+  short: 'Use at least 10 characters.',
+  long: 'Use at most 1024 characters.',
+  guessable: 'This password is too easy to guess.',
+  personal: 'Do not use your name or email in your password.',
+} as const;
