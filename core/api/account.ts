@@ -17,9 +17,9 @@ export const ProfileBody = Type.Object({
   /** Needed only when the email changes: the address is where invitations and resets go. */
   currentPassword: Type.Optional(Password),
   timezone: Type.Optional(Type.String({ minLength: 1, maxLength: 64 })),
-  preferredLanguage: Type.Optional(Type.Union(LOCALE_CODES.map((code) => Type.Literal(code)))),
-  dateFormat: Type.Optional(Type.Union(DATE_FORMATS.map((format) => Type.Literal(format)))),
-  timeFormat: Type.Optional(Type.Union(TIME_FORMATS.map((format) => Type.Literal(format)))),
+  preferredLanguage: Type.Optional(Type.Enum(LOCALE_CODES)),
+  dateFormat: Type.Optional(Type.Enum(DATE_FORMATS)),
+  timeFormat: Type.Optional(Type.Enum(TIME_FORMATS)),
   measurementUnits: Type.Optional(Type.Enum(MEASUREMENT_UNITS)),
   subscribeNewsletter: Type.Optional(Type.Boolean()),
 });

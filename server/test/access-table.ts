@@ -311,7 +311,7 @@ const ACCESS: Record<Actor, Access | null> = {
 };
 
 export type Caller = Actor | 'anonymous' | 'withoutCsrf';
-type Outcome = 'ok' | 401 | 403 | 404;
+type Outcome = 'ok' | 401 | 403 | 404 | 409;
 
 export function expected(caller: Caller, call: Call): Outcome {
   const stateChanging = call.method !== 'GET';

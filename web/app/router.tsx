@@ -49,6 +49,9 @@ const BUILT_PAGES: Partial<Record<RouteKey, LoadComponent>> = {
   sites: () => import('../features/sites/pages/sites-list-page.tsx').then((m) => m.SitesListPage),
   users: () => import('../features/users/pages/users-list-page.tsx').then((m) => m.UsersListPage),
   clouds: () => import('../features/clouds/pages/clouds-list-page.tsx').then((m) => m.CloudsListPage),
+  profile: () => import('../features/account/pages/profile-page.tsx').then((m) => m.ProfilePage),
+  accountSecurity: () =>
+    import('../features/account/pages/account-security-page.tsx').then((m) => m.AccountSecurityPage),
   deviceWirelessStatistics: () =>
     import('../features/statistics/pages/wireless-statistics-page.tsx').then((m) => m.WirelessStatisticsPage),
   deviceNetworkStatistics: () =>

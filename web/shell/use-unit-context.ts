@@ -1,19 +1,29 @@
-// The signed-in user's language, measurement units and time zone, for numbers and times on charts.
-import { useMemo } from 'react';
+// The signed-in user's language, measurement units, time zone and date and time formats, for numbers and
+// times wherever they are shown.
+import { useCallback, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useCachedMe } from '../features/auth/api/get-me.ts';
+import { type DateTimeContext, formatDateTime } from '../platform/date-time.ts';
 import { measurementUnitsOf, type UnitContext } from '../platform/units.ts';
 
-/** Units and the user's time zone (the browser's when the user has none). */
-export type UnitContextWithZone = UnitContext & { readonly timeZone: string | undefined };
+/** Units, the user's time zone (the browser's when the user has none) and date and time formats. */
+export type UnitContextWithZone = UnitContext & DateTimeContext;
 
 export function useUnitContext(): UnitContextWithZone {
   const { i18n } = useTranslation();
   const user = useCachedMe()?.user;
   const measurementUnits = measurementUnitsOf(user);
   const timeZone = user?.timezone;
+  const dateFormat = user?.dateFormat;
+  const timeFormat = user?.timeFormat;
   return useMemo(
-    () => ({ locale: i18n.language, measurementUnits, timeZone }),
-    [i18n.language, measurementUnits, timeZone],
+    () => ({ locale: i18n.language, measurementUnits, timeZone, dateFormat, timeFormat }),
+    [i18n.language, measurementUnits, timeZone, dateFormat, timeFormat],
   );
+}
+
+/** Formats a timestamp (ISO 8601) as the signed-in user reads dates and times. */
+export function useFormatDateTime(): (iso: string) => string {
+  const context = useUnitContext();
+  return useCallback((iso: string) => formatDateTime(new Date(iso), context), [context]);
 }

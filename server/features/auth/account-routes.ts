@@ -12,6 +12,7 @@ import {
   TwoFactorSetupResponse,
 } from '../../../core/api/account.ts';
 import { passwordProblem } from '../../../core/passwords.ts';
+import { isTimeZone } from '../../../core/time-zones.ts';
 import { actorOf } from '../../audit/record.ts';
 import { hashPassword, verifyPassword } from '../../auth/passwords.ts';
 import { sessionUserId } from '../../auth/request-auth.ts';
@@ -43,7 +44,6 @@ import { UserSchema } from './schemas.ts';
 
 const tags = ['account'];
 const responses = { ...signedInErrors, 409: ErrorSchemas.message } as const;
-const TIME_ZONES = new Set(['UTC', ...Intl.supportedValuesOf('timeZone')]);
 
 const invalid = (path: string, errorCode: string, message: string) =>
   errors.validation([{ errorCode, location: 'body', path, message }]);
@@ -80,7 +80,7 @@ export function accountRoutes(ctx: AppContext): FastifyPluginAsyncTypebox {
       async (request) => {
         const { account, actor } = await callerAccount(db, request);
         const { currentPassword, ...fields } = request.body;
-        if (fields.timezone !== undefined && !TIME_ZONES.has(fields.timezone)) {
+        if (fields.timezone !== undefined && !isTimeZone(fields.timezone)) {
           throw invalid('/timezone', 'timezone', 'Unknown time zone.');
         }
         const email = fields.email?.trim();

@@ -1,6 +1,7 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { routes } from '../../../core/routes.ts';
+import { isApiError } from '../api-error.ts';
 import { onServerVersion } from '../http-events.ts';
 import { i18n } from '../i18n.ts';
 import { messages } from '../messages/message-store.ts';
@@ -13,7 +14,12 @@ export type PolicySession = { readonly email: string; readonly defaultCloudId: n
 /** Put in a query's or mutation's meta when the page shows the failure itself. */
 export const LOCAL_ERRORS = { errorPolicy: 'local' } as const;
 
-const handlesOwnErrors = (meta: Record<string, unknown> | undefined) => meta?.errorPolicy === 'local';
+/** Put in a form's mutation meta: the form shows a 400's field errors, the policy handles any other failure. */
+export const FIELD_ERRORS = { errorPolicy: 'fields' } as const;
+
+const handlesOwnErrors = (meta: Record<string, unknown> | undefined, error: unknown) =>
+  meta?.errorPolicy === 'local' ||
+  (meta?.errorPolicy === 'fields' && isApiError(error) && error.kind === 'validation');
 
 function logToConsole(): () => void {
   return addErrorListener(({ level, message, error }) => {
@@ -55,11 +61,12 @@ export function ErrorPolicyHost({ session }: { readonly session: () => PolicySes
       onServerVersion(policy.handleServerVersion),
       queryClient.getQueryCache().subscribe((event) => {
         if (event.type !== 'updated' || event.action.type !== 'error') return;
-        if (!handlesOwnErrors(event.query.meta)) policy.handleError(event.action.error);
+        if (!handlesOwnErrors(event.query.meta, event.action.error)) policy.handleError(event.action.error);
       }),
       queryClient.getMutationCache().subscribe((event) => {
         if (event.type !== 'updated' || event.action.type !== 'error') return;
-        if (!handlesOwnErrors(event.mutation.meta)) policy.handleError(event.action.error);
+        if (!handlesOwnErrors(event.mutation.meta, event.action.error))
+          policy.handleError(event.action.error);
       }),
     ];
     return () => {

@@ -8,9 +8,9 @@ import { ModalShell } from '../../../platform/dialogs/modal-shell.tsx';
 import { ListResults } from '../../../platform/list-page/list-page-frame.tsx';
 import type { ListColumn } from '../../../platform/list-page/list-table.tsx';
 import { visuallyHidden } from '../../../platform/visually-hidden.ts';
+import { DateTime } from '../../../shell/date-time.tsx';
 import { TASK_STATE_KEYS, TASK_TYPE_TITLE_KEYS } from '../../tasks/task-labels.ts';
 import { useTaskDetail } from '../api/activity.ts';
-import { DateTime } from './date-time.tsx';
 
 const TITLE_ID = 'task-detail-title';
 

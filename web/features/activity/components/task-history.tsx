@@ -10,6 +10,7 @@ import { TASK_TYPES } from '../../../../core/domain.ts';
 import { errorCount, percentComplete } from '../../../../core/tasks.ts';
 import { ListResults } from '../../../platform/list-page/list-page-frame.tsx';
 import type { ListColumn } from '../../../platform/list-page/list-table.tsx';
+import { DateTime } from '../../../shell/date-time.tsx';
 import { TASK_STATE_KEYS, TASK_TYPE_TITLE_KEYS } from '../../tasks/task-labels.ts';
 import {
   type HistoryScope,
@@ -19,7 +20,6 @@ import {
   taskExportHref,
   useTaskHistory,
 } from '../api/activity.ts';
-import { DateTime } from './date-time.tsx';
 import { ExportButton, HistoryFilter, RangeFilter } from './history-filter.tsx';
 import { TaskDetailDialog } from './task-detail-dialog.tsx';
 

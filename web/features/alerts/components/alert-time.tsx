@@ -1,8 +1,7 @@
 // When an alert was raised: relative ("5 minutes ago") in the user's language, the full date and time in the
 // user's time zone as the title.
 import { useTranslation } from 'react-i18next';
-import { formatDateTime } from '../../../platform/date-time.ts';
-import { useCachedMe } from '../../auth/api/get-me.ts';
+import { useFormatDateTime } from '../../../shell/use-unit-context.ts';
 
 const MINUTE_MS = 60_000;
 const HOUR_MS = 60 * MINUTE_MS;
@@ -20,11 +19,10 @@ export function relativeTime(at: Date, now: Date, language: string): string {
 
 export function AlertTime({ iso }: { readonly iso: string }) {
   const { i18n } = useTranslation();
-  const timeZone = useCachedMe()?.user.timezone;
-  const at = new Date(iso);
+  const formatDateTime = useFormatDateTime();
   return (
-    <time dateTime={iso} title={formatDateTime(at, i18n.language, timeZone)}>
-      {relativeTime(at, new Date(), i18n.language)}
+    <time dateTime={iso} title={formatDateTime(iso)}>
+      {relativeTime(new Date(iso), new Date(), i18n.language)}
     </time>
   );
 }

@@ -33,9 +33,10 @@ function fillAndSubmit(email = 'owner@demo.example', password = 'demo-console') 
   fireEvent.click(screen.getByRole('button', { name: 'Log in' }));
 }
 
-function loginAnswers(loginResponse: () => Response | Promise<Response>): FakeHandler {
-  return ({ method, path }) => {
-    if (method === 'POST' && path === '/apiv2/auth/login') return loginResponse();
+function loginAnswers(loginResponse: FakeHandler): FakeHandler {
+  return (request) => {
+    const { method, path } = request;
+    if (method === 'POST' && path === '/apiv2/auth/login') return loginResponse(request);
     if (method === 'GET' && path === '/apiv2/auth/me') return jsonResponse(200, meFixture());
     return jsonResponse(404, { message: 'Not found.' });
   };
@@ -93,6 +94,48 @@ describe('login page', () => {
     expect(await screen.findByRole('status', { name: 'current address' })).toHaveTextContent(
       '/cloud/3/dashboard',
     );
+  });
+
+  it('asks for the second factor after the right password, and can take a recovery code instead', async () => {
+    const requests = installFakeFetch(
+      loginAnswers(({ body }) => {
+        const { totp, recoveryCode } = body as { totp?: string; recoveryCode?: string };
+        if (totp === '123456' || recoveryCode === 'abcde-fghjk') return jsonResponse(200, { ok: true });
+        if (totp || recoveryCode) return jsonResponse(401, { message: 'Wrong two-factor code.' });
+        return jsonResponse(200, { twoFactorRequired: true });
+      }),
+    );
+    renderLogin();
+    fillAndSubmit();
+    const code = await screen.findByRole('textbox', { name: 'Authentication code' });
+    expect(screen.getByText('Enter the code from your authenticator app.')).toBeInTheDocument();
+    fireEvent.change(code, { target: { value: '654 321' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Log in' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent('Wrong two-factor code.');
+    expect(requests.at(-1)?.body).toEqual({
+      email: 'owner@demo.example',
+      password: 'demo-console',
+      totp: '654321',
+    });
+
+    fireEvent.click(screen.getByRole('button', { name: 'Use a recovery code instead' }));
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+    fireEvent.change(screen.getByRole('textbox', { name: 'Recovery code' }), {
+      target: { value: ' abcde-fghjk ' },
+    });
+    fireEvent.click(screen.getByRole('button', { name: 'Log in' }));
+    expect(await screen.findByRole('status', { name: 'current address' })).toHaveTextContent(
+      '/cloud/3/dashboard',
+    );
+    expect(
+      requests.find(
+        (request) => request.path === '/apiv2/auth/login' && 'recoveryCode' in (request.body as object),
+      )?.body,
+    ).toEqual({
+      email: 'owner@demo.example',
+      password: 'demo-console',
+      recoveryCode: 'abcde-fghjk',
+    });
   });
 
   it('goes to a safe next address, and ignores one on another site', async () => {

@@ -1,6 +1,7 @@
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
+import Link from '@mui/material/Link';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { type FormEvent, useState } from 'react';
@@ -20,14 +21,27 @@ export function LoginPage() {
   const loginMutation = useLogin();
   const [email, setEmail] = useState('');
   const [password, setPassword] = useState('');
+  // Once the password is right, an account with two-factor sign-in asks for a code or a recovery code.
+  const [secondFactor, setSecondFactor] = useState<'totp' | 'recoveryCode' | null>(null);
+  const [code, setCode] = useState('');
 
   const submit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
     if (loginMutation.isPending) return;
+    const factor =
+      secondFactor === 'totp'
+        ? { totp: code.replace(/\s/g, '') }
+        : secondFactor === 'recoveryCode'
+          ? { recoveryCode: code.trim() }
+          : {};
     loginMutation.mutate(
-      { email: email.trim(), password },
+      { email: email.trim(), password, ...factor },
       {
         onSuccess: (me) => {
+          if (me === 'twoFactorRequired') {
+            setSecondFactor('totp');
+            return;
+          }
           const target = pathAfterLogin(searchParams.get('next'), window.location.origin, me.defaultCloudId);
           navigate(target, { replace: true });
         },
@@ -46,26 +60,60 @@ export function LoginPage() {
         onSubmit={submit}
         sx={{ display: 'grid', gap: 2 }}
       >
-        {loginMutation.isError && <Alert severity="error">{loginErrorMessage(loginMutation.error, t)}</Alert>}
-        <TextField
-          label={t('auth.login.email')}
-          name="email"
-          type="email"
-          autoComplete="username"
-          required
-          autoFocus
-          value={email}
-          onChange={(event) => setEmail(event.target.value)}
-        />
-        <TextField
-          label={t('auth.login.password')}
-          name="password"
-          type="password"
-          autoComplete="current-password"
-          required
-          value={password}
-          onChange={(event) => setPassword(event.target.value)}
-        />
+        {loginMutation.isError && (
+          <Alert severity="error">{loginErrorMessage(loginMutation.error, t, secondFactor !== null)}</Alert>
+        )}
+        {secondFactor === null ? (
+          <>
+            <TextField
+              label={t('auth.login.email')}
+              name="email"
+              type="email"
+              autoComplete="username"
+              required
+              autoFocus
+              value={email}
+              onChange={(event) => setEmail(event.target.value)}
+            />
+            <TextField
+              label={t('auth.login.password')}
+              name="password"
+              type="password"
+              autoComplete="current-password"
+              required
+              value={password}
+              onChange={(event) => setPassword(event.target.value)}
+            />
+          </>
+        ) : (
+          <>
+            <Typography>
+              {secondFactor === 'totp' ? t('auth.login.codeIntro') : t('auth.login.recoveryIntro')}
+            </Typography>
+            <TextField
+              key={secondFactor}
+              label={secondFactor === 'totp' ? t('auth.login.code') : t('auth.login.recoveryCode')}
+              name={secondFactor}
+              autoComplete="one-time-code"
+              required
+              autoFocus
+              slotProps={{ htmlInput: secondFactor === 'totp' ? { inputMode: 'numeric', maxLength: 7 } : {} }}
+              value={code}
+              onChange={(event) => setCode(event.target.value)}
+            />
+            <Link
+              component="button"
+              type="button"
+              onClick={() => {
+                setCode('');
+                loginMutation.reset();
+                setSecondFactor(secondFactor === 'totp' ? 'recoveryCode' : 'totp');
+              }}
+            >
+              {secondFactor === 'totp' ? t('auth.login.useRecoveryCode') : t('auth.login.useCode')}
+            </Link>
+          </>
+        )}
         <Button type="submit" variant="contained" size="large" disabled={loginMutation.isPending}>
           {t('auth.login.submit')}
         </Button>

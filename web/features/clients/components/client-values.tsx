@@ -2,10 +2,8 @@
 import { useTranslation } from 'react-i18next';
 import type { ClientListItem } from '../../../../core/api/clients.ts';
 import { routes } from '../../../../core/routes.ts';
-import { formatDateTime } from '../../../platform/date-time.ts';
 import { formatBytes } from '../../../platform/units.ts';
 import { useUnitContext } from '../../../shell/use-unit-context.ts';
-import { useCachedMe } from '../../auth/api/get-me.ts';
 
 /** Its host name, or its MAC address when it never told one. */
 export const clientName = (client: { hostname: string; mac: string }) => client.hostname || client.mac;
@@ -34,18 +32,6 @@ export function useClientLabels() {
     connection: (connected: boolean) =>
       connected ? t('clients.status.connected') : t('clients.status.disconnected'),
   };
-}
-
-/** Dates and times in the user's language and time zone. */
-export function useFormatDateTime() {
-  const { i18n } = useTranslation();
-  const timeZone = useCachedMe()?.user.timezone;
-  return (iso: string) => formatDateTime(new Date(iso), i18n.language, timeZone);
-}
-
-export function DateTime({ iso }: { readonly iso: string }) {
-  const format = useFormatDateTime();
-  return <time dateTime={iso}>{format(iso)}</time>;
 }
 
 /** A device's own pages live under its site; a device without one has its cloud-level address. */

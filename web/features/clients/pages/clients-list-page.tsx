@@ -13,10 +13,11 @@ import { matchRoute, readPathIds, routes } from '../../../../core/routes.ts';
 import { ListResults } from '../../../platform/list-page/list-page-frame.tsx';
 import type { ListColumn } from '../../../platform/list-page/list-table.tsx';
 import { SearchField } from '../../../platform/search-field/search-field.tsx';
+import { DateTime } from '../../../shell/date-time.tsx';
 import { usePageObjects } from '../../../shell/drawer/use-page-objects.ts';
 import { type ClientListParams, type ClientScope, useClients } from '../api/get-clients.ts';
 import { ClientSortSelect } from '../components/client-sort.tsx';
-import { clientName, DateTime, deviceHref, useClientLabels } from '../components/client-values.tsx';
+import { clientName, deviceHref, useClientLabels } from '../components/client-values.tsx';
 
 const TITLE_ID = 'page-title';
 

@@ -129,7 +129,7 @@ export function ActivitySections({
                       sx={{ display: 'flex', flexWrap: 'wrap', columnGap: 2 }}
                     >
                       <span>{t(TASK_STATE_KEYS[task.task_state])}</span>
-                      <time dateTime={at}>{formatDateTime(new Date(at), units.locale, units.timeZone)}</time>
+                      <time dateTime={at}>{formatDateTime(new Date(at), units)}</time>
                     </Typography>
                   </li>
                 );

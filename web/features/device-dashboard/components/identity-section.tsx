@@ -55,7 +55,7 @@ export function IdentitySection({ identity }: { readonly identity: Identity }) {
           t('deviceDashboard.identity.neverSeen')
         ) : (
           <time dateTime={identity.lastSeenAt}>
-            {formatDateTime(new Date(identity.lastSeenAt), units.locale, units.timeZone)}
+            {formatDateTime(new Date(identity.lastSeenAt), units)}
           </time>
         ),
     },

@@ -41,7 +41,7 @@ function FetchState({ file }: { readonly file: DeviceFileReading }) {
       {fetch.finishedAt
         ? t('statistics.files.fetchEnded', {
             state,
-            time: formatDateTime(new Date(fetch.finishedAt), units.locale, units.timeZone),
+            time: formatDateTime(new Date(fetch.finishedAt), units),
           })
         : state}
       {fetch.error && (
@@ -97,7 +97,7 @@ export function FilesPage() {
             </Typography>
             <Typography variant="body2" color="text.secondary">
               {t('statistics.files.listedAt', {
-                time: formatDateTime(new Date(data.at), units.locale, units.timeZone),
+                time: formatDateTime(new Date(data.at), units),
               })}
             </Typography>
           </Box>
@@ -155,7 +155,7 @@ export function FilesPage() {
                         {formatBytes(file.size, units)}
                       </TableCell>
                       <TableCell sx={{ whiteSpace: 'nowrap' }}>
-                        {formatDateTime(new Date(file.modifiedAt), units.locale, units.timeZone)}
+                        {formatDateTime(new Date(file.modifiedAt), units)}
                       </TableCell>
                     </TableRow>
                   );

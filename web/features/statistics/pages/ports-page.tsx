@@ -52,7 +52,7 @@ export function PortsPage() {
             </Typography>
             <Typography variant="body2" color="text.secondary">
               {t('statistics.ports.readingAt', {
-                time: formatDateTime(new Date(data.at), units.locale, units.timeZone),
+                time: formatDateTime(new Date(data.at), units),
               })}{' '}
               {data.intervalS
                 ? t('statistics.ports.trafficRate', {

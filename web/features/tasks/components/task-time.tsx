@@ -1,12 +1,10 @@
-// When a task is scheduled or completed: the date and time in the user's language and time zone.
+// When a task is scheduled or completed: the date and time as the user reads dates and times.
 import { useTranslation } from 'react-i18next';
-import { formatDateTime } from '../../../platform/date-time.ts';
-import { useCachedMe } from '../../auth/api/get-me.ts';
+import { useFormatDateTime } from '../../../shell/use-unit-context.ts';
 
 export function TaskTime({ iso, finished }: { readonly iso: string; readonly finished: boolean }) {
-  const { t, i18n } = useTranslation();
-  const timeZone = useCachedMe()?.user.timezone;
-  const time = formatDateTime(new Date(iso), i18n.language, timeZone);
+  const { t } = useTranslation();
+  const time = useFormatDateTime()(iso);
   return (
     <time dateTime={iso}>
       {finished ? t('tasks.panel.completedAt', { time }) : t('tasks.panel.scheduledAt', { time })}

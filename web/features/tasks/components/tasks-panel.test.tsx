@@ -65,8 +65,9 @@ async function openPanel() {
 
 // A zone away from UTC and from the machine's, so the user's zone shows.
 const ZONE = 'Pacific/Chatham';
+// Swedish dates read YYYY-MM-DD HH:mm, the fixture user's date and time formats.
 const inZone = (iso: string) =>
-  new Intl.DateTimeFormat('en', { dateStyle: 'medium', timeStyle: 'short', timeZone: ZONE }).format(
+  new Intl.DateTimeFormat('sv-SE', { dateStyle: 'short', timeStyle: 'short', timeZone: ZONE }).format(
     new Date(iso),
   );
 
