@@ -4,6 +4,7 @@ import type { AppContext } from './context.ts';
 import { alertPreferenceRoutes, alertRoutes } from './features/alerts/routes.ts';
 import { accountRoutes } from './features/auth/account-routes.ts';
 import { authRoutes } from './features/auth/routes.ts';
+import { changeLogRoutes } from './features/change-log/routes.ts';
 import { clientRoutes } from './features/clients/routes.ts';
 import { cloudListRoutes, cloudRoutes } from './features/clouds/routes.ts';
 import { dashboardRoutes } from './features/dashboards/routes.ts';
@@ -47,6 +48,7 @@ export async function registerRoutes(app: FastifyInstance, ctx: AppContext): Pro
       await cloud.register(clientRoutes(ctx));
       await cloud.register(metricRoutes(ctx));
       await cloud.register(userRoutes(ctx));
+      await cloud.register(changeLogRoutes(ctx));
       await cloud.register(fileRoutes(ctx));
     },
     { prefix: '/apiv2/cloud/:cloudId' },

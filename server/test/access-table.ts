@@ -100,6 +100,8 @@ export const CALLS: Call[] = [
     }),
   ),
   { method: 'GET', url: cloudUrl('/users'), rule: member('manage_users') },
+  { method: 'GET', url: cloudUrl('/change-log'), rule: member('manage_users') },
+  { method: 'GET', url: cloudUrl('/change-log/export'), rule: member('manage_users') },
   { method: 'GET', url: cloudUrl('/smartnvrs'), rule: member('manage_snvr') },
   ...(['assigned', 'other'] as const).map(
     (site): Call => ({
