@@ -8,6 +8,7 @@ import {
   SITE_INCLUDE_IDS_MAX,
   SITE_LOCATION_MAX_LENGTH,
   SITE_NAME_MAX_LENGTH,
+  SITE_TIMEZONE_MAX_LENGTH,
 } from '../limits.ts';
 import { ListPage } from './list-query.ts';
 
@@ -44,14 +45,57 @@ export type SiteOption = Static<typeof SiteOption>;
 export const SitesSelectResponse = Type.Object({ sites: Type.Array(SiteOption) });
 export type SitesSelectResponse = Static<typeof SitesSelectResponse>;
 
+const SiteName = Type.String({ minLength: 1, maxLength: SITE_NAME_MAX_LENGTH, pattern: NOT_BLANK });
+/** The fields of Site Properties besides the name; latitude and longitude are given together or not at all. */
+const SITE_FIELDS = {
+  location: Type.Optional(Type.String({ maxLength: SITE_LOCATION_MAX_LENGTH })),
+  latitude: Type.Optional(Type.Union([Type.Number({ minimum: -90, maximum: 90 }), Type.Null()])),
+  longitude: Type.Optional(Type.Union([Type.Number({ minimum: -180, maximum: 180 }), Type.Null()])),
+  /** An IANA time zone name (core/time-zones.ts), checked by the server. */
+  timezone: Type.Optional(Type.String({ minLength: 1, maxLength: SITE_TIMEZONE_MAX_LENGTH })),
+  allow_config: Type.Optional(Type.Boolean()),
+};
+
 export const CreateSiteBody = Type.Object(
-  {
-    name: Type.String({ minLength: 1, maxLength: SITE_NAME_MAX_LENGTH, pattern: NOT_BLANK }),
-    location: Type.Optional(Type.String({ maxLength: SITE_LOCATION_MAX_LENGTH })),
-  },
+  { name: SiteName, ...SITE_FIELDS },
   { additionalProperties: false },
 );
 export type CreateSiteBody = Static<typeof CreateSiteBody>;
+
+/** PATCH of Site Properties: only the fields given change. */
+export const UpdateSiteBody = Type.Object(
+  { name: Type.Optional(SiteName), ...SITE_FIELDS },
+  { additionalProperties: false },
+);
+export type UpdateSiteBody = Static<typeof UpdateSiteBody>;
+
+export const SiteIdParams = Type.Object({ cloudId: Id, siteId: Id });
+export type SiteIdParams = Static<typeof SiteIdParams>;
+
+/** Site Properties (SPEC §2.4), with what the caller may do with the site. */
+export const SiteProperties = Type.Object({
+  id: Type.Integer(),
+  name: Type.String(),
+  location: Type.String(),
+  latitude: Type.Union([Type.Number(), Type.Null()]),
+  longitude: Type.Union([Type.Number(), Type.Null()]),
+  timezone: Type.String(),
+  allow_config: Type.Boolean(),
+  /** Live devices of the site: what deleting it would leave without a site. */
+  device_count: Type.Integer({ minimum: 0 }),
+  /** edit_site on this site. */
+  can_edit: Type.Boolean(),
+  /** edit_site and the cloud's manage_sites, as creating a site needs. */
+  can_delete: Type.Boolean(),
+});
+export type SiteProperties = Static<typeof SiteProperties>;
+
+/** What deleting a site did: its devices stay in the cloud without a site. */
+export const DeletedSite = Type.Object({
+  id: Type.Integer(),
+  unassigned_devices: Type.Integer({ minimum: 0 }),
+});
+export type DeletedSite = Static<typeof DeletedSite>;
 
 export const CreatedSite = Type.Object({ id: Type.Integer(), name: Type.String(), location: Type.String() });
 export type CreatedSite = Static<typeof CreatedSite>;
@@ -106,12 +150,35 @@ export const CreatedSiteFilter = Type.Object({
 });
 export type CreatedSiteFilter = Static<typeof CreatedSiteFilter>;
 
+/** A saved grouping as its edit page reads it. */
+export const SiteFilter = CreatedSiteFilter;
+export type SiteFilter = CreatedSiteFilter;
+
+export const SiteFilterIdParams = Type.Object({ cloudId: Id, siteFilterId: Id });
+export type SiteFilterIdParams = Static<typeof SiteFilterIdParams>;
+
+/** PATCH of a saved grouping: only the fields given change. */
+export const UpdateSiteFilterBody = Type.Object(
+  {
+    name: Type.Optional(CreateSiteFilterBody.properties.name),
+    siteIds: Type.Optional(CreateSiteFilterBody.properties.siteIds),
+  },
+  { additionalProperties: false },
+);
+export type UpdateSiteFilterBody = Static<typeof UpdateSiteFilterBody>;
+
 /** A site in the cloud's site list (SPEC §3 Site) with how many live devices it holds. */
 export const SiteListItem = Type.Object({
   id: Type.Integer(),
   name: Type.String(),
   location: Type.String(),
   device_count: Type.Integer({ minimum: 0 }),
+  online_count: Type.Integer({ minimum: 0 }),
+  /** Live devices in HEALTH_CRITICAL and HEALTH_WARNING. */
+  critical_count: Type.Integer({ minimum: 0 }),
+  warning_count: Type.Integer({ minimum: 0 }),
+  /** edit_site on this site: Site Properties are open to the caller. */
+  can_edit: Type.Boolean(),
 });
 export type SiteListItem = Static<typeof SiteListItem>;
 

@@ -1,7 +1,8 @@
 // @vitest-environment node
-import { eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CLOUD_PERMISSION } from '../../../core/domain.ts';
+import { auditRecords } from '../../db/schema/audit.ts';
 import { sites } from '../../db/schema/inventory.ts';
 import { as, createTestApp, login, type Session, type TestApp } from '../../test/app.ts';
 import { addMember, createCloud, createSite, createUser, TEST_PASSWORD } from '../../test/factories.ts';
@@ -45,6 +46,56 @@ describe('POST /apiv2/cloud/:cloudId/sites', () => {
     expect(body).toEqual({ id: expect.any(Number), name: 'Harbour Office', location: 'Pier 4' });
     const [row] = await sitesNamed('Harbour Office');
     expect(row).toMatchObject({ id: body.id, cloudId, location: 'Pier 4', deletedAt: null });
+  });
+
+  it('stores the coordinates, time zone and configuration flag and writes a change log record', async () => {
+    const response = await create(session.owner as Session, {
+      name: 'Lisbon Depot',
+      location: 'Rua Augusta 1',
+      latitude: 38.71,
+      longitude: -9.14,
+      timezone: 'Europe/Lisbon',
+      allow_config: false,
+    });
+    expect(response.statusCode).toBe(201);
+    const { id } = response.json();
+    const [row] = await sitesNamed('Lisbon Depot');
+    expect(row).toMatchObject({
+      latitude: 38.71,
+      longitude: -9.14,
+      timezone: 'Europe/Lisbon',
+      allowConfig: false,
+    });
+    const records = await t.database.db
+      .select()
+      .from(auditRecords)
+      .where(and(eq(auditRecords.objectType, 'site'), eq(auditRecords.objectId, String(id))));
+    expect(records).toEqual([
+      expect.objectContaining({
+        cloudId,
+        action: 'created',
+        objectType: 'site',
+        objectName: 'Lisbon Depot',
+        before: null,
+        after: {
+          name: 'Lisbon Depot',
+          location: 'Rua Augusta 1',
+          latitude: 38.71,
+          longitude: -9.14,
+          timezone: 'Europe/Lisbon',
+          allow_config: false,
+        },
+      }),
+    ]);
+  });
+
+  it('starts a site in UTC with configuration allowed when they are not given', async () => {
+    await create(session.owner as Session, { name: 'Plain Site' });
+    expect((await sitesNamed('Plain Site'))[0]).toMatchObject({
+      timezone: 'UTC',
+      allowConfig: true,
+      latitude: null,
+    });
   });
 
   it('lets an administrator with manage_sites create a site without a location', async () => {
@@ -95,11 +146,16 @@ describe('POST /apiv2/cloud/:cloudId/sites', () => {
     [{}, '/name'],
     [{ name: 'x'.repeat(101) }, '/name'],
     [{ name: 'Long Location', location: 'x'.repeat(201) }, '/location'],
-  ])('answers %o with the 400 shape', async (payload, path) => {
+    [{ name: 'Bad Zone', timezone: 'Nowhere/Land' }, '/timezone'],
+    [{ name: 'North Pole Plus', latitude: 91, longitude: 0 }, '/latitude'],
+    [{ name: 'Half Placed', longitude: 10 }, '/latitude'],
+  ])('answers %o with the 400 shape and creates nothing', async (payload, path) => {
     const response = await create(session.owner as Session, payload);
     expect(response.statusCode).toBe(400);
     expect(response.json().errors).toEqual(
       expect.arrayContaining([expect.objectContaining({ location: 'body', path })]),
     );
+    const name = (payload as { name?: string }).name;
+    if (name?.trim()) expect(await sitesNamed(name)).toEqual([]);
   });
 });

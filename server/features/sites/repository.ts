@@ -1,5 +1,6 @@
-import { and, asc, eq, ilike, inArray, isNull, or, type SQL, sql } from 'drizzle-orm';
+import { and, asc, eq, ilike, inArray, isNull, ne, or, type SQL, sql } from 'drizzle-orm';
 import type { SiteOption } from '../../../core/api/sites.ts';
+import { type AuditActor, audit } from '../../audit/record.ts';
 import type { Database } from '../../db/connect.ts';
 import { likeContains } from '../../db/like.ts';
 import { sites } from '../../db/schema/inventory.ts';
@@ -94,35 +95,65 @@ export async function visibleSitesAmong(
 /** Advisory lock namespace for site name checks (the second key is the cloud id). */
 const SITE_NAME_LOCK = 7301;
 
-export type NewSite = { cloudId: number; name: string; location: string };
-
 /**
- * Creates a site unless a live site of the cloud already has the name (compared without case). A
- * transaction-scoped lock per cloud keeps two concurrent creations from both passing the check.
+ * Whether a live site of the cloud other than `exceptId` has the name (compared without case). Takes a
+ * transaction-scoped lock per cloud first, so two concurrent changes cannot both pass the check.
  */
+export async function siteNameTaken(tx: Database, cloudId: number, name: string, exceptId?: number) {
+  await tx.execute(sql`select pg_advisory_xact_lock(${SITE_NAME_LOCK}, ${cloudId})`);
+  const [existing] = await tx
+    .select({ id: sites.id })
+    .from(sites)
+    .where(
+      and(
+        eq(sites.cloudId, cloudId),
+        isNull(sites.deletedAt),
+        sql`lower(${sites.name}) = lower(${name})`,
+        exceptId === undefined ? undefined : ne(sites.id, exceptId),
+      ),
+    )
+    .limit(1);
+  return existing !== undefined;
+}
+
+export type NewSite = {
+  cloudId: number;
+  name: string;
+  location: string;
+  latitude: number | null;
+  longitude: number | null;
+  timezone: string;
+  allowConfig: boolean;
+};
+
+/** Creates a site unless a live site of the cloud already has the name; the change log records it. */
 export async function createSite(
   db: Database,
   site: NewSite,
+  actor: AuditActor,
 ): Promise<{ id: number; name: string; location: string } | 'duplicate'> {
   return db.transaction(async (tx) => {
-    await tx.execute(sql`select pg_advisory_xact_lock(${SITE_NAME_LOCK}, ${site.cloudId})`);
-    const [existing] = await tx
-      .select({ id: sites.id })
-      .from(sites)
-      .where(
-        and(
-          eq(sites.cloudId, site.cloudId),
-          isNull(sites.deletedAt),
-          sql`lower(${sites.name}) = lower(${site.name})`,
-        ),
-      )
-      .limit(1);
-    if (existing) return 'duplicate';
+    if (await siteNameTaken(tx, site.cloudId, site.name)) return 'duplicate';
     const [created] = await tx
       .insert(sites)
       .values(site)
       .returning({ id: sites.id, name: sites.name, location: sites.location });
     if (!created) throw new Error('site not created');
+    await audit(tx, actor, {
+      cloudId: site.cloudId,
+      action: 'created',
+      objectType: 'site',
+      objectId: created.id,
+      objectName: created.name,
+      after: {
+        name: site.name,
+        location: site.location,
+        latitude: site.latitude,
+        longitude: site.longitude,
+        timezone: site.timezone,
+        allow_config: site.allowConfig,
+      },
+    });
     return created;
   });
 }

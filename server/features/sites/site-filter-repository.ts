@@ -1,5 +1,7 @@
 import { and, asc, eq, ilike, sql } from 'drizzle-orm';
 import type { SiteGrouping } from '../../../core/api/sites.ts';
+import { changedValues } from '../../../core/audit.ts';
+import { type AuditActor, audit } from '../../audit/record.ts';
 import type { Database } from '../../db/connect.ts';
 import { likeContains } from '../../db/like.ts';
 import { memberships } from '../../db/schema/clouds.ts';
@@ -91,14 +93,98 @@ export async function setActiveGrouping(
     .where(and(eq(memberships.userId, userId), eq(memberships.cloudId, cloudId)));
 }
 
+/** Creates a saved grouping and its change log record in one transaction. */
 export async function createGrouping(
   db: Database,
   grouping: { cloudId: number; name: string; siteIds: number[]; createdByUserId: number },
+  actor: AuditActor,
 ) {
-  const [created] = await db
-    .insert(siteFilters)
-    .values(grouping)
-    .returning({ id: siteFilters.id, name: siteFilters.name, siteIds: siteFilters.siteIds });
-  if (!created) throw new Error('site filter not created');
-  return created;
+  return db.transaction(async (tx) => {
+    const [created] = await tx
+      .insert(siteFilters)
+      .values(grouping)
+      .returning({ id: siteFilters.id, name: siteFilters.name, siteIds: siteFilters.siteIds });
+    if (!created) throw new Error('site filter not created');
+    await audit(tx, actor, {
+      cloudId: grouping.cloudId,
+      action: 'created',
+      objectType: 'site_filter',
+      objectId: created.id,
+      objectName: created.name,
+      after: { name: created.name, siteIds: created.siteIds },
+    });
+    return created;
+  });
+}
+
+/** A saved grouping of the cloud with those of its sites that are still live, or undefined. */
+export async function groupingWithSites(db: Database, cloudId: number, id: number) {
+  const live = and(liveSitesOf(cloudId, null), sql`${sites.id} = any(${siteFilters.siteIds})`);
+  const [row] = await db
+    .select({
+      id: siteFilters.id,
+      name: siteFilters.name,
+      siteIds: sql<number[]>`array(select ${sites.id} from ${sites} where ${live} order by ${sites.id})`,
+    })
+    .from(siteFilters)
+    .where(and(eq(siteFilters.id, id), eq(siteFilters.cloudId, cloudId)));
+  return row;
+}
+
+type GroupingValues = { name: string; siteIds: number[] };
+
+/** Changes the fields given of a saved grouping and records what changed; undefined when there is none. */
+export async function updateGrouping(
+  db: Database,
+  cloudId: number,
+  id: number,
+  patch: Partial<GroupingValues>,
+  actor: AuditActor,
+) {
+  return db.transaction(async (tx) => {
+    const [current] = await tx
+      .select({ name: siteFilters.name, siteIds: siteFilters.siteIds })
+      .from(siteFilters)
+      .where(and(eq(siteFilters.id, id), eq(siteFilters.cloudId, cloudId)))
+      .for('update');
+    if (!current) return undefined;
+    const change = changedValues<GroupingValues>(current, patch);
+    if (Object.keys(change.after).length === 0) return { id, ...current };
+    const next = { ...current, ...change.after };
+    await tx.update(siteFilters).set(next).where(eq(siteFilters.id, id));
+    await audit(tx, actor, {
+      cloudId,
+      action: 'changed',
+      objectType: 'site_filter',
+      objectId: id,
+      objectName: next.name,
+      ...change,
+    });
+    return { id, ...next };
+  });
+}
+
+/** Deletes a saved grouping; members who had it selected see the whole cloud again. */
+export async function deleteGrouping(db: Database, cloudId: number, id: number, actor: AuditActor) {
+  return db.transaction(async (tx) => {
+    const [deleted] = await tx
+      .delete(siteFilters)
+      .where(and(eq(siteFilters.id, id), eq(siteFilters.cloudId, cloudId)))
+      .returning({ name: siteFilters.name, siteIds: siteFilters.siteIds });
+    if (!deleted) return false;
+    // memberships_cloud_idx finds the cloud's members.
+    await tx
+      .update(memberships)
+      .set({ activeSiteFilterId: null })
+      .where(and(eq(memberships.cloudId, cloudId), eq(memberships.activeSiteFilterId, id)));
+    await audit(tx, actor, {
+      cloudId,
+      action: 'deleted',
+      objectType: 'site_filter',
+      objectId: id,
+      objectName: deleted.name,
+      before: deleted,
+    });
+    return true;
+  });
 }

@@ -1,24 +1,40 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { FastifyRequest } from 'fastify';
+import { Type } from 'typebox';
 import {
   CreatedSiteFilter,
   CreateSiteFilterBody,
   SelectSiteFilterBody,
+  SiteFilter,
+  SiteFilterIdParams,
   SiteFiltersSelectQuery,
   SiteFiltersSelectResponse,
+  UpdateSiteFilterBody,
 } from '../../../core/api/sites.ts';
 import { SITE_FILTER_PAGE_LIMIT } from '../../../core/constants.ts';
 import { visibleSiteIds } from '../../../core/policy.ts';
+import { actorOf } from '../../audit/record.ts';
 import { membershipOf } from '../../auth/cloud-scope.ts';
 import type { AppContext } from '../../context.ts';
 import { errors } from '../../errors.ts';
 import { CloudParams, signedInErrors } from '../../http-schemas.ts';
 import { visibleSitesAmong } from './repository.ts';
-import { createGrouping, findGrouping, listGroupings, setActiveGrouping } from './site-filter-repository.ts';
+import {
+  createGrouping,
+  deleteGrouping,
+  findGrouping,
+  groupingWithSites,
+  listGroupings,
+  setActiveGrouping,
+  updateGrouping,
+} from './site-filter-repository.ts';
 
 const FIRST_PAGE: SiteFiltersSelectQuery = { limit: SITE_FILTER_PAGE_LIMIT, allFields: false };
 
-/** Saved site groupings: list, select, clear (SPEC §7 site-filters-select) and create (site-filter/add). */
+/**
+ * Saved site groupings: list, select, clear (SPEC §7 site-filters-select), create (site-filter/add), read,
+ * change and delete (a grouping's edit page).
+ */
 export function siteFilterRoutes(ctx: AppContext): FastifyPluginAsyncTypebox {
   const { db } = ctx;
 
@@ -39,6 +55,24 @@ export function siteFilterRoutes(ctx: AppContext): FastifyPluginAsyncTypebox {
       siteGroupings,
       backendFilter: siteGroupings.length === query.limit,
     };
+  }
+
+  /** The grouping's sites, in order and once each; a 400 names those that are no live site of the cloud. */
+  async function knownSites(request: FastifyRequest, cloudId: number, ids: readonly number[]) {
+    const siteIds = [...new Set(ids)].sort((a, b) => a - b);
+    const found = await visibleSitesAmong(db, cloudId, visibleSiteIds(membershipOf(request)), siteIds);
+    const unknown = siteIds.filter((id) => !found.has(id));
+    if (unknown.length > 0) {
+      throw errors.validation([
+        {
+          errorCode: 'unknown_site',
+          location: 'body',
+          path: '/siteIds',
+          message: `No such site in this cloud: ${unknown.slice(0, 10).join(', ')}.`,
+        },
+      ]);
+    }
+    return siteIds;
   }
 
   return async (app) => {
@@ -110,27 +144,86 @@ export function siteFilterRoutes(ctx: AppContext): FastifyPluginAsyncTypebox {
       },
       async (request, reply) => {
         const { cloudId } = request.params;
-        const membership = membershipOf(request);
-        const siteIds = [...new Set(request.body.siteIds)];
-        const found = await visibleSitesAmong(db, cloudId, visibleSiteIds(membership), siteIds);
-        const unknown = siteIds.filter((id) => !found.has(id));
-        if (unknown.length > 0) {
-          throw errors.validation([
-            {
-              errorCode: 'unknown_site',
-              location: 'body',
-              path: '/siteIds',
-              message: `No such site in this cloud: ${unknown.slice(0, 10).join(', ')}.`,
-            },
-          ]);
-        }
-        const created = await createGrouping(db, {
-          cloudId,
-          name: request.body.name.trim(),
-          siteIds,
-          createdByUserId: membership.userId,
-        });
+        const created = await createGrouping(
+          db,
+          {
+            cloudId,
+            name: request.body.name.trim(),
+            siteIds: await knownSites(request, cloudId, request.body.siteIds),
+            createdByUserId: membershipOf(request).userId,
+          },
+          actorOf(request),
+        );
         return reply.code(201).send(created);
+      },
+    );
+
+    // Editing a saved grouping is for those who may create one (SPEC §6 manage_sites).
+    app.get(
+      '/site-filters/:siteFilterId',
+      {
+        config: { permission: 'manage_sites' },
+        schema: {
+          tags: ['sites'],
+          summary: 'A saved site grouping with its sites that still exist',
+          params: SiteFilterIdParams,
+          response: { 200: SiteFilter, ...signedInErrors },
+        },
+      },
+      async (request) => {
+        const { cloudId, siteFilterId } = request.params;
+        const grouping = await groupingWithSites(db, cloudId, siteFilterId);
+        if (!grouping) throw errors.notFound('Site filter not found.');
+        return grouping;
+      },
+    );
+
+    app.patch(
+      '/site-filters/:siteFilterId',
+      {
+        config: { permission: 'manage_sites' },
+        schema: {
+          tags: ['sites'],
+          summary: 'Renames a saved site grouping or changes its sites',
+          params: SiteFilterIdParams,
+          body: UpdateSiteFilterBody,
+          response: { 200: SiteFilter, ...signedInErrors },
+        },
+      },
+      async (request) => {
+        const { cloudId, siteFilterId } = request.params;
+        const { name, siteIds } = request.body;
+        const updated = await updateGrouping(
+          db,
+          cloudId,
+          siteFilterId,
+          {
+            name: name?.trim(),
+            siteIds: siteIds && (await knownSites(request, cloudId, siteIds)),
+          },
+          actorOf(request),
+        );
+        if (!updated) throw errors.notFound('Site filter not found.');
+        return updated;
+      },
+    );
+
+    app.delete(
+      '/site-filters/:siteFilterId',
+      {
+        config: { permission: 'manage_sites' },
+        schema: {
+          tags: ['sites'],
+          summary: 'Deletes a saved site grouping; members who had it selected see the whole cloud again',
+          params: SiteFilterIdParams,
+          response: { 204: Type.Null(), ...signedInErrors },
+        },
+      },
+      async (request, reply) => {
+        const { cloudId, siteFilterId } = request.params;
+        if (!(await deleteGrouping(db, cloudId, siteFilterId, actorOf(request))))
+          throw errors.notFound('Site filter not found.');
+        return reply.code(204).send(null);
       },
     );
   };

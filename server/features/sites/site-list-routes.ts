@@ -7,12 +7,13 @@ import {
   SitesSelectQuery,
   SitesSelectResponse,
 } from '../../../core/api/sites.ts';
-import { visibleSiteIds } from '../../../core/policy.ts';
+import { sitePermissions, visibleSiteIds } from '../../../core/policy.ts';
+import { actorOf } from '../../audit/record.ts';
 import { membershipOf } from '../../auth/cloud-scope.ts';
 import type { AppContext } from '../../context.ts';
-import { errors } from '../../errors.ts';
 import { CloudParams, signedInErrors } from '../../http-schemas.ts';
 import { createSite, listSites } from './repository.ts';
+import { duplicateSiteName, siteValuesOf } from './site-fields.ts';
 import { listSitePage } from './site-page-repository.ts';
 
 const MAX_ID = 2147483647;
@@ -25,7 +26,7 @@ function parseIds(text: string | undefined): number[] {
 
 /**
  * GET sites-select (SPEC §7), GET sites (the site list page, SPEC §2.1) and POST sites (the site picker's
- * "Create a new site", SPEC §2.3).
+ * "Create a new site", SPEC §2.3, and the sites/add page).
  */
 export function siteListRoutes(ctx: AppContext): FastifyPluginAsyncTypebox {
   const { db } = ctx;
@@ -61,19 +62,25 @@ export function siteListRoutes(ctx: AppContext): FastifyPluginAsyncTypebox {
         schema: {
           tags: ['sites'],
           summary:
-            'One page of the live sites of the cloud the caller sees, by name, with their device counts; the ' +
-            'search matches name or location',
+            'One page of the live sites of the cloud the caller sees, by name, with their device and health ' +
+            'counts and whether the caller may edit each; the search matches name or location',
           params: CloudParams,
           querystring: ListQuery,
           response: { 200: SiteListResponse, ...signedInErrors },
         },
       },
       async (request) => {
-        return listSitePage(db, {
+        const membership = membershipOf(request);
+        const page = await listSitePage(db, {
           cloudId: request.params.cloudId,
-          visible: visibleSiteIds(membershipOf(request)),
+          visible: visibleSiteIds(membership),
           ...listPageRequest(request.query),
         });
+        const items = page.items.map((site) => ({
+          ...site,
+          can_edit: sitePermissions(membership, site.id).has('edit_site'),
+        }));
+        return { ...page, items };
       },
     );
 
@@ -89,21 +96,21 @@ export function siteListRoutes(ctx: AppContext): FastifyPluginAsyncTypebox {
         },
       },
       async (request, reply) => {
-        const created = await createSite(db, {
-          cloudId: request.params.cloudId,
-          name: request.body.name.trim(),
-          location: request.body.location?.trim() ?? '',
-        });
-        if (created === 'duplicate') {
-          throw errors.validation([
-            {
-              errorCode: 'duplicate',
-              location: 'body',
-              path: '/name',
-              message: 'A site with this name already exists in this cloud.',
-            },
-          ]);
-        }
+        const values = siteValuesOf(request.body);
+        const created = await createSite(
+          db,
+          {
+            cloudId: request.params.cloudId,
+            name: values.name ?? '',
+            location: values.location ?? '',
+            latitude: values.latitude ?? null,
+            longitude: values.longitude ?? null,
+            timezone: values.timezone ?? 'UTC',
+            allowConfig: values.allow_config ?? true,
+          },
+          actorOf(request),
+        );
+        if (created === 'duplicate') throw duplicateSiteName();
         return reply.code(201).send(created);
       },
     );

@@ -38,8 +38,14 @@ beforeAll(async () => {
   const gone = await createSite(db, cloudId, { name: 'Closed shop', deletedAt: new Date() });
   await createSite(db, other.id, { name: 'Alpha tower' });
   // Live devices count; decommissioned and deleted ones do not.
-  for (let n = 0; n < 3; n++) await createDevice(db, cloudId, ids.harbour as number);
-  await createDevice(db, cloudId, ids.harbour as number, { decomm: true });
+  // Harbour: one critical online, one warning skipping heartbeats (still online), one blocked (never online).
+  for (const fields of [
+    { healthId: 'HEALTH_CRITICAL', statusId: 'STATUS_ONLINE' },
+    { healthId: 'HEALTH_WARNING', statusId: 'STATUS_SKIPPED_HB' },
+    { healthId: 'HEALTH_NORMAL', statusId: 'STATUS_ONLINE', blocked: true },
+  ] as const)
+    await createDevice(db, cloudId, ids.harbour as number, fields);
+  await createDevice(db, cloudId, ids.harbour as number, { decomm: true, healthId: 'HEALTH_CRITICAL' });
   await createDevice(db, cloudId, ids.harbour as number, { deletedAt: new Date() });
   await createDevice(db, cloudId, ids.depot as number);
 
@@ -47,9 +53,10 @@ beforeAll(async () => {
   await addMember(db, ownerUser.id, cloudId, 'ROLE_OWNER');
   const limited = await createUser(db);
   await addMember(db, limited.id, cloudId, 'ROLE_USER');
-  for (const site of [ids.harbour, ids.depot, gone.id] as number[]) {
+  for (const site of [ids.harbour, gone.id] as number[]) {
     await assignSite(db, limited.id, cloudId, site, ['read_site', 'read_device']);
   }
+  await assignSite(db, limited.id, cloudId, ids.depot as number, ['read_site', 'read_device', 'edit_site']);
   const stranger = await createUser(db);
   await addMember(db, stranger.id, other.id, 'ROLE_OWNER');
   owner = await login(t.app, ownerUser.email, TEST_PASSWORD);
@@ -68,17 +75,71 @@ const names = async (session: Session, query: Record<string, string> = {}) => {
 };
 
 describe('GET /apiv2/cloud/:cloudId/sites', () => {
-  it('lists the live sites of the cloud by name then id, with location and live device count', async () => {
+  it('lists the live sites of the cloud by name then id, with location, live devices, online and health counts', async () => {
     const response = await get(owner);
     expect(response.statusCode).toBe(200);
     expect(response.json()).toEqual({
       items: [
-        { id: ids.alpha, name: 'Alpha tower', location: 'Rua Augusta 1, Lisbon', device_count: 0 },
-        { id: ids.twinA, name: 'Branch', location: 'First street', device_count: 0 },
-        { id: ids.twinB, name: 'Branch', location: 'Second street', device_count: 0 },
-        { id: ids.campus, name: 'Campus north', location: 'University road, Braga', device_count: 0 },
-        { id: ids.depot, name: 'Depot', location: 'Industrial park, Porto', device_count: 1 },
-        { id: ids.harbour, name: 'Harbour office', location: 'Pier 4, Lisbon', device_count: 3 },
+        {
+          id: ids.alpha,
+          name: 'Alpha tower',
+          location: 'Rua Augusta 1, Lisbon',
+          device_count: 0,
+          online_count: 0,
+          critical_count: 0,
+          warning_count: 0,
+          can_edit: true,
+        },
+        {
+          id: ids.twinA,
+          name: 'Branch',
+          location: 'First street',
+          device_count: 0,
+          online_count: 0,
+          critical_count: 0,
+          warning_count: 0,
+          can_edit: true,
+        },
+        {
+          id: ids.twinB,
+          name: 'Branch',
+          location: 'Second street',
+          device_count: 0,
+          online_count: 0,
+          critical_count: 0,
+          warning_count: 0,
+          can_edit: true,
+        },
+        {
+          id: ids.campus,
+          name: 'Campus north',
+          location: 'University road, Braga',
+          device_count: 0,
+          online_count: 0,
+          critical_count: 0,
+          warning_count: 0,
+          can_edit: true,
+        },
+        {
+          id: ids.depot,
+          name: 'Depot',
+          location: 'Industrial park, Porto',
+          device_count: 1,
+          online_count: 0,
+          critical_count: 0,
+          warning_count: 0,
+          can_edit: true,
+        },
+        {
+          id: ids.harbour,
+          name: 'Harbour office',
+          location: 'Pier 4, Lisbon',
+          device_count: 3,
+          online_count: 2,
+          critical_count: 1,
+          warning_count: 1,
+          can_edit: true,
+        },
       ],
       total: 6,
       totalCapped: false,
@@ -88,7 +149,18 @@ describe('GET /apiv2/cloud/:cloudId/sites', () => {
   it('pages on the server, counting the devices of the sites on the page', async () => {
     const page = (await get(owner, { offset: '4', limit: '1' })).json();
     expect(page).toEqual({
-      items: [{ id: ids.depot, name: 'Depot', location: 'Industrial park, Porto', device_count: 1 }],
+      items: [
+        {
+          id: ids.depot,
+          name: 'Depot',
+          location: 'Industrial park, Porto',
+          device_count: 1,
+          online_count: 0,
+          critical_count: 0,
+          warning_count: 0,
+          can_edit: true,
+        },
+      ],
       total: 6,
       totalCapped: false,
     });
@@ -114,6 +186,16 @@ describe('GET /apiv2/cloud/:cloudId/sites', () => {
     expect(body.items.map((site: { name: string }) => site.name)).toEqual(['Depot', 'Harbour office']);
     expect(body.total).toBe(2);
     expect(await names(siteUser, { search: 'Lisbon' })).toEqual(['Harbour office']);
+  });
+
+  it('tells a Site User which of their sites they may edit (edit_site)', async () => {
+    const body = (await get(siteUser)).json();
+    expect(body.items.map((site: { name: string; can_edit: boolean }) => [site.name, site.can_edit])).toEqual(
+      [
+        ['Depot', true],
+        ['Harbour office', false],
+      ],
+    );
   });
 
   it.each([

@@ -13,11 +13,14 @@ export type SitePageOptions = ListPageRequest & {
 };
 
 /**
- * One page of the cloud's live sites by name then id, with their live devices counted, and how many
- * match. The page walks sites_cloud_name_idx; the search can use sites_name_trgm and sites_location_trgm;
+ * One page of the cloud's live sites by name then id, with their live devices counted (all, online,
+ * critical, warning), and how many match. The page walks sites_cloud_name_idx; the search can use sites_name_trgm and sites_location_trgm;
  * each count reads devices_site_idx for the page's sites only.
  */
-export async function listSitePage(db: Database, options: SitePageOptions): Promise<ListPage<SiteListItem>> {
+export async function listSitePage(
+  db: Database,
+  options: SitePageOptions,
+): Promise<ListPage<Omit<SiteListItem, 'can_edit'>>> {
   const live = liveSitesOf(options.cloudId, options.visible);
   const where =
     options.search === ''
@@ -44,12 +47,23 @@ export async function listSitePage(db: Database, options: SitePageOptions): Prom
       id: page.id,
       name: page.name,
       location: page.location,
-      device_count: sql<number>`(SELECT count(*) FROM devices d WHERE d.site_id = "page"."id"
-        AND d.deleted_at IS NULL AND NOT d.decomm)::int`,
+      // One read of the site's devices gives its count, how many are online (SPEC §3) and its health.
+      counts: sql<number[]>`(SELECT ARRAY[count(*),
+          count(*) FILTER (WHERE NOT d.blocked AND d.status_id IN ('STATUS_ONLINE', 'STATUS_SKIPPED_HB')),
+          count(*) FILTER (WHERE d.health_id = 'HEALTH_CRITICAL'),
+          count(*) FILTER (WHERE d.health_id = 'HEALTH_WARNING')]::int[]
+        FROM devices d WHERE d.site_id = "page"."id" AND d.deleted_at IS NULL AND NOT d.decomm)`,
     })
     .from(page)
     .orderBy(asc(page.name), asc(page.id));
   const [total] = await db.select({ value: count() }).from(sites).where(where);
   // A cloud's sites are few enough (thousands at most) to count them all.
-  return { items: rows, total: total?.value ?? 0, totalCapped: false };
+  const items = rows.map(({ counts, ...site }) => ({
+    ...site,
+    device_count: counts[0] ?? 0,
+    online_count: counts[1] ?? 0,
+    critical_count: counts[2] ?? 0,
+    warning_count: counts[3] ?? 0,
+  }));
+  return { items, total: total?.value ?? 0, totalCapped: false };
 }

@@ -1,7 +1,8 @@
-// POST /apiv2/cloud/:cloudId/sites: the site picker's "Create a new site" (SPEC §2.3); 400 on a duplicate name.
+// POST /apiv2/cloud/:cloudId/sites: the site picker's "Create a new site" (SPEC §2.3) and the sites/add page;
+// 400 on a duplicate name.
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { CreatedSite, CreateSiteBody } from '../../../../core/api/sites.ts';
-import { LOCAL_ERRORS } from '../../../platform/errors/error-policy-host.tsx';
+import { FIELD_ERRORS, LOCAL_ERRORS } from '../../../platform/errors/error-policy-host.tsx';
 import { apiPost } from '../../../platform/http.ts';
 import { sitesListKey } from './get-sites.ts';
 import { sitesSelectKey } from './get-sites-select.ts';
@@ -10,12 +11,15 @@ export function createSite(cloudId: number, body: CreateSiteBody): Promise<Creat
   return apiPost<CreatedSite>(`/apiv2/cloud/${cloudId}/sites`, body);
 }
 
-export function useCreateSite(cloudId: number) {
+/**
+ * 'local': the caller shows a refused name in its prompt and hands other failures to the error policy;
+ * 'fields': a form shows a 400 beside its fields and the policy reports any other failure.
+ */
+export function useCreateSite(cloudId: number, errors: 'local' | 'fields' = 'local') {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (body: CreateSiteBody) => createSite(cloudId, body),
-    // The caller shows a refused name in the prompt and hands other failures to the error policy.
-    meta: LOCAL_ERRORS,
+    meta: errors === 'local' ? LOCAL_ERRORS : FIELD_ERRORS,
     // The pickers and the site list both show the new site.
     onSuccess: () =>
       Promise.all([

@@ -2,6 +2,7 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import type { SitesSelectResponse } from '../../../../core/api/sites.ts';
 import { SITE_LIST_MAX } from '../../../../core/constants.ts';
+import { SITE_INCLUDE_IDS_MAX } from '../../../../core/limits.ts';
 import { apiGet } from '../../../platform/http.ts';
 
 export interface SitesSelectParams {
@@ -9,19 +10,26 @@ export interface SitesSelectParams {
   readonly filter: string;
   /** Listed whatever the limit and filter (the current site). */
   readonly includeId: number | null;
+  /** More sites listed whatever the limit and filter (a grouping's chosen sites, at most 100). */
+  readonly includeIds?: readonly number[];
+}
+
+function includedIds({ includeId, includeIds = [] }: SitesSelectParams): string | undefined {
+  const ids = includeId === null ? includeIds : [includeId, ...includeIds];
+  return ids.length === 0 ? undefined : ids.slice(0, SITE_INCLUDE_IDS_MAX).join(',');
 }
 
 export function getSitesSelect(cloudId: number, params: SitesSelectParams): Promise<SitesSelectResponse> {
   return apiGet<SitesSelectResponse>(`/apiv2/cloud/${cloudId}/sites-select`, {
     limit: SITE_LIST_MAX,
     filter: params.filter === '' ? undefined : params.filter,
-    includeIds: params.includeId ?? undefined,
+    includeIds: includedIds(params),
   });
 }
 
 export function sitesSelectQueryOptions(cloudId: number, params: SitesSelectParams) {
   return queryOptions({
-    queryKey: ['sites', 'select', cloudId, params.filter, params.includeId] as const,
+    queryKey: ['sites', 'select', cloudId, params.filter, params.includeId, params.includeIds ?? []] as const,
     queryFn: () => getSitesSelect(cloudId, params),
   });
 }

@@ -1,33 +1,70 @@
 // @vitest-environment happy-dom
-// SPEC §2.1 /v2/cloud/{cloudId}/sites?search=: the cloud's sites with their device counts.
+// SPEC §2.1 /v2/cloud/{cloudId}/sites?search=: the cloud's sites with their devices and health; adding sites
+// and the saved groupings for those with manage_sites (SPEC §6).
 import { fireEvent, screen, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { SiteListItem } from '../../../../core/api/sites.ts';
+import type { ListPage } from '../../../../core/api/list-query.ts';
+import type { SiteFiltersSelectResponse, SiteListItem } from '../../../../core/api/sites.ts';
 import { routes } from '../../../../core/routes.ts';
 import {
-  installListServer,
   pageOf,
   renderListPage,
   settle,
   setViewportWidth,
 } from '../../../platform/list-page/test-list-page.tsx';
 import { resetPlatform } from '../../../platform/testing/render-platform.tsx';
-import { restoreFetch } from '../../../test-utils/fake-fetch.ts';
+import { installFakeFetch, jsonResponse, restoreFetch } from '../../../test-utils/fake-fetch.ts';
+import { meFixture } from '../../../test-utils/me-fixture.ts';
 import { SitesListPage } from './sites-list-page.tsx';
 
-const PATH = '/apiv2/cloud/3/sites';
 const HARBOUR: SiteListItem = {
   id: 7,
   name: 'Harbor Terminal',
   location: '2201 Seaport Boulevard',
   device_count: 1234,
+  online_count: 1200,
+  critical_count: 3,
+  warning_count: 12,
+  can_edit: true,
 };
 const RIDGE: SiteListItem = {
   id: 9,
   name: 'Ridge Tower',
   location: '8800 Ridge Summit Road',
   device_count: 0,
+  online_count: 0,
+  critical_count: 0,
+  warning_count: 0,
+  can_edit: false,
 };
+const GROUPINGS: SiteFiltersSelectResponse = {
+  userCloudFilter: { id: null, name: null },
+  siteGroupings: [{ id: 41, name: 'Coast', siteCount: 2 }],
+  backendFilter: false,
+};
+
+/** Answers the site list from `answer` and the groupings list; returns the site list calls' queries. */
+function installSitesServer(answer: (search: string | null) => ListPage<SiteListItem>) {
+  const requests = installFakeFetch((request) => {
+    if (request.path === '/apiv2/cloud/3/site-filters-select') return jsonResponse(200, GROUPINGS);
+    if (request.path !== '/apiv2/cloud/3/sites') return jsonResponse(404, { message: 'Not found.' });
+    return jsonResponse(200, answer(request.query.get('search')));
+  });
+  return () =>
+    requests
+      .filter((request) => request.path === '/apiv2/cloud/3/sites')
+      .map(({ query }) => {
+        const values = Object.fromEntries(query);
+        delete values.v;
+        return values;
+      });
+}
+
+const guest = meFixture({
+  memberships: [
+    { cloudId: 3, cloudName: 'Demo Networks', roleId: 'ROLE_GUEST', permissions: 0, pushAlerts: false },
+  ],
+});
 
 beforeEach(() => {
   setViewportWidth(1440);
@@ -42,28 +79,69 @@ afterEach(() => {
 });
 
 describe('site list page', () => {
-  it('lists the sites matching the search of the address, linking each to its dashboard', async () => {
-    const server = installListServer(PATH, () => pageOf([HARBOUR, RIDGE]));
+  it('lists the sites matching the search of the address with devices, online and health', async () => {
+    const queries = installSitesServer(() => pageOf([HARBOUR, RIDGE]));
     renderListPage(routes.sites.path, SitesListPage, '/v2/cloud/3/sites?search=r%20t');
     expect(screen.getByRole('heading', { level: 1, name: 'Sites' })).toBeInTheDocument();
     expect(screen.getByRole('textbox', { name: 'Search sites' })).toHaveValue('r t');
     await settle();
-    expect(server.queries()).toEqual([{ search: 'r t', offset: '0', limit: '50' }]);
+    expect(queries()).toEqual([{ search: 'r t', offset: '0', limit: '50' }]);
     const table = screen.getByRole('table', { name: 'Sites' });
     expect(within(table).getByRole('link', { name: 'Harbor Terminal' })).toHaveAttribute(
       'href',
       '/site/7/dashboard#default',
     );
-    const row = within(table).getByRole('link', { name: 'Ridge Tower' }).closest('tr') as HTMLElement;
-    expect(within(row).getByText('8800 Ridge Summit Road')).toBeInTheDocument();
-    expect(within(row).getByText('0')).toBeInTheDocument();
-    expect(within(table).getByText('1,234')).toBeInTheDocument();
-    expect(screen.getByRole('status')).toHaveTextContent('1–2 of 2');
+    const harbour = within(table).getByRole('link', { name: 'Harbor Terminal' }).closest('tr') as HTMLElement;
+    expect(within(harbour).getByText('1,234')).toBeInTheDocument();
+    expect(within(harbour).getByText('1,200')).toBeInTheDocument();
+    expect(within(harbour).getByText('Critical: 3')).toBeInTheDocument();
+    expect(within(harbour).getByText('Warning: 12')).toBeInTheDocument();
+    const ridge = within(table).getByRole('link', { name: 'Ridge Tower' }).closest('tr') as HTMLElement;
+    expect(within(ridge).getByText('8800 Ridge Summit Road')).toBeInTheDocument();
+    expect(within(ridge).getByText('No devices')).toBeInTheDocument();
+    expect(screen.getByText('1–2 of 2')).toBeInTheDocument();
+  });
+
+  it('offers Site Properties only for the sites the caller may edit', async () => {
+    installSitesServer(() => pageOf([HARBOUR, RIDGE]));
+    renderListPage(routes.sites.path, SitesListPage, '/v2/cloud/3/sites');
+    await settle();
+    expect(screen.getByRole('link', { name: 'Site Properties of Harbor Terminal' })).toHaveAttribute(
+      'href',
+      '/v2/cloud/3/site/7/edit',
+    );
+    expect(screen.queryByRole('link', { name: 'Site Properties of Ridge Tower' })).toBeNull();
+  });
+
+  it('offers adding a site and the saved groupings to someone with manage_sites', async () => {
+    installSitesServer(() => pageOf([HARBOUR]));
+    renderListPage(routes.sites.path, SitesListPage, '/v2/cloud/3/sites');
+    await settle();
+    expect(screen.getByRole('link', { name: 'Add site' })).toHaveAttribute('href', '/v2/cloud/3/sites/add');
+    const groupings = screen.getByRole('region', { name: 'Site groups' });
+    expect(within(groupings).getByRole('link', { name: 'Edit site group Coast' })).toHaveAttribute(
+      'href',
+      '/v2/cloud/3/site-filter/41/edit',
+    );
+    expect(within(groupings).getByText('Sites: 2')).toBeInTheDocument();
+    expect(within(groupings).getByRole('link', { name: 'Add site group' })).toHaveAttribute(
+      'href',
+      '/v2/cloud/3/site-filter/add',
+    );
+  });
+
+  it('offers a Guest neither adding sites nor the groupings', async () => {
+    installSitesServer(() => pageOf([RIDGE]));
+    renderListPage(routes.sites.path, SitesListPage, '/v2/cloud/3/sites', guest);
+    await settle();
+    expect(screen.getByRole('link', { name: 'Ridge Tower' })).toBeInTheDocument();
+    expect(screen.queryByRole('link', { name: 'Add site' })).toBeNull();
+    expect(screen.queryByRole('region', { name: 'Site groups' })).toBeNull();
   });
 
   it('searches what is typed and says when nothing matches', async () => {
-    const server = installListServer(PATH, ({ search }) => pageOf(search ? [] : [HARBOUR]));
-    const { router } = renderListPage(routes.sites.path, SitesListPage, '/v2/cloud/3/sites');
+    const queries = installSitesServer((search) => pageOf(search ? [] : [HARBOUR]));
+    const { router } = renderListPage(routes.sites.path, SitesListPage, '/v2/cloud/3/sites', guest);
     await settle();
     const box = screen.getByRole('textbox', { name: 'Search sites' });
     fireEvent.change(box, { target: { value: 'nowhere' } });
@@ -73,12 +151,12 @@ describe('site list page', () => {
     expect(screen.getByRole('status')).toHaveTextContent(
       'Nothing found. Please refine your search phrase and try again.',
     );
-    expect(server.queries().map((query) => query.search ?? null)).toEqual([null, 'nowhere']);
+    expect(queries().map((query) => query.search ?? null)).toEqual([null, 'nowhere']);
   });
 
   it('says when the cloud has no sites', async () => {
-    installListServer(PATH, () => pageOf([]));
-    renderListPage(routes.sites.path, SitesListPage, '/v2/cloud/3/sites');
+    installSitesServer(() => pageOf([]));
+    renderListPage(routes.sites.path, SitesListPage, '/v2/cloud/3/sites', guest);
     await settle();
     expect(screen.getByRole('status')).toHaveTextContent('This cloud has no sites yet.');
   });

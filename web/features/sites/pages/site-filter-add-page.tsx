@@ -1,0 +1,37 @@
+import { useTranslation } from 'react-i18next';
+import { useNavigate } from 'react-router';
+import { can } from '../../../../core/policy.ts';
+import { routes } from '../../../../core/routes.ts';
+import { showMessage } from '../../../platform/messages/message-store.ts';
+import { NotAllowed, PageSection } from '../../../platform/page-section.tsx';
+import { useRouteParams } from '../../../shell/use-route-match.ts';
+import { useCachedMe } from '../../auth/api/get-me.ts';
+import { useCreateSiteFilter } from '../api/create-site-filter.ts';
+import { SiteFilterForm } from '../components/site-filter-form.tsx';
+
+/** SPEC §2.1 /v2/cloud/{cloudId}/site-filter/add: saves a site grouping (manage_sites, SPEC §6). */
+export function SiteFilterAddPage() {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const { cloudId } = useRouteParams('siteFilterAdd');
+  const membership = useCachedMe()?.memberships.find((candidate) => candidate.cloudId === cloudId);
+  const create = useCreateSiteFilter(cloudId);
+  return (
+    <PageSection routeKey="siteFilterAdd">
+      {membership && can(membership, 'manage_sites') ? (
+        <SiteFilterForm
+          cloudId={cloudId}
+          initial={{ name: '', siteIds: [] }}
+          submitLabel={t('sites.filterAdd.submit')}
+          onSubmit={async (body) => {
+            const created = await create.mutateAsync(body);
+            showMessage({ content: t('sites.filterAdd.created', { name: created.name }) });
+            navigate(routes.sites.href({ cloudId }));
+          }}
+        />
+      ) : (
+        <NotAllowed />
+      )}
+    </PageSection>
+  );
+}
