@@ -1,6 +1,7 @@
 // Runs the benchmarks named on the command line, or all of them.
 import { runApiLoad } from './api-load.ts';
 import { runClientSamples } from './client-samples.ts';
+import { runDeviceBulk } from './device-bulk.ts';
 import { runIngest } from './ingest.ts';
 import { runLiveEvents } from './live-events.ts';
 import { runMetrics } from './metrics.ts';
@@ -19,6 +20,7 @@ const benchmarks: Record<string, () => Promise<void>> = {
   'live-events': runLiveEvents,
   'page-load': runPageLoad,
   'client-samples': runClientSamples,
+  'device-bulk': runDeviceBulk,
 };
 const names = process.argv.slice(2);
 for (const name of names.length > 0 ? names : Object.keys(benchmarks)) {

@@ -97,6 +97,15 @@ export function sitePermissions(
   return result;
 }
 
+/**
+ * SPEC §6 change_device_license: assigning or releasing a device's licence, which manage_licenses grants in
+ * the add-on context. A device on no site is for owners and administrators who hold manage_licenses.
+ */
+export function mayChangeLicence(access: Access, siteId: number | null): boolean {
+  if (siteId === null) return isOwnerOrAdmin(access) && can(access, 'manage_licenses');
+  return sitePermissions(access, siteId, { addon: true }).has('change_device_license');
+}
+
 export const canSeeSite = (access: Access, siteId: number) =>
   sitePermissions(access, siteId).has('read_site');
 
@@ -107,3 +116,33 @@ export const canSeeSite = (access: Access, siteId: number) =>
  */
 export const canHandleAlerts = (access: Access, siteId: number | null) =>
   isOwnerOrAdmin(access) || (siteId !== null && sitePermissions(access, siteId).has('change_device_state'));
+
+/** The site permission each action of the device list needs on the site of every device it acts on. */
+export const DEVICE_ACTION_PERMISSIONS = {
+  reboot: 'change_device_state',
+  firmware: 'firmware',
+  // Moving puts the device on another site's inventory, as registering it there would.
+  move: 'register',
+  decommission: 'delete_device',
+  delete: 'delete_device',
+  // The list as a CSV file: the devices of the sites where the caller may export data.
+  export: 'export_data',
+} as const satisfies Record<string, SitePermission>;
+export type DeviceAction = keyof typeof DEVICE_ACTION_PERMISSIONS;
+export const DEVICE_ACTIONS = Object.keys(DEVICE_ACTION_PERMISSIONS) as DeviceAction[];
+
+/** Whether the caller may take the action on a device of the site; a device on no live site is for owners and administrators. */
+export function mayActOnDevice(access: Access, siteId: number | null, action: DeviceAction): boolean {
+  if (siteId === null) return isOwnerOrAdmin(access);
+  return sitePermissions(access, siteId).has(DEVICE_ACTION_PERMISSIONS[action]);
+}
+
+/**
+ * The actions the device list offers: those the caller may take on the devices of at least one site it
+ * shows (one site's list, or every site the caller sees). Each device is checked again when it is acted on.
+ */
+export function deviceListActions(access: Access, siteId?: number): DeviceAction[] {
+  // Every role but a Site User holds the same permissions on every site.
+  const sites = siteId !== undefined ? [siteId] : (visibleSiteIds(access) ?? [0]);
+  return DEVICE_ACTIONS.filter((action) => sites.some((site) => mayActOnDevice(access, site, action)));
+}

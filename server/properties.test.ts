@@ -7,6 +7,7 @@ import { Value } from 'typebox/value';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { AlertPreferenceBody } from '../core/api/alerts.ts';
 import { MembershipAnswerBody, PushAlertsBody } from '../core/api/clouds.ts';
+import { AdoptPendingBody, ImportDevicesBody } from '../core/api/device-registration.ts';
 import { ErrorReportBody } from '../core/api/error-reports.ts';
 import { MarkInboxReadBody, NewsletterBody } from '../core/api/news.ts';
 import { PushEndpointBody, PushSubscriptionBody } from '../core/api/push.ts';
@@ -44,6 +45,16 @@ const BODY_CALLS: Record<string, BodyCall> = {
     schema: SearchFindBody,
   },
   'POST sites': { method: 'POST', url: () => `/apiv2/cloud/${f.cloud.id}/sites`, schema: CreateSiteBody },
+  'POST devices/import': {
+    method: 'POST',
+    url: () => `/apiv2/cloud/${f.cloud.id}/devices/import`,
+    schema: ImportDevicesBody,
+  },
+  'POST pending-devices/adopt': {
+    method: 'POST',
+    url: () => `/apiv2/cloud/${f.cloud.id}/pending-devices/adopt`,
+    schema: AdoptPendingBody,
+  },
   'POST site-filters': {
     method: 'POST',
     url: () => `/apiv2/cloud/${f.cloud.id}/site-filters`,

@@ -1,5 +1,6 @@
 // Device calls outside the cloud prefix (SPEC §7).
 import { type Static, type TSchema, Type } from 'typebox';
+import { DEVICE_SORTS } from '../device-list.ts';
 import { DEVICE_CONNECTIONS, DEVICE_FAMILIES, HEALTH_IDS, STATUS_IDS, TASK_TYPES } from '../domain.ts';
 import {
   Camera,
@@ -12,6 +13,7 @@ import {
   WanPort,
 } from '../fleet/protocol.ts';
 import { DEVICE_NAME_MAX_LENGTH } from '../limits.ts';
+import { DEVICE_ACTIONS } from '../policy.ts';
 import { ListPage, ListQuery } from './list-query.ts';
 
 /** Whether the device's configuration may be viewed and changed in the console (SPEC §2.4 device menu). */
@@ -50,14 +52,27 @@ export const DeviceFilterQuery = Type.Object({
   status: Type.Optional(Type.Enum(DEVICE_CONNECTIONS)),
   type: Type.Optional(Type.Enum(DEVICE_FAMILIES)),
   siteId: Type.Optional(Type.Integer({ minimum: 1, maximum: 2147483647 })),
+  /** The model, by its product catalogue id. */
+  model: Type.Optional(Type.Integer({ minimum: 1, maximum: 100_000 })),
+  /** The firmware exactly, version-revision (SPEC §3). */
+  fw: Type.Optional(Type.String({ minLength: 1, maxLength: 40, pattern: '^[0-9A-Za-z._-]+$' })),
 });
 export type DeviceFilterQuery = Static<typeof DeviceFilterQuery>;
 
-export const DeviceListQuery = Type.Object({ ...ListQuery.properties, ...DeviceFilterQuery.properties });
+export const DeviceListQuery = Type.Object({
+  ...ListQuery.properties,
+  ...DeviceFilterQuery.properties,
+  /** A column's order, '-' first for descending; then by name (core/device-list.ts). */
+  sort: Type.Optional(Type.Enum(DEVICE_SORTS)),
+});
 export type DeviceListQuery = Static<typeof DeviceListQuery>;
 
-/** GET /apiv2/cloud/:cloudId/devices: devices by name, then id. */
-export const DeviceListResponse = ListPage(DeviceListItem);
+/** GET /apiv2/cloud/:cloudId/devices: devices in the order asked for (by name by default), then id. */
+export const DeviceListResponse = Type.Object({
+  ...ListPage(DeviceListItem).properties,
+  /** What the caller may do in bulk on the list's devices: on every device, the server checks again. */
+  actions: Type.Array(Type.Enum(DEVICE_ACTIONS)),
+});
 export type DeviceListResponse = Static<typeof DeviceListResponse>;
 
 /** POST /apiv2/cloud/:cloudId/devices: registers a device into a site by serial number and MAC address. */

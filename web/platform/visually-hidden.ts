@@ -3,8 +3,9 @@ import type { SxProps, Theme } from '@mui/material/styles';
 /** Text for screen readers only. */
 export const visuallyHidden: SxProps<Theme> = {
   position: 'absolute',
-  width: 1,
-  height: 1,
+  // Strings: sx reads a number up to 1 as a share of the parent (1 is 100 %).
+  width: '1px',
+  height: '1px',
   p: 0,
   m: '-1px',
   overflow: 'hidden',

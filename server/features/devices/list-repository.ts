@@ -1,7 +1,8 @@
-import { and, asc, eq, inArray, isNull, or, type SQL, sql } from 'drizzle-orm';
+import { and, count, eq, inArray, isNull, or, type SQL, sql } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
 import type { DeviceFilterQuery, DeviceListItem } from '../../../core/api/devices.ts';
 import type { ListPage, ListPageRequest } from '../../../core/api/list-query.ts';
+import { type DeviceSort, parseDeviceSort } from '../../../core/device-list.ts';
 import type { ProductType } from '../../../core/domain.ts';
 import { isOnline } from '../../../core/fleet/status.ts';
 import { type Access, visibleSiteIds } from '../../../core/policy.ts';
@@ -35,30 +36,41 @@ export type DeviceListOptions = ListPageRequest & {
   /** The caller's membership: which sites they see, and what they may do on each device. */
   access: Access;
   filters?: DeviceFilterQuery;
+  sort?: DeviceSort;
 };
 
-/** Online is not blocked and reporting (core/fleet/status.ts isOnline), over devices already live. */
-const onlineNow = sql`(NOT ${devices.blocked} AND ${devices.statusId} IN ('STATUS_ONLINE', 'STATUS_SKIPPED_HB'))`;
+/**
+ * Online (1) is not blocked and reporting (core/fleet/status.ts isOnline), over devices already live; the
+ * same expression as devices_list_status_idx, so the index serves the filter and the order. A CASE, which
+ * the planner keeps whole: `NOT blocked AND ...` would be split into conditions no index holds.
+ */
+export const onlineNow = sql`(CASE WHEN NOT ${devices.blocked} AND ${devices.statusId} IN ('STATUS_ONLINE', 'STATUS_SKIPPED_HB') THEN 1 ELSE 0 END)`;
+/** Health from best to worst (the order the list sorts by), as devices_list_health_idx has it. */
+export const healthRank = sql`(CASE ${devices.healthId} WHEN 'HEALTH_NORMAL' THEN 1 WHEN 'HEALTH_WARNING' THEN 2 WHEN 'HEALTH_CRITICAL' THEN 3 ELSE 0 END)`;
+const HEALTH_RANKS = { HEALTH_UNKNOWN: 0, HEALTH_NORMAL: 1, HEALTH_WARNING: 2, HEALTH_CRITICAL: 3 } as const;
 
-function filtering({ health, status, type, siteId }: DeviceFilterQuery): SQL[] {
+function filtering({ health, status, type, siteId, model, fw }: DeviceFilterQuery): SQL[] {
   const conditions: SQL[] = [];
-  if (health) conditions.push(eq(devices.healthId, health));
-  if (status) conditions.push(status === 'online' ? onlineNow : sql`NOT ${onlineNow}`);
+  // A constant, not a parameter, so the planner matches it to the index's expression.
+  if (health) conditions.push(sql`${healthRank} = ${sql.raw(String(HEALTH_RANKS[health]))}`);
+  if (status) conditions.push(sql`${onlineNow} = ${sql.raw(status === 'online' ? '1' : '0')}`);
   if (type) conditions.push(eq(devices.productType, type));
   if (siteId) conditions.push(eq(devices.siteId, siteId));
+  if (model) conditions.push(eq(devices.productBrandId, model));
+  if (fw) conditions.push(eq(devices.fw, fw));
   return conditions;
 }
 
 /**
- * One page of the cloud's live devices by name then id, and how many match (at most LIST_COUNT_MAX, or to
- * the end of the page). Without a search the page walks devices_cloud_name_idx in order; a search starts
- * from the indexes of `matching` or walks devices_cloud_name_idx, whichever the planner finds cheaper; a
- * Site User's devices come from devices_cloud_site_idx.
+ * The devices the list shows for a search and filters: live (not deleted, not decommissioned) devices of
+ * the cloud on the sites the caller sees. The bulk actions and the export resolve "all that match" with it.
  */
-export async function listDevices(
-  db: Database,
-  options: DeviceListOptions,
-): Promise<ListPage<DeviceListItem>> {
+export function deviceListWhere(options: {
+  cloudId: number;
+  access: Access;
+  search: string;
+  filters?: DeviceFilterQuery;
+}): SQL | undefined {
   const conditions = [
     eq(devices.cloudId, options.cloudId),
     isNull(devices.deletedAt),
@@ -68,58 +80,165 @@ export async function listDevices(
   if (visible) conditions.push(visible.length > 0 ? inArray(devices.siteId, [...visible]) : sql`false`);
   if (options.search !== '') conditions.push(matching(options.search));
   conditions.push(...filtering(options.filters ?? {}));
-  const where = and(...conditions);
+  return and(...conditions);
+}
 
-  const rows = await db
-    .select({
-      id: devices.id,
-      name: devices.name,
-      siteId: sites.id,
-      siteName: sites.name,
-      mac: devices.mac,
-      ip: devices.ip,
-      hostname: devices.hostname,
-      fw: devices.fw,
-      mgmtdVersion: devices.mgmtdVersion,
-      sn: devices.sn,
-      productType: devices.productType,
-      productBrandId: devices.productBrandId,
-      statusId: devices.statusId,
-      blocked: devices.blocked,
-      healthId: devices.healthId,
-    })
-    .from(devices)
-    // Only a live site of the device's own cloud counts as its site.
-    .leftJoin(
-      sites,
-      and(eq(sites.id, devices.siteId), eq(sites.cloudId, devices.cloudId), isNull(sites.deletedAt)),
-    )
-    .where(where)
-    .orderBy(asc(devices.name), asc(devices.id))
-    .limit(options.limit)
-    .offset(options.offset);
+/** Only a live site of the device's own cloud counts as its site. */
+export const liveSiteOfDevice = and(
+  eq(sites.id, devices.siteId),
+  eq(sites.cloudId, devices.cloudId),
+  isNull(sites.deletedAt),
+);
+
+/**
+ * The order of a sort, then name and id, all one way: each key but the site's has an index of the cloud's
+ * live devices in that order (devices_cloud_name_idx, devices_list_*_idx), read backwards for descending.
+ */
+function ordering(sort: DeviceSort | undefined): SQL[] {
+  const { key, descending } = parseDeviceSort(sort);
+  const first = {
+    name: [],
+    status: [onlineNow],
+    health: [healthRank],
+    family: [sql`${devices.productType}`],
+    model: [sql`${devices.productBrandId}`],
+    site: [sql`${sites.name}`, sql`${sites.id}`],
+    firmware: [sql`${devices.fw}`],
+  }[key];
+  const direction = sql.raw(descending ? ' DESC' : ' ASC');
+  return [...first, sql`${devices.name}`, sql`${devices.id}`].map((column) => sql`${column}${direction}`);
+}
+
+/**
+ * One page of the cloud's live devices in the order asked for (by name by default) then id, and how many match (at most LIST_COUNT_MAX, or to
+ * the end of the page). Without a search the page walks devices_cloud_name_idx in order; a search starts
+ * from the indexes of `matching` or walks devices_cloud_name_idx, whichever the planner finds cheaper; a
+ * Site User's devices come from devices_cloud_site_idx.
+ */
+export async function listDevices(
+  db: Database,
+  options: DeviceListOptions,
+): Promise<ListPage<DeviceListItem>> {
+  const where = deviceListWhere(options);
+  const rows = await pageRows(db, where, options.sort, options.limit, options.offset);
   const counted = await countCapped(db, devices, where, options);
+  return { items: rows.map(listItem(options.access)), ...counted };
+}
 
-  return {
-    items: rows.map((row) => ({
-      id: row.id,
-      name: row.name,
-      site: row.siteId === null || row.siteName === null ? null : { id: row.siteId, name: row.siteName },
-      mac: row.mac,
-      ip: row.ip,
-      hostname: row.hostname,
-      sn: row.sn,
-      product_type: row.productType,
-      product_brand_id: row.productBrandId,
-      product_name: productBrand(row.productBrandId)?.name ?? null,
-      status_id: row.statusId,
-      // The list holds no decommissioned device.
-      online: isOnline({ blocked: row.blocked, decomm: false, statusId: row.statusId }),
-      health_id: row.healthId,
-      fw: row.fw,
-      allowed_tasks: allowedTasks(options.access, row.siteId, row.productType as ProductType),
-      mgmtd_version: row.mgmtdVersion,
-    })),
-    ...counted,
-  };
+type ListRow = {
+  id: number;
+  name: string;
+  siteId: number | null;
+  siteName: string | null;
+  mac: string;
+  ip: string | null;
+  hostname: string;
+  fw: string;
+  mgmtdVersion: string;
+  sn: string;
+  productType: string;
+  productBrandId: number;
+  statusId: DeviceListItem['status_id'];
+  blocked: boolean;
+  healthId: DeviceListItem['health_id'];
+};
+
+const listItem =
+  (access: Access) =>
+  (row: ListRow): DeviceListItem => ({
+    id: row.id,
+    name: row.name,
+    site: row.siteId === null || row.siteName === null ? null : { id: row.siteId, name: row.siteName },
+    mac: row.mac,
+    ip: row.ip,
+    hostname: row.hostname,
+    sn: row.sn,
+    product_type: row.productType,
+    product_brand_id: row.productBrandId,
+    product_name: productBrand(row.productBrandId)?.name ?? null,
+    status_id: row.statusId,
+    // The list holds no decommissioned device.
+    online: isOnline({ blocked: row.blocked, decomm: false, statusId: row.statusId }),
+    health_id: row.healthId,
+    fw: row.fw,
+    allowed_tasks: allowedTasks(access, row.siteId, row.productType as ProductType),
+    mgmtd_version: row.mgmtdVersion,
+  });
+
+/** The columns of the list's rows. */
+export const listColumns = {
+  id: devices.id,
+  name: devices.name,
+  siteId: sites.id,
+  siteName: sites.name,
+  mac: devices.mac,
+  ip: devices.ip,
+  hostname: devices.hostname,
+  fw: devices.fw,
+  mgmtdVersion: devices.mgmtdVersion,
+  sn: devices.sn,
+  productType: devices.productType,
+  productBrandId: devices.productBrandId,
+  statusId: devices.statusId,
+  blocked: devices.blocked,
+  healthId: devices.healthId,
+};
+
+/** Every device matching the list's search and filters, in the list's order, up to `limit` (the CSV export). */
+export async function listAllDevices(
+  db: Database,
+  options: Omit<DeviceListOptions, 'offset' | 'limit'>,
+  limit: number,
+): Promise<DeviceListItem[]> {
+  const rows = await pageRows(db, deviceListWhere(options), options.sort, limit, 0);
+  return rows.map(listItem(options.access));
+}
+
+/**
+ * The rows of one page in the order asked for. By site, the devices on a live site come by its name
+ * (a nested loop over sites_cloud_name_idx and devices_list_site_idx, which a join that keeps the devices
+ * on no site cannot use: it sorts the whole fleet), then the devices on no site, by name.
+ */
+async function pageRows(
+  db: Database,
+  where: SQL | undefined,
+  sort: DeviceSort | undefined,
+  limit: number,
+  offset: number,
+): Promise<ListRow[]> {
+  if (parseDeviceSort(sort).key !== 'site') {
+    return db
+      .select(listColumns)
+      .from(devices)
+      .leftJoin(sites, liveSiteOfDevice)
+      .where(where)
+      .orderBy(...ordering(sort))
+      .limit(limit)
+      .offset(offset);
+  }
+  const onSites = await db
+    .select(listColumns)
+    .from(devices)
+    .innerJoin(sites, liveSiteOfDevice)
+    .where(where)
+    .orderBy(...ordering(sort))
+    .limit(limit)
+    .offset(offset);
+  if (onSites.length === limit) return onSites;
+  // How many devices on a site come before the first device on none.
+  const before =
+    onSites.length > 0 || offset === 0
+      ? offset + onSites.length
+      : ((
+          await db.select({ value: count() }).from(devices).innerJoin(sites, liveSiteOfDevice).where(where)
+        )[0]?.value ?? 0);
+  const onNone = await db
+    .select(listColumns)
+    .from(devices)
+    .leftJoin(sites, liveSiteOfDevice)
+    .where(and(where, isNull(sites.id)))
+    .orderBy(...ordering(sort === '-site' ? '-name' : 'name'))
+    .limit(limit - onSites.length)
+    .offset(Math.max(0, offset - before));
+  return [...onSites, ...onNone];
 }

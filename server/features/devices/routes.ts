@@ -13,7 +13,8 @@ import {
   SmartNvrListResponse,
 } from '../../../core/api/devices.ts';
 import { listPageRequest } from '../../../core/api/list-query.ts';
-import { canSeeSite, sitePermissions, visibleSiteIds } from '../../../core/policy.ts';
+import { canSeeSite, deviceListActions, sitePermissions, visibleSiteIds } from '../../../core/policy.ts';
+import { actorOf } from '../../audit/record.ts';
 import { membershipOf, requireMembership } from '../../auth/cloud-scope.ts';
 import type { AppContext } from '../../context.ts';
 import { errors } from '../../errors.ts';
@@ -74,12 +75,14 @@ export function deviceListRoutes(ctx: AppContext): FastifyPluginAsyncTypebox {
       },
       async (request) => {
         const membership = membershipOf(request);
-        return listDevices(db, {
+        const page = await listDevices(db, {
           cloudId: membership.cloudId,
           access: membership,
           ...listPageRequest(request.query),
           filters: request.query,
+          sort: request.query.sort,
         });
+        return { ...page, actions: deviceListActions(membership, request.query.siteId) };
       },
     );
 
@@ -102,7 +105,7 @@ export function deviceListRoutes(ctx: AppContext): FastifyPluginAsyncTypebox {
         // A site the caller cannot see does not exist for them (DESIGN §4).
         if (!canSeeSite(membership, siteId)) throw errors.notFound('No such site in this cloud.');
         if (!sitePermissions(membership, siteId).has('register')) throw errors.forbidden();
-        const device = await register(db, membership.cloudId, request.body);
+        const device = await register(db, membership.cloudId, request.body, actorOf(request));
         if (device === 'no_site') throw errors.notFound('No such site in this cloud.');
         return reply.code(201).send(device);
       },

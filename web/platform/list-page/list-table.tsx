@@ -21,6 +21,10 @@ export interface ListColumn<T> {
   readonly nowrap?: boolean;
   /** The header is for screen readers only (a column of icon buttons that name themselves). */
   readonly headerHidden?: boolean;
+  /** Drawn in the header cell instead of the header text (a sort button, a select-all box). */
+  readonly headerContent?: ReactNode;
+  /** The list is sorted by this column, that way (aria-sort). */
+  readonly sorted?: 'asc' | 'desc';
 }
 
 // Hidden below the breakpoint only, so wider screens keep the cell's own display.
@@ -48,9 +52,11 @@ export function ListTable<T>({ labelledBy, columns, rows, rowKey, busy }: ListTa
               <TableCell
                 key={column.id}
                 align={column.numeric ? 'right' : 'left'}
+                sortDirection={column.sorted ?? false}
                 sx={shownFrom(column.from)}
               >
-                {column.headerHidden ? <Box sx={visuallyHidden}>{column.header}</Box> : column.header}
+                {column.headerContent ??
+                  (column.headerHidden ? <Box sx={visuallyHidden}>{column.header}</Box> : column.header)}
               </TableCell>
             ))}
           </TableRow>

@@ -2,15 +2,24 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import type { DeviceFilterQuery, DeviceListResponse } from '../../../../core/api/devices.ts';
 import { LIST_PAGE_SIZE } from '../../../../core/api/list-query.ts';
-import { apiGet } from '../../../platform/http.ts';
+import type { DeviceSort } from '../../../../core/device-list.ts';
+import { apiGet, buildQuery } from '../../../platform/http.ts';
 import type { ListPageParams } from '../../../platform/list-page/list-page-params.ts';
 
-export type DeviceListParams = ListPageParams & { readonly filters?: DeviceFilterQuery };
+export type DeviceListParams = ListPageParams & {
+  readonly filters?: DeviceFilterQuery;
+  readonly sort?: DeviceSort;
+};
+
+const listQuery = (params: Omit<DeviceListParams, 'offset'>) => ({
+  ...params.filters,
+  sort: params.sort,
+  search: params.search === '' ? undefined : params.search,
+});
 
 export function getDevices(cloudId: number, params: DeviceListParams): Promise<DeviceListResponse> {
   return apiGet<DeviceListResponse>(`/apiv2/cloud/${cloudId}/devices`, {
-    ...params.filters,
-    search: params.search === '' ? undefined : params.search,
+    ...listQuery(params),
     offset: params.offset,
     limit: LIST_PAGE_SIZE,
   });
@@ -18,7 +27,15 @@ export function getDevices(cloudId: number, params: DeviceListParams): Promise<D
 
 export function devicesQueryOptions(cloudId: number, params: DeviceListParams) {
   return queryOptions({
-    queryKey: ['devices', 'list', cloudId, params.search, params.offset, params.filters ?? {}] as const,
+    queryKey: [
+      'devices',
+      'list',
+      cloudId,
+      params.search,
+      params.offset,
+      params.filters ?? {},
+      params.sort ?? 'name',
+    ] as const,
     queryFn: () => getDevices(cloudId, params),
   });
 }
@@ -27,3 +44,7 @@ export function devicesQueryOptions(cloudId: number, params: DeviceListParams) {
 export function useDevices(cloudId: number, params: DeviceListParams) {
   return useQuery({ ...devicesQueryOptions(cloudId, params), placeholderData: keepPreviousData });
 }
+
+/** The CSV file of every device the list's search, filters and order match. */
+export const devicesExportHref = (cloudId: number, params: Omit<DeviceListParams, 'offset'>) =>
+  `/apiv2/cloud/${cloudId}/devices/export?${buildQuery(listQuery(params))}`;

@@ -3,10 +3,8 @@
 // loading, empty and error states every list page shares.
 import { act, fireEvent, screen, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { DeviceListItem } from '../../../../core/api/devices.ts';
 import { routes } from '../../../../core/routes.ts';
 import {
-  installListServer,
   pageOf,
   renderListPage,
   settle,
@@ -15,33 +13,7 @@ import {
 import { resetPlatform } from '../../../platform/testing/render-platform.tsx';
 import { installFakeFetch, jsonResponse, restoreFetch } from '../../../test-utils/fake-fetch.ts';
 import { DevicesListPage } from './devices-list-page.tsx';
-
-const PATH = '/apiv2/cloud/3/devices';
-
-function device(id: number, name: string, overrides: Partial<DeviceListItem> = {}): DeviceListItem {
-  return {
-    id,
-    name,
-    site: { id: 7, name: 'Harbour' },
-    mac: `02:00:00:00:00:${String(id).padStart(2, '0')}`,
-    ip: `10.0.0.${id}`,
-    hostname: `ap-${id}`,
-    sn: `SN${id}`,
-    product_type: 'wifi',
-    product_brand_id: 13,
-    product_name: 'Wi-Fi 6 Access Point 2x2 Indoor',
-    status_id: 'STATUS_ONLINE',
-    online: true,
-    health_id: 'HEALTH_NORMAL',
-    fw: '7.2.1-4012',
-    mgmtd_version: '2.4.1',
-    allowed_tasks: ['TASK_REBOOT'],
-    ...overrides,
-  };
-}
-
-const many = (from: number, count: number) =>
-  Array.from({ length: count }, (_, index) => device(from + index, `Device ${from + index}`));
+import { device, installListServer, many, PATH, SITES } from './test-device-server.ts';
 
 const open = (address: string) => renderListPage(routes.devices.path, DevicesListPage, address);
 const searchBox = () => screen.getByRole('textbox', { name: 'Search devices' });
@@ -59,41 +31,50 @@ afterEach(() => {
 });
 
 describe('device list page', () => {
-  it("filters by the address's health, status and family, keeps them through a search and drops each chip's own", async () => {
-    const server = installListServer(PATH, () =>
+  it('filters and sorts by the address, keeps them through a search, and changes them from the page', async () => {
+    const server = installListServer(() =>
       pageOf([device(12, 'Lobby spare', { health_id: 'HEALTH_CRITICAL' })]),
     );
-    open('/v2/cloud/3/devices?health=HEALTH_CRITICAL&status=offline&type=wifi&search=lobby');
+    const { router } = open(
+      '/v2/cloud/3/devices?health=HEALTH_CRITICAL&status=offline&type=wifi&model=13&site=7&fw=7.2.1-4012&sort=-health&search=lobby',
+    );
     await settle();
     expect(server.queries()).toEqual([
       {
         health: 'HEALTH_CRITICAL',
         status: 'offline',
         type: 'wifi',
+        siteId: '7',
+        model: '13',
+        fw: '7.2.1-4012',
+        sort: '-health',
         search: 'lobby',
         offset: '0',
         limit: '50',
       },
     ]);
     const filters = screen.getByRole('group', { name: 'Filters' });
-    expect(
-      within(filters)
-        .getAllByRole('button')
-        .map((chip) => chip.textContent),
-    ).toEqual(['Health: Critical', 'Status: Offline', 'Family: Access points']);
-    fireEvent.click(within(filters).getByRole('button', { name: 'Remove the filter Status: Offline' }));
+    expect(within(filters).getByRole('combobox', { name: 'Health' })).toHaveTextContent('Critical');
+    expect(within(filters).getByRole('combobox', { name: 'Family' })).toHaveTextContent('Access points');
+    expect(within(filters).getByRole('textbox', { name: 'Firmware' })).toHaveValue('7.2.1-4012');
+    const health = screen.getByRole('columnheader', { name: 'Health' });
+    expect(health).toHaveAttribute('aria-sort', 'descending');
+
+    fireEvent.click(within(health).getByRole('button', { name: 'Health' }));
     await settle();
-    expect(server.queries().at(-1)).toEqual({
-      health: 'HEALTH_CRITICAL',
-      type: 'wifi',
-      search: 'lobby',
-      offset: '0',
-      limit: '50',
-    });
+    expect(new URLSearchParams(router.state.location.search).get('sort')).toBe('health');
+    fireEvent.click(within(screen.getByRole('columnheader', { name: 'Firmware' })).getByRole('button'));
+    await settle();
+    expect(server.queries().at(-1)).toMatchObject({ sort: 'firmware', health: 'HEALTH_CRITICAL' });
+
+    fireEvent.click(screen.getByRole('button', { name: 'Clear filters' }));
+    await settle();
+    expect(router.state.location.search).toBe('?sort=firmware&search=lobby');
+    expect(server.queries().at(-1)).toEqual({ sort: 'firmware', search: 'lobby', offset: '0', limit: '50' });
   });
 
   it('lists the devices matching the search of the address, with their total', async () => {
-    const server = installListServer(PATH, () =>
+    const server = installListServer(() =>
       pageOf([
         device(11, 'Lobby AP'),
         device(12, 'Lobby spare', { site: null, online: false, health_id: 'HEALTH_CRITICAL' }),
@@ -122,7 +103,7 @@ describe('device list page', () => {
   });
 
   it('puts a typed search in the address after the debounce, and back brings the last one again', async () => {
-    const server = installListServer(PATH, ({ search }) => pageOf([device(1, `Found ${search}`)]));
+    const server = installListServer(({ search }) => pageOf([device(1, `Found ${search}`)]));
     const { router } = open('/v2/cloud/3/devices?search=lobby');
     await settle();
     fireEvent.change(searchBox(), { target: { value: 'dock' } });
@@ -143,7 +124,7 @@ describe('device list page', () => {
   });
 
   it('searches at once on Enter, and lists everything again when the box is cleared', async () => {
-    const server = installListServer(PATH, () => pageOf([device(1, 'Any')]));
+    const server = installListServer(() => pageOf([device(1, 'Any')]));
     const { router } = open('/v2/cloud/3/devices');
     await settle();
     fireEvent.change(searchBox(), { target: { value: 'yard' } });
@@ -158,7 +139,7 @@ describe('device list page', () => {
   });
 
   it('asks for 3 characters, and lists everything for a shorter search in the address', async () => {
-    const server = installListServer(PATH, () => pageOf([device(1, 'Any')]));
+    const server = installListServer(() => pageOf([device(1, 'Any')]));
     const { router } = open('/v2/cloud/3/devices?search=ab');
     expect(searchBox()).toHaveValue('ab');
     expect(screen.getByText('Please enter at least 3 characters.')).toBeInTheDocument();
@@ -168,9 +149,7 @@ describe('device list page', () => {
   });
 
   it('pages on the server and starts again at the first page for a new search', async () => {
-    const server = installListServer(PATH, ({ offset }) =>
-      pageOf(many(offset + 1, offset === 100 ? 20 : 50), 120),
-    );
+    const server = installListServer(({ offset }) => pageOf(many(offset + 1, offset === 100 ? 20 : 50), 120));
     open('/v2/cloud/3/devices?search=device');
     await settle();
     expect(screen.getByRole('status')).toHaveTextContent('1–50 of 120');
@@ -197,11 +176,13 @@ describe('device list page', () => {
   });
 
   it('shows the name and status of each device on a phone, every column on a wide screen', async () => {
-    installListServer(PATH, () => pageOf([device(11, 'Lobby AP')]));
+    installListServer(() => pageOf([device(11, 'Lobby AP')]));
     open('/v2/cloud/3/devices');
     await settle();
     const headers = () => screen.getAllByRole('columnheader').map((header) => header.textContent);
+    // The first column's header is a box that selects the page.
     expect(headers()).toEqual([
+      '',
       'Name',
       'Site',
       'Status',
@@ -209,8 +190,7 @@ describe('device list page', () => {
       'MAC address',
       'IP address',
       'Product',
-      'Serial number',
-      'Host name',
+      'Firmware',
       'Actions',
     ]);
     expect(screen.getByRole('cell', { name: 'Wi-Fi 6 Access Point 2x2 Indoor' })).toBeInTheDocument();
@@ -218,11 +198,11 @@ describe('device list page', () => {
     setViewportWidth(375);
     open('/v2/cloud/3/devices');
     await settle();
-    expect(headers()).toEqual(['Name', 'Status', 'Actions']);
+    expect(headers()).toEqual(['', 'Name', 'Status', 'Actions']);
   });
 
   it('says when more rows match than the server counted, and still offers the next page', async () => {
-    installListServer(PATH, ({ offset }) => pageOf(many(offset + 1, 50), 10_000, true));
+    installListServer(({ offset }) => pageOf(many(offset + 1, 50), 10_000, true));
     open('/v2/cloud/3/devices');
     await settle();
     expect(screen.getByRole('status')).toHaveTextContent('1–50 of more than 10,000');
@@ -230,7 +210,7 @@ describe('device list page', () => {
   });
 
   it('says nothing was found for a search, and that the cloud has no devices without one', async () => {
-    installListServer(PATH, () => pageOf([]));
+    installListServer(() => pageOf([]));
     const { router } = open('/v2/cloud/3/devices?search=nothing');
     await settle();
     expect(screen.getByRole('status')).toHaveTextContent(
@@ -244,7 +224,7 @@ describe('device list page', () => {
 
   it('shows that it is loading, and a failure with a way to try again', async () => {
     let fail = true;
-    installListServer(PATH, () =>
+    installListServer(() =>
       fail ? [500, { message: 'Boom', incidentId: 'x1' }] : pageOf([device(1, 'Back')]),
     );
     open('/v2/cloud/3/devices');
@@ -265,11 +245,14 @@ describe('device list page', () => {
         posted.push(request.body);
         return jsonResponse(201, { task: { id: 90 }, refused: [] });
       }
+      if (request.path === '/apiv2/user/list-columns/devices') return jsonResponse(200, { columns: null });
+      if (request.path === '/apiv2/cloud/3/registration-sites') return jsonResponse(200, { sites: [] });
+      if (request.path === '/apiv2/cloud/3/sites-select') return jsonResponse(200, { sites: SITES });
       if (request.path === PATH) {
-        return jsonResponse(
-          200,
-          pageOf([device(11, 'Lobby AP'), device(12, 'Dock AP', { allowed_tasks: [] })]),
-        );
+        return jsonResponse(200, {
+          ...pageOf([device(11, 'Lobby AP'), device(12, 'Dock AP', { allowed_tasks: [] })]),
+          actions: ['reboot'],
+        });
       }
       return jsonResponse(404, { message: 'Not found.' });
     });

@@ -1,10 +1,27 @@
+import DownloadIcon from '@mui/icons-material/Download';
 import RestartAltIcon from '@mui/icons-material/RestartAlt';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Checkbox from '@mui/material/Checkbox';
 import IconButton from '@mui/material/IconButton';
 import Link from '@mui/material/Link';
+import Stack from '@mui/material/Stack';
+import TableSortLabel from '@mui/material/TableSortLabel';
 import Tooltip from '@mui/material/Tooltip';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link as RouterLink } from 'react-router';
+import { Link as RouterLink, useSearchParams } from 'react-router';
+import type { DeviceSelection } from '../../../../core/api/device-bulk.ts';
 import type { DeviceListItem } from '../../../../core/api/devices.ts';
+import {
+  BULK_DEVICE_IDS_MAX,
+  DEFAULT_DEVICE_COLUMNS,
+  DEVICE_COLUMNS,
+  type DeviceColumn,
+  parseDeviceSort,
+  SORT_OF_COLUMN,
+} from '../../../../core/device-list.ts';
+import { productBrandsOfType } from '../../../../core/product-catalogue.ts';
 import { routes } from '../../../../core/routes.ts';
 import { confirmDialog } from '../../../platform/dialogs/dialog-store.ts';
 import { ListPageFrame } from '../../../platform/list-page/list-page-frame.tsx';
@@ -13,9 +30,13 @@ import type { ListColumn } from '../../../platform/list-page/list-table.tsx';
 import { showMessage } from '../../../platform/messages/message-store.ts';
 import { useRouteMatch } from '../../../shell/use-route-match.ts';
 import { useCreateTask } from '../../tasks/api/create-task.ts';
-import { useDevices } from '../api/get-devices.ts';
-import { DeviceFilterChips, useDeviceFilters } from '../components/device-filter-chips.tsx';
-import { HEALTH_LABEL_KEYS } from '../labels.ts';
+import { devicesExportHref, useDevices } from '../api/get-devices.ts';
+import { useListColumns, useSaveListColumns } from '../api/list-columns.ts';
+import { BulkActions } from '../components/bulk-actions.tsx';
+import { ColumnChooser } from '../components/column-chooser.tsx';
+import { DeviceFilters, useDeviceView, useSetDeviceView } from '../components/device-filters.tsx';
+import { RegistrationActions } from '../components/registration-actions.tsx';
+import { familyLabelKey, HEALTH_LABEL_KEYS } from '../labels.ts';
 
 /** The device's own pages live under its site; a device without one has its cloud-level address. */
 const deviceHref = (device: DeviceListItem) =>
@@ -23,17 +44,61 @@ const deviceHref = (device: DeviceListItem) =>
     ? routes.deviceDashboard.href({ siteId: device.site.id, deviceId: device.id })
     : routes.device.href({ deviceId: device.id });
 
-/** SPEC §2.1 /v2/cloud/{cloudId}/devices?search=: the cloud's devices the caller sees, or one site's. */
+type Chosen = {
+  readonly query: string;
+  readonly all: boolean;
+  readonly ids: ReadonlyMap<number, DeviceListItem>;
+};
+
+/**
+ * SPEC §2.1 /v2/cloud/{cloudId}/devices?search=: the cloud's devices the caller sees, or one site's, sorted
+ * and filtered by the address, with the columns the user chose, and actions on many devices at once.
+ */
 export function DevicesListPage() {
   const { t } = useTranslation();
   const match = useRouteMatch();
   const siteId = match?.key === 'siteDevices' ? match.params.siteId : undefined;
   const list = useListPageParams(siteId === undefined ? 'devices' : 'siteDevices');
-  const addressFilters = useDeviceFilters();
-  const filters = siteId === undefined ? addressFilters : { ...addressFilters, siteId };
-  const filtered = Object.keys(addressFilters).length > 0;
-  const result = useDevices(list.cloudId, { ...list.params, filters });
+  const view = useDeviceView();
+  const setView = useSetDeviceView();
+  const filters = siteId === undefined ? view.filters : { ...view.filters, siteId };
+  const filtered = Object.keys(view.filters).length > 0;
+  const params = { ...list.params, filters, sort: view.sort };
+  const result = useDevices(list.cloudId, params);
   const createTask = useCreateTask(list.cloudId);
+  const savedColumns = useListColumns('devices');
+  const saveColumns = useSaveListColumns('devices');
+  const chosenColumns = (savedColumns.data?.columns ?? DEFAULT_DEVICE_COLUMNS).filter(
+    (column): column is DeviceColumn => (DEVICE_COLUMNS as readonly string[]).includes(column),
+  );
+  // The selection starts again whenever the address's search, filters or order change.
+  const [searchParams] = useSearchParams();
+  const query = searchParams.toString();
+  const [chosenState, setChosen] = useState<Chosen>({ query, all: false, ids: new Map() });
+  const chosen = chosenState.query === query ? chosenState : { query, all: false, ids: new Map() };
+  const clear = () => setChosen({ query, all: false, ids: new Map() });
+
+  const actions = result.data?.actions ?? [];
+  const bulkAllowed = actions.filter((action) => action !== 'export');
+  const selectable = bulkAllowed.length > 0;
+  const rows = result.data?.items ?? [];
+  const total = result.data?.total ?? 0;
+  const pageChosen = rows.length > 0 && rows.every((row) => chosen.all || chosen.ids.has(row.id));
+  const toggleRow = (device: DeviceListItem) => {
+    const ids = new Map(chosen.ids);
+    if (ids.has(device.id)) ids.delete(device.id);
+    else ids.set(device.id, device);
+    setChosen({ query, all: false, ids });
+  };
+  const togglePage = () => {
+    const ids = new Map(chosen.all ? [] : chosen.ids);
+    for (const row of rows) {
+      if (pageChosen) ids.delete(row.id);
+      else ids.set(row.id, row);
+    }
+    setChosen({ query, all: false, ids });
+  };
+
   const reboot = async (device: DeviceListItem) => {
     const confirmed = await confirmDialog({
       title: t('devices.reboot.title', { name: device.name }),
@@ -44,19 +109,51 @@ export function DevicesListPage() {
     await createTask.mutateAsync({ type: 'TASK_REBOOT', targets: { deviceIds: [device.id] } });
     showMessage({ content: t('devices.reboot.started', { name: device.name }) });
   };
-  const columns: ListColumn<DeviceListItem>[] = [
-    {
-      id: 'name',
-      header: t('devices.column.name'),
+
+  const { key: sortKey, descending } = parseDeviceSort(view.sort);
+  const sortable = (column: DeviceColumn, header: string): Partial<ListColumn<DeviceListItem>> => {
+    const key = SORT_OF_COLUMN[column];
+    if (!key) return {};
+    const active = key === sortKey;
+    const next = active && !descending ? `-${key}` : key;
+    return {
+      sorted: active ? (descending ? 'desc' : 'asc') : undefined,
+      headerContent: (
+        <TableSortLabel
+          active={active}
+          direction={active && descending ? 'desc' : 'asc'}
+          onClick={() => setView({ sort: next === 'name' ? null : next })}
+        >
+          {header}
+        </TableSortLabel>
+      ),
+    };
+  };
+
+  const labels: Record<DeviceColumn, string> = {
+    name: t('devices.column.name'),
+    site: t('devices.column.site'),
+    status: t('devices.column.status'),
+    health: t('devices.column.health'),
+    mac: t('devices.column.mac'),
+    ip: t('devices.column.ip'),
+    product: t('devices.column.product'),
+    family: t('devices.column.family'),
+    firmware: t('devices.column.firmware'),
+    serial: t('devices.column.serial'),
+    hostname: t('devices.column.hostname'),
+  };
+  const cells: Record<DeviceColumn, Omit<ListColumn<DeviceListItem>, 'id' | 'header'>> = {
+    // Names are short and read badly broken; the table scrolls sideways when they are not.
+    name: {
+      nowrap: true,
       cell: (device) => (
         <Link component={RouterLink} to={deviceHref(device)}>
           {device.name}
         </Link>
       ),
     },
-    {
-      id: 'site',
-      header: t('devices.column.site'),
+    site: {
       from: 'sm',
       cell: (device) =>
         device.site ? (
@@ -70,41 +167,59 @@ export function DevicesListPage() {
           t('devices.list.noSite')
         ),
     },
-    {
-      id: 'status',
+    status: {
       nowrap: true,
-      header: t('devices.column.status'),
       cell: (device) => (device.online ? t('devices.status.online') : t('devices.status.offline')),
     },
-    {
-      id: 'health',
-      nowrap: true,
-      header: t('devices.column.health'),
-      from: 'sm',
-      cell: (device) => t(HEALTH_LABEL_KEYS[device.health_id]),
-    },
-    { id: 'mac', nowrap: true, header: t('devices.column.mac'), from: 'md', cell: (device) => device.mac },
-    { id: 'ip', nowrap: true, header: t('devices.column.ip'), from: 'md', cell: (device) => device.ip },
-    {
-      id: 'product',
-      header: t('devices.column.product'),
+    health: { nowrap: true, from: 'sm', cell: (device) => t(HEALTH_LABEL_KEYS[device.health_id]) },
+    mac: { nowrap: true, from: 'md', cell: (device) => device.mac },
+    ip: { nowrap: true, from: 'md', cell: (device) => device.ip },
+    product: { from: 'lg', cell: (device) => device.product_name ?? device.product_type },
+    family: {
       from: 'lg',
-      cell: (device) => device.product_name ?? device.product_type,
+      cell: (device) => {
+        const key = familyLabelKey(device.product_type);
+        return key ? t(key) : device.product_type;
+      },
     },
-    {
-      id: 'serial',
-      nowrap: true,
-      header: t('devices.column.serial'),
-      from: 'lg',
-      cell: (device) => device.sn,
-    },
-    {
-      id: 'hostname',
-      nowrap: true,
-      header: t('devices.column.hostname'),
-      from: 'lg',
-      cell: (device) => device.hostname,
-    },
+    firmware: { nowrap: true, from: 'md', cell: (device) => device.fw },
+    serial: { nowrap: true, from: 'lg', cell: (device) => device.sn },
+    hostname: { nowrap: true, from: 'lg', cell: (device) => device.hostname },
+  };
+  const shown = chosenColumns.filter((column) => siteId === undefined || column !== 'site');
+  const columns: ListColumn<DeviceListItem>[] = [
+    ...(selectable
+      ? [
+          {
+            id: 'select',
+            header: t('devices.bulk.selectPage'),
+            headerContent: (
+              <Checkbox
+                size="small"
+                checked={pageChosen}
+                indeterminate={!pageChosen && rows.some((row) => chosen.ids.has(row.id))}
+                onChange={togglePage}
+                slotProps={{ input: { 'aria-label': t('devices.bulk.selectPage') } }}
+              />
+            ),
+            cell: (device: DeviceListItem) => (
+              <Checkbox
+                size="small"
+                checked={chosen.all || chosen.ids.has(device.id)}
+                disabled={!chosen.ids.has(device.id) && chosen.ids.size >= BULK_DEVICE_IDS_MAX}
+                onChange={() => toggleRow(device)}
+                slotProps={{ input: { 'aria-label': t('devices.bulk.selectOne', { name: device.name }) } }}
+              />
+            ),
+          },
+        ]
+      : []),
+    ...(['name', ...shown.filter((column) => column !== 'name')] as DeviceColumn[]).map((column) => ({
+      id: column,
+      header: labels[column],
+      ...cells[column],
+      ...sortable(column, labels[column]),
+    })),
     {
       id: 'actions',
       nowrap: true,
@@ -124,12 +239,79 @@ export function DevicesListPage() {
         ),
     },
   ];
+
+  const search = list.params.search === '' ? undefined : list.params.search;
+  const selection: DeviceSelection = chosen.all
+    ? { filter: { ...filters, search } }
+    : { deviceIds: [...chosen.ids.keys()] };
+  // Firmware versions are a family's: a model of the chosen devices when they are all of one family.
+  const firstChosen = [...chosen.ids.values()][0];
+  const families = new Set([...chosen.ids.values()].map((device) => device.product_type));
+  const oneFamilyModel =
+    filters.model ??
+    (chosen.all
+      ? filters.type
+        ? (productBrandsOfType(filters.type)[0]?.productBrandId ?? null)
+        : null
+      : families.size === 1
+        ? (firstChosen?.product_brand_id ?? null)
+        : null);
+  const capped = result.data?.totalCapped ?? false;
+  const summary = chosen.all
+    ? capped
+      ? t('devices.bulk.allSelectedCapped', { count: total })
+      : t('devices.bulk.allSelected', { count: total })
+    : t('devices.bulk.selected', { count: chosen.ids.size });
+
   return (
     <ListPageFrame
       searchLabel={t('devices.list.search')}
       list={list}
+      actions={<RegistrationActions cloudId={list.cloudId} />}
       emptyText={filtered ? undefined : t('devices.list.empty')}
-      filters={<DeviceFilterChips filters={addressFilters} />}
+      filters={
+        <Box sx={{ display: 'grid', gap: 1 }}>
+          <DeviceFilters
+            key={query}
+            cloudId={list.cloudId}
+            filters={view.filters}
+            siteFilter={siteId === undefined}
+          />
+          <Stack direction="row" spacing={1} sx={{ justifyContent: 'flex-end', flexWrap: 'wrap' }}>
+            <ColumnChooser
+              chosen={chosenColumns}
+              labels={labels}
+              onChange={(next) => saveColumns.mutate(next)}
+            />
+            {actions.includes('export') && (
+              <Button href={devicesExportHref(list.cloudId, params)} download startIcon={<DownloadIcon />}>
+                {t('devices.export.csv')}
+              </Button>
+            )}
+          </Stack>
+          {selectable && (chosen.all || chosen.ids.size > 0) && (
+            <BulkActions
+              cloudId={list.cloudId}
+              allowed={bulkAllowed}
+              selection={selection}
+              summary={summary}
+              oneFamilyModel={oneFamilyModel}
+              onDone={clear}
+              onClear={clear}
+              selectAll={
+                !chosen.all && pageChosen && total > chosen.ids.size
+                  ? {
+                      label: capped
+                        ? t('devices.bulk.selectAllCapped', { count: total })
+                        : t('devices.bulk.selectAll', { count: total }),
+                      onClick: () => setChosen({ query, all: true, ids: new Map() }),
+                    }
+                  : undefined
+              }
+            />
+          )}
+        </Box>
+      }
       result={result}
       columns={columns}
       rowKey={(device) => device.id}
