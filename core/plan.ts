@@ -36,3 +36,15 @@ export function willExpireSoon(plan: PlanDates, now: Date): boolean {
 export function freeLicencesTotal(planType: PlanType, freeLicencesHeld: number): number {
   return Math.max(FREE_LICENCE_ALLOWANCE[planType], freeLicencesHeld);
 }
+
+/** A new cloud starts on a trial plan of this many days, as the demo's trial clouds do. */
+export const TRIAL_DAYS = 30;
+
+/** The plan dates of a cloud created now: a trial, bought nothing yet. */
+export function trialPlan(now: Date) {
+  return {
+    planType: 'trial' as const,
+    planPurchasedAt: null,
+    planExpiresAt: new Date(now.getTime() + TRIAL_DAYS * DAY_MS),
+  };
+}

@@ -2,7 +2,7 @@ import { aliasedTable, and, asc, count, desc, eq, gt, inArray, isNull, notExists
 import type { InvitationState } from '../../../core/domain.ts';
 import type { Database } from '../../db/connect.ts';
 import { users } from '../../db/schema/accounts.ts';
-import { clouds, invitations, memberships } from '../../db/schema/clouds.ts';
+import { clouds, invitations, membershipSites, memberships } from '../../db/schema/clouds.ts';
 
 /** The user's email, which invitations are addressed to. */
 export async function findUserEmail(db: Database, userId: number): Promise<string | null> {
@@ -74,7 +74,12 @@ export async function answerInvitation(
 ): Promise<boolean> {
   return db.transaction(async (tx) => {
     const rows = await tx
-      .select({ id: invitations.id, roleId: invitations.roleId, permissions: invitations.permissions })
+      .select({
+        id: invitations.id,
+        roleId: invitations.roleId,
+        permissions: invitations.permissions,
+        sites: invitations.sites,
+      })
       .from(invitations)
       .innerJoin(clouds, eq(clouds.id, invitations.cloudId))
       .where(and(eq(invitations.cloudId, cloudId), pending(invitee, now)))
@@ -87,6 +92,12 @@ export async function answerInvitation(
         .insert(memberships)
         .values({ userId: invitee.userId, cloudId, roleId: newest.roleId, permissions: newest.permissions })
         .onConflictDoNothing();
+      if (newest.sites.length > 0) {
+        await tx
+          .insert(membershipSites)
+          .values(newest.sites.map((site) => ({ userId: invitee.userId, cloudId, ...site })))
+          .onConflictDoNothing();
+      }
     }
     const state: InvitationState = answer === 'join' ? 'REGISTERED' : 'INVITATION_DECLINED';
     await tx

@@ -1,3 +1,5 @@
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
 import Link from '@mui/material/Link';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
@@ -9,7 +11,9 @@ import { ListPageFrame } from '../../../platform/list-page/list-page-frame.tsx';
 import { useListPageParams } from '../../../platform/list-page/list-page-params.ts';
 import type { ListColumn } from '../../../platform/list-page/list-table.tsx';
 import { roleLabelKey } from '../../../platform/list-page/role-labels.ts';
+import { useRouteParams } from '../../../shell/use-route-match.ts';
 import { useCloudList } from '../api/get-clouds.ts';
+import { useCloudActions } from '../components/cloud-actions.ts';
 
 const PLAN_LABEL_KEYS = {
   trial: 'clouds.plan.trial',
@@ -35,6 +39,8 @@ function pageOf(clouds: readonly CloudSummary[], search: string, offset: number)
 export function CloudsListPage() {
   const { t } = useTranslation();
   const list = useListPageParams('clouds');
+  const { cloudId } = useRouteParams('clouds');
+  const actions = useCloudActions(cloudId);
   const query = useCloudList();
   const result = {
     ...query,
@@ -68,6 +74,35 @@ export function CloudsListPage() {
       header: t('clouds.column.status'),
       cell: (cloud) => (cloud.suspended ? t('clouds.status.suspended') : t('clouds.status.active')),
     },
+    {
+      id: 'actions',
+      header: t('clouds.column.actions'),
+      headerHidden: true,
+      cell: (cloud) => (
+        <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 1, justifyContent: 'flex-end' }}>
+          <Button
+            size="small"
+            disabled={actions.busy}
+            aria-label={t('clouds.leave.action', { name: cloud.name })}
+            onClick={() => void actions.leaveCloud(cloud)}
+          >
+            {t('clouds.leave.button')}
+          </Button>
+          {/* Only an Owner may delete a cloud (the server refuses anyone else). */}
+          {cloud.role_id === 'ROLE_OWNER' && (
+            <Button
+              size="small"
+              color="error"
+              disabled={actions.busy}
+              aria-label={t('clouds.delete.action', { name: cloud.name })}
+              onClick={() => void actions.deleteCloud(cloud)}
+            >
+              {t('clouds.delete.button')}
+            </Button>
+          )}
+        </Box>
+      ),
+    },
   ];
   return (
     <ListPageFrame
@@ -76,6 +111,11 @@ export function CloudsListPage() {
       result={result}
       columns={columns}
       rowKey={(cloud) => cloud.id}
+      actions={
+        <Button variant="contained" disabled={actions.busy} onClick={() => void actions.createCloud()}>
+          {t('clouds.create.button')}
+        </Button>
+      }
     />
   );
 }

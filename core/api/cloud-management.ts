@@ -1,0 +1,89 @@
+// Schemas of managing clouds (SPEC §2.1 clouds and edit, DESIGN §5) and their licences and add-ons
+// (SPEC §2.1 licenses and addons, §6 change_device_license), shared by server and web app.
+import { type Static, Type } from 'typebox';
+import { CLOUD_COMPANY_MAX_LENGTH, CLOUD_NAME_MAX_LENGTH } from '../limits.ts';
+import { ListPage } from './list-query.ts';
+
+const NOT_BLANK = '\\S';
+const CloudName = Type.String({ minLength: 1, maxLength: CLOUD_NAME_MAX_LENGTH, pattern: NOT_BLANK });
+const Company = Type.String({ maxLength: CLOUD_COMPANY_MAX_LENGTH });
+
+/** POST /apiv2/clouds: a new cloud, whose creator becomes its Owner. */
+export const CreateCloudBody = Type.Object(
+  { name: CloudName, company: Type.Optional(Company) },
+  { additionalProperties: false },
+);
+export type CreateCloudBody = Static<typeof CreateCloudBody>;
+
+/** PATCH /apiv2/cloud/:cloudId: Cloud Properties; only the fields given change. */
+export const UpdateCloudBody = Type.Object(
+  {
+    name: Type.Optional(CloudName),
+    company: Type.Optional(Company),
+    /** ISO 3166-1 alpha-2 code of the billing address; null clears it. */
+    country: Type.Optional(Type.Union([Type.String({ pattern: '^[A-Z]{2}$' }), Type.Null()])),
+  },
+  { additionalProperties: false },
+);
+export type UpdateCloudBody = Static<typeof UpdateCloudBody>;
+
+/** DELETE /apiv2/cloud/:cloudId: the cloud's name, typed again to confirm. */
+export const DeleteCloudBody = Type.Object({ name: Type.String() }, { additionalProperties: false });
+export type DeleteCloudBody = Static<typeof DeleteCloudBody>;
+
+/** POST /apiv2/cloud/:cloudId/leave: where the user is sent next. */
+export const LeftCloudResponse = Type.Object({ defaultCloudId: Type.Union([Type.Integer(), Type.Null()]) });
+export type LeftCloud = Static<typeof LeftCloudResponse>;
+
+export const LicenceDevicesQuery = Type.Object({
+  offset: Type.Integer({ minimum: 0, maximum: 2147483647, default: 0 }),
+  limit: Type.Integer({ minimum: 1, maximum: 100, default: 50 }),
+  /** yes: the devices holding a device licence; no: the live devices holding none. */
+  holding: Type.Union([Type.Literal('yes'), Type.Literal('no')], { default: 'yes' }),
+  siteId: Type.Optional(Type.Integer({ minimum: 1, maximum: 2147483647 })),
+});
+export type LicenceDevicesQuery = Static<typeof LicenceDevicesQuery>;
+
+export const LicenceDevice = Type.Object({
+  id: Type.Integer(),
+  name: Type.String(),
+  site_id: Type.Union([Type.Integer(), Type.Null()]),
+  site_name: Type.Union([Type.String(), Type.Null()]),
+  /** The device licence it holds: paid, free, or none. */
+  licence: Type.Union([Type.Literal('paid'), Type.Literal('free'), Type.Null()]),
+  expires_at: Type.Union([Type.String(), Type.Null()]),
+  /** Whether the caller may assign or release its licence (change_device_license on its site). */
+  can_change: Type.Boolean(),
+});
+export type LicenceDevice = Static<typeof LicenceDevice>;
+
+export const LicenceDevicesResponse = ListPage(LicenceDevice);
+export type LicenceDevices = Static<typeof LicenceDevicesResponse>;
+
+export const DeviceLicenceParams = Type.Object({
+  cloudId: Type.Integer({ minimum: 1, maximum: 2147483647 }),
+  deviceId: Type.Integer({ minimum: 1, maximum: 2147483647 }),
+});
+
+export const DeviceLicenceResponse = Type.Object({
+  deviceId: Type.Integer(),
+  licence: Type.Union([Type.Literal('paid'), Type.Literal('free'), Type.Null()]),
+});
+export type DeviceLicence = Static<typeof DeviceLicenceResponse>;
+
+/** GET /apiv2/cloud/:cloudId/addons: the add-on catalogue and which of them the cloud has. */
+export const AddonsResponse = Type.Object({
+  addons: Type.Array(
+    Type.Object({
+      id: Type.Integer(),
+      slug: Type.String(),
+      name: Type.String(),
+      description: Type.String(),
+      enabled: Type.Boolean(),
+      enabled_at: Type.Union([Type.String(), Type.Null()]),
+      /** The end of the add-on's licence, when it has one. */
+      licence_expires_at: Type.Union([Type.String(), Type.Null()]),
+    }),
+  ),
+});
+export type Addons = Static<typeof AddonsResponse>;

@@ -1,0 +1,129 @@
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import type { FastifyRequest } from 'fastify';
+import {
+  AddonsResponse,
+  DeviceLicenceParams,
+  DeviceLicenceResponse,
+  LicenceDevicesQuery,
+  LicenceDevicesResponse,
+} from '../../../core/api/cloud-management.ts';
+import { canSeeSite, isOwnerOrAdmin, mayChangeLicence, visibleSiteIds } from '../../../core/policy.ts';
+import { actorOf } from '../../audit/record.ts';
+import { membershipOf } from '../../auth/cloud-scope.ts';
+import type { AppContext } from '../../context.ts';
+import { ErrorSchemas, errors } from '../../errors.ts';
+import { CloudParams, signedInErrors } from '../../http-schemas.ts';
+import {
+  assignLicence,
+  findLiveDevice,
+  listCloudAddons,
+  listLicenceDevices,
+  releaseLicence,
+} from './device-licences-repository.ts';
+
+const tags = ['licences'];
+
+/**
+ * The device a licence call names, when the caller sees it (else 404, DESIGN §4) and may change its licence
+ * (else 403: change_device_license, SPEC §6).
+ */
+async function deviceOf(
+  ctx: AppContext,
+  request: FastifyRequest<{ Params: { cloudId: number; deviceId: number } }>,
+) {
+  const membership = membershipOf(request);
+  const device = await findLiveDevice(ctx.db, membership.cloudId, request.params.deviceId);
+  const sees =
+    device && (device.siteId === null ? isOwnerOrAdmin(membership) : canSeeSite(membership, device.siteId));
+  if (!device || !sees) throw errors.notFound('Device not found.');
+  if (!mayChangeLicence(membership, device.siteId)) throw errors.forbidden();
+  return device;
+}
+
+/** Licenses and Add-ons (SPEC §2.1 /cloud/{cloudId}/licenses and addons): manage_licenses. */
+export function deviceLicenceRoutes(ctx: AppContext): FastifyPluginAsyncTypebox {
+  const { db } = ctx;
+  return async (app) => {
+    app.get(
+      '/licenses/devices',
+      {
+        config: { permission: 'manage_licenses' },
+        schema: {
+          tags,
+          summary: 'A page of the devices holding a device licence, or of the live devices holding none',
+          params: CloudParams,
+          querystring: LicenceDevicesQuery,
+          response: { 200: LicenceDevicesResponse, ...signedInErrors },
+        },
+      },
+      async (request) => {
+        const membership = membershipOf(request);
+        const page = await listLicenceDevices(
+          db,
+          membership.cloudId,
+          visibleSiteIds(membership),
+          request.query,
+        );
+        return {
+          items: page.items.map((device) => ({
+            ...device,
+            can_change: mayChangeLicence(membership, device.site_id),
+          })),
+          total: page.total,
+          totalCapped: false,
+        };
+      },
+    );
+
+    app.put(
+      '/licenses/devices/:deviceId',
+      {
+        schema: {
+          tags,
+          summary: 'Gives the device a spare licence, or a free one while the plan allows',
+          params: DeviceLicenceParams,
+          response: { 200: DeviceLicenceResponse, ...signedInErrors, 409: ErrorSchemas.message },
+        },
+      },
+      async (request) => {
+        const device = await deviceOf(ctx, request);
+        if (device.decomm) throw errors.conflict('A decommissioned device takes no licence.');
+        const licence = await assignLicence(db, request.params.cloudId, device, actorOf(request));
+        if (licence === 'none left')
+          throw errors.conflict('The cloud has no licence left to assign: release one or buy more.');
+        return { deviceId: device.id, licence };
+      },
+    );
+
+    app.delete(
+      '/licenses/devices/:deviceId',
+      {
+        schema: {
+          tags,
+          summary: "Takes back the device's licence; the cloud keeps it as a spare",
+          params: DeviceLicenceParams,
+          response: { 200: DeviceLicenceResponse, ...signedInErrors },
+        },
+      },
+      async (request) => {
+        const device = await deviceOf(ctx, request);
+        await releaseLicence(db, request.params.cloudId, device, actorOf(request));
+        return { deviceId: device.id, licence: null };
+      },
+    );
+
+    app.get(
+      '/addons',
+      {
+        config: { permission: 'manage_licenses' },
+        schema: {
+          tags,
+          summary: 'The add-on catalogue, with which add-ons the cloud has and their licences',
+          params: CloudParams,
+          response: { 200: AddonsResponse, ...signedInErrors },
+        },
+      },
+      async (request) => ({ addons: await listCloudAddons(db, membershipOf(request).cloudId) }),
+    );
+  };
+}

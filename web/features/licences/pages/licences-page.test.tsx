@@ -1,0 +1,141 @@
+// @vitest-environment happy-dom
+// Licenses (SPEC §2.1 /cloud/{cloudId}/licenses, §3 License status, §6): the plan and its licences, the
+// devices holding one and those holding none, assigning and releasing; nothing for a Guest.
+import { act, fireEvent, screen, within } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import type { LicenceDevice } from '../../../../core/api/cloud-management.ts';
+import type { Cloud, LicenseStatus } from '../../../../core/api/clouds.ts';
+import { routes } from '../../../../core/routes.ts';
+import { meQueryOptions } from '../../../features/auth/api/get-me.ts';
+import { setViewportWidth } from '../../../platform/list-page/test-list-page.tsx';
+import { resetPlatform } from '../../../platform/testing/render-platform.tsx';
+import {
+  type FakeRequest,
+  installFakeFetch,
+  jsonResponse,
+  restoreFetch,
+} from '../../../test-utils/fake-fetch.ts';
+import { meFixture } from '../../../test-utils/me-fixture.ts';
+import { renderRoutes } from '../../../test-utils/render-routes.tsx';
+import { LicencesPage } from './licences-page.tsx';
+
+const CLOUD = {
+  id: 3,
+  name: 'Demo Networks',
+  plan_type: 'intro',
+  role_id: 'ROLE_OWNER',
+  permissions: 15,
+  billing: null,
+} as unknown as Cloud;
+const STATUS: LicenseStatus = {
+  suspended: false,
+  expired: false,
+  cloudWillExpire: true,
+  planPurchasedAt: '2026-01-02T10:00:00.000Z',
+  planExpiresAt: '2026-12-10T10:00:00.000Z',
+  cloudCreatedAt: '2025-06-01T10:00:00.000Z',
+  licensesUsed: 271,
+  freeLicensesUsed: 8,
+  freeLicensesTotal: 10,
+};
+/** The cloud first, then its licence status and devices: answers arrive in more than one round. */
+const settleAll = () => act(() => new Promise((resolve) => setTimeout(resolve, 50)));
+
+const device = (id: number, name: string, licence: LicenceDevice['licence']): LicenceDevice => ({
+  id,
+  name,
+  site_id: 1,
+  site_name: 'HQ',
+  licence,
+  expires_at: licence ? '2026-12-10T10:00:00.000Z' : null,
+  can_change: true,
+});
+
+function render(cloud: Cloud, answer: (request: FakeRequest) => Response | undefined = () => undefined) {
+  const requests = installFakeFetch((request) => {
+    const answered = answer(request);
+    if (answered) return answered;
+    if (request.path === '/apiv2/cloud/3') return jsonResponse(200, cloud);
+    if (request.path === '/apiv2/cloud/3/license-status') return jsonResponse(200, STATUS);
+    if (request.path === '/apiv2/cloud/3/licenses/devices') {
+      const holding = request.query.get('holding') === 'yes';
+      const items = holding ? [device(11, 'Lobby AP', 'paid')] : [device(12, 'Dock switch', null)];
+      return jsonResponse(200, { items, total: 1, totalCapped: false });
+    }
+    return jsonResponse(404, { message: 'Not found.' });
+  });
+  const view = renderRoutes(
+    [{ path: routes.cloudLicenses.path, Component: LicencesPage }],
+    '/cloud/3/licenses',
+  );
+  act(() => view.queryClient.setQueryData(meQueryOptions().queryKey, meFixture()));
+  return { ...view, requests, changes: () => requests.filter((request) => request.method !== 'GET') };
+}
+
+beforeEach(() => {
+  setViewportWidth(1440);
+  vi.spyOn(console, 'error').mockImplementation(() => undefined);
+});
+afterEach(() => {
+  resetPlatform();
+  restoreFetch();
+  vi.restoreAllMocks();
+});
+
+describe('Licenses page', () => {
+  it('shows the plan, its dates and the licences used and free', async () => {
+    render(CLOUD);
+    await settleAll();
+    expect(screen.getByRole('heading', { level: 1, name: 'Licenses & Billing' })).toBeInTheDocument();
+    expect(screen.getByText('Intro')).toBeInTheDocument();
+    expect(screen.getByText('Expires soon')).toBeInTheDocument();
+    expect(screen.getByText('271')).toBeInTheDocument();
+    expect(screen.getByText('8 of 10 in use')).toBeInTheDocument();
+    expect(screen.getByText('Plan expires').nextElementSibling).toHaveTextContent('2026-12-10');
+  });
+
+  it('lists the devices holding a licence, releases one, and assigns one to a device holding none', async () => {
+    const { changes } = render(CLOUD, (request) =>
+      request.method === 'PUT' || request.method === 'DELETE'
+        ? jsonResponse(200, { deviceId: 1, licence: request.method === 'PUT' ? 'paid' : null })
+        : undefined,
+    );
+    await settleAll();
+    const lobby = screen.getByText('Lobby AP').closest('tr') as HTMLElement;
+    expect(within(lobby).getByText('Paid')).toBeInTheDocument();
+    fireEvent.click(within(lobby).getByRole('button', { name: 'Release the licence of Lobby AP' }));
+    await settleAll();
+    expect(screen.getByText('The licence of Lobby AP is free for another device.')).toBeInTheDocument();
+    fireEvent.click(screen.getByRole('tab', { name: 'Without a licence' }));
+    await settleAll();
+    fireEvent.click(screen.getByRole('button', { name: 'Assign a licence to Dock switch' }));
+    await settleAll();
+    expect(changes()).toMatchObject([
+      { method: 'DELETE', path: '/apiv2/cloud/3/licenses/devices/11' },
+      { method: 'PUT', path: '/apiv2/cloud/3/licenses/devices/12' },
+    ]);
+  });
+
+  it('says when no licence is left to assign', async () => {
+    render(CLOUD, (request) =>
+      request.method === 'PUT' ? jsonResponse(409, { message: 'No licence left.' }) : undefined,
+    );
+    await settleAll();
+    fireEvent.click(screen.getByRole('tab', { name: 'Without a licence' }));
+    await settleAll();
+    fireEvent.click(screen.getByRole('button', { name: 'Assign a licence to Dock switch' }));
+    await settleAll();
+    expect(
+      screen.getByText('The cloud has no licence left to assign: release one or buy more.'),
+    ).toBeInTheDocument();
+  });
+
+  it('offers a Guest nothing and asks for no licence data', async () => {
+    const { requests } = render({ ...CLOUD, role_id: 'ROLE_GUEST', permissions: 0 });
+    await settleAll();
+    expect(
+      screen.getByText('Access denied: your account does not have sufficient permissions.'),
+    ).toBeInTheDocument();
+    expect(requests.map((request) => request.path)).toEqual(['/apiv2/cloud/3']);
+  });
+});
