@@ -9,6 +9,8 @@ export const AUDIT_OBJECT_TYPES = [
   'site_filter',
   'device',
   'membership',
+  'invitation',
+  'license',
 ] as const;
 export type AuditObjectType = (typeof AUDIT_OBJECT_TYPES)[number];
 

@@ -7,6 +7,8 @@ export const SITE_INCLUDE_IDS_MAX = 100;
 export const LIST_FILTER_MAX_LENGTH = 200;
 export const SITE_NAME_MAX_LENGTH = 100;
 export const SITE_LOCATION_MAX_LENGTH = 200;
+/** Longest IANA time zone name accepted (the longest is about 30 characters). */
+export const SITE_TIMEZONE_MAX_LENGTH = 64;
 export const SITE_FILTER_NAME_MAX_LENGTH = 100;
 /** How many sites one saved site filter may group. */
 export const SITE_FILTER_SITES_MAX = 1000;
@@ -31,3 +33,6 @@ export const UPLOAD_FORM_LIMITS = { files: 1, fields: 5, fieldSize: 1000, parts:
 export const UPLOAD_NAME_MAX_LENGTH = 255;
 /** Longest device name. */
 export const DEVICE_NAME_MAX_LENGTH = 100;
+
+export const CLOUD_NAME_MAX_LENGTH = 100;
+export const CLOUD_COMPANY_MAX_LENGTH = 100;

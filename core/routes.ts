@@ -1,5 +1,6 @@
 // The one route registry (SPEC §2.1 and the drawer links of §2.4). Every URL of the console is built from here.
 
+import { DEVICE_SORTS } from './device-list.ts';
 import { DEVICE_CONNECTIONS, DEVICE_FAMILIES, HEALTH_IDS } from './domain.ts';
 import { parseId, type RouteParams, defineRoute as route } from './route-definition.ts';
 import { TIME_RANGES } from './time-range.ts';
@@ -15,8 +16,16 @@ const activityQuery = {
 const ACTIVITY_TABS = ['alert', 'maintenance'] as const;
 // SPEC §2.1: search results link to list pages with a search query parameter.
 const searchQuery = { search: 'text' } as const;
-// The device list's filters, as the dashboards' counts link to them.
-const deviceFilterQuery = { health: HEALTH_IDS, status: DEVICE_CONNECTIONS, type: DEVICE_FAMILIES } as const;
+// The device list's filters (as the dashboards' counts link to them) and order, so a view is bookmarked.
+const deviceFilterQuery = {
+  health: HEALTH_IDS,
+  status: DEVICE_CONNECTIONS,
+  type: DEVICE_FAMILIES,
+  site: 'id',
+  model: 'id',
+  fw: 'text',
+  sort: DEVICE_SORTS,
+} as const;
 // Charts are drawn over the range the address names, so a view can be bookmarked.
 const rangeQuery = { range: TIME_RANGES } as const;
 // SPEC §2.4: anchors of the site configuration page.
@@ -52,9 +61,13 @@ export const routes = {
   devices: route(`${V2}/devices`, 'cloud', 'routes.title.devices', {
     query: { ...searchQuery, ...deviceFilterQuery },
   }),
+  devicesImport: route(`${V2}/devices/import`, 'cloud', 'routes.title.devicesImport'),
+  devicesPending: route(`${V2}/devices/pending`, 'cloud', 'routes.title.devicesPending'),
   sites: route(`${V2}/sites`, 'cloud', 'routes.title.sites', { query: searchQuery }),
   sitesAdd: route(`${V2}/sites/add`, 'cloud', 'routes.title.sitesAdd'),
   users: route(`${V2}/users`, 'cloud', 'routes.title.users', { query: searchQuery }),
+  // The change log (the spec names no address for it).
+  changeLog: route(`${V2}/change-log`, 'cloud', 'routes.title.changeLog'),
   reports: route(`${V2}/report`, 'cloud', 'routes.title.reports'),
   tools: route(`${V2}/tools`, 'cloud', 'routes.title.tools'),
   cloudEdit: route(`${V2}/edit`, 'cloud', 'routes.title.cloudEdit'),
@@ -64,6 +77,8 @@ export const routes = {
   linqpath: route(`${V2}/linqpath`, 'cloud', 'routes.title.linqpath'),
   notificationSettings: route(`${V2}/notification-settings`, 'cloud', 'routes.title.notificationSettings'),
   siteFilterAdd: route(`${V2}/site-filter/add`, 'cloud', 'routes.title.siteFilterAdd'),
+  // A saved site grouping's edit page (the spec names only site-filter/add).
+  siteFilterEdit: route(`${V2}/site-filter/:siteFilterId/edit`, 'cloud', 'routes.title.siteFilterEdit'),
   authportServicePlans: route(`${V2}/authport/service-plans`, 'cloud', 'routes.title.authportServicePlans'),
   authportAccounts: route(`${V2}/authport/accounts`, 'cloud', 'routes.title.authportAccounts'),
   authportCertificate: route(`${V2}/authport/certificate`, 'cloud', 'routes.title.authportCertificate'),
@@ -151,6 +166,8 @@ export const routes = {
   voucher: route('/voucher', 'none', 'routes.title.voucher'),
   login: route('/welcome/login', 'none', 'routes.title.login', { query: { next: 'text' } }),
   logout: route('/welcome/logout', 'none', 'routes.title.logout'),
+  // An invitation's link (the spec names no address for it).
+  invitation: route('/welcome/invitation', 'none', 'routes.title.invitation', { query: { token: 'text' } }),
   noCloud: route('/welcome/no-cloud', 'none', 'routes.title.noCloud'),
 } as const;
 

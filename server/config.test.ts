@@ -27,6 +27,23 @@ describe('readConfig', () => {
     }
   });
 
+  it('reads the mail settings, and refuses an SMTP_URL or PUBLIC_URL that is not one', () => {
+    expect(readConfig({ PORT: '9000' })).toMatchObject({ smtpUrl: null, publicUrl: 'http://localhost:9000' });
+    const mail = readConfig({
+      SMTP_URL: 'smtps://u:p@mail.example:465',
+      PUBLIC_URL: 'https://console.example/',
+    });
+    expect(mail).toMatchObject({
+      smtpUrl: 'smtps://u:p@mail.example:465',
+      publicUrl: 'https://console.example',
+      mailFrom: 'Network Console <no-reply@console.example>',
+    });
+    expect(() => readConfig({ SMTP_URL: 'mail.example' })).toThrow(
+      /SMTP_URL must be an smtp:\/\/ or smtps:\/\/ URL/,
+    );
+    expect(() => readConfig({ PUBLIC_URL: 'console.example' })).toThrow(/PUBLIC_URL must be/);
+  });
+
   it('reads TRUST_PROXY as off, a count of proxies, or their addresses, and refuses trusting every hop', () => {
     expect(readConfig({}).trustProxy).toBe(false);
     expect(readConfig({ TRUST_PROXY: '0' }).trustProxy).toBe(false);

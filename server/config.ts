@@ -33,6 +33,12 @@ export type Config = {
   simulator: boolean;
   /** API requests a second per session or address (server/auth/rate-limit.ts); 0 turns the limit off. */
   apiRateLimit: number;
+  /** smtp:// or smtps:// server for invitation and password-reset mail; without one the inviter is shown the link. */
+  smtpUrl: string | null;
+  /** The From address of that mail. */
+  mailFrom: string;
+  /** The console's address as people open it, for links in mail. */
+  publicUrl: string;
 };
 
 export class ConfigError extends Error {
@@ -135,6 +141,17 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): Config {
       `API_RATE_LIMIT must be a whole number of requests a second, 0 for no limit (got "${env.API_RATE_LIMIT}").`,
     );
   }
+  const smtpUrl = env.SMTP_URL || null;
+  if (smtpUrl && !/^smtps?:\/\/./.test(smtpUrl))
+    problems.push('SMTP_URL must be an smtp:// or smtps:// URL.');
+  // Without it, links name this machine; a PORT that is wrong is reported once, as PORT.
+  const publicUrl = (env.PUBLIC_URL || `http://localhost:${Number.isInteger(port) ? port : 8080}`).replace(
+    /\/+$/,
+    '',
+  );
+  if (!/^https?:\/\//.test(publicUrl) || !URL.canParse(publicUrl)) {
+    problems.push(`PUBLIC_URL must be the console's http:// or https:// address (got "${env.PUBLIC_URL}").`);
+  }
   const cookieSecureRaw = env.COOKIE_SECURE;
   const cookieSecure =
     cookieSecureRaw === undefined || cookieSecureRaw === 'auto' ? 'auto' : flag('COOKIE_SECURE', false);
@@ -166,6 +183,11 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): Config {
     heartbeatIntervalS,
     simulator: flag('SIMULATOR', true),
     apiRateLimit,
+    smtpUrl,
+    mailFrom:
+      env.MAIL_FROM ||
+      `${theme.productName} <no-reply@${URL.canParse(publicUrl) ? new URL(publicUrl).hostname : 'localhost'}>`,
+    publicUrl,
   };
   if (problems.length > 0) throw new ConfigError(problems);
   return config;

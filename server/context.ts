@@ -1,6 +1,7 @@
 import type { FastifyRequest } from 'fastify';
 import type { Config } from './config.ts';
 import type { Database, DatabaseHandle } from './db/connect.ts';
+import { mailSender, type SendMail } from './mail/send-mail.ts';
 
 /** What feature routes get from the app: the database, the configuration and the version. */
 export type AppContext = {
@@ -10,6 +11,7 @@ export type AppContext = {
   appVersion: string;
   /** Whether cookies set on this request's response must be Secure. */
   secureCookies: (request: FastifyRequest) => boolean;
+  sendMail: SendMail;
 };
 
 export function createContext(database: DatabaseHandle, config: Config, appVersion: string): AppContext {
@@ -18,6 +20,7 @@ export function createContext(database: DatabaseHandle, config: Config, appVersi
     database,
     config,
     appVersion,
+    sendMail: mailSender(config),
     secureCookies: (request) =>
       config.cookieSecure === 'auto' ? request.protocol === 'https' : config.cookieSecure,
   };

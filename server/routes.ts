@@ -6,12 +6,17 @@ import { accountRoutes } from './features/auth/account-routes.ts';
 import { authRoutes } from './features/auth/routes.ts';
 import { changeLogRoutes } from './features/change-log/routes.ts';
 import { clientRoutes } from './features/clients/routes.ts';
+import { cloudCreateRoutes, cloudManagementRoutes } from './features/clouds/management-routes.ts';
 import { cloudListRoutes, cloudRoutes } from './features/clouds/routes.ts';
 import { dashboardRoutes } from './features/dashboards/routes.ts';
+import { deviceBulkRoutes } from './features/devices/bulk-routes.ts';
+import { listColumnRoutes } from './features/devices/list-columns-routes.ts';
+import { deviceRegistrationRoutes } from './features/devices/registration-routes.ts';
 import { deviceListRoutes, deviceRoutes } from './features/devices/routes.ts';
 import { errorReportRoutes } from './features/error-reports/routes.ts';
 import { fileRoutes } from './features/files/routes.ts';
 import { healthRoutes } from './features/health/routes.ts';
+import { deviceLicenceRoutes } from './features/licences/device-licence-routes.ts';
 import { licenceRoutes } from './features/licences/routes.ts';
 import { metricRoutes } from './features/metrics/routes.ts';
 import { navigationRoutes } from './features/navigation/routes.ts';
@@ -20,6 +25,8 @@ import { pushRoutes } from './features/push/routes.ts';
 import { searchRoutes } from './features/search/routes.ts';
 import { siteRoutes } from './features/sites/routes.ts';
 import { taskRoutes } from './features/tasks/routes.ts';
+import { invitationPublicRoutes } from './features/users/invitation-public-routes.ts';
+import { memberRoutes } from './features/users/member-routes.ts';
 import { userRoutes } from './features/users/routes.ts';
 
 /** Every API route, by prefix. Routes under /apiv2/cloud/:cloudId get the caller's membership checked. */
@@ -27,27 +34,35 @@ export async function registerRoutes(app: FastifyInstance, ctx: AppContext): Pro
   await app.register(healthRoutes(ctx));
   await app.register(authRoutes(ctx), { prefix: '/apiv2/auth' });
   await app.register(cloudListRoutes(ctx), { prefix: '/apiv2' });
+  await app.register(cloudCreateRoutes(ctx), { prefix: '/apiv2' });
   await app.register(accountRoutes(ctx), { prefix: '/apiv2/user' });
   await app.register(alertPreferenceRoutes(ctx), { prefix: '/apiv2/user/alert' });
+  await app.register(listColumnRoutes(ctx), { prefix: '/apiv2/user/list-columns' });
   await app.register(newsRoutes(ctx), { prefix: '/apiv2' });
   await app.register(pushRoutes(ctx), { prefix: '/apiv2' });
   await app.register(deviceRoutes(ctx), { prefix: '/apiv2/device' });
   await app.register(licenceRoutes(ctx), { prefix: '/apiv2' });
   await app.register(navigationRoutes(ctx), { prefix: '/apiv2' });
   await app.register(errorReportRoutes(ctx), { prefix: '/apiv2/error-reports' });
+  await app.register(invitationPublicRoutes(ctx), { prefix: '/apiv2/invitations' });
   await app.register(
     async (cloud) => {
       registerCloudScope(cloud, ctx.db);
       await cloud.register(cloudRoutes(ctx));
+      await cloud.register(cloudManagementRoutes(ctx));
+      await cloud.register(deviceLicenceRoutes(ctx));
       await cloud.register(dashboardRoutes(ctx));
       await cloud.register(alertRoutes(ctx));
       await cloud.register(taskRoutes(ctx));
       await cloud.register(searchRoutes(ctx));
       await cloud.register(siteRoutes(ctx));
       await cloud.register(deviceListRoutes(ctx));
+      await cloud.register(deviceBulkRoutes(ctx));
+      await cloud.register(deviceRegistrationRoutes(ctx));
       await cloud.register(clientRoutes(ctx));
       await cloud.register(metricRoutes(ctx));
       await cloud.register(userRoutes(ctx));
+      await cloud.register(memberRoutes(ctx));
       await cloud.register(changeLogRoutes(ctx));
       await cloud.register(fileRoutes(ctx));
     },

@@ -14,6 +14,7 @@ export const NAV_LABEL_KEYS = [
   'nav.main.sites',
   'nav.main.siteManagement',
   'nav.main.userManagement',
+  'nav.main.changeLog',
   'nav.main.reportManagement',
   'nav.main.tools',
   'nav.main.licensing',

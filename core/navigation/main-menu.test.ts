@@ -20,6 +20,7 @@ describe('main side menu (SPEC §2.2)', () => {
         'manage',
         [
           'users',
+          'change-log',
           'reports',
           'tools',
           ['licensing', ['addons', 'licenses']],
@@ -48,6 +49,7 @@ describe('main side menu (SPEC §2.2)', () => {
       sites: '/v2/cloud/3/sites',
       manage: null,
       users: '/v2/cloud/3/users',
+      'change-log': '/v2/cloud/3/change-log',
       reports: '/v2/cloud/3/report',
       tools: '/v2/cloud/3/tools',
       licensing: null,
@@ -70,6 +72,7 @@ describe('main side menu (SPEC §2.2)', () => {
       sites: 'nav.main.siteManagement',
       manage: 'nav.common.manage',
       users: 'nav.main.userManagement',
+      'change-log': 'nav.main.changeLog',
       reports: 'nav.main.reportManagement',
       licensing: 'nav.main.licensing',
       authport: 'nav.main.authport',
@@ -120,6 +123,7 @@ describe('main side menu (SPEC §2.2)', () => {
   ] as const)('shows User management to %s: %s', (role, shown) => {
     const menu = mainMenu(navContext({ access: access(role, ALL) }));
     expect(keysOf(menu).includes('users')).toBe(shown);
+    expect(keysOf(menu).includes('change-log')).toBe(shown);
   });
 
   it.each([

@@ -10,6 +10,7 @@ function manageEntries(ctx: NavContext, cloudId: number): NavEntry[] {
   const entries: NavEntry[] = [];
   if (can(access, 'manage_users')) {
     entries.push(navLink('users', 'nav.main.userManagement', routes.users.href(id)));
+    entries.push(navLink('change-log', 'nav.main.changeLog', routes.changeLog.href(id)));
   }
   if (can(access, 'manage_sites')) {
     entries.push(navLink('reports', 'nav.main.reportManagement', routes.reports.href(id)));

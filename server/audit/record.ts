@@ -2,8 +2,7 @@ import { sql } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
 import type { AuditAction, AuditObjectType } from '../../core/audit.ts';
 import type { Database } from '../db/connect.ts';
-import { users } from '../db/schema/accounts.ts';
-import { auditRecords } from '../db/schema/audit.ts';
+import { jsonRows } from '../db/rows.ts';
 
 /** Who made a change and from where. */
 export type AuditActor = { userId: number | null; email?: string; ip: string | null };
@@ -28,22 +27,39 @@ export function actorOf(request: FastifyRequest): AuditActor {
  * Writes a change log record. Pass the transaction of the change, so the record and the change are
  * kept or lost together.
  */
-export async function audit(db: Database, actor: AuditActor, entry: AuditEntry): Promise<void> {
-  await db.insert(auditRecords).values({
-    cloudId: entry.cloudId,
-    actorUserId: actor.userId,
-    // The account's email as it is now, so the record still names someone once the account is gone.
-    actorEmail:
-      actor.email ??
-      (actor.userId === null
-        ? ''
-        : sql`coalesce((select ${users.email} from ${users} where ${users.id} = ${actor.userId}), '')`),
-    ip: actor.ip,
-    action: entry.action,
-    objectType: entry.objectType,
-    objectId: entry.objectId === undefined || entry.objectId === null ? null : String(entry.objectId),
-    objectName: entry.objectName ?? '',
-    before: entry.before ?? null,
-    after: entry.after ?? null,
-  });
+export function audit(db: Database, actor: AuditActor, entry: AuditEntry): Promise<void> {
+  return auditEach(db, actor, [entry]);
+}
+
+/** Records one statement writes: a bulk change of 100,000 devices is 10 statements, not 100,000. */
+const BATCH = 10_000;
+
+/**
+ * Writes a change log record per entry, in batches. Pass the transaction of the change,
+ * so the records and the change are kept or lost together.
+ */
+export async function auditEach(
+  db: Database,
+  actor: AuditActor,
+  entries: readonly AuditEntry[],
+): Promise<void> {
+  for (let start = 0; start < entries.length; start += BATCH) {
+    const rows = entries.slice(start, start + BATCH).map((entry) => ({
+      c: entry.cloudId,
+      a: entry.action,
+      t: entry.objectType,
+      i: entry.objectId === undefined || entry.objectId === null ? null : String(entry.objectId),
+      n: entry.objectName ?? '',
+      b: entry.before ?? null,
+      f: entry.after ?? null,
+    }));
+    await db.execute(sql`
+      INSERT INTO audit_records (cloud_id, actor_user_id, actor_email, ip, action, object_type, object_id,
+        object_name, before, after)
+      SELECT v.c, ${actor.userId}::int,
+        -- The account's email as it is now, so the record still names someone once the account is gone.
+        coalesce(${actor.email ?? null}::text, (SELECT email FROM users WHERE id = ${actor.userId}::int), ''),
+        ${actor.ip}::text, v.a, v.t, v.i, v.n, v.b, v.f
+      FROM jsonb_to_recordset(${jsonRows(rows)}) AS v(c int, a text, t text, i text, n text, b jsonb, f jsonb)`);
+  }
 }

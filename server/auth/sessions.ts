@@ -1,7 +1,7 @@
-import { createHash, randomBytes } from 'node:crypto';
 import { and, eq, gt, isNull, lt, sql } from 'drizzle-orm';
 import type { Database } from '../db/connect.ts';
 import { sessions, users } from '../db/schema/accounts.ts';
+import { tokenHash as digest, newToken as token } from './tokens.ts';
 
 /** DESIGN §4: a session ends after 12 h without use, and 7 days after login whatever happens. */
 export const SESSION_IDLE_MS = 12 * 60 * 60 * 1000;
@@ -10,9 +10,6 @@ export const SESSION_LIFETIME_MS = 7 * 24 * 60 * 60 * 1000;
 const TOUCH_INTERVAL_MS = 60 * 1000;
 
 export type Session = { idHash: string; userId: number; csrfToken: string };
-
-const token = () => randomBytes(32).toString('base64url');
-const digest = (value: string) => createHash('sha256').update(value).digest('base64url');
 
 export async function createSession(
   db: Database,

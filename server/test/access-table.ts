@@ -12,14 +12,19 @@ export const clientIds: Record<'assigned' | 'other', number | string> = {
 };
 
 export type Rule =
-  | { kind: 'public' }
+  | { kind: 'public'; status?: 404 }
   | { kind: 'signedIn'; status?: 404 | 409 }
   | { kind: 'member'; permission?: CloudAbility }
   // A site, or a device on a site: a Site User sees only the assigned one.
   | { kind: 'device'; site: 'assigned' | 'other' }
-  // An action on a site that needs a site permission no Guest and no Site User of the table has.
-  | { kind: 'siteAction'; site: 'assigned' | 'other' }
-  | { kind: 'platformAdmin' };
+  // An action on a site that needs a site permission no Guest and no Site User of the table has, and
+  // perhaps a cloud ability too.
+  | { kind: 'siteAction'; site: 'assigned' | 'other'; permission?: CloudAbility }
+  | { kind: 'platformAdmin' }
+  // Only the cloud's Owner; status is what the Owner gets when the call is refused for another reason.
+  | { kind: 'owner'; status?: 409 }
+  // Every member may leave the cloud but its only Owner (409).
+  | { kind: 'leave' };
 
 export type Call = {
   method: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
@@ -31,14 +36,49 @@ export type Call = {
 };
 
 let unique = 0;
+let adoptions = -1;
 const cloudUrl = (path: string) => (f: RoleCloud) => `/apiv2/cloud/${f.cloud.id}${path}`;
 const member = (permission?: CloudAbility): Rule => ({ kind: 'member', permission });
 const signedIn: Rule = { kind: 'signedIn' };
+/** An unused spare for a call that deletes what it names; the placeholder when the test is named. */
+const spare = (ids: number[] | undefined) => ids?.shift() ?? ':id';
+/** A fixture's id; the placeholder when the test is named (the placeholders have no site filter). */
+const idOf = (row: { id: number } | undefined) => row?.id ?? ':siteFilterId';
 
 export const CALLS: Call[] = [
   { method: 'GET', url: cloudUrl(''), rule: member() },
   { method: 'POST', url: cloudUrl(''), rule: member(), body: () => ({ user: { push_alerts: true } }) },
   { method: 'GET', url: cloudUrl('/license-status'), rule: member() },
+  {
+    method: 'PATCH',
+    url: cloudUrl(''),
+    rule: member('manage_licenses'),
+    body: () => ({ company: 'Access Table Company' }),
+  },
+  // A name that is not the cloud's: the Owner is refused (409) and the cloud stays for the other rows.
+  {
+    method: 'DELETE',
+    url: cloudUrl(''),
+    rule: { kind: 'owner', status: 409 },
+    body: () => ({ name: 'Not it' }),
+  },
+  {
+    method: 'POST',
+    url: () => '/apiv2/clouds',
+    rule: signedIn,
+    body: () => ({ name: `Table cloud ${++unique}` }),
+  },
+  { method: 'GET', url: cloudUrl('/licenses/devices'), rule: member('manage_licenses') },
+  { method: 'GET', url: cloudUrl('/addons'), rule: member('manage_licenses') },
+  ...(['assigned', 'other'] as const).flatMap((site) =>
+    (['PUT', 'DELETE'] as const).map(
+      (method): Call => ({
+        method,
+        url: (f) => `/apiv2/cloud/${f.cloud.id}/licenses/devices/${f.devices[`${site}Device`].id}`,
+        rule: { kind: 'siteAction', site, permission: 'manage_licenses' },
+      }),
+    ),
+  ),
   { method: 'GET', url: cloudUrl('/addons/advertisement'), rule: member() },
   { method: 'GET', url: cloudUrl('/recent-alerts'), rule: member() },
   { method: 'GET', url: cloudUrl('/dashboard'), rule: member() },
@@ -91,6 +131,24 @@ export const CALLS: Call[] = [
   { method: 'GET', url: cloudUrl('/sites-select'), rule: member() },
   { method: 'GET', url: cloudUrl('/sites'), rule: member() },
   { method: 'GET', url: cloudUrl('/devices'), rule: member() },
+  // The device list's bulk actions, as dry runs so the table changes nothing; what each answers is in
+  // server/features/devices/device-bulk.test.ts.
+  ...(['reboot', 'firmware', 'move', 'decommission', 'delete'] as const).flatMap((action) =>
+    (['assigned', 'other'] as const).map(
+      (site): Call => ({
+        method: 'POST',
+        url: cloudUrl(`/devices/bulk/${action}`),
+        rule: { kind: 'siteAction', site },
+        body: (f) => ({
+          selection: { deviceIds: [f.devices[`${site}Device`].id] },
+          dryRun: true,
+          ...(action === 'move' ? { siteId: f.sites[site].id } : {}),
+        }),
+      }),
+    ),
+  ),
+  // Needs export_data, which no Guest and no Site User of the table holds.
+  { method: 'GET', url: cloudUrl('/devices/export'), rule: { kind: 'siteAction', site: 'assigned' } },
   { method: 'GET', url: cloudUrl('/clients'), rule: member() },
   ...(['assigned', 'other'] as const).map(
     (site): Call => ({
@@ -100,6 +158,41 @@ export const CALLS: Call[] = [
     }),
   ),
   { method: 'GET', url: cloudUrl('/users'), rule: member('manage_users') },
+  // Each changing call takes a spare Guest or invitation of its own.
+  {
+    method: 'PATCH',
+    url: (f) => `/apiv2/cloud/${f.cloud.id}/users/${spare(f.spareMembers)}`,
+    rule: member('manage_users'),
+    body: () => ({ roleId: 'ROLE_GUEST', permissions: 1 }),
+  },
+  {
+    method: 'DELETE',
+    url: (f) => `/apiv2/cloud/${f.cloud.id}/users/${spare(f.spareMembers)}`,
+    rule: member('manage_users'),
+  },
+  { method: 'GET', url: cloudUrl('/invitations'), rule: member('manage_users') },
+  {
+    method: 'POST',
+    url: cloudUrl('/invitations'),
+    rule: member('manage_users'),
+    body: () => ({ email: `table${++unique}@invited.example`, roleId: 'ROLE_GUEST', permissions: 0 }),
+  },
+  {
+    method: 'POST',
+    url: (f) => `/apiv2/cloud/${f.cloud.id}/invitations/${spare(f.spareInvitations)}/resend`,
+    rule: member('manage_users'),
+  },
+  {
+    method: 'DELETE',
+    url: (f) => `/apiv2/cloud/${f.cloud.id}/invitations/${spare(f.spareInvitations)}`,
+    rule: member('manage_users'),
+  },
+  // The invitation page asks before anyone signs in; an unknown link is 404 whoever asks.
+  {
+    method: 'GET',
+    url: () => '/apiv2/invitations/lookup?token=AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA',
+    rule: { kind: 'public', status: 404 },
+  },
   { method: 'GET', url: cloudUrl('/change-log'), rule: member('manage_users') },
   { method: 'GET', url: cloudUrl('/change-log/export'), rule: member('manage_users') },
   { method: 'GET', url: cloudUrl('/smartnvrs'), rule: member('manage_snvr') },
@@ -127,6 +220,32 @@ export const CALLS: Call[] = [
       },
     }),
   ),
+  { method: 'GET', url: cloudUrl('/registration-sites'), rule: member() },
+  // Need register on some site: a Guest and the table's Site User have it nowhere.
+  {
+    method: 'POST',
+    url: cloudUrl('/devices/import'),
+    rule: { kind: 'siteAction', site: 'assigned' },
+    body: (f) => {
+      const n = (++unique).toString(16).padStart(4, '0');
+      return {
+        csv: `serial,mac,model,site\nIMPORT${n},02:ae:00:00:${n.slice(0, 2)}:${n.slice(2)},AP-WIFI6-2x2-IN,${f.sites.assigned.name}`,
+      };
+    },
+  },
+  { method: 'GET', url: cloudUrl('/pending-devices'), rule: { kind: 'siteAction', site: 'assigned' } },
+  ...(['assigned', 'other'] as const).map(
+    (site): Call => ({
+      method: 'POST',
+      url: cloudUrl('/pending-devices/adopt'),
+      rule: { kind: 'siteAction', site },
+      // Each call adopts another of the fixture's pending devices.
+      body: (f) => {
+        const pending = f.pendingDevices[++adoptions];
+        return { pendingId: pending?.id, sn: pending?.sn, siteId: f.sites[site].id };
+      },
+    }),
+  ),
   {
     method: 'POST',
     url: cloudUrl('/sites'),
@@ -146,6 +265,41 @@ export const CALLS: Call[] = [
     url: cloudUrl('/site-filters'),
     rule: member('manage_sites'),
     body: (f) => ({ name: `Group ${++unique}`, siteIds: [f.sites.assigned.id] }),
+  },
+  ...(['assigned', 'other'] as const).flatMap((site): Call[] => [
+    {
+      method: 'GET',
+      url: (f) => `/apiv2/cloud/${f.cloud.id}/sites/${f.sites[site].id}`,
+      rule: { kind: 'device', site },
+    },
+    {
+      method: 'PATCH',
+      url: (f) => `/apiv2/cloud/${f.cloud.id}/sites/${f.sites[site].id}`,
+      rule: { kind: 'siteAction', site },
+      body: () => ({ name: `Renamed site ${++unique}` }),
+    },
+  ]),
+  // Each call deletes a spare site no Site User of the table is given.
+  {
+    method: 'DELETE',
+    url: (f) => `/apiv2/cloud/${f.cloud.id}/sites/${spare(f.spareSites)}`,
+    rule: { kind: 'siteAction', site: 'other', permission: 'manage_sites' },
+  },
+  {
+    method: 'GET',
+    url: (f) => `/apiv2/cloud/${f.cloud.id}/site-filters/${idOf(f.filter)}`,
+    rule: member('manage_sites'),
+  },
+  {
+    method: 'PATCH',
+    url: (f) => `/apiv2/cloud/${f.cloud.id}/site-filters/${idOf(f.filter)}`,
+    rule: member('manage_sites'),
+    body: () => ({ name: `Regrouped ${++unique}` }),
+  },
+  {
+    method: 'DELETE',
+    url: (f) => `/apiv2/cloud/${f.cloud.id}/site-filters/${spare(f.spareFilters)}`,
+    rule: member('manage_sites'),
   },
   { method: 'PUT', url: cloudUrl('/files'), rule: member('manage_sites'), multipart: true },
   {
@@ -258,6 +412,13 @@ export const CALLS: Call[] = [
     rule: { kind: 'signedIn', status: 404 },
   },
   { method: 'GET', url: () => '/apiv2/user/alert/all', rule: signedIn },
+  { method: 'GET', url: () => '/apiv2/user/list-columns/devices', rule: signedIn },
+  {
+    method: 'PUT',
+    url: () => '/apiv2/user/list-columns/devices',
+    rule: signedIn,
+    body: () => ({ columns: ['name', 'status'] }),
+  },
   {
     method: 'PUT',
     url: () => '/apiv2/user/alert/DEV_REBOOT',
@@ -299,6 +460,10 @@ export const CALLS: Call[] = [
   { method: 'GET', url: () => '/apiv2/error-reports', rule: { kind: 'platformAdmin' } },
 ];
 
+// Last of all, whatever rows are added above: every member but the only Owner leaves the cloud, so no row
+// after it could still be answered as a member.
+CALLS.push({ method: 'POST', url: cloudUrl('/leave'), rule: { kind: 'leave' } });
+
 const ACCESS: Record<Actor, Access | null> = {
   owner: { roleId: 'ROLE_OWNER', permissions: 0 },
   admin: { roleId: 'ROLE_ADMIN', permissions: 0 },
@@ -317,17 +482,26 @@ type Outcome = 'ok' | 401 | 403 | 404 | 409;
 
 export function expected(caller: Caller, call: Call): Outcome {
   const stateChanging = call.method !== 'GET';
-  if (caller === 'anonymous') return stateChanging ? 403 : call.rule.kind === 'public' ? 'ok' : 401;
+  if (caller === 'anonymous') {
+    if (stateChanging) return 403;
+    return call.rule.kind === 'public' ? (call.rule.status ?? 'ok') : 401;
+  }
   if (caller === 'withoutCsrf') return stateChanging ? 403 : expected('owner', call);
   const access = ACCESS[caller];
   const { rule } = call;
   switch (rule.kind) {
     case 'public':
-      return 'ok';
+      return rule.status ?? 'ok';
     case 'signedIn':
       return rule.status ?? 'ok';
     case 'platformAdmin':
       return caller === 'platformAdmin' ? 'ok' : 403;
+    case 'owner':
+      if (!access) return 404;
+      return access.roleId === 'ROLE_OWNER' ? (rule.status ?? 'ok') : 403;
+    case 'leave':
+      if (!access) return 404;
+      return access.roleId === 'ROLE_OWNER' ? 409 : 'ok';
     case 'member':
       if (!access) return 404;
       return rule.permission && !can(access, rule.permission) ? 403 : 'ok';
@@ -336,6 +510,7 @@ export function expected(caller: Caller, call: Call): Outcome {
       return access.roleId === 'ROLE_USER' && rule.site === 'other' ? 404 : 'ok';
     case 'siteAction':
       if (!access || (access.roleId === 'ROLE_USER' && rule.site === 'other')) return 404;
+      if (rule.permission && !can(access, rule.permission)) return 403;
       return access.roleId === 'ROLE_OWNER' || access.roleId === 'ROLE_ADMIN' ? 'ok' : 403;
   }
 }

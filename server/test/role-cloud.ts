@@ -1,4 +1,6 @@
 import { CLOUD_PERMISSION } from '../../core/domain.ts';
+import { invitations } from '../db/schema/clouds.ts';
+import { pendingDevices as pendingDevicesTable } from '../db/schema/fleet.ts';
 import { siteFilters, smartNvrs } from '../db/schema/inventory.ts';
 import { login, type Session, type TestApp } from './app.ts';
 import {
@@ -25,6 +27,9 @@ export const ACTORS = [
   'platformAdmin',
 ] as const;
 export type Actor = (typeof ACTORS)[number];
+
+/** One spare per caller of a row: every actor, an anonymous caller and one without the CSRF token. */
+const SPARES = ACTORS.length + 2;
 
 /**
  * A cloud with two sites (a switch on each, a Site User assigned to the first), a smart NVR, a saved site
@@ -55,6 +60,38 @@ export async function createRoleCloud(t: TestApp) {
     .values({ cloudId: cloud.id, name: 'Both sites', siteIds: [assigned.id, other.id] })
     .returning();
   if (!recorder || !filter) throw new Error('fixture not created');
+  // Sites and groupings for the access table's deleting calls, one used up per call.
+  const spareSites: number[] = [];
+  const spareFilters: number[] = [];
+  for (let n = 1; n <= SPARES; n++) {
+    spareSites.push((await createSite(db, cloud.id, { name: `Spare Site ${n}` })).id);
+    const [spare] = await db
+      .insert(siteFilters)
+      .values({ cloudId: cloud.id, name: `Spare grouping ${n}`, siteIds: [assigned.id] })
+      .returning();
+    spareFilters.push(spare?.id ?? 0);
+  }
+
+  // Guests and invitations for the access table's calls that change or remove them (two rows each), one
+  // per call.
+  const spareMembers: number[] = [];
+  const spareInvitations: number[] = [];
+  for (let n = 1; n <= 2 * SPARES; n++) {
+    const user = await createUser(db);
+    await addMember(db, user.id, cloud.id, 'ROLE_GUEST');
+    spareMembers.push(user.id);
+    const [invitation] = await db
+      .insert(invitations)
+      .values({
+        cloudId: cloud.id,
+        email: `spare${n}@invited.example`,
+        roleId: 'ROLE_GUEST',
+        state: 'REGISTRATION_PENDING',
+        expiresAt: new Date(Date.now() + 86_400_000),
+      })
+      .returning({ id: invitations.id });
+    spareInvitations.push(invitation?.id ?? 0);
+  }
 
   const member = async (role: 'ROLE_OWNER' | 'ROLE_ADMIN' | 'ROLE_GUEST' | 'ROLE_USER', permissions = 0) => {
     const user = await createUser(db);
@@ -79,12 +116,30 @@ export async function createRoleCloud(t: TestApp) {
     outsider: await login(t.app, outsider.email, TEST_PASSWORD),
     platformAdmin: await login(t.app, platformAdmin.email, TEST_PASSWORD),
   };
+  // Devices that called home unregistered: each adoption call of the access table takes the next one.
+  const pendingDevices = await db
+    .insert(pendingDevicesTable)
+    .values(
+      Array.from({ length: 32 }, (_, n) => ({
+        sn: `ACCESSPEND${n}`,
+        mac: `02:ad:00:00:00:${n.toString(16).padStart(2, '0')}`,
+        productBrandId: 13,
+        fw: '7.2.0-3988',
+        mgmtdVersion: '2.4.1',
+      })),
+    )
+    .returning({ id: pendingDevicesTable.id, sn: pendingDevicesTable.sn });
   return {
     cloud,
     sites: { assigned, other },
+    pendingDevices,
     devices: { assignedDevice, otherDevice },
     recorder,
     filter,
+    spareSites,
+    spareFilters,
+    spareMembers,
+    spareInvitations,
     sessions,
   };
 }

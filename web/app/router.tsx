@@ -14,6 +14,7 @@ type LoadComponent = () => Promise<ComponentType>;
 const PUBLIC_PAGES = {
   login: () => import('../features/auth/pages/login-page.tsx').then((m) => m.LoginPage),
   logout: () => import('../features/auth/pages/logout-page.tsx').then((m) => m.LogoutPage),
+  invitation: () => import('../features/auth/pages/invitation-page.tsx').then((m) => m.InvitationPage),
 } satisfies Partial<Record<RouteKey, LoadComponent>>;
 
 const devicesPage = () =>
@@ -27,6 +28,7 @@ const smartnvrDashboardPage = () =>
   import('../features/device-dashboard/pages/smartnvr-dashboard-page.tsx').then(
     (m) => m.SmartNvrDashboardPage,
   );
+const licencesPage = () => import('../features/licences/pages/licences-page.tsx').then((m) => m.LicencesPage);
 const clientsListPage = () =>
   import('../features/clients/pages/clients-list-page.tsx').then((m) => m.ClientsListPage);
 
@@ -46,9 +48,25 @@ const BUILT_PAGES: Partial<Record<RouteKey, LoadComponent>> = {
   siteDashboard: dashboardPage,
   devices: devicesPage,
   siteDevices: devicesPage,
+  devicesImport: () =>
+    import('../features/devices/pages/import-devices-page.tsx').then((m) => m.ImportDevicesPage),
+  devicesPending: () =>
+    import('../features/devices/pages/pending-devices-page.tsx').then((m) => m.PendingDevicesPage),
   sites: () => import('../features/sites/pages/sites-list-page.tsx').then((m) => m.SitesListPage),
+  sitesAdd: () => import('../features/sites/pages/site-add-page.tsx').then((m) => m.SiteAddPage),
+  siteEdit: () => import('../features/sites/pages/site-edit-page.tsx').then((m) => m.SiteEditPage),
+  siteFilterAdd: () =>
+    import('../features/sites/pages/site-filter-add-page.tsx').then((m) => m.SiteFilterAddPage),
+  siteFilterEdit: () =>
+    import('../features/sites/pages/site-filter-edit-page.tsx').then((m) => m.SiteFilterEditPage),
   users: () => import('../features/users/pages/users-list-page.tsx').then((m) => m.UsersListPage),
+  changeLog: () => import('../features/change-log/pages/change-log-page.tsx').then((m) => m.ChangeLogPage),
   clouds: () => import('../features/clouds/pages/clouds-list-page.tsx').then((m) => m.CloudsListPage),
+  cloudSwitch: () => import('../features/clouds/pages/cloud-switch-page.tsx').then((m) => m.CloudSwitchPage),
+  cloudEdit: () => import('../features/clouds/pages/cloud-edit-page.tsx').then((m) => m.CloudEditPage),
+  cloudLicenses: licencesPage,
+  cloudAddons: licencesPage,
+  siteAddons: licencesPage,
   profile: () => import('../features/account/pages/profile-page.tsx').then((m) => m.ProfilePage),
   accountSecurity: () =>
     import('../features/account/pages/account-security-page.tsx').then((m) => m.AccountSecurityPage),

@@ -9,6 +9,7 @@ import {
   serial,
   text,
   timestamp,
+  uniqueIndex,
 } from 'drizzle-orm/pg-core';
 import { INVITATION_STATES, PLAN_TYPES, ROLES } from '../../../core/domain.ts';
 import { users } from './accounts.ts';
@@ -94,9 +95,14 @@ export const invitations = pgTable(
     state: text({ enum: INVITATION_STATES }).notNull(),
     readAt: timestamp({ withTimezone: true }),
     expiresAt: timestamp({ withTimezone: true }).notNull(),
+    // SHA-256 of the secret in the invitation's link, which lets a person without an account create one.
+    tokenHash: text(),
+    // A Site User's sites, each with its site permissions, given on joining.
+    sites: jsonb().$type<{ siteId: number; permissions: string[] }[]>().notNull().default([]),
     createdAt: stampedNow(),
   },
   (t) => [
+    uniqueIndex('invitations_token_idx').on(t.tokenHash),
     index('invitations_email_idx').on(sql`lower(${t.email})`, t.state),
     index('invitations_cloud_idx').on(t.cloudId),
   ],

@@ -1,5 +1,6 @@
-import { sql } from 'drizzle-orm';
+import { type SQL, sql } from 'drizzle-orm';
 import {
+  type AnyPgColumn,
   bigint,
   boolean,
   doublePrecision,
@@ -94,24 +95,42 @@ export const devices = pgTable(
     updatedAt: stampedNow(),
     deletedAt: timestamp({ withTimezone: true }),
   },
-  (t) => [
-    index('devices_cloud_site_idx').on(t.cloudId, t.siteId),
-    // The device list's order: a page of a large fleet is read in order instead of sorting every device.
-    index('devices_cloud_name_idx')
-      .on(t.cloudId, t.name, t.id)
-      .where(sql`${t.deletedAt} IS NULL AND NOT ${t.decomm}`),
-    index('devices_site_idx').on(t.siteId),
-    index('devices_cloud_health_idx').on(t.cloudId, t.healthId),
-    // Tasks on a whole family of the cloud.
-    index('devices_cloud_type_idx').on(t.cloudId, t.productType),
-    index('devices_mac_idx').on(t.mac),
-    // Partial MAC search (a substring anywhere in the address).
-    index('devices_mac_trgm').using('gin', t.mac.op('gin_trgm_ops')),
-    index('devices_ip_idx').on(t.ip),
-    index('devices_sn_idx').on(t.sn),
-    index('devices_name_trgm').using('gin', t.name.op('gin_trgm_ops')),
-    index('devices_hostname_trgm').using('gin', t.hostname.op('gin_trgm_ops')),
-  ],
+  (t) => {
+    const listOrder = (name: string, key: SQL | AnyPgColumn) =>
+      index(name).on(t.cloudId, key, t.name, t.id).where(sql`${t.deletedAt} IS NULL AND NOT ${t.decomm}`);
+    return [
+      index('devices_cloud_site_idx').on(t.cloudId, t.siteId),
+      // The device list's order: a page of a large fleet is read in order instead of sorting every device.
+      index('devices_cloud_name_idx')
+        .on(t.cloudId, t.name, t.id)
+        .where(sql`${t.deletedAt} IS NULL AND NOT ${t.decomm}`),
+      index('devices_site_idx').on(t.siteId),
+      // The device list's other orders and filters (server/features/devices/list-repository.ts): each walks
+      // the cloud's live devices in that order, then by name, so a page of 100,000 devices sorts nothing.
+      listOrder(
+        'devices_list_status_idx',
+        sql`(CASE WHEN NOT ${t.blocked} AND ${t.statusId} IN ('STATUS_ONLINE', 'STATUS_SKIPPED_HB') THEN 1 ELSE 0 END)`,
+      ),
+      listOrder(
+        'devices_list_health_idx',
+        sql`(CASE ${t.healthId} WHEN 'HEALTH_NORMAL' THEN 1 WHEN 'HEALTH_WARNING' THEN 2 WHEN 'HEALTH_CRITICAL' THEN 3 ELSE 0 END)`,
+      ),
+      listOrder('devices_list_family_idx', t.productType),
+      listOrder('devices_list_model_idx', t.productBrandId),
+      listOrder('devices_list_fw_idx', t.fw),
+      listOrder('devices_list_site_idx', t.siteId),
+      index('devices_cloud_health_idx').on(t.cloudId, t.healthId),
+      // Tasks on a whole family of the cloud.
+      index('devices_cloud_type_idx').on(t.cloudId, t.productType),
+      index('devices_mac_idx').on(t.mac),
+      // Partial MAC search (a substring anywhere in the address).
+      index('devices_mac_trgm').using('gin', t.mac.op('gin_trgm_ops')),
+      index('devices_ip_idx').on(t.ip),
+      index('devices_sn_idx').on(t.sn),
+      index('devices_name_trgm').using('gin', t.name.op('gin_trgm_ops')),
+      index('devices_hostname_trgm').using('gin', t.hostname.op('gin_trgm_ops')),
+    ];
+  },
 );
 
 /** Smart network video recorders sit at cloud level (SPEC §1). */

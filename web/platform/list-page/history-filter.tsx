@@ -4,7 +4,15 @@ import DownloadIcon from '@mui/icons-material/Download';
 import Button from '@mui/material/Button';
 import TextField from '@mui/material/TextField';
 import { useTranslation } from 'react-i18next';
-import { HISTORY_RANGES, type HistoryRange } from '../api/activity.ts';
+
+/** How far back a history goes: the whole of it, or the last day, week or month. */
+export const HISTORY_RANGES = ['all', '24h', '7d', '30d'] as const;
+export type HistoryRange = (typeof HISTORY_RANGES)[number];
+const RANGE_HOURS = { '24h': 24, '7d': 24 * 7, '30d': 24 * 30 } as const;
+
+/** The start of a range as the history calls take it (ISO 8601), undefined for the whole history. */
+export const historyFrom = (range: HistoryRange) =>
+  range === 'all' ? undefined : new Date(Date.now() - RANGE_HOURS[range] * 3_600_000).toISOString();
 
 interface HistoryFilterProps<V extends string> {
   readonly label: string;

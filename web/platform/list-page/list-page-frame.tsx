@@ -34,6 +34,8 @@ export interface ListPageFrameProps<T> {
   readonly rowKey: (row: T) => string | number;
   /** The list's filters beside its search (chips that remove themselves). */
   readonly filters?: ReactNode;
+  /** Actions on the list as a whole (e.g. adding a row), beside the title; absent for who may not. */
+  readonly actions?: ReactNode;
 }
 
 const TITLE_ID = 'page-title';
@@ -44,9 +46,20 @@ export function ListPageFrame<T>(props: ListPageFrameProps<T>) {
   const { result } = props;
   return (
     <Box component="section" aria-labelledby={TITLE_ID} sx={{ display: 'grid', gap: 2, minWidth: 0 }}>
-      <Typography id={TITLE_ID} variant="h1">
-        {t(routes[props.list.routeKey].titleKey)}
-      </Typography>
+      <Box
+        sx={{
+          display: 'flex',
+          flexWrap: 'wrap',
+          alignItems: 'center',
+          justifyContent: 'space-between',
+          gap: 1,
+        }}
+      >
+        <Typography id={TITLE_ID} variant="h1">
+          {t(routes[props.list.routeKey].titleKey)}
+        </Typography>
+        {props.actions}
+      </Box>
       <Box sx={{ maxWidth: { sm: 420 } }}>
         <SearchField
           label={props.searchLabel}

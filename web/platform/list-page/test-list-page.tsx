@@ -42,11 +42,13 @@ export function installListServer<T>(
     requests,
     /** The list calls' query parameters, without the app version. */
     queries: () =>
-      requests.map((request) => {
-        const query = Object.fromEntries(request.query);
-        delete query.v;
-        return query;
-      }),
+      requests
+        .filter((request) => request.path === path)
+        .map((request) => {
+          const query = Object.fromEntries(request.query);
+          delete query.v;
+          return query;
+        }),
   };
 }
 

@@ -6,34 +6,25 @@ import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { passwordProblem } from '../../../../core/passwords.ts';
 import { showMessage } from '../../../platform/messages/message-store.ts';
+import { NewPasswordField, usePasswordProblem } from '../../../platform/new-password-field.tsx';
 import type { MeUser } from '../../auth/api/get-me.ts';
 import { accountFieldError } from '../account-errors.ts';
 import { useChangePassword } from '../api/change-password.ts';
-
-const PROBLEM_KEYS = {
-  short: 'account.password.short',
-  long: 'account.password.long',
-  guessable: 'account.password.guessable',
-  personal: 'account.password.personal',
-} as const;
 
 export function PasswordSection({ user }: { readonly user: MeUser }) {
   const { t } = useTranslation();
   const change = useChangePassword();
   const [form, setForm] = useState({ currentPassword: '', newPassword: '', repeat: '' });
   const [submitted, setSubmitted] = useState(false);
-  const problem = passwordProblem(form.newPassword, {
+  const problem = usePasswordProblem(form.newPassword, {
     email: user.email,
     names: [user.firstname, user.lastname],
   });
   const mismatch = form.repeat !== form.newPassword;
   const serverError = (path: string) => accountFieldError(change.error, path, t);
   const newPasswordError =
-    (submitted || form.newPassword !== '') && problem
-      ? t(PROBLEM_KEYS[problem])
-      : serverError('/newPassword');
+    (submitted || form.newPassword !== '') && problem ? problem : serverError('/newPassword');
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
@@ -74,16 +65,12 @@ export function PasswordSection({ user }: { readonly user: MeUser }) {
         error={serverError('/currentPassword') !== undefined}
         helperText={serverError('/currentPassword')}
       />
-      <TextField
+      <NewPasswordField
         label={t('account.password.new')}
-        type="password"
         name="newPassword"
-        autoComplete="new-password"
-        required
         value={form.newPassword}
-        onChange={(event) => setForm({ ...form, newPassword: event.target.value })}
-        error={newPasswordError !== undefined}
-        helperText={newPasswordError ?? t('account.password.rule')}
+        onChange={(newPassword) => setForm({ ...form, newPassword })}
+        error={newPasswordError}
       />
       <TextField
         label={t('account.password.repeat')}

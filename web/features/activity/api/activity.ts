@@ -13,13 +13,7 @@ import { LIST_PAGE_SIZE } from '../../../../core/api/list-query.ts';
 import type { TaskDetail } from '../../../../core/api/tasks.ts';
 import type { AlertType, HealthId, TaskType } from '../../../../core/domain.ts';
 import { apiGet, apiPost, buildQuery, type QueryData } from '../../../platform/http.ts';
-
-/** How far back the history goes: the whole of it, or the last day, week or month. */
-export const HISTORY_RANGES = ['all', '24h', '7d', '30d'] as const;
-export type HistoryRange = (typeof HISTORY_RANGES)[number];
-const RANGE_HOURS = { '24h': 24, '7d': 24 * 7, '30d': 24 * 30 } as const;
-const fromOf = (range: HistoryRange) =>
-  range === 'all' ? undefined : new Date(Date.now() - RANGE_HOURS[range] * 3_600_000).toISOString();
+import { type HistoryRange, historyFrom } from '../../../platform/list-page/history-filter.tsx';
 
 /** The health choices of the alert history; 'problems' is SPEC §2.1's HEALTH_CRITICAL+HEALTH_WARNING. */
 export const HEALTH_FILTERS = {
@@ -75,7 +69,7 @@ const alertQuery = (filters: AlertFilters): QueryData => ({
   state: filters.state === 'all' ? undefined : filters.state,
   health: filters.health === 'all' ? undefined : HEALTH_FILTERS[filters.health].join('+'),
   type: filters.type === 'all' ? undefined : filters.type,
-  from: fromOf(filters.range),
+  from: historyFrom(filters.range),
 });
 
 const taskQuery = (filters: TaskFilters): QueryData => ({
@@ -83,7 +77,7 @@ const taskQuery = (filters: TaskFilters): QueryData => ({
   status: filters.status === 'all' ? undefined : STATUS_FILTERS[filters.status].join('+'),
   type: filters.type === 'all' ? undefined : filters.type,
   id: filters.id ?? undefined,
-  from: fromOf(filters.range),
+  from: historyFrom(filters.range),
 });
 
 /** One page of the history; a dashboard asks for its first few rows only. */

@@ -22,6 +22,7 @@ import {
 import { ALERT_TYPES } from '../../../../core/domain.ts';
 import { routes } from '../../../../core/routes.ts';
 import { promptDialog } from '../../../platform/dialogs/dialog-store.ts';
+import { ExportButton, HistoryFilter, RangeFilter } from '../../../platform/list-page/history-filter.tsx';
 import { ListResults } from '../../../platform/list-page/list-page-frame.tsx';
 import type { ListColumn } from '../../../platform/list-page/list-table.tsx';
 import { showMessage } from '../../../platform/messages/message-store.ts';
@@ -38,7 +39,6 @@ import {
   useAlertMutes,
   useChangeMutes,
 } from '../api/activity.ts';
-import { ExportButton, HistoryFilter, RangeFilter } from './history-filter.tsx';
 import { MuteDialog } from './mute-dialog.tsx';
 import { MuteList } from './mute-list.tsx';
 

@@ -17,7 +17,7 @@ import {
   type CreateMuteBody,
 } from '../../../../core/api/activity.ts';
 import { ModalShell } from '../../../platform/dialogs/modal-shell.tsx';
-import { HistoryFilter } from './history-filter.tsx';
+import { HistoryFilter } from '../../../platform/list-page/history-filter.tsx';
 
 type Scope = 'device' | 'deviceType' | 'type';
 const DURATIONS = {

@@ -8,6 +8,7 @@ import { useTranslation } from 'react-i18next';
 import type { Task } from '../../../../core/api/tasks.ts';
 import { TASK_TYPES } from '../../../../core/domain.ts';
 import { errorCount, percentComplete } from '../../../../core/tasks.ts';
+import { ExportButton, HistoryFilter, RangeFilter } from '../../../platform/list-page/history-filter.tsx';
 import { ListResults } from '../../../platform/list-page/list-page-frame.tsx';
 import type { ListColumn } from '../../../platform/list-page/list-table.tsx';
 import { DateTime } from '../../../shell/date-time.tsx';
@@ -20,7 +21,6 @@ import {
   taskExportHref,
   useTaskHistory,
 } from '../api/activity.ts';
-import { ExportButton, HistoryFilter, RangeFilter } from './history-filter.tsx';
 import { TaskDetailDialog } from './task-detail-dialog.tsx';
 
 const TABLE_ID = 'task-history-title';

@@ -54,9 +54,7 @@ export function IdentitySection({ identity }: { readonly identity: Identity }) {
         identity.lastSeenAt === null ? (
           t('deviceDashboard.identity.neverSeen')
         ) : (
-          <time dateTime={identity.lastSeenAt}>
-            {formatDateTime(new Date(identity.lastSeenAt), units)}
-          </time>
+          <time dateTime={identity.lastSeenAt}>{formatDateTime(new Date(identity.lastSeenAt), units)}</time>
         ),
     },
   );

@@ -2,7 +2,7 @@
 // SPEC §2.1 /v2/cloud/{cloudId}/users?search=: the cloud's members, for callers with manage_users (§6).
 import { screen, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { UserListItem } from '../../../../core/api/users.ts';
+import type { MemberDetail } from '../../../../core/api/users.ts';
 import { routes } from '../../../../core/routes.ts';
 import {
   installListServer,
@@ -22,8 +22,17 @@ const member = (
   firstname: string,
   lastname: string,
   email: string,
-  role_id: UserListItem['role_id'],
-) => ({ id, firstname, lastname, email, role_id }) satisfies UserListItem;
+  role_id: MemberDetail['role_id'],
+) =>
+  ({
+    id,
+    firstname,
+    lastname,
+    email,
+    role_id,
+    permissions: 0,
+    sites: role_id === 'ROLE_USER' ? [{ siteId: 8, name: 'Harbour', permissions: ['read_site'] }] : [],
+  }) satisfies MemberDetail;
 
 const withRole = (roleId: 'ROLE_OWNER' | 'ROLE_ADMIN' | 'ROLE_GUEST' | 'ROLE_USER') =>
   meFixture({
@@ -58,7 +67,8 @@ describe('user management list page', () => {
     const table = screen.getByRole('table', { name: 'User Management' });
     const sam = within(table).getByText('Sam Siteuser').closest('tr') as HTMLElement;
     expect(within(sam).getByText('siteuser@demo.example')).toBeInTheDocument();
-    expect(within(sam).getByText('Site User')).toBeInTheDocument();
+    expect(within(sam).getByText('Site User, sites: 1')).toBeInTheDocument();
+    expect(within(sam).getByRole('button', { name: 'Edit Sam Siteuser' })).toBeInTheDocument();
     expect(within(table).getByText('Administrator')).toBeInTheDocument();
   });
 

@@ -1,0 +1,8 @@
+-- A data dir that took an earlier draft of this migration has the status index on another expression.
+DROP INDEX IF EXISTS "devices_list_status_idx";--> statement-breakpoint
+CREATE INDEX IF NOT EXISTS "devices_list_status_idx" ON "devices" USING btree ("cloud_id",(CASE WHEN NOT "blocked" AND "status_id" IN ('STATUS_ONLINE', 'STATUS_SKIPPED_HB') THEN 1 ELSE 0 END),"name","id") WHERE "devices"."deleted_at" IS NULL AND NOT "devices"."decomm";--> statement-breakpoint
+CREATE INDEX IF NOT EXISTS "devices_list_health_idx" ON "devices" USING btree ("cloud_id",(CASE "health_id" WHEN 'HEALTH_NORMAL' THEN 1 WHEN 'HEALTH_WARNING' THEN 2 WHEN 'HEALTH_CRITICAL' THEN 3 ELSE 0 END),"name","id") WHERE "devices"."deleted_at" IS NULL AND NOT "devices"."decomm";--> statement-breakpoint
+CREATE INDEX IF NOT EXISTS "devices_list_family_idx" ON "devices" USING btree ("cloud_id","product_type","name","id") WHERE "devices"."deleted_at" IS NULL AND NOT "devices"."decomm";--> statement-breakpoint
+CREATE INDEX IF NOT EXISTS "devices_list_model_idx" ON "devices" USING btree ("cloud_id","product_brand_id","name","id") WHERE "devices"."deleted_at" IS NULL AND NOT "devices"."decomm";--> statement-breakpoint
+CREATE INDEX IF NOT EXISTS "devices_list_fw_idx" ON "devices" USING btree ("cloud_id","fw","name","id") WHERE "devices"."deleted_at" IS NULL AND NOT "devices"."decomm";--> statement-breakpoint
+CREATE INDEX IF NOT EXISTS "devices_list_site_idx" ON "devices" USING btree ("cloud_id","site_id","name","id") WHERE "devices"."deleted_at" IS NULL AND NOT "devices"."decomm";

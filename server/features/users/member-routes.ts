@@ -1,0 +1,183 @@
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { eq } from 'drizzle-orm';
+import type { FastifyRequest } from 'fastify';
+import { Type } from 'typebox';
+import { ListQuery } from '../../../core/api/list-query.ts';
+import {
+  InvitationListResponse,
+  InvitationSent,
+  InviteBody,
+  MemberUpdateBody,
+} from '../../../core/api/users.ts';
+import { actorOf } from '../../audit/record.ts';
+import { sessionUserId } from '../../auth/request-auth.ts';
+import type { AppContext } from '../../context.ts';
+import { users } from '../../db/schema/accounts.ts';
+import { clouds } from '../../db/schema/clouds.ts';
+import { ErrorSchemas } from '../../errors.ts';
+import { CloudParams, signedInErrors } from '../../http-schemas.ts';
+import { invitationLink, mailInvitation } from './invitation-mail.ts';
+import { createInvitation, listInvitations, renewInvitation, revokeInvitation } from './invitations.ts';
+import { removeMember, transferOwnership, updateMember } from './members.ts';
+
+const tags = ['users'];
+const Id = Type.Integer({ minimum: 1, maximum: 2_147_483_647 });
+const MemberParams = Type.Object({ cloudId: CloudParams.properties.cloudId, userId: Id });
+const InvitationParams = Type.Object({ cloudId: CloudParams.properties.cloudId, invitationId: Id });
+const manageUsers = { permission: 'manage_users' } as const;
+const actor = (request: FastifyRequest) => ({ ...actorOf(request), userId: sessionUserId(request) });
+
+/** Cloud-scoped, manage_users: members' roles and sites, removal, ownership and invitations. */
+export function memberRoutes(ctx: AppContext): FastifyPluginAsyncTypebox {
+  const { db, config } = ctx;
+
+  /** Mails a new link, or says why not; the link comes back only when no mail went out. */
+  async function send(
+    request: FastifyRequest,
+    cloudId: number,
+    sent: Awaited<ReturnType<typeof createInvitation>>,
+  ) {
+    const link = invitationLink(config.publicUrl, sent.token);
+    const [names] = await db
+      .select({
+        cloudName: clouds.name,
+        firstname: users.firstname,
+        lastname: users.lastname,
+        email: users.email,
+      })
+      .from(clouds)
+      .innerJoin(users, eq(users.id, sessionUserId(request)))
+      .where(eq(clouds.id, cloudId));
+    const mail = await mailInvitation(ctx.sendMail, request.log, {
+      to: sent.invitation.email,
+      cloudName: names?.cloudName ?? '',
+      inviter: `${names?.firstname ?? ''} ${names?.lastname ?? ''}`.trim() || (names?.email ?? ''),
+      productName: config.theme.productName,
+      link,
+    });
+    return { invitation: sent.invitation, mail, link: mail === 'sent' ? null : link };
+  }
+
+  return async (app) => {
+    app.patch(
+      '/users/:userId',
+      {
+        config: manageUsers,
+        schema: {
+          tags,
+          summary: 'Changes a member’s role, permission bits and (a Site User) sites',
+          params: MemberParams,
+          body: MemberUpdateBody,
+          response: { 204: Type.Null(), ...signedInErrors },
+        },
+      },
+      async (request, reply) => {
+        const { cloudId, userId } = request.params;
+        await updateMember(db, actor(request), cloudId, userId, request.body);
+        return reply.code(204).send(null);
+      },
+    );
+
+    app.delete(
+      '/users/:userId',
+      {
+        config: manageUsers,
+        schema: {
+          tags,
+          summary: 'Removes a member from the cloud',
+          params: MemberParams,
+          response: { 204: Type.Null(), ...signedInErrors },
+        },
+      },
+      async (request, reply) => {
+        await removeMember(db, actor(request), request.params.cloudId, request.params.userId);
+        return reply.code(204).send(null);
+      },
+    );
+
+    app.post(
+      '/users/:userId/transfer-ownership',
+      {
+        config: manageUsers,
+        schema: {
+          tags,
+          summary: 'The owner makes another member the owner, and becomes an Administrator',
+          params: MemberParams,
+          response: { 204: Type.Null(), ...signedInErrors },
+        },
+      },
+      async (request, reply) => {
+        await transferOwnership(db, actor(request), request.params.cloudId, request.params.userId);
+        return reply.code(204).send(null);
+      },
+    );
+
+    app.get(
+      '/invitations',
+      {
+        config: manageUsers,
+        schema: {
+          tags,
+          summary: 'The cloud’s invitations, newest first, with their state',
+          params: CloudParams,
+          querystring: Type.Omit(ListQuery, ['search']),
+          response: { 200: InvitationListResponse, ...signedInErrors },
+        },
+      },
+      async (request) => listInvitations(db, request.params.cloudId, request.query),
+    );
+
+    app.post(
+      '/invitations',
+      {
+        config: manageUsers,
+        schema: {
+          tags,
+          summary: 'Invites an email with a role; mails the link, or answers it when no mail can go out',
+          params: CloudParams,
+          body: InviteBody,
+          response: { 201: InvitationSent, ...signedInErrors },
+        },
+      },
+      async (request, reply) => {
+        const { cloudId } = request.params;
+        const sent = await createInvitation(db, actor(request), cloudId, request.body);
+        return reply.code(201).send(await send(request, cloudId, sent));
+      },
+    );
+
+    app.post(
+      '/invitations/:invitationId/resend',
+      {
+        config: manageUsers,
+        schema: {
+          tags,
+          summary: 'Sends an invitation again with a new link, good for another week',
+          params: InvitationParams,
+          response: { 200: InvitationSent, ...signedInErrors, 409: ErrorSchemas.message },
+        },
+      },
+      async (request) => {
+        const { cloudId, invitationId } = request.params;
+        return send(request, cloudId, await renewInvitation(db, actor(request), cloudId, invitationId));
+      },
+    );
+
+    app.delete(
+      '/invitations/:invitationId',
+      {
+        config: manageUsers,
+        schema: {
+          tags,
+          summary: 'Revokes an invitation: its link stops working',
+          params: InvitationParams,
+          response: { 204: Type.Null(), ...signedInErrors },
+        },
+      },
+      async (request, reply) => {
+        await revokeInvitation(db, actor(request), request.params.cloudId, request.params.invitationId);
+        return reply.code(204).send(null);
+      },
+    );
+  };
+}

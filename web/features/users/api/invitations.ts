@@ -1,0 +1,43 @@
+// The cloud's invitations (manage_users): GET /apiv2/cloud/:cloudId/invitations, inviting, sending again
+// and revoking. Inviting and sending again answer whether the mail went out, or the link to pass on.
+import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { LIST_PAGE_SIZE } from '../../../../core/api/list-query.ts';
+import type { InvitationListResponse, InvitationSent, InviteBody } from '../../../../core/api/users.ts';
+import { FIELD_ERRORS } from '../../../platform/errors/error-policy-host.tsx';
+import { apiDelete, apiGet, apiPost } from '../../../platform/http.ts';
+
+const invitationsKey = (cloudId: number) => ['users', 'invitations', cloudId] as const;
+
+export function useInvitations(cloudId: number, offset: number) {
+  return useQuery({
+    queryKey: [...invitationsKey(cloudId), offset] as const,
+    queryFn: () =>
+      apiGet<InvitationListResponse>(`/apiv2/cloud/${cloudId}/invitations`, {
+        offset,
+        limit: LIST_PAGE_SIZE,
+      }),
+    placeholderData: keepPreviousData,
+  });
+}
+
+export function useInvite(cloudId: number) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    meta: FIELD_ERRORS,
+    mutationFn: (body: InviteBody) => apiPost<InvitationSent>(`/apiv2/cloud/${cloudId}/invitations`, body),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: invitationsKey(cloudId) }),
+  });
+}
+
+type InvitationChange = { kind: 'resend' | 'revoke'; invitationId: number };
+
+export function useInvitationChange(cloudId: number) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ kind, invitationId }: InvitationChange) => {
+      const path = `/apiv2/cloud/${cloudId}/invitations/${invitationId}`;
+      return kind === 'resend' ? apiPost<InvitationSent>(`${path}/resend`) : apiDelete<null>(path);
+    },
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: invitationsKey(cloudId) }),
+  });
+}

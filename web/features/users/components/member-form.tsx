@@ -1,0 +1,147 @@
+// What a member may do, as the invite and edit dialogs set it: role, permission bits and, for a Site
+// User, their sites each with read-only or full permissions.
+import DeleteIcon from '@mui/icons-material/Delete';
+import Box from '@mui/material/Box';
+import Checkbox from '@mui/material/Checkbox';
+import FormControlLabel from '@mui/material/FormControlLabel';
+import FormGroup from '@mui/material/FormGroup';
+import FormLabel from '@mui/material/FormLabel';
+import IconButton from '@mui/material/IconButton';
+import MenuItem from '@mui/material/MenuItem';
+import TextField from '@mui/material/TextField';
+import Typography from '@mui/material/Typography';
+import { useTranslation } from 'react-i18next';
+import { GRANTABLE_ROLES } from '../../../../core/api/users.ts';
+import { CLOUD_PERMISSION, type CloudPermission, SITE_PERMISSIONS } from '../../../../core/domain.ts';
+import { GUEST_SITE_PERMISSIONS } from '../../../../core/policy.ts';
+import { ROLE_LABEL_KEYS } from '../../../platform/list-page/role-labels.ts';
+import { SiteSelect } from '../../sites/components/site-select.tsx';
+
+export type GrantableRole = (typeof GRANTABLE_ROLES)[number];
+export type SiteAccess = 'read' | 'full' | 'custom';
+export interface MemberGrant {
+  readonly roleId: GrantableRole;
+  readonly permissions: number;
+  readonly sites: readonly { siteId: number; name: string; permissions: readonly string[] }[];
+}
+
+export const SITE_ACCESS_PERMISSIONS = { read: GUEST_SITE_PERMISSIONS, full: SITE_PERMISSIONS } as const;
+
+export const siteAccessOf = (permissions: readonly string[]): SiteAccess => {
+  const same = (list: readonly string[]) =>
+    list.length === permissions.length && list.every((permission) => permissions.includes(permission));
+  return same(SITE_ACCESS_PERMISSIONS.read) ? 'read' : same(SITE_ACCESS_PERMISSIONS.full) ? 'full' : 'custom';
+};
+
+const BIT_KEYS = {
+  manage_licenses: 'users.bits.manageLicenses',
+  manage_snvr: 'users.bits.manageSnvr',
+  manage_vpc: 'users.bits.manageVpc',
+  manage_sites: 'users.bits.manageSites',
+} as const satisfies Record<CloudPermission, string>;
+
+export function MemberForm(props: {
+  readonly cloudId: number;
+  readonly value: MemberGrant;
+  readonly onChange: (value: MemberGrant) => void;
+}) {
+  const { t } = useTranslation();
+  const { value, onChange } = props;
+  const bits = Object.entries(CLOUD_PERMISSION) as [CloudPermission, number][];
+  const setSiteAccess = (siteId: number, access: 'read' | 'full') =>
+    onChange({
+      ...value,
+      sites: value.sites.map((site) =>
+        site.siteId === siteId ? { ...site, permissions: SITE_ACCESS_PERMISSIONS[access] } : site,
+      ),
+    });
+  return (
+    <Box sx={{ display: 'grid', gap: 2 }}>
+      <TextField
+        select
+        label={t('users.form.role')}
+        value={value.roleId}
+        onChange={(event) => onChange({ ...value, roleId: event.target.value as GrantableRole })}
+      >
+        {GRANTABLE_ROLES.map((role) => (
+          <MenuItem key={role} value={role}>
+            {t(ROLE_LABEL_KEYS[role])}
+          </MenuItem>
+        ))}
+      </TextField>
+      <FormGroup>
+        <FormLabel component="legend">{t('users.form.bits')}</FormLabel>
+        {bits.map(([name, bit]) => (
+          <FormControlLabel
+            key={name}
+            label={t(BIT_KEYS[name])}
+            control={
+              <Checkbox
+                checked={(value.permissions & bit) !== 0}
+                onChange={(event) =>
+                  onChange({
+                    ...value,
+                    permissions: event.target.checked ? value.permissions | bit : value.permissions & ~bit,
+                  })
+                }
+              />
+            }
+          />
+        ))}
+      </FormGroup>
+      {value.roleId === 'ROLE_USER' && (
+        <Box component="fieldset" sx={{ border: 0, p: 0, m: 0, display: 'grid', gap: 1 }}>
+          <Typography component="legend" variant="subtitle2">
+            {t('users.form.sites')}
+          </Typography>
+          {value.sites.length === 0 && (
+            <Typography color="text.secondary">{t('users.form.noSites')}</Typography>
+          )}
+          {value.sites.map((site) => {
+            const access = siteAccessOf(site.permissions);
+            return (
+              <Box key={site.siteId} sx={{ display: 'flex', gap: 1, alignItems: 'center' }}>
+                <Typography sx={{ flex: 1, minWidth: 0, overflowWrap: 'anywhere' }}>{site.name}</Typography>
+                <TextField
+                  select
+                  size="small"
+                  label={t('users.form.siteAccess', { site: site.name })}
+                  value={access}
+                  onChange={(event) => setSiteAccess(site.siteId, event.target.value as 'read' | 'full')}
+                  sx={{ minWidth: 150 }}
+                >
+                  <MenuItem value="read">{t('users.access.read')}</MenuItem>
+                  <MenuItem value="full">{t('users.access.full')}</MenuItem>
+                  {access === 'custom' && <MenuItem value="custom">{t('users.access.custom')}</MenuItem>}
+                </TextField>
+                <IconButton
+                  aria-label={t('users.form.removeSite', { site: site.name })}
+                  onClick={() =>
+                    onChange({ ...value, sites: value.sites.filter((s) => s.siteId !== site.siteId) })
+                  }
+                >
+                  <DeleteIcon />
+                </IconButton>
+              </Box>
+            );
+          })}
+          <SiteSelect
+            cloudId={props.cloudId}
+            label={t('users.form.addSite')}
+            value={null}
+            onChange={(siteId, name) => {
+              if (siteId === null || value.sites.some((site) => site.siteId === siteId)) return;
+              onChange({
+                ...value,
+                sites: [
+                  ...value.sites,
+                  { siteId, name: name ?? '', permissions: SITE_ACCESS_PERMISSIONS.read },
+                ],
+              });
+            }}
+          />
+        </Box>
+      )}
+    </Box>
+  );
+}
