@@ -17,6 +17,9 @@ import { DateTime } from '../../../shell/date-time.tsx';
 import { useSignOutSession } from '../api/sign-out-session.ts';
 import { describeUserAgent } from '../user-agent.ts';
 
+// A phone shows the browser, its action and when it was last used; the address and sign-in time need room.
+const WIDE_ONLY = { display: { xs: 'none', sm: 'table-cell' } } as const;
+
 export function SessionsSection({ sessions }: { readonly sessions: readonly AccountSession[] }) {
   const { t } = useTranslation();
   const signOut = useSignOutSession();
@@ -51,9 +54,9 @@ export function SessionsSection({ sessions }: { readonly sessions: readonly Acco
             <TableRow>
               <TableCell>{t('account.sessions.device')}</TableCell>
               <TableCell>{t('account.sessions.actions')}</TableCell>
-              <TableCell>{t('account.sessions.address')}</TableCell>
+              <TableCell sx={WIDE_ONLY}>{t('account.sessions.address')}</TableCell>
               <TableCell>{t('account.sessions.lastSeen')}</TableCell>
-              <TableCell>{t('account.sessions.signedIn')}</TableCell>
+              <TableCell sx={WIDE_ONLY}>{t('account.sessions.signedIn')}</TableCell>
             </TableRow>
           </TableHead>
           <TableBody>
@@ -69,11 +72,11 @@ export function SessionsSection({ sessions }: { readonly sessions: readonly Acco
                     </Button>
                   )}
                 </TableCell>
-                <TableCell>{session.ip ?? '—'}</TableCell>
+                <TableCell sx={WIDE_ONLY}>{session.ip ?? '—'}</TableCell>
                 <TableCell>
                   <DateTime iso={session.lastSeenAt} />
                 </TableCell>
-                <TableCell>
+                <TableCell sx={WIDE_ONLY}>
                   <DateTime iso={session.createdAt} />
                 </TableCell>
               </TableRow>

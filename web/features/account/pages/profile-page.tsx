@@ -19,7 +19,7 @@ import {
 } from '../../../../core/date-formats.ts';
 import type { MeasurementUnits } from '../../../../core/domain.ts';
 import { LOCALES, type Locale } from '../../../../core/locales.ts';
-import { formatDateTime } from '../../../platform/date-time.ts';
+import { formatDate } from '../../../platform/date-time.ts';
 import { userLocale } from '../../../platform/i18n.ts';
 import { showMessage } from '../../../platform/messages/message-store.ts';
 import { PageLoader } from '../../../shell/page-loader.tsx';
@@ -28,7 +28,7 @@ import { accountFieldError } from '../account-errors.ts';
 import { useUpdateProfile } from '../api/update-profile.ts';
 import { TimeZoneField } from '../components/time-zone-field.tsx';
 
-// A fixed moment (2026-01-31 16:05 UTC) that shows every part of a format.
+// A day (31 January 2026) that shows every part of a date format.
 const SAMPLE = new Date(Date.UTC(2026, 0, 31, 16, 5));
 
 export function ProfilePage() {
@@ -56,8 +56,8 @@ function ProfileForm({ user }: { readonly user: MeUser }) {
     setForm((current) => ({ ...current, [key]: value }));
   const emailChanged = form.email.trim().toLowerCase() !== user.email.toLowerCase();
   const error = (path: string) => accountFieldError(update.error, path, t);
-  const sample = (dateFormat: DateFormat, timeFormat: TimeFormat) =>
-    formatDateTime(SAMPLE, { locale: i18n.language, timeZone: 'UTC', dateFormat, timeFormat });
+  const sample = (dateFormat: DateFormat) =>
+    formatDate(SAMPLE, { locale: i18n.language, timeZone: 'UTC', dateFormat });
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
@@ -159,7 +159,7 @@ function ProfileForm({ user }: { readonly user: MeUser }) {
             >
               {DATE_FORMATS.map((format) => (
                 <MenuItem key={format} value={format}>
-                  {sample(format, form.timeFormat)}
+                  {sample(format)}
                 </MenuItem>
               ))}
             </TextField>

@@ -54,11 +54,17 @@ function ChangeLog({ cloudId }: { readonly cloudId: number }) {
   };
   const personLabel = (item: ChangeLogItem) =>
     item.actor.name || item.actor.email || t('changeLog.page.unknownPerson');
+  // A person's own records (sign-ins, security changes) name them by their account.
+  const objectName = (item: ChangeLogItem) =>
+    item.object_name ||
+    (item.object_type === 'user' && item.object_id === String(item.actor.id)
+      ? personLabel(item)
+      : item.object_id);
   const objectLabel = (item: ChangeLogItem) =>
-    `${t(OBJECT_KEYS[item.object_type])} ${item.object_name || (item.object_id ?? '')}`.trim();
+    `${t(OBJECT_KEYS[item.object_type])} ${objectName(item) ?? ''}`.trim();
 
   const columns: ListColumn<ChangeLogItem>[] = [
-    { id: 'at', nowrap: true, header: t('changeLog.column.at'), cell: (item) => <DateTime iso={item.at} /> },
+    { id: 'at', header: t('changeLog.column.at'), cell: (item) => <DateTime iso={item.at} /> },
     {
       id: 'person',
       header: t('changeLog.column.person'),
