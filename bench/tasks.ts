@@ -129,7 +129,7 @@ async function floor(dataDir: string, devices: number) {
   };
   const started = performance.now();
   const plan = await planTask(db, membership, body);
-  const { taskId } = await createTaskRow(db, membership, body, plan);
+  const { taskId } = await createTaskRow(db, { userId: membership.userId, ip: null }, membership, body, plan);
   const commands = await commandsOfTask(db, taskId);
   const delivered = performance.now() - started;
   const agents = await loadAgents(

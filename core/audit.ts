@@ -10,6 +10,9 @@ export const AUDIT_OBJECT_TYPES = [
   'device',
   'membership',
   'invitation',
+  'task',
+  'alert',
+  'maintenance_window',
   'license',
 ] as const;
 export type AuditObjectType = (typeof AUDIT_OBJECT_TYPES)[number];

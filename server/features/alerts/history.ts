@@ -7,6 +7,7 @@ import {
 } from '../../../core/api/activity.ts';
 import { toCsv } from '../../../core/csv.ts';
 import { type Access, canHandleAlerts, visibleSiteIds } from '../../../core/policy.ts';
+import { type AuditActor, auditEach } from '../../audit/record.ts';
 import type { Database } from '../../db/connect.ts';
 import { countCapped } from '../../db/count-capped.ts';
 import { users } from '../../db/schema/accounts.ts';
@@ -124,6 +125,7 @@ export async function listAlertHistory(
  */
 export async function acknowledgeAlerts(
   db: Database,
+  actor: AuditActor,
   cloudId: number,
   access: Access & { userId: number },
   alertIds: number[],
@@ -137,16 +139,30 @@ export async function acknowledgeAlerts(
     .filter((alert) => canHandleAlerts(access, alert.siteId))
     .map((alert) => alert.id);
   if (allowed.length === 0) return 0;
-  const updated = await db
-    .update(alerts)
-    .set({
-      acknowledgedAt: sql`now()`,
-      acknowledgedByUserId: access.userId,
-      acknowledgeComment: comment.trim(),
-    })
-    .where(and(inArray(alerts.id, allowed), isNull(alerts.acknowledgedAt)))
-    .returning({ id: alerts.id });
-  return updated.length;
+  return db.transaction(async (tx) => {
+    const updated = await tx
+      .update(alerts)
+      .set({
+        acknowledgedAt: sql`now()`,
+        acknowledgedByUserId: access.userId,
+        acknowledgeComment: comment.trim(),
+      })
+      .where(and(inArray(alerts.id, allowed), isNull(alerts.acknowledgedAt)))
+      .returning({ id: alerts.id, type: alerts.alertType });
+    await auditEach(
+      tx,
+      actor,
+      updated.map((alert) => ({
+        cloudId,
+        action: 'changed' as const,
+        objectType: 'alert' as const,
+        objectId: alert.id,
+        objectName: alert.type,
+        after: { acknowledged: true, comment: comment.trim() },
+      })),
+    );
+    return updated.length;
+  });
 }
 
 /** The history as a spreadsheet reads it: one alert per line, names rather than ids where there are names. */

@@ -1,6 +1,7 @@
 import { and, desc, eq, gt, inArray, isNull, or, type SQL, sql } from 'drizzle-orm';
 import type { AlertMute, CreateMuteBody } from '../../../core/api/activity.ts';
 import { type Access, canHandleAlerts, isOwnerOrAdmin, visibleSiteIds } from '../../../core/policy.ts';
+import { type AuditActor, audit } from '../../audit/record.ts';
 import type { Database } from '../../db/connect.ts';
 import { users } from '../../db/schema/accounts.ts';
 import { alertMutes, alerts } from '../../db/schema/activity.ts';
@@ -68,6 +69,7 @@ function mayMute(access: Access, siteId: number | null, deviceWide: boolean) {
 
 export async function createMute(
   db: Database,
+  actor: AuditActor,
   cloudId: number,
   access: Access & { userId: number },
   body: CreateMuteBody,
@@ -77,20 +79,30 @@ export async function createMute(
   const visible = visibleSiteIds(access);
   if (deviceWide && visible && !(siteId !== null && visible.includes(siteId))) throw errors.notFound();
   if (!mayMute(access, siteId, deviceWide)) throw errors.forbidden();
-  const [row] = await db
-    .insert(alertMutes)
-    .values({
+  return db.transaction(async (tx) => {
+    const [row] = await tx
+      .insert(alertMutes)
+      .values({
+        cloudId,
+        deviceId: body.deviceId ?? null,
+        smartNvrId: body.smartNvrId ?? null,
+        alertType: body.alertType ?? null,
+        endsAt: sql`now() + make_interval(mins => ${body.minutes})`,
+        comment: body.comment.trim(),
+        createdByUserId: access.userId,
+      })
+      .returning({ id: alertMutes.id });
+    if (!row) throw new Error('mute not stored');
+    await audit(tx, actor, {
       cloudId,
-      deviceId: body.deviceId ?? null,
-      smartNvrId: body.smartNvrId ?? null,
-      alertType: body.alertType ?? null,
-      endsAt: sql`now() + make_interval(mins => ${body.minutes})`,
-      comment: body.comment.trim(),
-      createdByUserId: access.userId,
-    })
-    .returning({ id: alertMutes.id });
-  if (!row) throw new Error('mute not stored');
-  return row.id;
+      action: 'created',
+      objectType: 'maintenance_window',
+      objectId: row.id,
+      objectName: body.alertType ?? '',
+      after: { ...body, comment: body.comment.trim() },
+    });
+    return row.id;
+  });
 }
 
 /** Windows still open, soonest to end first; a Site User sees those of their sites' devices and of types. */
@@ -142,9 +154,24 @@ export async function listMutes(db: Database, cloudId: number, access: Access): 
 }
 
 /** Closes a window now: alerts raised from now on notify again. */
-export async function endMute(db: Database, cloudId: number, access: Access, muteId: number): Promise<void> {
+export async function endMute(
+  db: Database,
+  actor: AuditActor,
+  cloudId: number,
+  access: Access,
+  muteId: number,
+): Promise<void> {
   const mute = (await listMutes(db, cloudId, access)).find((item) => item.id === muteId);
   if (!mute) throw errors.notFound();
   if (!mute.can_end) throw errors.forbidden();
-  await db.update(alertMutes).set({ endsAt: sql`now()` }).where(eq(alertMutes.id, muteId));
+  await db.transaction(async (tx) => {
+    await tx.update(alertMutes).set({ endsAt: sql`now()` }).where(eq(alertMutes.id, muteId));
+    await audit(tx, actor, {
+      cloudId,
+      action: 'changed',
+      objectType: 'maintenance_window',
+      objectId: muteId,
+      after: { ended: true },
+    });
+  });
 }

@@ -21,6 +21,7 @@ import {
 } from '../../../core/api/alerts.ts';
 import { RECENT_ALERTS_LIMIT } from '../../../core/constants.ts';
 import { isOwnerOrAdmin, visibleSiteIds } from '../../../core/policy.ts';
+import { actorOf } from '../../audit/record.ts';
 import { type Membership, membershipOf } from '../../auth/cloud-scope.ts';
 import { sessionUserId } from '../../auth/request-auth.ts';
 import type { AppContext } from '../../context.ts';
@@ -196,7 +197,7 @@ export function alertRoutes(ctx: AppContext): FastifyPluginAsyncTypebox {
             },
           ]);
         }
-        const id = await createMute(db, membership.cloudId, membership, request.body);
+        const id = await createMute(db, actorOf(request), membership.cloudId, membership, request.body);
         return reply.code(201).send({ id });
       },
     );
@@ -213,7 +214,7 @@ export function alertRoutes(ctx: AppContext): FastifyPluginAsyncTypebox {
       },
       async (request) => {
         const membership = membershipOf(request);
-        await endMute(db, membership.cloudId, membership, request.params.muteId);
+        await endMute(db, actorOf(request), membership.cloudId, membership, request.params.muteId);
         return { ok: true as const };
       },
     );
@@ -234,7 +235,14 @@ export function alertRoutes(ctx: AppContext): FastifyPluginAsyncTypebox {
         const membership = membershipOf(request);
         const { alertIds, comment } = request.body;
         return {
-          acknowledged: await acknowledgeAlerts(db, membership.cloudId, membership, alertIds, comment),
+          acknowledged: await acknowledgeAlerts(
+            db,
+            actorOf(request),
+            membership.cloudId,
+            membership,
+            alertIds,
+            comment,
+          ),
         };
       },
     );

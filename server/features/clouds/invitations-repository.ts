@@ -1,5 +1,6 @@
 import { aliasedTable, and, asc, count, desc, eq, gt, inArray, isNull, notExists, sql } from 'drizzle-orm';
 import type { InvitationState } from '../../../core/domain.ts';
+import { type AuditActor, audit } from '../../audit/record.ts';
 import type { Database } from '../../db/connect.ts';
 import { users } from '../../db/schema/accounts.ts';
 import { clouds, invitations, membershipSites, memberships } from '../../db/schema/clouds.ts';
@@ -67,6 +68,7 @@ export async function countPendingInvitations(db: Database, invitee: Invitee, no
  */
 export async function answerInvitation(
   db: Database,
+  actor: AuditActor,
   invitee: Invitee,
   cloudId: number,
   answer: 'join' | 'decline',
@@ -99,6 +101,15 @@ export async function answerInvitation(
           .onConflictDoNothing();
       }
     }
+    await audit(tx, actor, {
+      cloudId,
+      action: answer === 'join' ? 'created' : 'changed',
+      objectType: answer === 'join' ? 'membership' : 'invitation',
+      objectId: answer === 'join' ? invitee.userId : newest.id,
+      objectName: invitee.email,
+      after:
+        answer === 'join' ? { roleId: newest.roleId, permissions: newest.permissions } : { declined: true },
+    });
     const state: InvitationState = answer === 'join' ? 'REGISTERED' : 'INVITATION_DECLINED';
     await tx
       .update(invitations)

@@ -1,4 +1,5 @@
 import { and, asc, count, eq, isNull, sql } from 'drizzle-orm';
+import { type AuditActor, audit } from '../../audit/record.ts';
 import type { Database } from '../../db/connect.ts';
 import { advertisements, clouds, licenses, memberships } from '../../db/schema/clouds.ts';
 import { devices } from '../../db/schema/inventory.ts';
@@ -30,11 +31,25 @@ export async function findCloud(db: Database, cloudId: number) {
 export type CloudRow = NonNullable<Awaited<ReturnType<typeof findCloud>>>;
 
 /** Sets the user's own push alerts flag in the cloud. */
-export async function setPushAlerts(db: Database, userId: number, cloudId: number, pushAlerts: boolean) {
-  await db
-    .update(memberships)
-    .set({ pushAlerts })
-    .where(and(eq(memberships.userId, userId), eq(memberships.cloudId, cloudId)));
+export async function setPushAlerts(
+  db: Database,
+  actor: AuditActor & { userId: number },
+  cloudId: number,
+  pushAlerts: boolean,
+) {
+  await db.transaction(async (tx) => {
+    await tx
+      .update(memberships)
+      .set({ pushAlerts })
+      .where(and(eq(memberships.userId, actor.userId), eq(memberships.cloudId, cloudId)));
+    await audit(tx, actor, {
+      cloudId,
+      action: 'changed',
+      objectType: 'membership',
+      objectId: actor.userId,
+      after: { pushAlerts },
+    });
+  });
 }
 
 /**

@@ -10,6 +10,7 @@ import {
   PushAlertsResponse,
   UnreadInvitationsResponse,
 } from '../../../core/api/clouds.ts';
+import { actorOf } from '../../audit/record.ts';
 import { membershipOf } from '../../auth/cloud-scope.ts';
 import type { AppContext } from '../../context.ts';
 import type { Database } from '../../db/connect.ts';
@@ -57,7 +58,12 @@ export function cloudRoutes(ctx: AppContext): FastifyPluginAsyncTypebox {
       async (request) => {
         const membership = membershipOf(request);
         const pushAlerts = request.body.user.push_alerts;
-        await setPushAlerts(db, membership.userId, membership.cloudId, pushAlerts);
+        await setPushAlerts(
+          db,
+          { ...actorOf(request), userId: membership.userId },
+          membership.cloudId,
+          pushAlerts,
+        );
         return { user: { push_alerts: pushAlerts } };
       },
     );
@@ -120,7 +126,14 @@ export function cloudListRoutes(ctx: AppContext): FastifyPluginAsyncTypebox {
         { schema: { tags, body: MembershipAnswerBody, response: { 200: Ok, ...signedInErrors } } },
         async (request) => {
           const invitee = await inviteeOf(db, request);
-          const answered = await answerInvitation(db, invitee, request.body.cloudId, answer, new Date());
+          const answered = await answerInvitation(
+            db,
+            actorOf(request),
+            invitee,
+            request.body.cloudId,
+            answer,
+            new Date(),
+          );
           if (!answered) throw errors.notFound('No pending invitation to this cloud.');
           return { ok: true as const };
         },

@@ -87,10 +87,17 @@ export function deviceBulkRoutes(ctx: AppContext): FastifyPluginAsyncTypebox {
       async (request, reply) => {
         const membership = membershipOf(request);
         if (request.body.dryRun) return previewBulk(db, membership, 'reboot', request.body);
-        const { alerts, ...result } = await bulkTask(db, membership, 'reboot', request.body, {
-          type: 'TASK_REBOOT',
-          params: {},
-        });
+        const { alerts, ...result } = await bulkTask(
+          db,
+          actorOf(request),
+          membership,
+          'reboot',
+          request.body,
+          {
+            type: 'TASK_REBOOT',
+            params: {},
+          },
+        );
         request.server.fleet.notify(alerts);
         return reply.code(201).send(result);
       },
@@ -113,7 +120,14 @@ export function deviceBulkRoutes(ctx: AppContext): FastifyPluginAsyncTypebox {
         const membership = membershipOf(request);
         const task = firmwareTask(request.body);
         if (request.body.dryRun) return previewBulk(db, membership, 'firmware', request.body);
-        const { alerts, ...result } = await bulkTask(db, membership, 'firmware', request.body, task);
+        const { alerts, ...result } = await bulkTask(
+          db,
+          actorOf(request),
+          membership,
+          'firmware',
+          request.body,
+          task,
+        );
         request.server.fleet.notify(alerts);
         return reply.code(201).send(result);
       },

@@ -118,6 +118,7 @@ export async function previewBulk(
  */
 export async function bulkTask(
   db: Database,
+  actor: AuditActor,
   membership: Membership,
   action: 'reboot' | 'firmware',
   request: BulkRequest,
@@ -142,7 +143,7 @@ export async function bulkTask(
     }
     throw error;
   }
-  const { taskId, alerts } = await createTask(db, membership, body, plan);
+  const { taskId, alerts } = await createTask(db, actor, membership, body, plan);
   return { count: chosen.length, taskId, skipped: plan.refused.length, alerts };
 }
 

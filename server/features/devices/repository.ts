@@ -1,4 +1,5 @@
 import { and, asc, eq, isNull, max } from 'drizzle-orm';
+import { type AuditActor, audit } from '../../audit/record.ts';
 import type { Database } from '../../db/connect.ts';
 import { devices, objectHistory, sites, smartNvrs } from '../../db/schema/inventory.ts';
 
@@ -57,6 +58,7 @@ export async function listSmartNvrs(db: Database, cloudId: number) {
  */
 export async function renameDevice(
   db: Database,
+  actor: AuditActor,
   cloudId: number,
   deviceId: number,
   name: string,
@@ -95,6 +97,15 @@ export async function renameDevice(
       validFrom: named?.since ?? device.createdAt,
     });
     await tx.update(devices).set({ name, updatedAt: new Date() }).where(eq(devices.id, device.id));
+    await audit(tx, actor, {
+      cloudId,
+      action: 'changed',
+      objectType: 'device',
+      objectId: device.id,
+      objectName: name,
+      before: { name: device.name },
+      after: { name },
+    });
     return { id: device.id, name };
   });
 }

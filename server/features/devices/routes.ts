@@ -161,6 +161,7 @@ export function deviceListRoutes(ctx: AppContext): FastifyPluginAsyncTypebox {
         const name = request.body.name.trim();
         const renamed = await renameDevice(
           db,
+          actorOf(request),
           membership.cloudId,
           request.params.deviceId,
           name,

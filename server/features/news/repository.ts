@@ -1,5 +1,6 @@
 import { and, desc, eq, lte, sql } from 'drizzle-orm';
 import { NEWS_POSTS_LIMIT } from '../../../core/api/news.ts';
+import { type AuditActor, audit } from '../../audit/record.ts';
 import type { Database } from '../../db/connect.ts';
 import { users } from '../../db/schema/accounts.ts';
 import { blogPostReads, blogPosts } from '../../db/schema/content.ts';
@@ -73,9 +74,22 @@ export async function markAllInboxPostsRead(db: Database, userId: number, now: D
     .onConflictDoNothing();
 }
 
-export async function setNewsletter(db: Database, userId: number, subscribe: boolean) {
-  await db
-    .update(users)
-    .set({ subscribeNewsletter: subscribe, updatedAt: new Date() })
-    .where(eq(users.id, userId));
+export async function setNewsletter(
+  db: Database,
+  actor: AuditActor & { userId: number },
+  subscribe: boolean,
+) {
+  await db.transaction(async (tx) => {
+    await tx
+      .update(users)
+      .set({ subscribeNewsletter: subscribe, updatedAt: new Date() })
+      .where(eq(users.id, actor.userId));
+    await audit(tx, actor, {
+      cloudId: null,
+      action: 'profile_changed',
+      objectType: 'user',
+      objectId: actor.userId,
+      after: { subscribeNewsletter: subscribe },
+    });
+  });
 }

@@ -6,6 +6,7 @@ import {
   NewsletterResponse,
   PublicPostsResponse,
 } from '../../../core/api/news.ts';
+import { actorOf } from '../../audit/record.ts';
 import { sessionUserId } from '../../auth/request-auth.ts';
 import type { AppContext } from '../../context.ts';
 import type { Database } from '../../db/connect.ts';
@@ -69,7 +70,7 @@ export function newsRoutes(ctx: AppContext): FastifyPluginAsyncTypebox {
       { schema: { tags, body: NewsletterBody, response: { 200: NewsletterResponse, ...signedInErrors } } },
       async (request) => {
         const { subscribe } = request.body;
-        await setNewsletter(db, sessionUserId(request), subscribe);
+        await setNewsletter(db, { ...actorOf(request), userId: sessionUserId(request) }, subscribe);
         return { subscribe };
       },
     );

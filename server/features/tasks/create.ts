@@ -6,6 +6,7 @@ import { keepsFiles } from '../../../core/navigation/versions.ts';
 import { can, canSeeSite, sitePermissions } from '../../../core/policy.ts';
 import { rolloutBatches } from '../../../core/task-machine.ts';
 import { type RollingUpdateParams, runsOn, TASK_DEFINITIONS } from '../../../core/task-types.ts';
+import { type AuditActor, audit } from '../../audit/record.ts';
 import type { Membership } from '../../auth/cloud-scope.ts';
 import type { Database } from '../../db/connect.ts';
 import { intArray, jsonRows, queryRows } from '../../db/rows.ts';
@@ -170,6 +171,7 @@ const issue = (path: string, errorCode: string, message: string): ValidationIssu
  */
 export async function createTask(
   db: Database,
+  actor: AuditActor,
   membership: Membership,
   body: CreateTaskBody,
   plan: TaskPlan,
@@ -200,6 +202,14 @@ export async function createTask(
     await tx.execute(sql`
       INSERT INTO task_targets (task_id, device_id, smart_nvr_id, state, batch)
       SELECT ${id}, v.d, v.n, 'TASK_PENDING', v.b FROM jsonb_to_recordset(${jsonRows(rows)}) AS v(d int, n int, b int)`);
+    await audit(tx, actor, {
+      cloudId: membership.cloudId,
+      action: 'created',
+      objectType: 'task',
+      objectId: id,
+      objectName: body.type,
+      after: { targets: rows.length, executeAt: executeAt.toISOString(), params: body.params ?? {} },
+    });
     return id;
   });
   const alerts =

@@ -19,6 +19,7 @@ import { RECENT_TASKS_LIMIT } from '../../../core/constants.ts';
 import { firmwareCatalogue } from '../../../core/fleet/firmware.ts';
 import { can, sitePermissions, visibleSiteIds } from '../../../core/policy.ts';
 import { TASK_DEFINITIONS } from '../../../core/task-types.ts';
+import { actorOf } from '../../audit/record.ts';
 import { type Membership, membershipOf } from '../../auth/cloud-scope.ts';
 import type { AppContext } from '../../context.ts';
 import { CsvResponse, EXPORT_ROWS_MAX, sendCsv } from '../../csv-reply.ts';
@@ -149,7 +150,7 @@ export function taskRoutes(ctx: AppContext): FastifyPluginAsyncTypebox {
         const membership = membershipOf(request);
         const plan = await planTask(db, membership, request.body);
         if (request.body.dryRun) return { batches: plan.batches, refused: plan.refused };
-        const { taskId, alerts } = await createTask(db, membership, request.body, plan);
+        const { taskId, alerts } = await createTask(db, actorOf(request), membership, request.body, plan);
         request.server.fleet.notify(alerts);
         // The creator gets it back even when it spans sites they could not list it under.
         const task = await findTask(db, { ...taskScope(membership), siteIds: null }, taskId);

@@ -25,5 +25,8 @@ export const OBJECT_KEYS = {
   device: 'changeLog.object.device',
   membership: 'changeLog.object.membership',
   invitation: 'changeLog.object.invitation',
+  task: 'changeLog.object.task',
+  alert: 'changeLog.object.alert',
+  maintenance_window: 'changeLog.object.maintenanceWindow',
   license: 'changeLog.object.license',
 } as const satisfies Record<AuditObjectType, string>;
