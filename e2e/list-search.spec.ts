@@ -6,7 +6,8 @@ import { expectNoAxeViolations, signIn } from './support/console.ts';
 /** Signs in and gives the id of the account's default cloud, Demo Networks. */
 /** The text of one column of the list table, row by row. */
 async function column(page: Page, header: string): Promise<string[]> {
-  const table = page.getByRole('table');
+  // The page's own list: the users page also lists its invitations below.
+  const table = page.getByRole('table').first();
   await expect(table).toBeVisible();
   const headers = await table.getByRole('columnheader').allTextContents();
   const index = headers.indexOf(header);

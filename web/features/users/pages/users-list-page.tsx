@@ -86,10 +86,11 @@ export function UsersListPage() {
       header: t('users.column.name'),
       cell: (user) => `${user.firstname} ${user.lastname}`.trim(),
     },
-    { id: 'email', header: t('users.column.email'), from: 'sm', cell: (user) => user.email },
+    { id: 'email', header: t('users.column.email'), cell: (user) => user.email },
     {
       id: 'role',
       header: t('users.column.role'),
+      from: 'sm',
       cell: (user) =>
         user.role_id === 'ROLE_USER'
           ? t('users.role.siteUserOf', { count: user.sites.length, role: t(roleLabelKey(user.role_id)) })
