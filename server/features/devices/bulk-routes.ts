@@ -10,7 +10,7 @@ import {
 import type { DeviceListItem } from '../../../core/api/devices.ts';
 import { listPageRequest } from '../../../core/api/list-query.ts';
 import { toCsv } from '../../../core/csv.ts';
-import { DEVICE_EXPORT_ROWS_MAX } from '../../../core/device-list.ts';
+import { DEVICE_COLUMNS, DEVICE_EXPORT_ROWS_MAX } from '../../../core/device-list.ts';
 import { type Access, deviceListActions, sitePermissions } from '../../../core/policy.ts';
 import { actorOf } from '../../audit/record.ts';
 import { type Membership, membershipOf } from '../../auth/cloud-scope.ts';
@@ -50,6 +50,7 @@ function exportAccess(membership: Membership): Access {
   };
 }
 
+// One line per device, a field per column of the list (DEVICE_COLUMNS, in that order).
 const exportRow = (device: DeviceListItem) => [
   device.name,
   device.site?.name ?? '',
@@ -207,26 +208,7 @@ export function deviceBulkRoutes(ctx: AppContext): FastifyPluginAsyncTypebox {
           },
           DEVICE_EXPORT_ROWS_MAX,
         );
-        return sendCsv(
-          reply,
-          `devices-${membership.cloudId}`,
-          toCsv(
-            [
-              'name',
-              'site',
-              'status',
-              'health',
-              'mac',
-              'ip',
-              'product',
-              'family',
-              'firmware',
-              'serial',
-              'hostname',
-            ],
-            items.map(exportRow),
-          ),
-        );
+        return sendCsv(reply, `devices-${membership.cloudId}`, toCsv(DEVICE_COLUMNS, items.map(exportRow)));
       },
     );
   };
