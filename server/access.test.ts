@@ -4,7 +4,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { wirelessClients } from './db/schema/inventory.ts';
 import { adoptDevice, createFleetCloud } from './fleet/test-fleet.ts';
-import { CALLS, type Call, type Caller, clientIds, expected } from './test/access-table.ts';
+import { type Call, type Caller, expected } from './test/access-rules.ts';
+import { CALLS, clientIds } from './test/access-table.ts';
 import { as, createTestApp, type TestApp } from './test/app.ts';
 import { ACTORS, createRoleCloud, type RoleCloud } from './test/role-cloud.ts';
 
