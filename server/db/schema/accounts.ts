@@ -121,6 +121,24 @@ export const pushSubscriptions = pgTable(
   (t) => [index('push_subscriptions_user_idx').on(t.userId)],
 );
 
+/** Password-reset links sent by mail or handed out by a platform administrator; each works once, for a while. */
+export const passwordResets = pgTable(
+  'password_resets',
+  {
+    id: serial().primaryKey(),
+    userId: integer()
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    // SHA-256 of the link's token: the link itself is only in the mail.
+    tokenHash: text().notNull().unique(),
+    requestedFrom: text(),
+    createdAt: stampedNow(),
+    expiresAt: timestamp({ withTimezone: true }).notNull(),
+    usedAt: timestamp({ withTimezone: true }),
+  },
+  (t) => [index('password_resets_user_idx').on(t.userId, t.createdAt.desc())],
+);
+
 /** Deployment-wide settings kept by the server (for example its VAPID key pair). */
 export const serverSettings = pgTable('server_settings', {
   key: text().primaryKey(),

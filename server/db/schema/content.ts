@@ -25,7 +25,8 @@ export const blogPosts = pgTable(
     url: text().notNull(),
     customExcerpt: text(),
     inbox: boolean().notNull().default(true),
-    publishedAt: timestamp({ withTimezone: true }).notNull(),
+    // Null while the post is a draft (or after it is unpublished): the news panel shows published posts only.
+    publishedAt: timestamp({ withTimezone: true }),
     updatedAt: stampedNow(),
   },
   (t) => [index('blog_posts_published_idx').on(t.publishedAt.desc())],

@@ -10,7 +10,8 @@ const postColumns = {
   title: blogPosts.title,
   plaintext: blogPosts.plaintext,
   mobiledoc: blogPosts.mobiledoc,
-  publishedAt: blogPosts.publishedAt,
+  // Only published posts are read here, so the date is never null.
+  publishedAt: sql<Date>`${blogPosts.publishedAt}`.mapWith(blogPosts.publishedAt),
   url: blogPosts.url,
   customExcerpt: blogPosts.customExcerpt,
   updatedAt: blogPosts.updatedAt,
