@@ -22,6 +22,8 @@ export const AUDIT_ACTIONS = [
   'sign_in',
   'sign_in_failed',
   'password_changed',
+  'password_reset_requested',
+  'password_reset',
   'two_factor_enabled',
   'two_factor_disabled',
   'recovery_codes_renewed',

@@ -168,6 +168,11 @@ export const routes = {
   logout: route('/welcome/logout', 'none', 'routes.title.logout'),
   // An invitation's link (the spec names no address for it).
   invitation: route('/welcome/invitation', 'none', 'routes.title.invitation', { query: { token: 'text' } }),
+  // "Forgot password" and the mailed link's page.
+  forgotPassword: route('/welcome/forgot-password', 'none', 'routes.title.forgotPassword'),
+  passwordReset: route('/welcome/reset-password', 'none', 'routes.title.passwordReset', {
+    query: { token: 'text' },
+  }),
   noCloud: route('/welcome/no-cloud', 'none', 'routes.title.noCloud'),
 } as const;
 

@@ -3,6 +3,7 @@ import { registerCloudScope } from './auth/cloud-scope.ts';
 import type { AppContext } from './context.ts';
 import { alertPreferenceRoutes, alertRoutes } from './features/alerts/routes.ts';
 import { accountRoutes } from './features/auth/account-routes.ts';
+import { passwordResetRoutes } from './features/auth/password-reset-routes.ts';
 import { authRoutes } from './features/auth/routes.ts';
 import { changeLogRoutes } from './features/change-log/routes.ts';
 import { clientRoutes } from './features/clients/routes.ts';
@@ -35,6 +36,7 @@ export async function registerRoutes(app: FastifyInstance, ctx: AppContext): Pro
   await app.register(authRoutes(ctx), { prefix: '/apiv2/auth' });
   await app.register(cloudListRoutes(ctx), { prefix: '/apiv2' });
   await app.register(cloudCreateRoutes(ctx), { prefix: '/apiv2' });
+  await app.register(passwordResetRoutes(ctx), { prefix: '/apiv2/auth/password-reset' });
   await app.register(accountRoutes(ctx), { prefix: '/apiv2/user' });
   await app.register(alertPreferenceRoutes(ctx), { prefix: '/apiv2/user/alert' });
   await app.register(listColumnRoutes(ctx), { prefix: '/apiv2/user/list-columns' });

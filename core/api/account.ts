@@ -9,6 +9,9 @@ const Email = Type.String({ minLength: 3, maxLength: 254, pattern: '^[^\\s@]+@[^
 const Password = Type.String({ minLength: 1, maxLength: PASSWORD_MAX_LENGTH });
 const Name = Type.String({ maxLength: 100 });
 
+/** The secret of a mailed link (an invitation or a password reset). */
+export const LinkToken = Type.String({ minLength: 20, maxLength: 100, pattern: '^[A-Za-z0-9_-]+$' });
+
 /** The fields Your Profile edits; every field may be left out. */
 export const ProfileBody = Type.Object({
   firstname: Type.Optional(Name),
@@ -71,3 +74,23 @@ export const SecurityResponse = Type.Object({
 export type AccountSecurity = Static<typeof SecurityResponse>;
 
 export const SessionParams = Type.Object({ sessionId: Type.String({ pattern: '^[A-Za-z0-9_-]{16}$' }) });
+
+/** "Forgot password": where to send a reset link. */
+export const PasswordResetRequestBody = Type.Object({ email: Email });
+export type PasswordResetRequestBody = Static<typeof PasswordResetRequestBody>;
+
+/**
+ * The same answer whether or not an account uses the address: `sent` when this console can send mail,
+ * `not_configured` when it has no mail server (a platform administrator can then make a link).
+ */
+export const PasswordResetRequestResponse = Type.Object({
+  mail: Type.Union([Type.Literal('sent'), Type.Literal('not_configured')]),
+});
+export type PasswordResetRequestResponse = Static<typeof PasswordResetRequestResponse>;
+
+/** What the reset page shows while the link works. */
+export const PasswordResetLookup = Type.Object({ email: Type.String() });
+export type PasswordResetLookup = Static<typeof PasswordResetLookup>;
+
+export const PasswordResetBody = Type.Object({ token: LinkToken, password: Password });
+export type PasswordResetBody = Static<typeof PasswordResetBody>;

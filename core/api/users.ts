@@ -2,6 +2,7 @@
 // web app.
 import { type Static, Type } from 'typebox';
 import { ALL_CLOUD_PERMISSIONS, INVITATION_STATES, ROLES, SITE_PERMISSIONS } from '../domain.ts';
+import { LinkToken } from './account.ts';
 import { ListPage } from './list-query.ts';
 
 /** A member of the cloud. */
@@ -87,8 +88,6 @@ export const InvitationSent = Type.Object({
 });
 export type InvitationSent = Static<typeof InvitationSent>;
 
-export const InvitationToken = Type.String({ minLength: 20, maxLength: 100, pattern: '^[A-Za-z0-9_-]+$' });
-
 /** What the invitation page shows before the person answers. */
 export const InvitationLookup = Type.Object({
   email: Type.String(),
@@ -100,7 +99,7 @@ export const InvitationLookup = Type.Object({
 export type InvitationLookup = Static<typeof InvitationLookup>;
 
 export const AcceptInvitationBody = Type.Object({
-  token: InvitationToken,
+  token: LinkToken,
   firstname: Type.String({ minLength: 1, maxLength: 100 }),
   lastname: Type.String({ maxLength: 100 }),
   password: Type.String({ minLength: 1, maxLength: 1024 }),

@@ -1,5 +1,6 @@
-import { and, eq, inArray, isNull, lt, or, type SQL, sql } from 'drizzle-orm';
+import { and, eq, inArray, isNull, like, lt, or, type SQL, sql } from 'drizzle-orm';
 import type { Database } from '../db/connect.ts';
+import { escapeLike } from '../db/like.ts';
 import { loginThrottles, sessions } from '../db/schema/accounts.ts';
 
 /** Failed logins one address may try against one account per window; then that pair waits for the window to end. */
@@ -83,6 +84,12 @@ export async function isKnownAddress(db: Database, userId: number, ip: string): 
 /** A successful login: only the owner knows the password, so their counters start again. */
 export async function clearAttempts(db: Database, keys: string[]): Promise<void> {
   await db.delete(t).where(inArray(t.key, keys));
+}
+
+/** A new password (a reset): the account's counters, from every address, start again. */
+export async function clearAccountAttempts(db: Database, email: string): Promise<void> {
+  const { account, pair } = throttleKeys(email, '');
+  await db.delete(t).where(or(eq(t.key, account), like(t.key, `${escapeLike(pair)}%`)));
 }
 
 /** Drops counters whose window is over and that block nothing. */

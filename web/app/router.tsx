@@ -15,6 +15,10 @@ const PUBLIC_PAGES = {
   login: () => import('../features/auth/pages/login-page.tsx').then((m) => m.LoginPage),
   logout: () => import('../features/auth/pages/logout-page.tsx').then((m) => m.LogoutPage),
   invitation: () => import('../features/auth/pages/invitation-page.tsx').then((m) => m.InvitationPage),
+  forgotPassword: () =>
+    import('../features/auth/pages/forgot-password-page.tsx').then((m) => m.ForgotPasswordPage),
+  passwordReset: () =>
+    import('../features/auth/pages/password-reset-page.tsx').then((m) => m.PasswordResetPage),
 } satisfies Partial<Record<RouteKey, LoadComponent>>;
 
 const devicesPage = () =>

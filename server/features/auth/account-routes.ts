@@ -11,7 +11,7 @@ import {
   TwoFactorEnableBody,
   TwoFactorSetupResponse,
 } from '../../../core/api/account.ts';
-import { passwordProblem } from '../../../core/passwords.ts';
+import { type PasswordProblem, passwordProblem } from '../../../core/passwords.ts';
 import { isTimeZone } from '../../../core/time-zones.ts';
 import { actorOf } from '../../audit/record.ts';
 import { hashPassword, verifyPassword } from '../../auth/passwords.ts';
@@ -146,7 +146,7 @@ export function accountRoutes(ctx: AppContext): FastifyPluginAsyncTypebox {
           email: account.email,
           names: [account.firstname, account.lastname],
         });
-        if (problem) throw invalid('/newPassword', `password_${problem}`, PASSWORD_PROBLEMS[problem]);
+        if (problem) throw weakPassword('/newPassword', problem);
         if (newPassword === currentPassword) {
           throw invalid('/newPassword', 'password_unchanged', 'The new password is the current one.');
         }
@@ -260,6 +260,10 @@ export function accountRoutes(ctx: AppContext): FastifyPluginAsyncTypebox {
 
 const TWO_FACTOR_ON = 'Two-factor sign-in is already on.';
 const TWO_FACTOR_OFF = 'Two-factor sign-in is off.';
+
+/** The 400 for a password core/passwords.ts refuses, on the field that holds it. */
+export const weakPassword = (path: string, problem: PasswordProblem) =>
+  invalid(path, `password_${problem}`, PASSWORD_PROBLEMS[problem]);
 
 const PASSWORD_PROBLEMS = {
   short: 'Use at least 10 characters.',

@@ -1,12 +1,14 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
-import { AcceptInvitationBody, InvitationLookup, InvitationToken } from '../../../core/api/users.ts';
+import { LinkToken } from '../../../core/api/account.ts';
+import { AcceptInvitationBody, InvitationLookup } from '../../../core/api/users.ts';
 import { passwordProblem } from '../../../core/passwords.ts';
 import { hashPassword } from '../../auth/passwords.ts';
 import { setSessionCookies } from '../../auth/request-auth.ts';
 import { createSession } from '../../auth/sessions.ts';
 import type { AppContext } from '../../context.ts';
 import { ErrorSchemas, errors } from '../../errors.ts';
+import { weakPassword } from '../auth/account-routes.ts';
 import { acceptAsNewAccount, findOpenInvitation } from './invitations.ts';
 
 const tags = ['users'];
@@ -28,7 +30,7 @@ export function invitationPublicRoutes(ctx: AppContext): FastifyPluginAsyncTypeb
           tags,
           security: [],
           summary: 'What an invitation link invites to, while it can be answered',
-          querystring: Type.Object({ token: InvitationToken }),
+          querystring: Type.Object({ token: LinkToken }),
           response: { 200: InvitationLookup, 400: ErrorSchemas.validation, 404: ErrorSchemas.message },
         },
       },
@@ -66,16 +68,7 @@ export function invitationPublicRoutes(ctx: AppContext): FastifyPluginAsyncTypeb
         const invitation = await findOpenInvitation(db, token);
         if (!invitation) throw errors.notFound(GONE);
         const problem = passwordProblem(password, { email: invitation.email, names: [firstname, lastname] });
-        if (problem) {
-          throw errors.validation([
-            {
-              errorCode: `password_${problem}`,
-              location: 'body',
-              path: '/password',
-              message: 'Choose a stronger password.',
-            },
-          ]);
-        }
+        if (problem) throw weakPassword('/password', problem);
         const person = {
           firstname: firstname.trim(),
           lastname: lastname.trim(),

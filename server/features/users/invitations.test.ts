@@ -2,11 +2,11 @@
 // Invitations: inviting by email with a role (mailed through a real SMTP exchange, or the link shown to
 // the inviter), a new person creating their account through the link, resending and revoking.
 import { sql } from 'drizzle-orm';
-import { SMTPServer } from 'smtp-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { queryRows } from '../../db/rows.ts';
 import { as, createTestApp, login, type Session, type TestApp } from '../../test/app.ts';
 import { addMember, createCloud, createSite, createUser, TEST_PASSWORD } from '../../test/factories.ts';
+import { type SmtpStandIn, startSmtpStandIn } from '../../test/smtp-stand-in.ts';
 
 type Setup = { t: TestApp; cloudId: number; siteId: number; owner: Session };
 
@@ -220,31 +220,15 @@ describe('without an SMTP server', () => {
 });
 
 describe('with an SMTP server', () => {
-  const received: { to: string[]; data: string }[] = [];
-  let smtp: SMTPServer;
+  let smtp: SmtpStandIn;
   let s: Setup;
   beforeAll(async () => {
-    smtp = new SMTPServer({
-      authOptional: true,
-      disabledCommands: ['STARTTLS'],
-      onData(stream, session, done) {
-        let data = '';
-        stream.on('data', (chunk: Buffer) => {
-          data += chunk.toString();
-        });
-        stream.on('end', () => {
-          received.push({ to: session.envelope.rcptTo.map((r) => r.address), data });
-          done();
-        });
-      },
-    });
-    await new Promise<void>((resolve) => smtp.listen(0, '127.0.0.1', resolve));
-    const { port } = smtp.server.address() as { port: number };
-    s = await setup({ SMTP_URL: `smtp://127.0.0.1:${port}`, MAIL_FROM: 'Console <console@test.example>' });
+    smtp = await startSmtpStandIn();
+    s = await setup({ SMTP_URL: smtp.url, MAIL_FROM: 'Console <console@test.example>' });
   });
   afterAll(async () => {
     await s.t.close();
-    await new Promise<void>((resolve) => smtp.close(() => resolve()));
+    await smtp.close();
   });
 
   it('mails the invitation with its link and gives the inviter no link', async () => {
@@ -255,15 +239,11 @@ describe('with an SMTP server', () => {
     });
     expect(invited.statusCode, invited.body).toBe(201);
     expect(invited.json()).toMatchObject({ mail: 'sent', link: null });
-    expect(received).toHaveLength(1);
-    expect(received[0]?.to).toEqual(['mailed@test.example']);
-    const body = (received[0]?.data ?? '').replace(/=\r?\n/g, '');
-    expect(body).toContain('Subject: Olga Owner invited you to Harbour Networks');
-    const link =
-      /https:\/\/console\.example\/welcome\/invitation\?token=3D([\w-]+)|https:\/\/console\.example\/welcome\/invitation\?token=([\w-]+)/.exec(
-        body,
-      );
-    const token = link?.[1] ?? link?.[2] ?? '';
+    expect(smtp.received).toHaveLength(1);
+    const [mail] = smtp.received;
+    expect(mail?.to).toEqual(['mailed@test.example']);
+    expect(mail?.subject).toBe('Olga Owner invited you to Harbour Networks on Network Console');
+    const token = tokenOf(/https:\S+/.exec(mail?.text ?? '')?.[0] ?? '');
     const lookup = await s.t.app.inject({
       method: 'GET',
       url: '/apiv2/invitations/lookup',
@@ -273,7 +253,7 @@ describe('with an SMTP server', () => {
   });
 
   it('reports a mail the server refused, and gives the inviter the link', async () => {
-    smtp.onRcptTo = (_address, _session, done) => done(new Error('Mailbox unavailable'));
+    smtp.refuseAll();
     const invited = await call(s, 'POST', '/invitations', {
       email: 'refused@test.example',
       roleId: 'ROLE_GUEST',

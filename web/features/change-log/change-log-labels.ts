@@ -5,6 +5,8 @@ export const ACTION_KEYS = {
   sign_in: 'changeLog.action.signIn',
   sign_in_failed: 'changeLog.action.signInFailed',
   password_changed: 'changeLog.action.passwordChanged',
+  password_reset_requested: 'changeLog.action.passwordResetRequested',
+  password_reset: 'changeLog.action.passwordReset',
   two_factor_enabled: 'changeLog.action.twoFactorEnabled',
   two_factor_disabled: 'changeLog.action.twoFactorDisabled',
   recovery_codes_renewed: 'changeLog.action.recoveryCodesRenewed',

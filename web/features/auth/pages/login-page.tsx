@@ -6,7 +6,8 @@ import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useNavigate, useSearchParams } from 'react-router';
+import { Link as RouterLink, useNavigate, useSearchParams } from 'react-router';
+import { routes } from '../../../../core/routes.ts';
 import { useProductName } from '../../../shell/use-product-name.ts';
 import { useLogin } from '../api/login.ts';
 import { AuthCard } from '../components/auth-card.tsx';
@@ -84,6 +85,9 @@ export function LoginPage() {
               value={password}
               onChange={(event) => setPassword(event.target.value)}
             />
+            <Link component={RouterLink} to={routes.forgotPassword.href()} sx={{ justifySelf: 'end' }}>
+              {t('auth.login.forgotPassword')}
+            </Link>
           </>
         ) : (
           <>
