@@ -6,19 +6,27 @@ import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { type RouteKey, routes } from '../../core/routes.ts';
 
-const TITLE_ID = 'page-title';
+/** The page heading's id, for the regions and tables it names. */
+export const PAGE_TITLE_ID = 'page-title';
 
 export function PageSection({
   routeKey,
+  maxWidth,
   children,
 }: {
   readonly routeKey: RouteKey;
+  /** A form page keeps its lines readable on wide screens. */
+  readonly maxWidth?: number;
   readonly children: ReactNode;
 }) {
   const { t } = useTranslation();
   return (
-    <Box component="section" aria-labelledby={TITLE_ID} sx={{ display: 'grid', gap: 2, minWidth: 0 }}>
-      <Typography id={TITLE_ID} variant="h1">
+    <Box
+      component="section"
+      aria-labelledby={PAGE_TITLE_ID}
+      sx={{ display: 'grid', gap: 2, minWidth: 0, maxWidth }}
+    >
+      <Typography id={PAGE_TITLE_ID} variant="h1">
         {t(routes[routeKey].titleKey)}
       </Typography>
       {children}

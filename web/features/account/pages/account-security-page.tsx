@@ -1,9 +1,8 @@
 // /v2/cloud/{cloudId}/account-security: the password, two-factor sign-in and the live sessions.
 import Alert from '@mui/material/Alert';
-import Box from '@mui/material/Box';
 import Divider from '@mui/material/Divider';
-import Typography from '@mui/material/Typography';
 import { useTranslation } from 'react-i18next';
+import { PageSection } from '../../../platform/page-section.tsx';
 import { PageLoader } from '../../../shell/page-loader.tsx';
 import { useCachedMe } from '../../auth/api/get-me.ts';
 import { useSecurity } from '../api/get-security.ts';
@@ -16,10 +15,7 @@ export function AccountSecurityPage() {
   const user = useCachedMe()?.user;
   const security = useSecurity();
   return (
-    <Box component="section" aria-labelledby="page-title" sx={{ display: 'grid', gap: 3, maxWidth: 880 }}>
-      <Typography id="page-title" variant="h1">
-        {t('routes.title.accountSecurity')}
-      </Typography>
+    <PageSection routeKey="accountSecurity" maxWidth={880}>
       {user && <PasswordSection user={user} />}
       <Divider />
       {security.isError ? (
@@ -33,6 +29,6 @@ export function AccountSecurityPage() {
           <SessionsSection sessions={security.data.sessions} />
         </>
       )}
-    </Box>
+    </PageSection>
   );
 }

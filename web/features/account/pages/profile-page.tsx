@@ -22,6 +22,7 @@ import { LOCALES, type Locale } from '../../../../core/locales.ts';
 import { formatDate } from '../../../platform/date-time.ts';
 import { userLocale } from '../../../platform/i18n.ts';
 import { showMessage } from '../../../platform/messages/message-store.ts';
+import { PageSection } from '../../../platform/page-section.tsx';
 import { PageLoader } from '../../../shell/page-loader.tsx';
 import { type MeUser, useCachedMe } from '../../auth/api/get-me.ts';
 import { accountFieldError } from '../account-errors.ts';
@@ -72,10 +73,7 @@ function ProfileForm({ user }: { readonly user: MeUser }) {
   };
 
   return (
-    <Box component="section" aria-labelledby="page-title" sx={{ maxWidth: 720 }}>
-      <Typography id="page-title" variant="h1" sx={{ mb: 2 }}>
-        {t('routes.title.profile')}
-      </Typography>
+    <PageSection routeKey="profile" maxWidth={720}>
       <Box component="form" onSubmit={submit} noValidate sx={{ display: 'grid', gap: 2 }}>
         <Paper component="fieldset" variant="outlined" sx={fieldset}>
           <Typography component="legend" variant="h2" sx={legend}>
@@ -203,7 +201,7 @@ function ProfileForm({ user }: { readonly user: MeUser }) {
           </Button>
         </Box>
       </Box>
-    </Box>
+    </PageSection>
   );
 }
 

@@ -17,17 +17,15 @@ import {
   type ImportRefusal,
   type ImportRow,
 } from '../../../../core/api/device-registration.ts';
-import { routes } from '../../../../core/routes.ts';
 import { isApiError } from '../../../platform/api-error.ts';
 import type { ListColumn } from '../../../platform/list-page/list-table.tsx';
 import { ListTable } from '../../../platform/list-page/list-table.tsx';
-import { LoadFailed } from '../../../platform/load-failed.tsx';
+import { PageSection } from '../../../platform/page-section.tsx';
 import { visuallyHidden } from '../../../platform/visually-hidden.ts';
 import { useRouteParams } from '../../../shell/use-route-match.ts';
-import { useRegistrationSites } from '../api/get-registration-sites.ts';
 import { useImportDevices } from '../api/import-devices.ts';
+import { RegistrationGate } from '../components/registration-gate.tsx';
 
-const TITLE_ID = 'page-title';
 const REPORT_ID = 'import-report';
 const SAMPLE =
   'name,serial,mac,model,site\nLobby AP,WA21000037,02:4c:10:00:00:01,AP-WIFI6-2x2-IN,Main Office';
@@ -63,24 +61,13 @@ function fileError(t: TFunction, error: unknown): string {
 }
 
 export function ImportDevicesPage() {
-  const { t } = useTranslation();
   const { cloudId } = useRouteParams('devicesImport');
-  const sites = useRegistrationSites(cloudId);
   return (
-    <Box component="section" aria-labelledby={TITLE_ID} sx={{ display: 'grid', gap: 2, minWidth: 0 }}>
-      <Typography id={TITLE_ID} variant="h1">
-        {t(routes.devicesImport.titleKey)}
-      </Typography>
-      {sites.isPending ? (
-        <CircularProgress aria-label={t('platform.listPage.loading')} />
-      ) : sites.isError ? (
-        <LoadFailed message={t('devices.register.loadFailed')} onRetry={sites.refetch} />
-      ) : (sites.data?.sites.length ?? 0) === 0 ? (
-        <Typography role="status">{t('devices.register.notAllowed')}</Typography>
-      ) : (
+    <PageSection routeKey="devicesImport">
+      <RegistrationGate cloudId={cloudId}>
         <ImportForm cloudId={cloudId} />
-      )}
-    </Box>
+      </RegistrationGate>
+    </PageSection>
   );
 }
 

@@ -2,44 +2,29 @@
 // the most recent callers first, each adoptable into a site.
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
-import CircularProgress from '@mui/material/CircularProgress';
 import Paper from '@mui/material/Paper';
 import Typography from '@mui/material/Typography';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { PendingDevice } from '../../../../core/api/device-registration.ts';
-import { routes } from '../../../../core/routes.ts';
 import { formatDateTime } from '../../../platform/date-time.ts';
 import { ListResults } from '../../../platform/list-page/list-page-frame.tsx';
 import type { ListColumn } from '../../../platform/list-page/list-table.tsx';
-import { LoadFailed } from '../../../platform/load-failed.tsx';
+import { PAGE_TITLE_ID, PageSection } from '../../../platform/page-section.tsx';
 import { useRouteParams } from '../../../shell/use-route-match.ts';
 import { useCachedMe } from '../../auth/api/get-me.ts';
 import { usePendingDevices } from '../api/get-pending-devices.ts';
-import { useRegistrationSites } from '../api/get-registration-sites.ts';
 import { AdoptDeviceDialog } from '../components/adopt-device-dialog.tsx';
-
-const TITLE_ID = 'page-title';
+import { RegistrationGate } from '../components/registration-gate.tsx';
 
 export function PendingDevicesPage() {
-  const { t } = useTranslation();
   const { cloudId } = useRouteParams('devicesPending');
-  const sites = useRegistrationSites(cloudId);
   return (
-    <Box component="section" aria-labelledby={TITLE_ID} sx={{ display: 'grid', gap: 2, minWidth: 0 }}>
-      <Typography id={TITLE_ID} variant="h1">
-        {t(routes.devicesPending.titleKey)}
-      </Typography>
-      {sites.isPending ? (
-        <CircularProgress aria-label={t('platform.listPage.loading')} />
-      ) : sites.isError ? (
-        <LoadFailed message={t('devices.register.loadFailed')} onRetry={sites.refetch} />
-      ) : (sites.data?.sites.length ?? 0) === 0 ? (
-        <Typography role="status">{t('devices.register.notAllowed')}</Typography>
-      ) : (
+    <PageSection routeKey="devicesPending">
+      <RegistrationGate cloudId={cloudId}>
         <PendingList cloudId={cloudId} />
-      )}
-    </Box>
+      </RegistrationGate>
+    </PageSection>
   );
 }
 
@@ -116,7 +101,7 @@ function PendingList({ cloudId }: { readonly cloudId: number }) {
             emptyText={t('devices.pending.empty')}
             columns={columns}
             rowKey={(device) => device.id}
-            labelledBy={TITLE_ID}
+            labelledBy={PAGE_TITLE_ID}
           />
         </Box>
       </Paper>
