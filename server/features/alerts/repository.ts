@@ -2,6 +2,7 @@ import { and, count, desc, eq, gt, inArray, isNull, lte, not, type SQL, sql } fr
 import { type Alert, DEFAULT_ALERT_PREFERENCE } from '../../../core/api/alerts.ts';
 import { RECENT_ALERTS_DAYS } from '../../../core/constants.ts';
 import { ALERT_TYPES, type AlertType } from '../../../core/domain.ts';
+import { type AuditActor, audit } from '../../audit/record.ts';
 import type { Database } from '../../db/connect.ts';
 import { userAlertPreferences } from '../../db/schema/accounts.ts';
 import { alerts } from '../../db/schema/activity.ts';
@@ -137,15 +138,39 @@ export async function listAlertPreferences(db: Database, userId: number): Promis
   });
 }
 
+/**
+ * Saves the preference. Hiding or showing a type also decides whether its alerts notify the person, so
+ * that change is kept in the change log.
+ */
 export async function saveAlertPreference(
   db: Database,
-  userId: number,
+  actor: AuditActor & { userId: number },
   preference: StoredAlertPreference,
 ): Promise<StoredAlertPreference> {
+  const { userId } = actor;
   const values = { alertCount: preference.alertCount, displayAlert: preference.displayAlert };
-  await db
-    .insert(userAlertPreferences)
-    .values({ userId, name: preference.name, ...values })
-    .onConflictDoUpdate({ target: [userAlertPreferences.userId, userAlertPreferences.name], set: values });
+  await db.transaction(async (tx) => {
+    const [before] = await tx
+      .select({ displayAlert: userAlertPreferences.displayAlert })
+      .from(userAlertPreferences)
+      .where(and(eq(userAlertPreferences.userId, userId), eq(userAlertPreferences.name, preference.name)))
+      .for('update');
+    await tx
+      .insert(userAlertPreferences)
+      .values({ userId, name: preference.name, ...values })
+      .onConflictDoUpdate({ target: [userAlertPreferences.userId, userAlertPreferences.name], set: values });
+    const was = before?.displayAlert ?? DEFAULT_ALERT_PREFERENCE.displayAlert;
+    if (was !== values.displayAlert) {
+      await audit(tx, actor, {
+        cloudId: null,
+        objectType: 'user',
+        objectId: userId,
+        objectName: preference.name,
+        action: 'changed',
+        before: { displayAlert: was },
+        after: { displayAlert: values.displayAlert },
+      });
+    }
+  });
   return { name: preference.name, ...values };
 }

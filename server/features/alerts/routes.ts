@@ -282,7 +282,11 @@ export function alertPreferenceRoutes(ctx: AppContext): FastifyPluginAsyncTypebo
         },
       },
       async (request) =>
-        saveAlertPreference(db, sessionUserId(request), { name: request.params.name, ...request.body }),
+        saveAlertPreference(
+          db,
+          { ...actorOf(request), userId: sessionUserId(request) },
+          { name: request.params.name, ...request.body },
+        ),
     );
   };
 }

@@ -1,6 +1,6 @@
 // @vitest-environment node
 // The calls that change the console leave a change log record: renaming a device, acknowledging an
-// alert, opening and ending a maintenance window, starting a task, the push toggle, the newsletter and
+// alert, hiding an alert type, opening and ending a maintenance window, starting a task, the push toggle, the newsletter and
 // answering an invitation.
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -71,6 +71,22 @@ describe('change log records of the console’s calls', () => {
       object_type: 'maintenance_window',
       after: { ended: true },
     });
+  });
+
+  it('keeps hiding an alert type (it stops notifying the person), not a change of how many to show', async () => {
+    const put = (payload: object) =>
+      t.app.inject({ method: 'PUT', url: '/apiv2/user/alert/DEV_REBOOT', headers: as(owner), payload });
+    const before = (await records()).length;
+    await put({ alertCount: 4, displayAlert: true });
+    expect((await records()).length).toBe(before);
+    await put({ alertCount: 4, displayAlert: false });
+    expect(await last()).toMatchObject({
+      action: 'changed',
+      object_type: 'user',
+      after: { displayAlert: false },
+    });
+    await put({ alertCount: 2, displayAlert: false });
+    expect((await records()).length).toBe(before + 1);
   });
 
   it('keeps a started task with its number of targets', async () => {
