@@ -1,7 +1,7 @@
 // The change log as the owner reads it at 1440 px (filter by person and object, export), and as a Guest
-// at 375 px, who has no change log.
+// at 375 px, who has no change log and no user management.
 import { expect, test } from '@playwright/test';
-import { expectNoAxeViolations, signIn } from './support/console.ts';
+import { expectNoAxeViolations, signIn, TEXT } from './support/console.ts';
 
 test('the owner reads the change log, narrows it to a person, and exports it', async ({ page }) => {
   const cloudId = await signIn(page, 'owner@demo.example', 1440);
@@ -28,12 +28,16 @@ test('the owner reads the change log, narrows it to a person, and exports it', a
   expect(file.suggestedFilename()).toMatch(new RegExp(`^change-log-${cloudId}-\\d{4}-\\d\\d-\\d\\d\\.csv$`));
 });
 
-test('a Guest has no change log', async ({ page }) => {
+test('a Guest has no change log and no user management', async ({ page }) => {
   const cloudId = await signIn(page, 'guest@demo.example', 375);
-  await page.goto(`/v2/cloud/${cloudId}/change-log`);
-  await expect(page.getByRole('heading', { level: 1, name: 'Change Log' })).toBeVisible();
-  await expect(
-    page.getByText('Access denied: your account does not have sufficient permissions.'),
-  ).toBeVisible();
-  await expectNoAxeViolations(page);
+  for (const [path, title] of [
+    ['change-log', 'Change Log'],
+    ['users', 'User Management'],
+  ]) {
+    await page.goto(`/v2/cloud/${cloudId}/${path}`);
+    await expect(page.getByRole('heading', { level: 1, name: title })).toBeVisible();
+    await expect(page.getByText(TEXT.forbidden)).toBeVisible();
+    await expectNoAxeViolations(page);
+  }
+  await expect(page.getByRole('button', { name: 'Invite' })).toHaveCount(0);
 });

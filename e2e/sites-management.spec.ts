@@ -87,3 +87,33 @@ test('a Guest on a phone sees the sites but is offered no adding or editing', as
   await expect(page.getByRole('button', { name: 'Create site' })).toHaveCount(0);
   await expectNoAxeViolations(page);
 });
+
+test('the owner on a phone groups two sites, renames the group and deletes it', async ({ page }) => {
+  const name = `E2E group ${Date.now().toString(36)}`;
+  const cloudId = await signIn(page, 'owner@demo.example', 375);
+  await page.goto(`/v2/cloud/${cloudId}/sites`);
+  const groups = page.getByRole('region', { name: 'Site groups' });
+  await groups.getByRole('link', { name: 'Add site group' }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'New Site Group' })).toBeVisible();
+  await page.getByRole('button', { name: 'Create group' }).click();
+  await expect(page.getByText('Enter a name.')).toBeVisible();
+  await expect(page.getByText('Choose at least one site.')).toBeVisible();
+  await page.getByRole('textbox', { name: 'Name' }).fill(name);
+  const sites = page.getByRole('group', { name: /^Sites in the group/ });
+  await sites.getByRole('checkbox').nth(0).check();
+  await sites.getByRole('checkbox').nth(1).check();
+  await expect(sites).toHaveAccessibleName('Sites in the group: 2');
+  await expectNoAxeViolations(page);
+  await page.getByRole('button', { name: 'Create group' }).click();
+  await expect(page.getByText(`Site group ${name} created.`)).toBeVisible();
+
+  await groups.getByRole('link', { name: `Edit site group ${name}` }).click();
+  await expect(page.getByRole('textbox', { name: 'Name' })).toHaveValue(name);
+  await page.getByRole('textbox', { name: 'Name' }).fill(`${name} renamed`);
+  await page.getByRole('button', { name: 'Save' }).click();
+  await expect(page.getByText(`Site group ${name} renamed saved.`)).toBeVisible();
+  await page.getByRole('button', { name: 'Delete group' }).click();
+  await page.getByRole('dialog').getByRole('button', { name: 'Delete group' }).click();
+  await expect(page.getByText(`Site group ${name} renamed deleted.`)).toBeVisible();
+  await expect(groups.getByRole('link', { name: `Edit site group ${name} renamed` })).toHaveCount(0);
+});

@@ -1,18 +1,17 @@
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
-import Typography from '@mui/material/Typography';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { InvitationSent, MemberDetail } from '../../../../core/api/users.ts';
 import type { SitePermission } from '../../../../core/domain.ts';
 import { can } from '../../../../core/policy.ts';
-import { routes } from '../../../../core/routes.ts';
 import { confirmDialog } from '../../../platform/dialogs/dialog-store.ts';
 import { ListPageFrame } from '../../../platform/list-page/list-page-frame.tsx';
 import { useListPageParams } from '../../../platform/list-page/list-page-params.ts';
 import type { ListColumn } from '../../../platform/list-page/list-table.tsx';
 import { roleLabelKey } from '../../../platform/list-page/role-labels.ts';
 import { showMessage } from '../../../platform/messages/message-store.ts';
+import { NotAllowed, PageSection } from '../../../platform/page-section.tsx';
 import { useCachedMe } from '../../auth/api/get-me.ts';
 import { useUsers } from '../api/get-users.ts';
 import { useInvite } from '../api/invitations.ts';
@@ -54,12 +53,9 @@ export function UsersListPage() {
   const [link, setLink] = useState<InvitationSent | null>(null);
   if (!allowed) {
     return (
-      <section aria-labelledby="page-title">
-        <Typography id="page-title" variant="h1" sx={{ mb: 2 }}>
-          {t(routes.users.titleKey)}
-        </Typography>
-        <Typography>{t('platform.errors.forbidden')}</Typography>
-      </section>
+      <PageSection routeKey="users">
+        <NotAllowed />
+      </PageSection>
     );
   }
   const isOwner = membership.roleId === 'ROLE_OWNER';
