@@ -14,6 +14,7 @@ export const AUDIT_OBJECT_TYPES = [
   'alert',
   'maintenance_window',
   'license',
+  'notification_setting',
 ] as const;
 export type AuditObjectType = (typeof AUDIT_OBJECT_TYPES)[number];
 
@@ -33,6 +34,8 @@ export const AUDIT_ACTIONS = [
   'created',
   'changed',
   'deleted',
+  // A site's notification setting for an alert type given up: the type follows the cloud again.
+  'follows_cloud',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 

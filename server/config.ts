@@ -33,7 +33,10 @@ export type Config = {
   simulator: boolean;
   /** API requests a second per session or address (server/auth/rate-limit.ts); 0 turns the limit off. */
   apiRateLimit: number;
-  /** smtp:// or smtps:// server for invitation and password-reset mail; without one the inviter is shown the link. */
+  /**
+   * smtp:// or smtps:// server for invitation, password-reset and alert mail; without one the inviter is shown
+   * the link and no alert is mailed.
+   */
   smtpUrl: string | null;
   /** The From address of that mail. */
   mailFrom: string;

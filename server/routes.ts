@@ -22,6 +22,7 @@ import { licenceRoutes } from './features/licences/routes.ts';
 import { metricRoutes } from './features/metrics/routes.ts';
 import { navigationRoutes } from './features/navigation/routes.ts';
 import { newsRoutes } from './features/news/routes.ts';
+import { notificationSettingRoutes } from './features/notification-settings/routes.ts';
 import { pushRoutes } from './features/push/routes.ts';
 import { searchRoutes } from './features/search/routes.ts';
 import { siteRoutes } from './features/sites/routes.ts';
@@ -66,6 +67,7 @@ export async function registerRoutes(app: FastifyInstance, ctx: AppContext): Pro
       await cloud.register(userRoutes(ctx));
       await cloud.register(memberRoutes(ctx));
       await cloud.register(changeLogRoutes(ctx));
+      await cloud.register(notificationSettingRoutes(ctx));
       await cloud.register(fileRoutes(ctx));
     },
     { prefix: '/apiv2/cloud/:cloudId' },

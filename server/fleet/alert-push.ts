@@ -1,13 +1,14 @@
 import type { FastifyBaseLogger } from 'fastify';
 import { mutedAlertIds } from '../features/alerts/mutes.ts';
-import { type NewAlert, notifyAlert } from '../features/push/notify-alert.ts';
-import type { PushContext } from '../features/push/send-push.ts';
+import { type NewAlert, type NotifyContext, notifyAlerts } from '../features/push/notify-alert.ts';
 
 /**
- * Sends each new alert as a Web Push message to the members who want it, one after the other and after
- * the alert was committed: a slow push service delays other pushes, never a device's answer.
+ * Notifies the members each new alert reaches, by Web Push and by email, one pass after the other and after
+ * the alerts were committed: a slow push service or mail server delays other notifications, never a device's
+ * answer. The alerts handed over while a pass runs go together into the next, so a storm of alerts is one
+ * mail per member.
  */
-export function createAlertPusher(ctx: PushContext, log: Pick<FastifyBaseLogger, 'error'>) {
+export function createAlertPusher(ctx: NotifyContext, log: Pick<FastifyBaseLogger, 'error' | 'warn'>) {
   let queue: NewAlert[] = [];
   let sending: Promise<void> | null = null;
   async function drain() {
@@ -22,13 +23,12 @@ export function createAlertPusher(ctx: PushContext, log: Pick<FastifyBaseLogger,
         log.error({ err: error }, 'reading the maintenance windows of new alerts failed');
         return new Set<number>();
       });
-      for (const alert of alerts) {
-        if (muted.has(alert.id)) continue;
-        try {
-          await notifyAlert(ctx, alert);
-        } catch (error) {
-          log.error({ err: error, alertId: alert.id }, 'push notification of an alert failed');
-        }
+      const audible = alerts.filter((alert) => !muted.has(alert.id));
+      if (audible.length === 0) continue;
+      try {
+        await notifyAlerts(ctx, log, audible);
+      } catch (error) {
+        log.error({ err: error, alerts: audible.length }, 'notifying members of new alerts failed');
       }
     }
     sending = null;

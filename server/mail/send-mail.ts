@@ -1,4 +1,4 @@
-// Mail through the SMTP server named by SMTP_URL (DESIGN §5): invitations and password resets.
+// Mail through the SMTP server named by SMTP_URL (DESIGN §5): invitations, password resets and alerts.
 import { createTransport } from 'nodemailer';
 import type { Config } from '../config.ts';
 

@@ -176,6 +176,34 @@ export const CALLS: Call[] = [
   },
   { method: 'GET', url: cloudUrl('/change-log'), rule: member('manage_users') },
   { method: 'GET', url: cloudUrl('/change-log/export'), rule: member('manage_users') },
+  { method: 'GET', url: cloudUrl('/notification-settings'), rule: member('manage_sites') },
+  {
+    method: 'PUT',
+    url: cloudUrl('/notification-settings'),
+    rule: member('manage_sites'),
+    body: () => ({
+      types: [
+        {
+          alertType: 'DEV_REBOOT',
+          push: { everyone: true, userIds: [] },
+          email: { everyone: true, userIds: [] },
+        },
+      ],
+    }),
+  },
+  ...(['assigned', 'other'] as const).flatMap((site): Call[] => [
+    {
+      method: 'GET',
+      url: (f) => `/apiv2/cloud/${f.cloud.id}/site/${f.sites[site].id}/notification-settings`,
+      rule: { kind: 'siteAction', site },
+    },
+    {
+      method: 'PUT',
+      url: (f) => `/apiv2/cloud/${f.cloud.id}/site/${f.sites[site].id}/notification-settings`,
+      rule: { kind: 'siteAction', site },
+      body: () => ({ types: [{ alertType: 'DEV_REBOOT', followsCloud: true }] }),
+    },
+  ]),
   { method: 'GET', url: cloudUrl('/smartnvrs'), rule: member('manage_snvr') },
   ...(['assigned', 'other'] as const).map(
     (site): Call => ({

@@ -65,6 +65,14 @@ const BUILT_PAGES: Partial<Record<RouteKey, LoadComponent>> = {
     import('../features/sites/pages/site-filter-edit-page.tsx').then((m) => m.SiteFilterEditPage),
   users: () => import('../features/users/pages/users-list-page.tsx').then((m) => m.UsersListPage),
   changeLog: () => import('../features/change-log/pages/change-log-page.tsx').then((m) => m.ChangeLogPage),
+  notificationSettings: () =>
+    import('../features/notification-settings/pages/notification-settings-page.tsx').then(
+      (m) => m.NotificationSettingsPage,
+    ),
+  siteNotificationSettings: () =>
+    import('../features/notification-settings/pages/site-notification-settings-page.tsx').then(
+      (m) => m.SiteNotificationSettingsPage,
+    ),
   clouds: () => import('../features/clouds/pages/clouds-list-page.tsx').then((m) => m.CloudsListPage),
   cloudSwitch: () => import('../features/clouds/pages/cloud-switch-page.tsx').then((m) => m.CloudSwitchPage),
   cloudEdit: () => import('../features/clouds/pages/cloud-edit-page.tsx').then((m) => m.CloudEditPage),

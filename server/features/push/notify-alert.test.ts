@@ -5,6 +5,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { readConfig } from '../../config.ts';
 import { userAlertPreferences } from '../../db/schema/accounts.ts';
 import { memberships } from '../../db/schema/clouds.ts';
+import { mailSender } from '../../mail/send-mail.ts';
 import { createTestApp, type TestApp } from '../../test/app.ts';
 import {
   addMember,
@@ -14,12 +15,14 @@ import {
   createSite,
   createUser,
 } from '../../test/factories.ts';
-import { alertRecipients, notifyAlert } from './notify-alert.ts';
+import { alertRecipients, notifyAlerts } from './notify-alert.ts';
 import { saveSubscription } from './repository.ts';
 import { type PushServiceStandIn, startPushService, subscribeBrowser } from './test-push-service.ts';
 
-// The stand-in push service is the one push service host here.
+// The stand-in push service is the one push service host here; no mail server.
 const config = readConfig({ DEMO: '0', PUSH_SERVICE_HOSTS: '127.0.0.1' });
+const ctx = () => ({ db: t.database.db, config, sendMail: mailSender(config) });
+const log = { error: () => undefined, warn: () => undefined };
 
 let t: TestApp;
 let service: PushServiceStandIn;
@@ -81,11 +84,11 @@ describe('alertRecipients', () => {
   it('picks members with push alerts on, Site Users only for their own sites', async () => {
     const c = await pushCloud();
     const { owner, admin, guest, northUser } = c.people;
-    expect((await alertRecipients(t.database.db, alertAt(c, c.north.id))).sort()).toEqual(
+    expect((await alertRecipients(t.database.db, alertAt(c, c.north.id))).push.sort()).toEqual(
       [owner.id, admin.id, guest.id, northUser.id].sort(),
     );
     // A cloud-level alert (no site) is not one a Site User sees in recent alerts either.
-    expect((await alertRecipients(t.database.db, alertAt(c, null))).sort()).toEqual(
+    expect((await alertRecipients(t.database.db, alertAt(c, null))).push.sort()).toEqual(
       [owner.id, admin.id, guest.id].sort(),
     );
   });
@@ -103,7 +106,7 @@ describe('alertRecipients', () => {
     await db
       .insert(userAlertPreferences)
       .values({ userId: c.people.owner.id, name: 'DEV_REBOOT', alertCount: 1, displayAlert: false });
-    expect((await alertRecipients(db, alertAt(c, c.south.id))).sort()).toEqual(
+    expect((await alertRecipients(db, alertAt(c, c.south.id))).push.sort()).toEqual(
       [c.people.owner.id, c.people.southUser.id].sort(),
     );
   });
@@ -112,15 +115,15 @@ describe('alertRecipients', () => {
     const c = await pushCloud();
     const other = await pushCloud();
     const recipients = await alertRecipients(t.database.db, alertAt(c, c.north.id));
-    for (const person of Object.values(other.people)) expect(recipients).not.toContain(person.id);
+    for (const person of Object.values(other.people)) expect(recipients.push).not.toContain(person.id);
   });
 });
 
-describe('notifyAlert', () => {
+describe('notifyAlerts', () => {
   it('pushes what happened, where, and a link to the cloud alerts to each recipient browser', async () => {
     const c = await pushCloud();
-    const outcome = await notifyAlert({ db: t.database.db, config }, alertAt(c, c.north.id, c.ap.id));
-    expect(outcome).toEqual({ sent: 4, failed: 0, removed: 0 });
+    const outcome = await notifyAlerts(ctx(), log, [alertAt(c, c.north.id, c.ap.id)]);
+    expect(outcome.push).toEqual({ sent: 4, failed: 0, removed: 0 });
     const { owner, admin, guest, northUser, southUser } = c.people;
     expect(service.received.map((push) => push.path).sort()).toEqual(
       [owner, admin, guest, northUser].map((person) => person.browser.path).sort(),
@@ -141,11 +144,10 @@ describe('notifyAlert', () => {
     const user = await createUser(db);
     await addMember(db, user.id, cloud.id, 'ROLE_OWNER');
     await saveSubscription(db, user.id, subscribeBrowser(service, `quiet-${user.id}`).subscription);
-    const outcome = await notifyAlert(
-      { db, config },
+    const outcome = await notifyAlerts(ctx(), log, [
       { id: 1, cloudId: cloud.id, siteId: null, deviceId: null, smartNvrId: null, alertType: 'DEV_REBOOT' },
-    );
-    expect(outcome).toEqual({ sent: 0, failed: 0, removed: 0 });
+    ]);
+    expect(outcome.push).toEqual({ sent: 0, failed: 0, removed: 0 });
     expect(service.received).toEqual([]);
   });
 });

@@ -16,6 +16,7 @@ export const ACTION_KEYS = {
   created: 'changeLog.action.created',
   changed: 'changeLog.action.changed',
   deleted: 'changeLog.action.deleted',
+  follows_cloud: 'changeLog.action.followsCloud',
 } as const satisfies Record<AuditAction, string>;
 
 export const OBJECT_KEYS = {
@@ -31,4 +32,5 @@ export const OBJECT_KEYS = {
   alert: 'changeLog.object.alert',
   maintenance_window: 'changeLog.object.maintenanceWindow',
   license: 'changeLog.object.license',
+  notification_setting: 'changeLog.object.notificationSetting',
 } as const satisfies Record<AuditObjectType, string>;
