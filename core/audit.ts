@@ -15,8 +15,16 @@ export const AUDIT_OBJECT_TYPES = [
   'maintenance_window',
   'license',
   'notification_setting',
+  'news_post',
+  'video',
 ] as const;
 export type AuditObjectType = (typeof AUDIT_OBJECT_TYPES)[number];
+
+/**
+ * Platform content (Latest News posts, promotional videos) belongs to no cloud: its records have no cloud
+ * and stay out of every cloud's change log, even those of the administrator who changed it.
+ */
+export const PLATFORM_OBJECT_TYPES = ['news_post', 'video'] as const satisfies readonly AuditObjectType[];
 
 /** What happened. A new action is added here, and to the change log page's labels. */
 export const AUDIT_ACTIONS = [
@@ -36,6 +44,10 @@ export const AUDIT_ACTIONS = [
   'deleted',
   // A site's notification setting for an alert type given up: the type follows the cloud again.
   'follows_cloud',
+  'suspended',
+  'unsuspended',
+  'published',
+  'unpublished',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 

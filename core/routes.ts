@@ -14,6 +14,10 @@ const activityQuery = {
 } as const;
 // The activity page's tabs.
 const ACTIVITY_TABS = ['alert', 'maintenance'] as const;
+// The Admin Panel's sections, each with its own address so it can be bookmarked, and its search.
+export const ADMIN_TABS = ['users', 'clouds', 'errors', 'news', 'videos'] as const;
+export type AdminTab = (typeof ADMIN_TABS)[number];
+const adminQuery = { tab: ADMIN_TABS, search: 'text' } as const;
 // SPEC §2.1: search results link to list pages with a search query parameter.
 const searchQuery = { search: 'text' } as const;
 // The device list's filters (as the dashboards' counts link to them) and order, so a view is bookmarked.
@@ -162,7 +166,7 @@ export const routes = {
 
   // Outside any cloud
   home: route('/', 'none', 'routes.title.home'),
-  adminTools: route('/admintools', 'none', 'routes.title.adminTools'),
+  adminTools: route('/admintools', 'none', 'routes.title.adminTools', { query: adminQuery }),
   voucher: route('/voucher', 'none', 'routes.title.voucher'),
   login: route('/welcome/login', 'none', 'routes.title.login', { query: { next: 'text' } }),
   logout: route('/welcome/logout', 'none', 'routes.title.logout'),

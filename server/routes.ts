@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { registerCloudScope } from './auth/cloud-scope.ts';
 import type { AppContext } from './context.ts';
+import { adminRoutes } from './features/admin/routes.ts';
 import { alertPreferenceRoutes, alertRoutes } from './features/alerts/routes.ts';
 import { accountRoutes } from './features/auth/account-routes.ts';
 import { passwordResetRoutes } from './features/auth/password-reset-routes.ts';
@@ -47,6 +48,7 @@ export async function registerRoutes(app: FastifyInstance, ctx: AppContext): Pro
   await app.register(licenceRoutes(ctx), { prefix: '/apiv2' });
   await app.register(navigationRoutes(ctx), { prefix: '/apiv2' });
   await app.register(errorReportRoutes(ctx), { prefix: '/apiv2/error-reports' });
+  await app.register(adminRoutes(ctx), { prefix: '/apiv2/admin' });
   await app.register(invitationPublicRoutes(ctx), { prefix: '/apiv2/invitations' });
   await app.register(
     async (cloud) => {

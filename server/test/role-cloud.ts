@@ -1,5 +1,6 @@
 import { CLOUD_PERMISSION } from '../../core/domain.ts';
-import { invitations } from '../db/schema/clouds.ts';
+import { advertisements, invitations } from '../db/schema/clouds.ts';
+import { blogPosts } from '../db/schema/content.ts';
 import { pendingDevices as pendingDevicesTable } from '../db/schema/fleet.ts';
 import { siteFilters, smartNvrs } from '../db/schema/inventory.ts';
 import { login, type Session, type TestApp } from './app.ts';
@@ -129,10 +130,29 @@ export async function createRoleCloud(t: TestApp) {
       })),
     )
     .returning({ id: pendingDevicesTable.id, sn: pendingDevicesTable.sn });
+  // Platform content for the Admin Panel's rows: a draft news post and a video, changed then deleted.
+  const [newsPost] = await db
+    .insert(blogPosts)
+    .values({
+      uuid: '5e1f0c2a-7d3b-4c9e-8f10-00000000a11c',
+      title: 'Access table post',
+      plaintext: 'Draft',
+      mobiledoc: { version: '0.3.1', atoms: [], cards: [], markups: [], sections: [] },
+      url: 'https://news.test.example/access-table/',
+    })
+    .returning({ uuid: blogPosts.uuid });
+  const [video] = await db
+    .insert(advertisements)
+    .values({ title: 'Access table video', videoUrl: '/media/videos/access-table.webm' })
+    .returning({ id: advertisements.id });
+  if (!newsPost || !video) throw new Error('platform content not created');
   return {
     cloud,
     sites: { assigned, other },
     pendingDevices,
+    platformContent: { newsPostUuid: newsPost.uuid, videoId: video.id },
+    // A person the Admin Panel's per-person calls act on.
+    outsiderId: outsider.id,
     devices: { assignedDevice, otherDevice },
     recorder,
     filter,

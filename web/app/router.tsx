@@ -40,6 +40,7 @@ const clientsListPage = () =>
 const BUILT_PAGES: Partial<Record<RouteKey, LoadComponent>> = {
   home: () => import('../shell/home-redirect.tsx').then((m) => m.HomeRedirect),
   noCloud: () => import('../features/auth/pages/no-cloud-page.tsx').then((m) => m.NoCloudPage),
+  adminTools: () => import('../features/admin/pages/admin-page.tsx').then((m) => m.AdminPage),
   cloudActivity: activityPage,
   siteActivity: activityPage,
   deviceActivity: activityPage,

@@ -16,7 +16,7 @@ import { ErrorSchemas, errors } from '../../errors.ts';
 import { weakPassword } from './account-routes.ts';
 import {
   findOpenReset,
-  issuePasswordReset,
+  issueMailedPasswordReset,
   mailPasswordReset,
   passwordResetLink,
   resetPassword,
@@ -54,9 +54,11 @@ export function passwordResetRoutes(ctx: AppContext): FastifyPluginAsyncTypebox 
         if (wait > 0) throw errors.tooManyRequests(wait, 'Too many requests. Try again later.');
         const user = await findUserByEmail(db, request.body.email);
         const token = user
-          ? await issuePasswordReset(db, { ...actorOf(request), userId: null, email: user.email }, user.id, {
-              limited: true,
-            })
+          ? await issueMailedPasswordReset(
+              db,
+              { ...actorOf(request), userId: null, email: user.email },
+              user.id,
+            )
           : null;
         // Mailed after answering, so how long the answer takes does not tell whether the account exists.
         if (user && token) {

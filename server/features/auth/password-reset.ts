@@ -18,45 +18,45 @@ export const passwordResetLink = (publicUrl: string, token: string) =>
 
 const personal = { cloudId: null, objectType: 'user' } as const;
 
-/**
- * A new link for the account, replacing any unused one; null when the account has had its hourly share of
- * mailed links (`limited`).
- */
-export async function issuePasswordReset(
+/** A new link for the account, replacing any unused one (a platform administrator hands it over). */
+export function issuePasswordReset(db: Database, actor: AuditActor, userId: number): Promise<string> {
+  return db.transaction((tx) => newLink(tx, actor, userId));
+}
+
+/** A link to mail; null when the account has had its hourly share of mailed links. */
+export function issueMailedPasswordReset(
   db: Database,
   actor: AuditActor,
   userId: number,
-  options: { limited: boolean },
 ): Promise<string | null> {
   return db.transaction(async (tx) => {
     // One row lock per account orders concurrent requests, so the hourly count cannot be outrun.
     await tx.select({ id: users.id }).from(users).where(eq(users.id, userId)).for('update');
-    if (options.limited) {
-      const [recent] = await tx
-        .select({ count: sql<number>`count(*)::int` })
-        .from(passwordResets)
-        .where(
-          and(
-            eq(passwordResets.userId, userId),
-            gt(passwordResets.createdAt, sql`now() - interval '1 hour'`),
-          ),
-        );
-      if ((recent?.count ?? 0) >= PASSWORD_RESET_MAILS_PER_HOUR) return null;
-    }
-    await tx
-      .update(passwordResets)
-      .set({ usedAt: sql`now()` })
-      .where(and(eq(passwordResets.userId, userId), isNull(passwordResets.usedAt)));
-    const token = newToken();
-    await tx.insert(passwordResets).values({
-      userId,
-      tokenHash: tokenHash(token),
-      requestedFrom: actor.ip,
-      expiresAt: new Date(Date.now() + PASSWORD_RESET_LIFETIME_MS),
-    });
-    await audit(tx, actor, { ...personal, objectId: userId, action: 'password_reset_requested' });
-    return token;
+    const [recent] = await tx
+      .select({ count: sql<number>`count(*)::int` })
+      .from(passwordResets)
+      .where(
+        and(eq(passwordResets.userId, userId), gt(passwordResets.createdAt, sql`now() - interval '1 hour'`)),
+      );
+    if ((recent?.count ?? 0) >= PASSWORD_RESET_MAILS_PER_HOUR) return null;
+    return newLink(tx, actor, userId);
   });
+}
+
+async function newLink(tx: Database, actor: AuditActor, userId: number): Promise<string> {
+  await tx
+    .update(passwordResets)
+    .set({ usedAt: sql`now()` })
+    .where(and(eq(passwordResets.userId, userId), isNull(passwordResets.usedAt)));
+  const token = newToken();
+  await tx.insert(passwordResets).values({
+    userId,
+    tokenHash: tokenHash(token),
+    requestedFrom: actor.ip,
+    expiresAt: new Date(Date.now() + PASSWORD_RESET_LIFETIME_MS),
+  });
+  await audit(tx, actor, { ...personal, objectId: userId, action: 'password_reset_requested' });
+  return token;
 }
 
 const open = (token: string) =>

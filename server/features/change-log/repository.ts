@@ -1,7 +1,7 @@
-import { and, desc, eq, gte, inArray, isNull, lt, or, type SQL, sql } from 'drizzle-orm';
+import { and, desc, eq, gte, inArray, isNull, lt, notInArray, or, type SQL, sql } from 'drizzle-orm';
 import type { ChangeLogItem, ChangeLogQuery } from '../../../core/api/change-log.ts';
 import type { ListPage } from '../../../core/api/list-query.ts';
-import type { AuditAction, AuditObjectType } from '../../../core/audit.ts';
+import { type AuditAction, type AuditObjectType, PLATFORM_OBJECT_TYPES } from '../../../core/audit.ts';
 import type { Database } from '../../db/connect.ts';
 import { countCapped } from '../../db/count-capped.ts';
 import { users } from '../../db/schema/accounts.ts';
@@ -9,15 +9,20 @@ import { auditRecords } from '../../db/schema/audit.ts';
 import { memberships } from '../../db/schema/clouds.ts';
 
 /**
- * The cloud's records, and the personal ones (sign-ins, security changes) of its members. Each side has
- * its index: audit_records_cloud_at_idx, and audit_records_actor_at_idx per member.
+ * The cloud's records, and the personal ones (sign-ins, security changes) of its members, but not their
+ * changes to platform content. Each side has its index: audit_records_cloud_at_idx, and
+ * audit_records_actor_at_idx per member.
  */
 function changeLogWhere(cloudId: number, query: Omit<ChangeLogQuery, 'offset' | 'limit'>): SQL | undefined {
   const members = sql`(select ${memberships.userId} from ${memberships} where ${memberships.cloudId} = ${cloudId})`;
   return and(
     or(
       eq(auditRecords.cloudId, cloudId),
-      and(isNull(auditRecords.cloudId), inArray(auditRecords.actorUserId, members)),
+      and(
+        isNull(auditRecords.cloudId),
+        inArray(auditRecords.actorUserId, members),
+        notInArray(auditRecords.objectType, [...PLATFORM_OBJECT_TYPES]),
+      ),
     ),
     query.person === undefined ? undefined : eq(auditRecords.actorUserId, query.person),
     query.objectType === undefined ? undefined : eq(auditRecords.objectType, query.objectType),

@@ -1,4 +1,4 @@
-import { and, count, desc, eq, isNull, lte } from 'drizzle-orm';
+import { count, desc, eq, lte } from 'drizzle-orm';
 import type { ErrorReport, StoredErrorReport } from '../../../core/api/error-reports.ts';
 import type { Database } from '../../db/connect.ts';
 import { users } from '../../db/schema/accounts.ts';
@@ -54,13 +54,4 @@ export async function listErrorReports(
     })),
     total: totals[0]?.total ?? 0,
   };
-}
-
-/** Platform administrators (users.is_administrator) read the reports. */
-export async function isPlatformAdministrator(db: Database, userId: number): Promise<boolean> {
-  const [row] = await db
-    .select({ isAdministrator: users.isAdministrator })
-    .from(users)
-    .where(and(eq(users.id, userId), isNull(users.deletedAt)));
-  return row?.isAdministrator === true;
 }

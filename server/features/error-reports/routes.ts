@@ -4,12 +4,13 @@ import {
   ErrorReportListQuery,
   ErrorReportListResponse,
 } from '../../../core/api/error-reports.ts';
+import { isPlatformAdministrator } from '../../auth/platform-admin.ts';
 import { spend } from '../../auth/rate-limit.ts';
 import type { AppContext } from '../../context.ts';
 import { ErrorSchemas, errors } from '../../errors.ts';
 import { Ok } from '../../http-schemas.ts';
 import { forwardErrorReport } from './forward.ts';
-import { isPlatformAdministrator, listErrorReports, storeErrorReport } from './repository.ts';
+import { listErrorReports, storeErrorReport } from './repository.ts';
 
 const tags = ['error-reports'];
 /** Reports per browser (its session, else its address): ten at once, then one a minute. */

@@ -17,6 +17,10 @@ export const ACTION_KEYS = {
   changed: 'changeLog.action.changed',
   deleted: 'changeLog.action.deleted',
   follows_cloud: 'changeLog.action.followsCloud',
+  suspended: 'changeLog.action.suspended',
+  unsuspended: 'changeLog.action.unsuspended',
+  published: 'changeLog.action.published',
+  unpublished: 'changeLog.action.unpublished',
 } as const satisfies Record<AuditAction, string>;
 
 export const OBJECT_KEYS = {
@@ -33,4 +37,6 @@ export const OBJECT_KEYS = {
   maintenance_window: 'changeLog.object.maintenanceWindow',
   license: 'changeLog.object.license',
   notification_setting: 'changeLog.object.notificationSetting',
+  news_post: 'changeLog.object.newsPost',
+  video: 'changeLog.object.video',
 } as const satisfies Record<AuditObjectType, string>;

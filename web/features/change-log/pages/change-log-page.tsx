@@ -8,7 +8,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useParams } from 'react-router';
 import type { ChangeLogItem } from '../../../../core/api/change-log.ts';
-import { AUDIT_OBJECT_TYPES, type AuditObjectType } from '../../../../core/audit.ts';
+import { AUDIT_OBJECT_TYPES, type AuditObjectType, PLATFORM_OBJECT_TYPES } from '../../../../core/audit.ts';
 import { can } from '../../../../core/policy.ts';
 import { parseId } from '../../../../core/route-definition.ts';
 import { routes } from '../../../../core/routes.ts';
@@ -124,7 +124,10 @@ function ChangeLog({ cloudId }: { readonly cloudId: number }) {
           onChange={(value) => change({ objectType: value === 'all' ? null : value, object: null })}
           options={[
             { value: 'all' as const, label: t('activity.filter.all') },
-            ...AUDIT_OBJECT_TYPES.map((type: AuditObjectType) => ({
+            // Platform content is in no cloud's change log.
+            ...AUDIT_OBJECT_TYPES.filter(
+              (type) => !(PLATFORM_OBJECT_TYPES as readonly AuditObjectType[]).includes(type),
+            ).map((type: AuditObjectType) => ({
               value: type,
               label: t(OBJECT_KEYS[type]),
             })),
