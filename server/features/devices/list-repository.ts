@@ -207,14 +207,22 @@ async function pageRows(
   offset: number,
 ): Promise<ListRow[]> {
   if (parseDeviceSort(sort).key !== 'site') {
-    return db
-      .select(listColumns)
+    // The page's ids first, read from the order's index alone (the devices it skips are never fetched),
+    // then their rows.
+    const page = db
+      .select({ pageId: devices.id })
       .from(devices)
-      .leftJoin(sites, liveSiteOfDevice)
       .where(where)
       .orderBy(...ordering(sort))
       .limit(limit)
-      .offset(offset);
+      .offset(offset)
+      .as('page');
+    return db
+      .select(listColumns)
+      .from(page)
+      .innerJoin(devices, eq(devices.id, page.pageId))
+      .leftJoin(sites, liveSiteOfDevice)
+      .orderBy(...ordering(sort));
   }
   const onSites = await db
     .select(listColumns)
