@@ -1,11 +1,5 @@
 // Writing a Latest News post, or editing one: title, text (with its small markup), link, optional excerpt,
 // and whether it goes to the signed-in users' news panel or the public posts. A new post is a draft.
-import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
-import Dialog from '@mui/material/Dialog';
-import DialogActions from '@mui/material/DialogActions';
-import DialogContent from '@mui/material/DialogContent';
-import DialogTitle from '@mui/material/DialogTitle';
 import FormControl from '@mui/material/FormControl';
 import FormControlLabel from '@mui/material/FormControlLabel';
 import FormLabel from '@mui/material/FormLabel';
@@ -25,8 +19,8 @@ import {
 import { fieldIssue } from '../../../platform/form-errors.ts';
 import { showMessage } from '../../../platform/messages/message-store.ts';
 import { useNewsPostChange } from '../api/news-post-changes.ts';
+import { FormDialog } from './section-parts.tsx';
 
-const formColumn = { display: 'flex', flexDirection: 'column', minHeight: 0 } as const;
 type Draft = { title: string; text: string; url: string; excerpt: string; inbox: boolean };
 
 const draftOf = (post: AdminNewsPost | null): Draft => ({
@@ -95,80 +89,69 @@ export function NewsPostDialog({
   };
 
   return (
-    <Dialog open onClose={onClose} fullWidth maxWidth="md" aria-labelledby={titleId}>
-      {/* A column, so the fields scroll between the title and the buttons on a small screen. */}
-      <Box component="form" onSubmit={submit} noValidate sx={formColumn}>
-        <DialogTitle id={titleId}>
-          {post ? t('admin.news.editTitle') : t('admin.news.writeTitle')}
-        </DialogTitle>
-        <DialogContent sx={{ display: 'grid', gap: 2, pt: '8px !important' }}>
-          <TextField
-            label={t('admin.news.postTitle')}
-            name="title"
-            required
-            autoFocus
-            value={draft.title}
-            onChange={(event) => set({ title: event.target.value })}
-            error={errors.title !== undefined}
-            helperText={errors.title}
-            slotProps={{ htmlInput: { maxLength: NEWS_TITLE_MAX_LENGTH } }}
-          />
-          <TextField
-            label={t('admin.news.text')}
-            name="text"
-            required
-            multiline
-            minRows={6}
-            maxRows={16}
-            value={draft.text}
-            onChange={(event) => set({ text: event.target.value })}
-            error={errors.text !== undefined}
-            helperText={errors.text ?? t('admin.news.textHelp')}
-            slotProps={{ htmlInput: { maxLength: NEWS_TEXT_MAX_LENGTH } }}
-          />
-          <TextField
-            label={t('admin.news.url')}
-            name="url"
-            type="url"
-            required
-            value={draft.url}
-            onChange={(event) => set({ url: event.target.value })}
-            error={errors.url !== undefined}
-            helperText={errors.url ?? t('admin.news.urlHelp')}
-          />
-          <TextField
-            label={t('admin.news.excerpt')}
-            name="excerpt"
-            multiline
-            minRows={2}
-            value={draft.excerpt}
-            onChange={(event) => set({ excerpt: event.target.value })}
-            error={errors.excerpt !== undefined}
-            helperText={errors.excerpt ?? t('admin.news.excerptHelp')}
-          />
-          <FormControl>
-            <FormLabel id={`${titleId}-where`}>{t('admin.news.where')}</FormLabel>
-            <RadioGroup
-              aria-labelledby={`${titleId}-where`}
-              value={draft.inbox ? 'inbox' : 'public'}
-              onChange={(event) => set({ inbox: event.target.value === 'inbox' })}
-            >
-              <FormControlLabel value="inbox" control={<Radio />} label={t('admin.news.inbox')} />
-              <FormControlLabel value="public" control={<Radio />} label={t('admin.news.public')} />
-            </RadioGroup>
-          </FormControl>
-        </DialogContent>
-        <DialogActions>
-          <Button onClick={onClose}>{t('platform.dialogs.cancel')}</Button>
-          <Button
-            type="submit"
-            variant="contained"
-            disabled={change.isPending || draft.title.trim() === '' || draft.text.trim() === ''}
-          >
-            {post ? t('admin.news.save') : t('admin.news.saveDraft')}
-          </Button>
-        </DialogActions>
-      </Box>
-    </Dialog>
+    <FormDialog
+      title={post ? t('admin.news.editTitle') : t('admin.news.writeTitle')}
+      maxWidth="md"
+      onClose={onClose}
+      onSubmit={submit}
+      submitLabel={post ? t('admin.news.save') : t('admin.news.saveDraft')}
+      submitDisabled={change.isPending || draft.title.trim() === '' || draft.text.trim() === ''}
+    >
+      <TextField
+        label={t('admin.news.postTitle')}
+        name="title"
+        required
+        autoFocus
+        value={draft.title}
+        onChange={(event) => set({ title: event.target.value })}
+        error={errors.title !== undefined}
+        helperText={errors.title}
+        slotProps={{ htmlInput: { maxLength: NEWS_TITLE_MAX_LENGTH } }}
+      />
+      <TextField
+        label={t('admin.news.text')}
+        name="text"
+        required
+        multiline
+        minRows={6}
+        maxRows={16}
+        value={draft.text}
+        onChange={(event) => set({ text: event.target.value })}
+        error={errors.text !== undefined}
+        helperText={errors.text ?? t('admin.news.textHelp')}
+        slotProps={{ htmlInput: { maxLength: NEWS_TEXT_MAX_LENGTH } }}
+      />
+      <TextField
+        label={t('admin.news.url')}
+        name="url"
+        type="url"
+        required
+        value={draft.url}
+        onChange={(event) => set({ url: event.target.value })}
+        error={errors.url !== undefined}
+        helperText={errors.url ?? t('admin.news.urlHelp')}
+      />
+      <TextField
+        label={t('admin.news.excerpt')}
+        name="excerpt"
+        multiline
+        minRows={2}
+        value={draft.excerpt}
+        onChange={(event) => set({ excerpt: event.target.value })}
+        error={errors.excerpt !== undefined}
+        helperText={errors.excerpt ?? t('admin.news.excerptHelp')}
+      />
+      <FormControl>
+        <FormLabel id={`${titleId}-where`}>{t('admin.news.where')}</FormLabel>
+        <RadioGroup
+          aria-labelledby={`${titleId}-where`}
+          value={draft.inbox ? 'inbox' : 'public'}
+          onChange={(event) => set({ inbox: event.target.value === 'inbox' })}
+        >
+          <FormControlLabel value="inbox" control={<Radio />} label={t('admin.news.inbox')} />
+          <FormControlLabel value="public" control={<Radio />} label={t('admin.news.public')} />
+        </RadioGroup>
+      </FormControl>
+    </FormDialog>
   );
 }

@@ -15,6 +15,7 @@ import { useNewsPosts } from '../api/get-news-posts.ts';
 import { useNewsPostChange } from '../api/news-post-changes.ts';
 import { AdminList, usePageOffset } from './admin-list.tsx';
 import { NewsPostDialog } from './news-post-dialog.tsx';
+import { SectionBar } from './section-parts.tsx';
 
 export function NewsSection() {
   const { t } = useTranslation();
@@ -121,20 +122,11 @@ export function NewsSection() {
   ];
   return (
     <Box sx={{ display: 'grid', gap: 2, minWidth: 0 }}>
-      <Box
-        sx={{
-          display: 'flex',
-          flexWrap: 'wrap',
-          gap: 1,
-          alignItems: 'center',
-          justifyContent: 'space-between',
-        }}
-      >
-        <Typography color="text.secondary">{t('admin.news.intro')}</Typography>
-        <Button variant="contained" onClick={() => setEditing('new')}>
-          {t('admin.news.write')}
-        </Button>
-      </Box>
+      <SectionBar
+        intro={t('admin.news.intro')}
+        action={t('admin.news.write')}
+        onAction={() => setEditing('new')}
+      />
       <AdminList
         result={result}
         offset={offset}

@@ -1,22 +1,16 @@
 // Adding a promotional video, or editing one: its title, its address (http(s), or a path on this site such
 // as /media/videos/...), and whether the promotional dialog offers it.
-import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
-import Dialog from '@mui/material/Dialog';
-import DialogActions from '@mui/material/DialogActions';
-import DialogContent from '@mui/material/DialogContent';
-import DialogTitle from '@mui/material/DialogTitle';
 import FormControlLabel from '@mui/material/FormControlLabel';
 import Switch from '@mui/material/Switch';
 import TextField from '@mui/material/TextField';
-import { type FormEvent, useId, useState } from 'react';
+import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ADMIN_URL_MAX_LENGTH, type AdminVideo, VIDEO_TITLE_MAX_LENGTH } from '../../../../core/api/admin.ts';
 import { fieldIssue } from '../../../platform/form-errors.ts';
 import { showMessage } from '../../../platform/messages/message-store.ts';
 import { useVideoChange } from '../api/video-changes.ts';
+import { FormDialog } from './section-parts.tsx';
 
-const formColumn = { display: 'flex', flexDirection: 'column', minHeight: 0 } as const;
 export function VideoDialog({
   video,
   onClose,
@@ -26,7 +20,6 @@ export function VideoDialog({
   readonly onClose: () => void;
 }) {
   const { t } = useTranslation();
-  const titleId = useId();
   const [title, setTitle] = useState(video?.title ?? '');
   const [videoUrl, setVideoUrl] = useState(video?.videoUrl ?? '');
   const [active, setActive] = useState(video?.active ?? true);
@@ -46,50 +39,39 @@ export function VideoDialog({
   };
 
   return (
-    <Dialog open onClose={onClose} fullWidth maxWidth="sm" aria-labelledby={titleId}>
-      {/* A column, so the fields scroll between the title and the buttons on a small screen. */}
-      <Box component="form" onSubmit={submit} noValidate sx={formColumn}>
-        <DialogTitle id={titleId}>
-          {video ? t('admin.videos.editTitle') : t('admin.videos.addTitle')}
-        </DialogTitle>
-        <DialogContent sx={{ display: 'grid', gap: 2, pt: '8px !important' }}>
-          <TextField
-            label={t('admin.videos.videoTitle')}
-            name="title"
-            required
-            autoFocus
-            value={title}
-            onChange={(event) => setTitle(event.target.value)}
-            error={titleError !== undefined}
-            helperText={titleError}
-            slotProps={{ htmlInput: { maxLength: VIDEO_TITLE_MAX_LENGTH } }}
-          />
-          <TextField
-            label={t('admin.videos.url')}
-            name="videoUrl"
-            required
-            value={videoUrl}
-            onChange={(event) => setVideoUrl(event.target.value)}
-            error={urlError !== undefined}
-            helperText={urlError ?? t('admin.videos.urlHelp')}
-            slotProps={{ htmlInput: { maxLength: ADMIN_URL_MAX_LENGTH } }}
-          />
-          <FormControlLabel
-            control={<Switch checked={active} onChange={(_event, checked) => setActive(checked)} />}
-            label={t('admin.videos.activeField')}
-          />
-        </DialogContent>
-        <DialogActions>
-          <Button onClick={onClose}>{t('platform.dialogs.cancel')}</Button>
-          <Button
-            type="submit"
-            variant="contained"
-            disabled={change.isPending || title.trim() === '' || videoUrl.trim() === ''}
-          >
-            {video ? t('admin.videos.save') : t('admin.videos.addSubmit')}
-          </Button>
-        </DialogActions>
-      </Box>
-    </Dialog>
+    <FormDialog
+      title={video ? t('admin.videos.editTitle') : t('admin.videos.addTitle')}
+      maxWidth="sm"
+      onClose={onClose}
+      onSubmit={submit}
+      submitLabel={video ? t('admin.videos.save') : t('admin.videos.addSubmit')}
+      submitDisabled={change.isPending || title.trim() === '' || videoUrl.trim() === ''}
+    >
+      <TextField
+        label={t('admin.videos.videoTitle')}
+        name="title"
+        required
+        autoFocus
+        value={title}
+        onChange={(event) => setTitle(event.target.value)}
+        error={titleError !== undefined}
+        helperText={titleError}
+        slotProps={{ htmlInput: { maxLength: VIDEO_TITLE_MAX_LENGTH } }}
+      />
+      <TextField
+        label={t('admin.videos.url')}
+        name="videoUrl"
+        required
+        value={videoUrl}
+        onChange={(event) => setVideoUrl(event.target.value)}
+        error={urlError !== undefined}
+        helperText={urlError ?? t('admin.videos.urlHelp')}
+        slotProps={{ htmlInput: { maxLength: ADMIN_URL_MAX_LENGTH } }}
+      />
+      <FormControlLabel
+        control={<Switch checked={active} onChange={(_event, checked) => setActive(checked)} />}
+        label={t('admin.videos.activeField')}
+      />
+    </FormDialog>
   );
 }

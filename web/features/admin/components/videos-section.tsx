@@ -13,6 +13,7 @@ import { showMessage } from '../../../platform/messages/message-store.ts';
 import { useVideos } from '../api/get-videos.ts';
 import { useVideoChange } from '../api/video-changes.ts';
 import { AdminList } from './admin-list.tsx';
+import { SectionBar } from './section-parts.tsx';
 import { VideoDialog } from './video-dialog.tsx';
 
 export function VideosSection() {
@@ -94,20 +95,11 @@ export function VideosSection() {
   ];
   return (
     <Box sx={{ display: 'grid', gap: 2, minWidth: 0 }}>
-      <Box
-        sx={{
-          display: 'flex',
-          flexWrap: 'wrap',
-          gap: 1,
-          alignItems: 'center',
-          justifyContent: 'space-between',
-        }}
-      >
-        <Typography color="text.secondary">{t('admin.videos.intro')}</Typography>
-        <Button variant="contained" onClick={() => setEditing('new')}>
-          {t('admin.videos.add')}
-        </Button>
-      </Box>
+      <SectionBar
+        intro={t('admin.videos.intro')}
+        action={t('admin.videos.add')}
+        onAction={() => setEditing('new')}
+      />
       <AdminList
         result={result}
         offset={0}
