@@ -33,6 +33,17 @@ export function UsersSection({
   const result = usePlatformUsers(term, offset);
   const resetLink = usePasswordResetLink();
   const [linkFor, setLinkFor] = useState<{ user: AdminUser; link: string } | null>(null);
+  const resetButton = (user: AdminUser) => (
+    <Button
+      size="small"
+      disabled={resetLink.isPending}
+      aria-label={t('admin.users.resetLinkTitle', { person: nameOf(user) })}
+      onClick={() => resetLink.mutate(user.id, { onSuccess: ({ link }) => setLinkFor({ user, link }) })}
+      sx={{ ml: -0.5 }}
+    >
+      {t('admin.users.resetLink')}
+    </Button>
+  );
   const columns: ListColumn<AdminUser>[] = [
     {
       id: 'person',
@@ -52,6 +63,7 @@ export function UsersSection({
               state: user.twoFactorEnabled ? t('admin.users.twoFactorOn') : t('admin.users.twoFactorOff'),
             })}
           </Typography>
+          <Box sx={{ display: { md: 'none' } }}>{resetButton(user)}</Box>
         </>
       ),
     },
@@ -96,16 +108,8 @@ export function UsersSection({
     {
       id: 'actions',
       header: t('admin.list.actions'),
-      cell: (user) => (
-        <Button
-          size="small"
-          disabled={resetLink.isPending}
-          aria-label={t('admin.users.resetLinkTitle', { person: nameOf(user) })}
-          onClick={() => resetLink.mutate(user.id, { onSuccess: ({ link }) => setLinkFor({ user, link }) })}
-        >
-          {t('admin.users.resetLink')}
-        </Button>
-      ),
+      from: 'md',
+      cell: (user) => resetButton(user),
     },
   ];
   return (
