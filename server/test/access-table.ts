@@ -2,7 +2,8 @@
 // it; server/test/access-rules.ts says what each kind of caller gets by that rule.
 import type { CloudAbility } from '../../core/policy.ts';
 import type { Call, Rule } from './access-rules.ts';
-import { TEST_PASSWORD } from './factories.ts';
+import { ACCOUNT_CALLS } from './access-table-account.ts';
+import { PLATFORM_CALLS } from './access-table-platform.ts';
 import type { RoleCloud } from './role-cloud.ts';
 
 // Ids of the wireless clients beforeAll creates; the placeholder names the route in the test titles.
@@ -20,12 +21,6 @@ const signedIn: Rule = { kind: 'signedIn' };
 const spare = (ids: number[] | undefined) => ids?.shift() ?? ':id';
 /** A fixture's id; the placeholder when the test is named (the placeholders have no site filter). */
 const idOf = (row: { id: number } | undefined) => row?.id ?? ':siteFilterId';
-const platformAdmin: Rule = { kind: 'platformAdmin' };
-/** The fixture's news post and video; placeholders when the test is named. */
-const contentOf = (f: RoleCloud): Partial<RoleCloud['platformContent']> => f.platformContent ?? {};
-const newsPostUrl = (path: string) => (f: RoleCloud) =>
-  `/apiv2/admin/news-posts/${contentOf(f).newsPostUuid ?? ':uuid'}${path}`;
-const videoUrl = (f: RoleCloud) => `/apiv2/admin/videos/${contentOf(f).videoId ?? ':id'}`;
 
 export const CALLS: Call[] = [
   { method: 'GET', url: cloudUrl(''), rule: member() },
@@ -363,100 +358,7 @@ export const CALLS: Call[] = [
     rule: { kind: 'device', site: 'other' },
   },
   { method: 'GET', url: (f) => `/apiv2/navigation/smartnvr/${f.recorder.id}`, rule: member() },
-  { method: 'GET', url: () => '/apiv2/auth/me', rule: signedIn },
-  { method: 'GET', url: () => '/apiv2/clouds', rule: signedIn },
-  { method: 'GET', url: () => '/apiv2/user/unread-invitations', rule: signedIn },
-  // Nobody in the table holds an invitation, so the answer for a signed-in caller is 404.
-  {
-    method: 'POST',
-    url: () => '/apiv2/user/membership/join',
-    rule: { kind: 'signedIn', status: 404 },
-    body: (f) => ({ cloudId: f.cloud.id }),
-  },
-  {
-    method: 'POST',
-    url: () => '/apiv2/user/membership/decline',
-    rule: { kind: 'signedIn', status: 404 },
-    body: (f) => ({ cloudId: f.cloud.id }),
-  },
-  { method: 'GET', url: () => '/apiv2/user/inbox-blog-posts', rule: signedIn },
-  { method: 'POST', url: () => '/apiv2/user/inbox-blog-posts', rule: signedIn, body: () => ({ all: true }) },
-  { method: 'POST', url: () => '/apiv2/user/newsletter', rule: signedIn, body: () => ({ subscribe: true }) },
-  {
-    method: 'PATCH',
-    url: () => '/apiv2/user/profile',
-    rule: signedIn,
-    body: () => ({ subscribeNewsletter: true }),
-  },
-  { method: 'GET', url: () => '/apiv2/user/security', rule: signedIn },
-  // Two-factor sign-in is off for every caller: turning it on needs the set-up first, which comes after;
-  // the password changes last, as the calls before confirm with it.
-  {
-    method: 'POST',
-    url: () => '/apiv2/user/two-factor/enable',
-    rule: { kind: 'signedIn', status: 409 },
-    body: () => ({ code: '123456' }),
-  },
-  {
-    method: 'POST',
-    url: () => '/apiv2/user/two-factor/disable',
-    rule: { kind: 'signedIn', status: 409 },
-    body: () => ({ password: TEST_PASSWORD }),
-  },
-  {
-    method: 'POST',
-    url: () => '/apiv2/user/recovery-codes',
-    rule: { kind: 'signedIn', status: 409 },
-    body: () => ({ password: TEST_PASSWORD }),
-  },
-  {
-    method: 'POST',
-    url: () => '/apiv2/user/two-factor/setup',
-    rule: signedIn,
-    body: () => ({ password: TEST_PASSWORD }),
-  },
-  {
-    method: 'POST',
-    url: () => '/apiv2/user/password',
-    rule: signedIn,
-    body: () => ({ currentPassword: TEST_PASSWORD, newPassword: `amber lighthouse ${++unique}` }),
-  },
-  {
-    method: 'DELETE',
-    url: () => '/apiv2/user/sessions/AAAAAAAAAAAAAAAA',
-    rule: { kind: 'signedIn', status: 404 },
-  },
-  { method: 'GET', url: () => '/apiv2/user/alert/all', rule: signedIn },
-  { method: 'GET', url: () => '/apiv2/user/list-columns/devices', rule: signedIn },
-  {
-    method: 'PUT',
-    url: () => '/apiv2/user/list-columns/devices',
-    rule: signedIn,
-    body: () => ({ columns: ['name', 'status'] }),
-  },
-  {
-    method: 'PUT',
-    url: () => '/apiv2/user/alert/DEV_REBOOT',
-    rule: signedIn,
-    body: () => ({ alertCount: 2, displayAlert: false }),
-  },
-  { method: 'GET', url: () => '/apiv2/push/vapid-public-key', rule: signedIn },
-  {
-    method: 'PUT',
-    url: () => '/apiv2/user/push-subscriptions',
-    rule: signedIn,
-    body: () => ({
-      endpoint: 'https://push.example.com/send/access-table',
-      keys: { p256dh: `B${'A'.repeat(86)}`, auth: 'A'.repeat(22) },
-    }),
-  },
-  {
-    method: 'DELETE',
-    url: () => '/apiv2/user/push-subscriptions',
-    rule: signedIn,
-    body: () => ({ endpoint: 'https://push.example.com/send/access-table' }),
-  },
-  { method: 'POST', url: () => '/apiv2/user/push-subscriptions/test', rule: signedIn },
+  ...ACCOUNT_CALLS,
   { method: 'GET', url: () => '/apiv2/blog-posts', rule: { kind: 'public' } },
   {
     method: 'POST',
@@ -472,47 +374,7 @@ export const CALLS: Call[] = [
       message: 'Error: table\n    at f (app.js:1:1)',
     }),
   },
-  { method: 'GET', url: () => '/apiv2/error-reports', rule: { kind: 'platformAdmin' } },
-  { method: 'GET', url: () => '/apiv2/admin/users', rule: platformAdmin },
-  {
-    method: 'POST',
-    url: (f) => `/apiv2/admin/users/${f.outsiderId ?? ':userId'}/password-reset`,
-    rule: platformAdmin,
-  },
-  { method: 'GET', url: () => '/apiv2/admin/clouds', rule: platformAdmin },
-  // Suspension changes no answer of the other rows; it is lifted at once.
-  { method: 'POST', url: (f) => `/apiv2/admin/clouds/${f.cloud.id}/suspend`, rule: platformAdmin },
-  { method: 'POST', url: (f) => `/apiv2/admin/clouds/${f.cloud.id}/unsuspend`, rule: platformAdmin },
-  { method: 'GET', url: () => '/apiv2/admin/news-posts', rule: platformAdmin },
-  {
-    method: 'POST',
-    url: () => '/apiv2/admin/news-posts',
-    rule: platformAdmin,
-    body: () => ({
-      title: 'Table post',
-      text: 'Hello',
-      url: 'https://news.test.example/table/',
-      inbox: true,
-    }),
-  },
-  {
-    method: 'PATCH',
-    url: newsPostUrl(''),
-    rule: platformAdmin,
-    body: () => ({ title: 'Table post, edited' }),
-  },
-  { method: 'POST', url: newsPostUrl('/publish'), rule: platformAdmin },
-  { method: 'POST', url: newsPostUrl('/unpublish'), rule: platformAdmin },
-  { method: 'DELETE', url: newsPostUrl(''), rule: platformAdmin },
-  { method: 'GET', url: () => '/apiv2/admin/videos', rule: platformAdmin },
-  {
-    method: 'POST',
-    url: () => '/apiv2/admin/videos',
-    rule: platformAdmin,
-    body: () => ({ title: 'Table video', videoUrl: '/media/videos/table.webm' }),
-  },
-  { method: 'PATCH', url: videoUrl, rule: platformAdmin, body: () => ({ active: false }) },
-  { method: 'DELETE', url: videoUrl, rule: platformAdmin },
+  ...PLATFORM_CALLS,
 ];
 
 // Last of all, whatever rows are added above: every member but the only Owner leaves the cloud, so no row
