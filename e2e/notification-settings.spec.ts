@@ -4,6 +4,9 @@
 import { expect, type Page, test } from '@playwright/test';
 import { expectNoAxeViolations, signIn, TEXT } from './support/console.ts';
 
+// Two widths, two reloads and four axe runs in one journey: longer than the default 30 s on a busy machine.
+test.describe.configure({ timeout: 60_000 });
+
 async function siteId(page: Page, cloudId: number, name: string): Promise<number> {
   const sites = (await (await page.request.get(`/apiv2/cloud/${cloudId}/sites?limit=100`)).json()) as {
     items: { id: number; name: string }[];
