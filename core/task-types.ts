@@ -9,7 +9,7 @@ import {
   type TaskType,
 } from './domain.ts';
 import { DeviceFileName, FirmwareVersion, Mac } from './fleet/protocol.ts';
-import { type Access, sitePermissions } from './policy.ts';
+import { type Access, can, isOwnerOrAdmin, sitePermissions } from './policy.ts';
 
 const Empty = Type.Object({}, { additionalProperties: false });
 const Interface = Type.String({ pattern: '^[A-Za-z0-9._-]{1,15}$', description: 'network interface' });
@@ -59,8 +59,11 @@ export type TaskDefinition = {
   targets: Targets;
   /** Seconds a device has from taking the task to reporting its result. */
   timeoutS: number;
-  /** Its result is a file the operator downloads. */
-  file?: boolean;
+  /**
+   * Its result is a file the operator downloads: a packet capture, or a report or device file that may
+   * carry the device's configuration (docs/security.md, "Task files").
+   */
+  file?: 'capture' | 'configuration';
 };
 
 const definition = (
@@ -85,7 +88,9 @@ export const TASK_DEFINITIONS: Readonly<Record<TaskType, TaskDefinition>> = {
   TASK_REBOOT: definition(Empty, 'change_device_state', 5 * MINUTE, { targets: withRecorders('all') }),
   TASK_FACTORY_RESET: definition(Empty, 'change_device_state', 10 * MINUTE),
   TASK_CONFIG_CHANGE: definition(strict({ changes: ConfigChanges }), 'change_device_config', 5 * MINUTE),
-  TASK_RECEIVED_CONFIG: definition(Empty, 'view_config', 2 * MINUTE),
+  // Reading the running configuration makes the device work and leaves a task in everyone's history: a
+  // live action, not a read (docs/security.md, "Tasks").
+  TASK_RECEIVED_CONFIG: definition(Empty, 'live_actions', 2 * MINUTE),
   TASK_FW_UPDATE: definition(firmware, 'firmware', 30 * MINUTE, { targets: withRecorders('all') }),
   TASK_FW_AUTO_UPDATE: definition(Empty, 'firmware', 30 * MINUTE, { targets: withRecorders('all') }),
   TASK_FW_ROLLING_UPDATE: definition(RollingUpdateParams, 'firmware', 30 * MINUTE),
@@ -93,18 +98,18 @@ export const TASK_DEFINITIONS: Readonly<Record<TaskType, TaskDefinition>> = {
     strict({ interface: Interface, durationS: Type.Integer({ minimum: 1, maximum: 600 }) }),
     'live_actions',
     15 * MINUTE,
-    { file: true },
+    { file: 'capture' },
   ),
   TASK_PACKET_DUMP: definition(
     strict({ interface: Interface, packets: Type.Integer({ minimum: 1, maximum: 100_000 }) }),
     'live_actions',
     15 * MINUTE,
-    { file: true },
+    { file: 'capture' },
   ),
   // A tech-support report, or with `file` one of the files a switch keeps (core/navigation/versions.ts).
   TASK_REPORT: definition(strict({ file: Type.Optional(DeviceFileName) }), 'export_data', 10 * MINUTE, {
     targets: withRecorders('all'),
-    file: true,
+    file: 'configuration',
   }),
   TASK_TROUBLESHOOT: definition(
     strict({
@@ -143,7 +148,8 @@ export const TASK_DEFINITIONS: Readonly<Record<TaskType, TaskDefinition>> = {
     60 * MINUTE,
     { targets: { families: ['gateway'], smartNvr: false } },
   ),
-  TASK_ONVIF_SCAN_AND_COLLECT: definition(Empty, 'read_device', 10 * MINUTE, {
+  // Runs on recorders only (manage_snvr); the site permission is the one a scan would need on a site.
+  TASK_ONVIF_SCAN_AND_COLLECT: definition(Empty, 'live_actions', 10 * MINUTE, {
     targets: { families: [], smartNvr: true },
   }),
 };
@@ -165,4 +171,36 @@ export function allowedTasks(access: Access, siteId: number | null, productType:
   return TASK_TYPES.filter(
     (type) => granted.has(TASK_DEFINITIONS[type].permission) && runsOn(type, productType),
   );
+}
+
+/** Where a task's target is: the site of its device (null when on none), or a smart NVR. */
+export type TargetPlace = { siteId: number | null; smartNvr: boolean };
+
+/** The type's permission where one target is; a device on no site is for owners and administrators. */
+function mayActAt(access: Access, type: TaskType, place: TargetPlace): boolean {
+  const definition = TASK_DEFINITIONS[type];
+  if (place.smartNvr) return can(access, definition.smartNvrPermission);
+  if (place.siteId === null) return isOwnerOrAdmin(access);
+  return sitePermissions(access, place.siteId).has(definition.permission);
+}
+
+/**
+ * Cancelling, pausing or resuming a task needs the permission its type needs on every target, as starting
+ * it did (docs/security.md, "Tasks"); a task left without targets is for owners and administrators.
+ */
+export function mayChangeTask(access: Access, type: TaskType, places: readonly TargetPlace[]): boolean {
+  if (places.length === 0) return isOwnerOrAdmin(access);
+  return places.every((place) => mayActAt(access, type, place));
+}
+
+/**
+ * Downloading the file a target left needs export_data where the target is, and view_sensitive_config too
+ * when the file may carry the device's configuration; a recorder's file needs manage_snvr.
+ */
+export function mayDownloadTaskFile(access: Access, type: TaskType, place: TargetPlace): boolean {
+  if (place.smartNvr) return can(access, 'manage_snvr');
+  if (place.siteId === null) return isOwnerOrAdmin(access);
+  const granted = sitePermissions(access, place.siteId);
+  if (!granted.has('export_data')) return false;
+  return TASK_DEFINITIONS[type].file !== 'configuration' || granted.has('view_sensitive_config');
 }

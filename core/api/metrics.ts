@@ -89,7 +89,8 @@ export const FileFetch = Type.Object({
   error: Type.Union([Type.String(), Type.Null()]),
   finishedAt: Type.Union([Type.String({ format: 'date-time' }), Type.Null()]),
   downloadable: Type.Boolean({
-    description: 'the fetched copy is kept: GET /tasks/{taskId}/targets/{targetId}/file',
+    description:
+      'the fetched copy is kept and the caller may download it (export_data and view_sensitive_config): GET /tasks/{taskId}/targets/{targetId}/file',
   }),
 });
 export type FileFetch = Static<typeof FileFetch>;

@@ -140,7 +140,17 @@ export const TaskTargetSchema = Type.Object({
   started_at: NullableString,
   finished_at: NullableString,
   result: Type.Union([Type.Record(Type.String(), Type.Unknown()), Type.Null()]),
-  file: Type.Union([Type.Object({ name: Type.String(), size: Type.Integer() }), Type.Null()]),
+  file: Type.Union([
+    Type.Object({
+      name: Type.String(),
+      size: Type.Integer(),
+      downloadable: Type.Boolean({
+        description:
+          'whether the caller may download it: export_data on the target site, and view_sensitive_config for a report or device file',
+      }),
+    }),
+    Type.Null(),
+  ]),
 });
 export type TaskTarget = Static<typeof TaskTargetSchema>;
 

@@ -94,6 +94,31 @@ export const CALLS: Call[] = [
     body: () => ({ alertIds: [1], comment: '' }),
   },
   { method: 'GET', url: cloudUrl('/tasks'), rule: member() },
+  // A Guest starts and stops nothing, and a file a task left needs export_data (view_sensitive_config
+  // too for a report): server/features/tasks/task-access.test.ts has the finer rules.
+  {
+    method: 'POST',
+    url: cloudUrl('/tasks'),
+    rule: { kind: 'siteAction', site: 'assigned' },
+    body: (f) => ({ type: 'TASK_RECEIVED_CONFIG', targets: { deviceIds: [f.devices.assignedDevice.id] } }),
+  },
+  ...(['assigned', 'other'] as const).map(
+    (site): Call => ({
+      method: 'POST',
+      url: (f) => `/apiv2/cloud/${f.cloud.id}/tasks/${spare(f.spareTasks?.[site])}/cancel`,
+      rule: { kind: 'siteAction', site },
+    }),
+  ),
+  ...(['capture', 'report'] as const).map(
+    (kind): Call => ({
+      method: 'GET',
+      url: (f) => {
+        const file = f.taskFiles?.[kind];
+        return `/apiv2/cloud/${f.cloud.id}/tasks/${file?.taskId ?? ':taskId'}/targets/${file?.targetIds[0] ?? ':targetId'}/file`;
+      },
+      rule: { kind: 'siteAction', site: 'assigned' },
+    }),
+  ),
   { method: 'GET', url: cloudUrl('/alert-mutes'), rule: member() },
   // Who may open and end windows: server/features/alerts/mutes.test.ts.
   {

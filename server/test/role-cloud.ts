@@ -1,8 +1,9 @@
-import { CLOUD_PERMISSION } from '../../core/domain.ts';
+import { CLOUD_PERMISSION, type TaskState, type TaskType } from '../../core/domain.ts';
 import { advertisements, invitations } from '../db/schema/clouds.ts';
 import { blogPosts } from '../db/schema/content.ts';
 import { pendingDevices as pendingDevicesTable } from '../db/schema/fleet.ts';
 import { siteFilters, smartNvrs } from '../db/schema/inventory.ts';
+import { addTaskFiles, createTask } from '../features/tasks/test-cloud.ts';
 import { login, type Session, type TestApp } from './app.ts';
 import {
   addMember,
@@ -94,6 +95,27 @@ export async function createRoleCloud(t: TestApp) {
     spareInvitations.push(invitation?.id ?? 0);
   }
 
+  // Tasks waiting on each site's device, one cancelled per call, and the files a capture and a report left.
+  const storedTask = async (typeId: TaskType, device: typeof assignedDevice, taskState: TaskState) =>
+    createTask(db, { cloudId: cloud.id, typeId, taskState, siteId: device.siteId, executeAt: new Date() }, [
+      { deviceId: device.id, state: taskState },
+    ]);
+  const spareTasks = { assigned: [] as number[], other: [] as number[] };
+  for (let n = 1; n <= SPARES; n++) {
+    for (const site of ['assigned', 'other'] as const) {
+      const device = site === 'assigned' ? assignedDevice : otherDevice;
+      spareTasks[site].push((await storedTask('TASK_RECEIVED_CONFIG', device, 'TASK_PENDING')).id);
+    }
+  }
+  const finishedWithFile = async (typeId: TaskType, name: string) => {
+    const task = await storedTask(typeId, assignedDevice, 'TASK_SUCCESS');
+    return { taskId: task.id, targetIds: await addTaskFiles(db, task.id, name) };
+  };
+  const taskFiles = {
+    capture: await finishedWithFile('TASK_NETCAP', 'capture.pcap'),
+    report: await finishedWithFile('TASK_REPORT', 'running-config.cfg'),
+  };
+
   const member = async (role: 'ROLE_OWNER' | 'ROLE_ADMIN' | 'ROLE_GUEST' | 'ROLE_USER', permissions = 0) => {
     const user = await createUser(db);
     await addMember(db, user.id, cloud.id, role, permissions);
@@ -160,6 +182,8 @@ export async function createRoleCloud(t: TestApp) {
     spareFilters,
     spareMembers,
     spareInvitations,
+    spareTasks,
+    taskFiles,
     sessions,
   };
 }

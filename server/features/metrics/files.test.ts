@@ -83,12 +83,14 @@ describe('GET /apiv2/cloud/:cloudId/devices/:deviceId/files', () => {
       error: null,
     });
     expect(Date.parse(fetched.lastFetch.finishedAt)).toBeGreaterThan(0);
-    // The Site User who may read the switch sees the fetch and downloads the copy.
-    const download = await t.app.inject({
-      method: 'GET',
-      url: `/apiv2/cloud/${world.cloud.id}/tasks/${taskId}/targets/${fetched.lastFetch.targetId}/file`,
-      headers: as(world.sessions.siteUser),
-    });
+    // The Site User who may only read the switch sees the fetch but not the copy, which needs export_data
+    // and view_sensitive_config.
+    const fileUrl = `/apiv2/cloud/${world.cloud.id}/tasks/${taskId}/targets/${fetched.lastFetch.targetId}/file`;
+    const readerView = (await files(world.sessions.siteUser, world.switchDevice.id)).json().files[0];
+    expect(readerView.lastFetch).toMatchObject({ taskId, state: 'TASK_SUCCESS', downloadable: false });
+    const refused = await t.app.inject({ method: 'GET', url: fileUrl, headers: as(world.sessions.siteUser) });
+    expect(refused.statusCode).toBe(403);
+    const download = await t.app.inject({ method: 'GET', url: fileUrl, headers: as(world.sessions.owner) });
     expect(download.statusCode).toBe(200);
     expect(download.body).toBe(content);
     expect(download.headers['content-disposition']).toBe('attachment; filename="messages.log"');

@@ -12,7 +12,7 @@ import {
 } from '../../../core/api/metrics.ts';
 import { keepsFiles } from '../../../core/navigation/versions.ts';
 import { sitePermissions } from '../../../core/policy.ts';
-import { allowedTasks } from '../../../core/task-types.ts';
+import { allowedTasks, mayDownloadTaskFile } from '../../../core/task-types.ts';
 import { DEFAULT_TIME_RANGE, TIME_RANGE_SPANS } from '../../../core/time-range.ts';
 import { type Membership, membershipOf } from '../../auth/cloud-scope.ts';
 import type { AppContext } from '../../context.ts';
@@ -65,7 +65,11 @@ function portReadings(telemetry: unknown): PortReading[] {
 }
 
 /** The files of a heartbeat, by name, each with its latest fetch. */
-function fileReadings(telemetry: unknown, fetches: Map<string, FetchRow>): DeviceFileReading[] {
+function fileReadings(
+  telemetry: unknown,
+  fetches: Map<string, FetchRow>,
+  mayDownload: boolean,
+): DeviceFileReading[] {
   if (!Array.isArray(telemetry)) return [];
   return telemetry
     .filter(isRecord)
@@ -84,7 +88,7 @@ function fileReadings(telemetry: unknown, fetches: Map<string, FetchRow>): Devic
               state: fetch.state,
               error: fetch.error,
               finishedAt: fetch.finished_at,
-              downloadable: fetch.downloadable,
+              downloadable: fetch.downloadable && mayDownload,
             }
           : null,
       };
@@ -174,7 +178,11 @@ export function metricRoutes(ctx: AppContext): FastifyPluginAsyncTypebox {
         return {
           at: device.lastHeartbeatAt.toISOString(),
           canFetch,
-          files: fileReadings(telemetry, fetches),
+          files: fileReadings(
+            telemetry,
+            fetches,
+            mayDownloadTaskFile(membership, 'TASK_REPORT', { siteId: device.siteId, smartNvr: false }),
+          ),
         };
       },
     );

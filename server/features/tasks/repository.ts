@@ -24,6 +24,7 @@ import {
   TASK_STATES,
   type TaskState,
 } from '../../../core/domain.ts';
+import type { TargetPlace } from '../../../core/task-types.ts';
 import { emptyStateCounts } from '../../../core/tasks.ts';
 import type { Database } from '../../db/connect.ts';
 import { countCapped } from '../../db/count-capped.ts';
@@ -186,12 +187,15 @@ export async function findTask(db: Database, scope: TaskScope, taskId: number) {
   return task ?? null;
 }
 
+/** A target as stored: whether its file may be downloaded depends on who asks. */
+type StoredTarget = Omit<TaskTarget, 'file'> & { file: { name: string; size: number } | null };
+
 /** A page of a task's targets, by id, with the device's name and whether it left a file. */
 export async function listTaskTargets(
   db: Database,
   taskId: number,
   page: { offset: number; limit: number; state?: TaskState },
-): Promise<{ items: TaskTarget[]; total: number }> {
+): Promise<{ items: StoredTarget[]; total: number }> {
   const where = and(
     eq(taskTargets.taskId, taskId),
     page.state ? eq(taskTargets.state, page.state) : undefined,
@@ -250,11 +254,30 @@ export async function listTaskTargets(
 /** The file a task's target left, when the target belongs to the task. */
 export async function findTaskFile(db: Database, taskId: number, targetId: number) {
   const [file] = await db
-    .select({ name: taskFiles.name, contentType: taskFiles.contentType, content: taskFiles.content })
+    .select({
+      name: taskFiles.name,
+      contentType: taskFiles.contentType,
+      content: taskFiles.content,
+      siteId: devices.siteId,
+      smartNvr: sql<boolean>`${taskTargets.smartNvrId} IS NOT NULL`,
+    })
     .from(taskFiles)
     .innerJoin(taskTargets, eq(taskTargets.id, taskFiles.targetId))
+    .leftJoin(devices, eq(devices.id, taskTargets.deviceId))
     .where(and(eq(taskFiles.targetId, targetId), eq(taskTargets.taskId, taskId)));
   return file ?? null;
+}
+
+/** Where a task's targets are: each site of its devices once, and whether it has recorders. */
+export async function taskTargetPlaces(db: Database, taskId: number): Promise<TargetPlace[]> {
+  return db
+    .selectDistinct({
+      siteId: devices.siteId,
+      smartNvr: sql<boolean>`${taskTargets.smartNvrId} IS NOT NULL`,
+    })
+    .from(taskTargets)
+    .leftJoin(devices, eq(devices.id, taskTargets.deviceId))
+    .where(eq(taskTargets.taskId, taskId));
 }
 
 /** The history as a spreadsheet reads it: one task per line, with its targets per state. */

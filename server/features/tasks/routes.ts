@@ -9,7 +9,6 @@ import {
   RecentTasksCountResponse,
   RecentTasksQuery,
   RecentTasksResponse,
-  type Task,
   TaskDetailResponse,
   TaskDryRun,
   TaskParams,
@@ -17,8 +16,8 @@ import {
 } from '../../../core/api/tasks.ts';
 import { RECENT_TASKS_LIMIT } from '../../../core/constants.ts';
 import { firmwareCatalogue } from '../../../core/fleet/firmware.ts';
-import { can, sitePermissions, visibleSiteIds } from '../../../core/policy.ts';
-import { TASK_DEFINITIONS } from '../../../core/task-types.ts';
+import { visibleSiteIds } from '../../../core/policy.ts';
+import { mayChangeTask, mayDownloadTaskFile } from '../../../core/task-types.ts';
 import { actorOf } from '../../audit/record.ts';
 import { type Membership, membershipOf } from '../../auth/cloud-scope.ts';
 import type { AppContext } from '../../context.ts';
@@ -38,16 +37,8 @@ import {
   markTasksViewed,
   type TaskScope,
   tasksCsv,
+  taskTargetPlaces,
 } from './repository.ts';
-
-/** Whether the caller may act on a task they see: the permission its type needs where it runs. */
-function mayChange(membership: Membership, task: Task): boolean {
-  const definition = TASK_DEFINITIONS[task.type_id];
-  if (task.snvr_device_id !== null && task.site_id === null)
-    return can(membership, definition.smartNvrPermission);
-  // A task over several sites is seen only by roles whose permissions are the same on every site.
-  return sitePermissions(membership, task.site_id ?? 0).has(definition.permission);
-}
 
 function taskScope(membership: Membership): TaskScope {
   return {
@@ -175,7 +166,18 @@ export function taskRoutes(ctx: AppContext): FastifyPluginAsyncTypebox {
         const task = await findTask(db, taskScope(membership), request.params.taskId);
         if (!task) throw errors.notFound('No such task.');
         const { offset = 0, limit = 100, state } = request.query;
-        return { task, targets: await listTaskTargets(db, task.id, { offset, limit, state }) };
+        const targets = await listTaskTargets(db, task.id, { offset, limit, state });
+        const items = targets.items.map(({ file, ...target }) => ({
+          ...target,
+          file: file && {
+            ...file,
+            downloadable: mayDownloadTaskFile(membership, task.type_id, {
+              siteId: target.site_id,
+              smartNvr: target.snvr_device_id !== null,
+            }),
+          },
+        }));
+        return { task, targets: { items, total: targets.total } };
       },
     );
 
@@ -197,6 +199,7 @@ export function taskRoutes(ctx: AppContext): FastifyPluginAsyncTypebox {
         const task = await findTask(db, taskScope(membership), request.params.taskId);
         const file = task && (await findTaskFile(db, task.id, request.params.targetId));
         if (!file) throw errors.notFound('No such file.');
+        if (!mayDownloadTaskFile(membership, task.type_id, file)) throw errors.forbidden();
         return (
           reply
             .header('content-type', file.contentType)
@@ -229,7 +232,8 @@ export function taskRoutes(ctx: AppContext): FastifyPluginAsyncTypebox {
           const membership = membershipOf(request);
           const task = await findTask(db, taskScope(membership), request.params.taskId);
           if (!task) throw errors.notFound('No such task.');
-          if (!mayChange(membership, task)) throw errors.forbidden();
+          if (!mayChangeTask(membership, task.type_id, await taskTargetPlaces(db, task.id)))
+            throw errors.forbidden();
           if (action !== 'cancel' && !task.rollout) {
             throw errors.conflict('Only a rolling firmware update can be paused and resumed.');
           }

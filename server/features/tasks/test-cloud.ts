@@ -1,6 +1,7 @@
+import { eq } from 'drizzle-orm';
 import type { TaskState, TaskType } from '../../../core/domain.ts';
 import type { Database } from '../../db/connect.ts';
-import { tasks, taskTargets } from '../../db/schema/activity.ts';
+import { taskFiles, tasks, taskTargets } from '../../db/schema/activity.ts';
 import { smartNvrs } from '../../db/schema/inventory.ts';
 import { login, type Session, type TestApp } from '../../test/app.ts';
 import {
@@ -88,4 +89,19 @@ export async function createTask(
   if (targets.length > 0)
     await db.insert(taskTargets).values(targets.map((target) => ({ taskId: task.id, ...target })));
   return task;
+}
+
+/** A file left by each target of the task, as a capture or a report is kept; answers the target ids. */
+export async function addTaskFiles(db: Database, taskId: number, name: string) {
+  const targets = await db
+    .select({ id: taskTargets.id })
+    .from(taskTargets)
+    .where(eq(taskTargets.taskId, taskId));
+  for (const target of targets) {
+    const content = Buffer.from(`${name} of target ${target.id}`);
+    await db
+      .insert(taskFiles)
+      .values({ targetId: target.id, name, contentType: 'text/plain', size: content.length, content });
+  }
+  return targets.map((target) => target.id);
 }

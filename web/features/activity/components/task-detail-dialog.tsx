@@ -51,11 +51,14 @@ export function TaskDetailDialog({ cloudId, task, onClose }: TaskDetailDialogPro
       header: t('activity.targetColumn.file'),
       from: 'sm',
       cell: (target) =>
-        target.file && (
+        target.file &&
+        (target.file.downloadable ? (
           <Link href={`/apiv2/cloud/${cloudId}/tasks/${task.id}/targets/${target.id}/file`} download>
             {target.file.name}
           </Link>
-        ),
+        ) : (
+          target.file.name
+        )),
     },
   ];
   return (
