@@ -1,7 +1,7 @@
 // @vitest-environment node
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ERROR_REPORT_MESSAGE_MAX } from '../../../core/api/error-reports.ts';
-import { as, createTestApp, login, type Session, type TestApp } from '../../test/app.ts';
+import { as, cookieHeader, createTestApp, login, type Session, type TestApp } from '../../test/app.ts';
 import { createUser, TEST_PASSWORD } from '../../test/factories.ts';
 import { storeErrorReport } from './repository.ts';
 import { sampleReport } from './test-report.ts';
@@ -107,6 +107,36 @@ describe('error reports cannot fill the disk', () => {
     expect(Number(flood.at(-1)?.headers['retry-after'])).toBeGreaterThan(0);
     expect((await list(administrator)).json().total).toBe(before + 10);
     expect((await anonymous('203.0.113.51')).statusCode).toBe(200);
+  });
+
+  it('takes 30 reports from one address however many sessions it signs in, then five a minute', async () => {
+    const user = await createUser(t.database.db);
+    const address = '203.0.113.60';
+    const codes: number[] = [];
+    for (let session = 0; session < 5; session++) {
+      const signIn = await t.app.inject({
+        method: 'POST',
+        url: '/apiv2/auth/login',
+        payload: { email: user.email, password: TEST_PASSWORD },
+        remoteAddress: address,
+      });
+      const fresh = {
+        cookie: cookieHeader(signIn),
+        csrfToken: signIn.cookies.find((c) => c.name === 'csrf_token')?.value ?? '',
+      };
+      for (let i = 0; i < 10; i++) {
+        const response = await t.app.inject({
+          method: 'POST',
+          url: '/apiv2/error-reports',
+          payload: sampleReport('Error: from many sessions'),
+          remoteAddress: address,
+          headers: as(fresh),
+        });
+        codes.push(response.statusCode);
+      }
+    }
+    expect(codes.filter((code) => code === 200)).toHaveLength(30);
+    expect(codes.slice(30)).toEqual(Array(20).fill(429));
   });
 
   it('refuses a body larger than a report can be', async () => {

@@ -15,6 +15,8 @@ import { listErrorReports, storeErrorReport } from './repository.ts';
 const tags = ['error-reports'];
 /** Reports per browser (its session, else its address): ten at once, then one a minute. */
 const REPORT_BUDGET = { perSecond: 1 / 60, burst: 10 };
+/** Reports per address whatever its sessions, so signing in again and again buys no more: 30, then 5 a minute. */
+const ADDRESS_REPORT_BUDGET = { perSecond: 5 / 60, burst: 30 };
 
 /** Error reports from the web app, listed for platform administrators (DESIGN §5). */
 export function errorReportRoutes(ctx: AppContext): FastifyPluginAsyncTypebox {
@@ -42,7 +44,9 @@ export function errorReportRoutes(ctx: AppContext): FastifyPluginAsyncTypebox {
       async (request) => {
         const { session } = request;
         const caller = session ? `session:${session.idHash}` : `address:${request.ip}`;
-        const wait = await spend(db, `error-reports:${caller}`, REPORT_BUDGET);
+        const wait =
+          (await spend(db, `error-reports:${caller}`, REPORT_BUDGET)) ||
+          (await spend(db, `error-reports-address:${request.ip}`, ADDRESS_REPORT_BUDGET));
         if (wait > 0) throw errors.tooManyRequests(wait);
         // Who sent a report is the session's user; without one, the email it claims is anyone's guess.
         const report = session
