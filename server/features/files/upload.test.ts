@@ -161,6 +161,28 @@ describe('PUT /apiv2/cloud/:cloudId/files', () => {
         filename: 'plan.svg',
       },
     ],
+    ...[
+      '<a xlink:href="&#106;avascript&#58;alert(1)"><rect/></a>',
+      '<a href="&#x6A;&#x61;vascript&colon;alert(1)"><rect/></a>',
+      '<a href="java&#9;script:alert(1)"><rect/></a>',
+      '<a href="jav&Tab;ascript:alert(1)"><rect/></a>',
+      '<set attributeName="href" to="&#0000106avascript:alert(1)"/>',
+    ].map((link): [string, { type: string; data: string; filename: string }] => [
+      `an SVG hiding a script link in character references: ${link}`,
+      {
+        type: 'image/svg+xml',
+        data: `<svg xmlns="http://www.w3.org/2000/svg" xmlns:xlink="http://www.w3.org/1999/xlink">${link}</svg>`,
+        filename: 'plan.svg',
+      },
+    ]),
+    [
+      'an SVG declaring entities',
+      {
+        type: 'image/svg+xml',
+        data: '<?xml version="1.0"?>\n<svg xmlns="http://www.w3.org/2000/svg"><!ENTITY x "y"><rect/></svg>',
+        filename: 'plan.svg',
+      },
+    ],
     [
       'HTML posing as an SVG',
       { type: 'image/svg+xml', data: '<html><body>hi</body></html>', filename: 'a.svg' },
