@@ -17,6 +17,7 @@ export const AUDIT_OBJECT_TYPES = [
   'notification_setting',
   'news_post',
   'video',
+  'smart_nvr',
 ] as const;
 export type AuditObjectType = (typeof AUDIT_OBJECT_TYPES)[number];
 
@@ -48,6 +49,12 @@ export const AUDIT_ACTIONS = [
   'unsuspended',
   'published',
   'unpublished',
+  // A cloud's onboarding key replaced by a new one (docs/security.md, Adoption).
+  'onboarding_key_rotated',
+  // A device's credential revoked, so it can be adopted again.
+  'credential_reset',
+  // A registered device that called without the onboarding key let in from the address it calls from.
+  'adoption_approved',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 

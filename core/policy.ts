@@ -146,3 +146,27 @@ export function deviceListActions(access: Access, siteId?: number): DeviceAction
   const sites = siteId !== undefined ? [siteId] : (visibleSiteIds(access) ?? [0]);
   return DEVICE_ACTIONS.filter((action) => sites.some((site) => mayActOnDevice(access, site, action)));
 }
+
+/**
+ * Resetting a device's credential (docs/security.md, Adoption) is a change of its state: change_device_state
+ * on its site (a device on no live site is for owners and administrators); a smart NVR's needs manage_snvr.
+ */
+export function mayResetCredential(access: Access, siteId: number | null, recorder = false): boolean {
+  if (recorder) return can(access, 'manage_snvr');
+  if (siteId === null) return isOwnerOrAdmin(access);
+  return sitePermissions(access, siteId).has('change_device_state');
+}
+
+/**
+ * Approving a registered device that called without the onboarding key gives it a credential, as
+ * registering does: register on its site (a device on no live site is for owners and administrators); a
+ * smart NVR's needs manage_snvr.
+ */
+export function mayApproveAdoption(access: Access, siteId: number | null, recorder = false): boolean {
+  if (recorder) return can(access, 'manage_snvr');
+  if (siteId === null) return isOwnerOrAdmin(access);
+  return sitePermissions(access, siteId).has('register');
+}
+
+/** Rotating the onboarding key changes it for every device not yet adopted: owners and administrators. */
+export const mayRotateOnboardingKey = (access: Access) => isOwnerOrAdmin(access);

@@ -79,7 +79,7 @@ docs/alert-rules.md says what the console makes of them.
 
 | call | auth | what for |
 |---|---|---|
-| \`POST /agent/v1/adopt\` | none | a device calls home; a registered one gets its credential, once |
+| \`POST /agent/v1/adopt\` | the cloud's onboarding key, in the body | a device calls home; one its cloud registered gets its credential, once |
 | \`POST /agent/v1/heartbeat\` | \`Authorization: Bearer <credential>\` | status and telemetry; the answer sets the pace |
 | \`POST /agent/v1/events\` | \`Authorization: Bearer <credential>\` | what happened between heartbeats |
 | \`GET /agent/v1/commands?waitS=25\` | \`Authorization: Bearer <credential>\` | the command channel: tasks for the device, as soon as there are any |
@@ -87,21 +87,35 @@ docs/alert-rules.md says what the console makes of them.
 
 Browser sessions are not credentials here, and device credentials are not sessions anywhere under
 \`/apiv2\`. Bodies larger than ${AGENT_BODY_LIMIT / 1024} KiB are refused with 413 before they are read.
+Every answer carries \`Cache-Control: no-store\`: no cache keeps a credential.
 
 ## Adoption
 
 A device calls home with its serial number, MAC address, product brand id (the catalogue's model),
-firmware and management daemon version.
+firmware and management daemon version, and the **onboarding key** of the cloud it belongs to: a secret
+its label does not carry, which members who may register devices read on the cloud's Pending devices page
+and enter on the device (or deliver through their provisioning). Case, spaces and dashes in the key do not
+matter. A cloud can rotate its key: the old one stops working at once, adopted devices keep their
+credentials.
 
-- If an operator registered a device with that MAC address and serial number into a site (or the
-  recorder into a cloud), the answer is **200** with the device's credential
-  \`<agent id>.<secret>\`. It is given **once**: the console keeps only the SHA-256 of the secret, and
-  the device must store the credential. The device's model and versions become what it reported.
-- If not, the answer is **202**: the device is listed as pending, so an operator can adopt it, and it
-  should call again after \`retryAfterS\`.
-- **409**: this device already has a credential. Only an operator removing and registering it again
-  gives it a new one.
-- **401**: the device is blocked or decommissioned.
+- With the cloud's key, a device that cloud registered (same MAC address and serial number, into a site,
+  or the recorder into the cloud) gets **200** with its credential \`<agent id>.<secret>\`. It is given
+  **once**: the console keeps only the SHA-256 of the secret, and the device must store it. The device's
+  model and versions become what it reported. A device the cloud has not registered waits in that cloud's
+  pending list, where a member adopts it into a site.
+- Without a key, or with one that is not a cloud's, MAC address and serial number never get a credential.
+  The device waits in no cloud's list in particular; a cloud that registered it sees it, with the address
+  it called from, and a member approves it: its next call **from that address** within the hour gets the
+  credential.
+- Every other call gets the same **202**, whatever the reason (unknown, waiting, already adopted, blocked,
+  decommissioned): the device calls again after \`retryAfterS\`. A device that holds a credential and calls
+  home again gets 202 too; a device that lost its credential is adopted again only after a member resets
+  it (the device's dashboard), with the key or by approval again.
+- When two clouds registered the same device, it adopts into the one whose key it presents (or the first
+  whose approval matches its call).
+- Calls home are limited per source address (an IPv6 address counts by its /64): past the limit the answer
+  is **429** with \`Retry-After\`; wait that long. Heartbeats, events and the command channel have a far
+  larger limit per address, so thousands of devices can share one NAT address.
 
 ${json(examples.adoptRequest)}
 
@@ -240,9 +254,9 @@ every reporting device gets one more interval and a half from its start before i
 | status | body | when | what the device does |
 |---|---|---|---|
 | 400 | \`{ "errors": [{ errorCode, location, path, message }] }\` | a malformed body, a channel outside its band, a stale sequence number | fix the message; after \`stale_sequence\`, continue from the number given |
-| 401 | \`{ "message" }\` | no credential, a wrong one, or one of a device that was removed, blocked or decommissioned | stop reporting; it must be registered again |
-| 409 | \`{ "message" }\` | adoption of a device that already has a credential | stop calling home |
+| 401 | \`{ "message" }\` | no credential, a wrong one, or one that was reset, or of a device that was removed, blocked or decommissioned | forget the credential and call home again |
 | 413 | \`{ "message" }\` | a body over ${AGENT_BODY_LIMIT / 1024} KiB | send less (fewer clients or ports) |
+| 429 | \`{ "message" }\` | too many requests from the device's address | wait as long as \`Retry-After\` says |
 | 5xx | \`{ "message", "incidentId" }\` | the console could not store the message | send again later, waiting longer each time |
 
 ${Object.entries(examples.errorExamples)

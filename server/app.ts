@@ -63,8 +63,10 @@ export async function buildApp(ctx: AppContext, options: BuildOptions = {}) {
   app.addHook('onSend', async (request, reply) => {
     reply.header('X-App-Version', ctx.appVersion);
     reply.header('X-Request-Id', request.id);
-    // API answers carry personal data: no shared cache or browser cache keeps them.
-    if (request.url.startsWith('/apiv2/') && !reply.hasHeader('cache-control')) {
+    // API answers carry personal data, and the agent API's device credentials: no shared cache or
+    // browser cache keeps them.
+    const noStore = request.url.startsWith('/apiv2/') || request.url.startsWith('/agent/');
+    if (noStore && !reply.hasHeader('cache-control')) {
       reply.header('Cache-Control', 'no-store');
     }
   });

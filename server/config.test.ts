@@ -44,6 +44,16 @@ describe('readConfig', () => {
     expect(() => readConfig({ PUBLIC_URL: 'console.example' })).toThrow(/PUBLIC_URL must be/);
   });
 
+  it('reads the device API limits per address, and refuses one that is not a whole number', () => {
+    expect(readConfig({})).toMatchObject({ agentAdoptRateLimit: 60, agentRateLimit: 1000 });
+    expect(readConfig({ AGENT_ADOPT_RATE_LIMIT: '0', AGENT_RATE_LIMIT: '5000' })).toMatchObject({
+      agentAdoptRateLimit: 0,
+      agentRateLimit: 5000,
+    });
+    expect(() => readConfig({ AGENT_ADOPT_RATE_LIMIT: '1.5' })).toThrow(/AGENT_ADOPT_RATE_LIMIT must be/);
+    expect(() => readConfig({ AGENT_RATE_LIMIT: '-1' })).toThrow(/AGENT_RATE_LIMIT must be/);
+  });
+
   it('reads TRUST_PROXY as off, a count of proxies, or their addresses, and refuses trusting every hop', () => {
     expect(readConfig({}).trustProxy).toBe(false);
     expect(readConfig({ TRUST_PROXY: '0' }).trustProxy).toBe(false);

@@ -33,6 +33,10 @@ export type Config = {
   simulator: boolean;
   /** API requests a second per session or address (server/auth/rate-limit.ts); 0 turns the limit off. */
   apiRateLimit: number;
+  /** Agent API calls home a minute per source address (server/fleet/agent-rate-limit.ts); 0 for none. */
+  agentAdoptRateLimit: number;
+  /** Other agent API requests a second per source address, in each process's memory; 0 for none. */
+  agentRateLimit: number;
   /**
    * smtp:// or smtps:// server for invitation, password-reset and alert mail; without one the inviter is shown
    * the link and no alert is mailed.
@@ -144,6 +148,18 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): Config {
       `API_RATE_LIMIT must be a whole number of requests a second, 0 for no limit (got "${env.API_RATE_LIMIT}").`,
     );
   }
+  const agentAdoptRateLimit = Number(env.AGENT_ADOPT_RATE_LIMIT ?? '60');
+  if (!Number.isInteger(agentAdoptRateLimit) || agentAdoptRateLimit < 0 || agentAdoptRateLimit > 1_000_000) {
+    problems.push(
+      `AGENT_ADOPT_RATE_LIMIT must be a whole number of calls a minute per address, 0 for no limit (got "${env.AGENT_ADOPT_RATE_LIMIT}").`,
+    );
+  }
+  const agentRateLimit = Number(env.AGENT_RATE_LIMIT ?? '1000');
+  if (!Number.isInteger(agentRateLimit) || agentRateLimit < 0 || agentRateLimit > 1_000_000) {
+    problems.push(
+      `AGENT_RATE_LIMIT must be a whole number of requests a second per address, 0 for no limit (got "${env.AGENT_RATE_LIMIT}").`,
+    );
+  }
   const smtpUrl = env.SMTP_URL || null;
   if (smtpUrl && !/^smtps?:\/\/./.test(smtpUrl))
     problems.push('SMTP_URL must be an smtp:// or smtps:// URL.');
@@ -186,6 +202,8 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): Config {
     heartbeatIntervalS,
     simulator: flag('SIMULATOR', true),
     apiRateLimit,
+    agentAdoptRateLimit,
+    agentRateLimit,
     smtpUrl,
     mailFrom:
       env.MAIL_FROM ||

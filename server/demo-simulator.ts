@@ -6,7 +6,9 @@ const SIMULATOR = fileURLToPath(new URL('../sim/main.ts', import.meta.url));
 
 /**
  * Runs the fleet simulator for the demo clouds' devices in its own process, talking to this server over
- * HTTP like real devices; its credentials live in the data folder, beside the embedded database.
+ * HTTP like real devices: it reads each demo cloud's onboarding key as that cloud's owner and gives it to
+ * the cloud's devices, which call home with it (docs/agent-protocol.md). Their credentials live in the
+ * data folder, beside the embedded database.
  */
 export function startDemoSimulator(url: string, dataDir: string, onExit: (code: number | null) => void) {
   const child: ChildProcess = spawn(

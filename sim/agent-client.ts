@@ -2,7 +2,8 @@
 import type { AgentEvent, HeartbeatRequest, TaskReport } from '../core/fleet/protocol.ts';
 import type { DeviceIdentity } from './identity.ts';
 
-export type AgentAnswer = { status: number; body: Record<string, unknown> };
+/** An answer of the console; retryAfterS is its Retry-After header, when it sent one (429). */
+export type AgentAnswer = { status: number; body: Record<string, unknown>; retryAfterS?: number };
 
 export function agentClient(url: string) {
   async function call(
@@ -22,10 +23,16 @@ export function agentClient(url: string) {
       signal,
     });
     const text = await response.text();
-    return { status: response.status, body: text ? JSON.parse(text) : {} };
+    const retryAfter = Number(response.headers.get('retry-after'));
+    return {
+      status: response.status,
+      body: text ? JSON.parse(text) : {},
+      ...(retryAfter > 0 ? { retryAfterS: retryAfter } : {}),
+    };
   }
   const post = (path: string, body: object, credential?: string) => call('POST', path, body, credential);
   return {
+    /** Calling home, with the cloud's onboarding key when the device was given one. */
     adopt: (identity: DeviceIdentity, fw: string, mgmtdVersion: string) =>
       post('/adopt', {
         sn: identity.sn,
@@ -33,6 +40,7 @@ export function agentClient(url: string) {
         productBrandId: identity.productBrandId,
         fw,
         mgmtdVersion,
+        ...(identity.onboardingKey ? { onboardingKey: identity.onboardingKey } : {}),
       }),
     heartbeat: (credential: string, heartbeat: HeartbeatRequest) => post('/heartbeat', heartbeat, credential),
     events: (credential: string, seq: number, events: AgentEvent[]) =>

@@ -46,20 +46,38 @@ export async function signIn(url: string, email: string, password: string): Prom
 
 type Listed = Parameters<typeof listedDevice>[0];
 
-/** Every device and smart NVR of the clouds the session belongs to. */
+/** The cloud's onboarding key, for a member who may register devices; undefined for another. */
+export async function readOnboardingKey(
+  session: ConsoleSession,
+  cloudId: number,
+): Promise<string | undefined> {
+  try {
+    return (await session.get<{ onboarding_key: string }>(`/apiv2/cloud/${cloudId}/onboarding-key`))
+      .onboarding_key;
+  } catch {
+    return undefined;
+  }
+}
+
+/** Every device and smart NVR of the clouds the session belongs to, each with its cloud's onboarding key. */
 export async function listFleet(session: ConsoleSession): Promise<Listed[]> {
   const { clouds } = await session.get<{ clouds: { id: number }[] }>('/apiv2/clouds');
   const found: Listed[] = [];
   for (const cloud of clouds) {
+    const onboardingKey = await readOnboardingKey(session, cloud.id);
+    const keyed = (items: Listed[]) =>
+      items.map((item) => (onboardingKey ? { ...item, onboardingKey } : item));
     for (let offset = 0; ; offset += 100) {
       const page = await session.get<{ items: Listed[]; total: number }>(
         `/apiv2/cloud/${cloud.id}/devices?limit=100&offset=${offset}`,
       );
-      found.push(...page.items);
+      found.push(...keyed(page.items));
       if (page.items.length < 100) break;
     }
     try {
-      found.push(...(await session.get<{ items: Listed[] }>(`/apiv2/cloud/${cloud.id}/smartnvrs`)).items);
+      found.push(
+        ...keyed((await session.get<{ items: Listed[] }>(`/apiv2/cloud/${cloud.id}/smartnvrs`)).items),
+      );
     } catch {
       // A member without manage_snvr does not see the recorders.
     }

@@ -10,6 +10,8 @@ export type DeviceIdentity = {
   productType: ProductType;
   /** Devices with the same place share wireless clients that roam between them. */
   place: string;
+  /** The cloud's onboarding key, entered on the device or delivered by provisioning (docs/agent-protocol.md). */
+  onboardingKey?: string;
   /** The versions it runs and its host name, when the console already knows them. */
   fw?: string;
   mgmtdVersion?: string;
@@ -52,7 +54,7 @@ export function generateFleet(seed: number, count: number, perPlace = 25): Devic
   });
 }
 
-/** A device the console already lists (demo mode). */
+/** A device the console already lists (demo mode), with its cloud's onboarding key when it was read. */
 export function listedDevice(device: {
   sn: string;
   mac: string;
@@ -61,6 +63,7 @@ export function listedDevice(device: {
   fw?: string;
   mgmtd_version?: string;
   hostname?: string;
+  onboardingKey?: string;
 }): DeviceIdentity | null {
   const brand = productBrand(device.product_brand_id);
   if (!brand) return null;
@@ -70,6 +73,7 @@ export function listedDevice(device: {
     productBrandId: brand.productBrandId,
     productType: brand.productType,
     place: device.site ? `site-${device.site.id}` : 'cloud',
+    ...(device.onboardingKey ? { onboardingKey: device.onboardingKey } : {}),
     ...(device.fw ? { fw: device.fw } : {}),
     ...(device.mgmtd_version ? { mgmtdVersion: device.mgmtd_version } : {}),
     ...(device.hostname ? { hostname: device.hostname } : {}),

@@ -3,7 +3,7 @@
 import { writeFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
 import { agentClient } from './agent-client.ts';
-import { listFleet, registerFleet, signIn } from './console-api.ts';
+import { listFleet, readOnboardingKey, registerFleet, signIn } from './console-api.ts';
 import { createDevice } from './device.ts';
 import { type DeviceIdentity, generateFleet, listedDevice } from './identity.ts';
 import { createPlaces } from './places.ts';
@@ -16,10 +16,15 @@ const HELP = `Usage: npm run sim -- --url URL [options]
 
   --url URL              the console, e.g. http://localhost:8080 (required)
   --devices N            generate N devices of every family (default 10)
+  --onboarding-key KEY   the cloud's onboarding key (its Pending devices page shows it), which the devices
+                         present when they call home: those the cloud registered get their credential,
+                         the others wait in its pending list. Without a key they wait in no cloud's list
+                         until a cloud that registered them approves them
   --email E --password P --cloud ID
-                         sign in and register the generated devices into sites of cloud ID first;
-                         without these they call home and stay pending until an operator registers them
-  --demo                 run every device of the demo accounts' clouds instead (what npm start does)
+                         sign in and register the generated devices into sites of cloud ID first, and
+                         read its onboarding key unless --onboarding-key gives one
+  --demo                 run every device of the demo accounts' clouds instead, each with its cloud's
+                         onboarding key (what npm start does)
   --seed S               the same seed gives the same fleet and behaviour (default 1)
   --rate NAME=P          chance per heartbeat that a behaviour starts; repeatable. Defaults:
 ${Object.entries(DEFAULT_RATES)
@@ -43,6 +48,7 @@ const { values } = parseArgs({
     email: { type: 'string' },
     password: { type: 'string' },
     cloud: { type: 'string' },
+    'onboarding-key': { type: 'string' },
     demo: { type: 'boolean', default: false },
     seed: { type: 'string', default: '1' },
     rate: { type: 'string', multiple: true, default: [] },
@@ -73,10 +79,13 @@ async function fleetToRun(url: string, seed: number): Promise<DeviceIdentity[]> 
     return [...found.values()];
   }
   const fleet = generateFleet(seed, Number(values.devices));
+  let onboardingKey = values['onboarding-key'];
   if (values.email && values.password && values.cloud) {
-    await registerFleet(await signIn(url, values.email, values.password), Number(values.cloud), fleet);
+    const session = await signIn(url, values.email, values.password);
+    await registerFleet(session, Number(values.cloud), fleet);
+    onboardingKey ??= await readOnboardingKey(session, Number(values.cloud));
   }
-  return fleet;
+  return onboardingKey ? fleet.map((identity) => ({ ...identity, onboardingKey })) : fleet;
 }
 
 async function main() {

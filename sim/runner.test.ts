@@ -11,8 +11,12 @@ import { openStateFile } from './state-file.ts';
 import { createStats } from './stats.ts';
 
 /** A stand-in console: answers from a script, one answer per call, and records what it was sent. */
-const script: Record<string, { status: number; body: object }[]> = {};
-const received: { path: string; body: { seq?: number }; authorization?: string }[] = [];
+const script: Record<string, { status: number; body: object; headers?: Record<string, string> }[]> = {};
+const received: {
+  path: string;
+  body: { seq?: number; onboardingKey?: string };
+  authorization?: string;
+}[] = [];
 const server = createServer((request, response) => {
   let text = '';
   request.on('data', (chunk) => {
@@ -22,7 +26,9 @@ const server = createServer((request, response) => {
     const path = request.url ?? '';
     received.push({ path, body: text ? JSON.parse(text) : {}, authorization: request.headers.authorization });
     const next = script[path]?.shift() ?? { status: 401, body: { message: 'revoked' } };
-    response.writeHead(next.status, { 'content-type': 'application/json' }).end(JSON.stringify(next.body));
+    response
+      .writeHead(next.status, { 'content-type': 'application/json', ...next.headers })
+      .end(JSON.stringify(next.body));
   });
 });
 let url: string;
@@ -33,7 +39,7 @@ beforeAll(async () => {
 afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())));
 
 describe('a simulated device talking to a console', () => {
-  it('calls home until adopted, follows the pace, recovers its sequence number and stops when refused', async () => {
+  it('calls home until adopted, follows the pace, recovers its sequence number and calls home again when its credential is refused', async () => {
     script['/agent/v1/adopt'] = [
       { status: 202, body: { status: 'pending', retryAfterS: 0.01 } },
       { status: 200, body: { status: 'adopted', credential: '7.secret', heartbeatIntervalS: 0.01 } },
@@ -63,6 +69,8 @@ describe('a simulated device talking to a console', () => {
       signal: new AbortController().signal,
     });
     const calls = received.filter((call) => !call.path.startsWith('/agent/v1/commands'));
+    // The last heartbeat's credential is refused: the device forgets it and calls home again, which the
+    // stand-in refuses too, so it stops.
     expect(calls.map((call) => call.path)).toEqual([
       '/agent/v1/adopt',
       '/agent/v1/adopt',
@@ -70,12 +78,45 @@ describe('a simulated device talking to a console', () => {
       '/agent/v1/heartbeat',
       '/agent/v1/heartbeat',
       '/agent/v1/heartbeat',
+      '/agent/v1/adopt',
     ]);
     const heartbeats = calls.filter((call) => call.path === '/agent/v1/heartbeat');
     expect(heartbeats.map((call) => call.body.seq)).toEqual([1, 42, 43, 44]);
     expect(heartbeats.every((call) => call.authorization === 'Bearer 7.secret')).toBe(true);
-    expect(state.get(identity?.mac as string)).toEqual({ credential: '7.secret', seq: 43 });
-    expect(logged).toEqual([expect.stringMatching(/refused its credential/)]);
+    expect(state.get(identity?.mac as string)).toEqual({ credential: null, seq: 0 });
+    expect(logged).toEqual([
+      expect.stringMatching(/refused its credential .*; it calls home again/),
+      expect.stringMatching(/refused to adopt it \(401/),
+    ]);
+  });
+
+  it('calls home with its onboarding key, and waits as long as a 429 says', async () => {
+    received.length = 0;
+    script['/agent/v1/adopt'] = [
+      { status: 429, body: { message: 'Too many requests.' }, headers: { 'retry-after': '1' } },
+      { status: 200, body: { status: 'adopted', credential: '9.secret', heartbeatIntervalS: 0.01 } },
+    ];
+    script['/agent/v1/heartbeat'] = [];
+    const quiet = Object.fromEntries(
+      Object.keys(DEFAULT_RATES).map((name) => [name, 0]),
+    ) as typeof DEFAULT_RATES;
+    const [identity] = generateFleet(3, 1);
+    const keyed = { ...(identity as NonNullable<typeof identity>), onboardingKey: 'k'.repeat(32) };
+    const stats = createStats();
+    const stop = new AbortController();
+    const running = runDevice(createDevice(keyed, 3, quiet, createPlaces()('c')), {
+      client: agentClient(url),
+      state: openStateFile(null),
+      stats,
+      spreadS: 0,
+      intervalS: 0.01,
+      log: () => stop.abort(),
+      signal: stop.signal,
+    });
+    await running;
+    const adoptions = received.filter((call) => call.path === '/agent/v1/adopt');
+    expect(adoptions.map((call) => call.body.onboardingKey)).toEqual(['k'.repeat(32), 'k'.repeat(32)]);
+    expect(stats.summary().failures).toMatchObject({ 'adopt 429': 1 });
   });
 
   it('takes a task from the command channel, runs it once though a heartbeat brings it again, and reports it', async () => {

@@ -1,5 +1,6 @@
 // Runs simulated devices against a console: each calls home until adopted, then sends its events and
-// heartbeats one message at a time, at the pace the console sets.
+// heartbeats one message at a time, at the pace the console sets. A device whose credential is refused
+// (reset, removed, blocked) forgets it and calls home again, as real firmware does.
 
 import type { Command } from '../core/fleet/protocol.ts';
 import type { AgentAnswer, AgentClient } from './agent-client.ts';
@@ -50,7 +51,17 @@ export async function runDevice(device: SimulatedDevice, options: RunOptions): P
   let backoffS = 5;
   await sleep(Math.random() * options.spreadS, signal);
 
-  /** Sends one message with the next sequence number; false when the device must stop. */
+  /** Forgets a credential the console refused, so that the device calls home again. */
+  function forget() {
+    options.log(
+      `${name}: the console refused its credential (reset, removed, blocked or decommissioned); it calls home again.`,
+    );
+    stored.credential = null;
+    stored.seq = 0;
+    state.changed();
+  }
+
+  /** Sends one message with the next sequence number; false when the credential was refused. */
   async function send(
     message: (seq: number) => Promise<AgentAnswer>,
     kind: 'heartbeat' | 'event',
@@ -72,13 +83,12 @@ export async function runDevice(device: SimulatedDevice, options: RunOptions): P
     }
     stats.failed(`${kind} ${answer.status}`);
     if (answer.status === 401) {
-      options.log(
-        `${name}: the console refused its credential (removed, blocked or decommissioned); it stops.`,
-      );
+      forget();
       return false;
     }
-    await sleep(backoffS, signal);
-    backoffS = Math.min(backoffS * 2, 300);
+    // Too many requests: as long as the console says; anything else, longer each time.
+    await sleep(answer.retryAfterS ?? backoffS, signal);
+    if (answer.retryAfterS === undefined) backoffS = Math.min(backoffS * 2, 300);
     return true;
   }
 
@@ -114,7 +124,7 @@ export async function runDevice(device: SimulatedDevice, options: RunOptions): P
     while (!signal.aborted) {
       try {
         const answer = await client.commands(credential, 25, signal);
-        if (answer.status === 401) return;
+        if (answer.status === 401) break;
         if (answer.status === 200) {
           waitS = 5;
           for (const command of answer.body.commands as Command[]) take(credential, command);
@@ -128,6 +138,7 @@ export async function runDevice(device: SimulatedDevice, options: RunOptions): P
       await sleep(waitS, signal);
       waitS = Math.min(waitS * 2, 300);
     }
+    listening = false;
   }
 
   while (!signal.aborted) {
@@ -149,6 +160,13 @@ export async function runDevice(device: SimulatedDevice, options: RunOptions): P
           await sleep(Number(answer.body.retryAfterS) || 60, signal);
           continue;
         }
+        if (answer.status === 429) {
+          // Many devices behind one address call home at once: each waits its turn, spread a little.
+          stats.failed('adopt 429');
+          const waitS = answer.retryAfterS ?? 5;
+          await sleep(waitS + Math.random() * waitS, signal);
+          continue;
+        }
         options.log(
           `${name}: the console refused to adopt it (${answer.status} ${JSON.stringify(answer.body)}); it stops.`,
         );
@@ -158,7 +176,7 @@ export async function runDevice(device: SimulatedDevice, options: RunOptions): P
       const credential = stored.credential;
       const { events, heartbeat } = device.step(intervalS);
       if (events.length > 0 && !(await send((seq) => client.events(credential, seq, events), 'event')))
-        return;
+        continue;
       if (heartbeat) {
         let commands: Command[] = [];
         const sent = await send(async (seq) => {
@@ -166,7 +184,7 @@ export async function runDevice(device: SimulatedDevice, options: RunOptions): P
           if (answer.status === 200) commands = (answer.body.commands as Command[] | undefined) ?? [];
           return answer;
         }, 'heartbeat');
-        if (!sent) return;
+        if (!sent) continue;
         for (const command of commands) take(credential, command);
       }
     } catch {

@@ -90,8 +90,17 @@ export const PendingDevicesQuery = Type.Omit(ListQuery, ['search']);
 export type PendingDevicesQuery = Static<typeof PendingDevicesQuery>;
 
 /**
- * A device that called home without being registered. Its serial number is not listed: whoever adopts it
- * types the one on its label, the same proof of holding it that registration asks for.
+ * What a pending device waits for in this cloud: `unregistered`, it named the cloud's onboarding key and a
+ * member adopts it into a site; `awaiting_approval`, it called without the key as a device the cloud
+ * registered, and a member approves the address it calls from; `approved`, it gets its credential at its
+ * next call from that address, until `approved_until`.
+ */
+export const PENDING_STATES = ['unregistered', 'awaiting_approval', 'approved'] as const;
+export type PendingState = (typeof PENDING_STATES)[number];
+
+/**
+ * A device that called home without getting a credential. Its serial number is not listed: whoever adopts
+ * an unregistered one types the one on its label, the same proof of holding it that registration asks for.
  */
 export const PendingDevice = Type.Object({
   id: Type.Integer(),
@@ -103,6 +112,16 @@ export const PendingDevice = Type.Object({
   calls: Type.Integer(),
   first_seen_at: Type.String(),
   last_seen_at: Type.String(),
+  state: Type.Enum(PENDING_STATES),
+  /** The address of its latest call. */
+  remote_address: Type.Union([Type.String(), Type.Null()]),
+  /** The cloud's registration it matches (waiting for approval or approved). */
+  registration: Type.Union([
+    Type.Object({ id: Type.Integer(), name: Type.String(), smart_nvr: Type.Boolean() }),
+    Type.Null(),
+  ]),
+  /** ISO 8601: until when the approval holds. */
+  approved_until: Type.Union([Type.String(), Type.Null()]),
 });
 export type PendingDevice = Static<typeof PendingDevice>;
 
@@ -121,3 +140,25 @@ export const AdoptPendingBody = Type.Object(
   { additionalProperties: false },
 );
 export type AdoptPendingBody = Static<typeof AdoptPendingBody>;
+
+/**
+ * POST /apiv2/cloud/:cloudId/pending-devices/approve: lets a registered device that called without the
+ * onboarding key get its credential at its next call, from the address the member saw.
+ */
+export const ApprovePendingBody = Type.Object(
+  {
+    pending_id: RegisterDeviceBody.properties.siteId,
+    /** The address the list showed: the approval holds for calls from it only. */
+    remote_address: Type.String({ minLength: 1, maxLength: 64 }),
+  },
+  { additionalProperties: false },
+);
+export type ApprovePendingBody = Static<typeof ApprovePendingBody>;
+
+/** GET /apiv2/cloud/:cloudId/onboarding-key: the key devices present when they call home. */
+export const OnboardingKeyResponse = Type.Object({
+  onboarding_key: Type.String(),
+  /** Whether the caller may rotate it (owners and administrators). */
+  can_rotate: Type.Boolean(),
+});
+export type OnboardingKeyResponse = Static<typeof OnboardingKeyResponse>;

@@ -156,6 +156,11 @@ export const DeviceDetail = Type.Object({
   last_seen_at: Nullable(Type.String()),
   /** The caller may rename it (site permission rename_device). */
   can_rename: Type.Boolean(),
+  /**
+   * It holds a credential and the caller may reset it (site permission change_device_state), so that it
+   * can be adopted again.
+   */
+  can_reset_credential: Type.Boolean(),
   /** The peer at the other end of each radio link, when it is a device of the cloud the caller sees. */
   link_peers: Type.Array(Type.Object({ mac: Type.String(), id: Type.Integer(), name: Type.String() })),
   report: Nullable(DeviceReport),
@@ -171,6 +176,8 @@ export const SmartNvrDetail = Type.Object({
   online: Type.Boolean(),
   last_seen_at: Nullable(Type.String()),
   allowed_tasks: Type.Array(Type.Enum(TASK_TYPES)),
+  /** It holds a credential and the caller may reset it (manage_snvr), so that it can be adopted again. */
+  can_reset_credential: Type.Boolean(),
   report: Nullable(DeviceReport),
 });
 export type SmartNvrDetail = Static<typeof SmartNvrDetail>;

@@ -18,6 +18,7 @@ export const adoptRequest: AdoptRequest = {
   productBrandId: 13,
   fw: '7.2.1-4012',
   mgmtdVersion: '2.4.1',
+  onboardingKey: '5f0c8e2a9b7d4c1e8a3f6b2d9e0c7a41',
 };
 
 export const adoptedResponse: AdoptedResponse = {
@@ -211,10 +212,7 @@ export const errorExamples = {
     ],
   },
   401: { message: 'Unknown or revoked device credential.' },
-  409: {
-    message:
-      'This device already has a credential. An operator must remove it from the console and register it again.',
-  },
   413: { message: 'Request body is too large' },
+  429: { message: 'Too many requests. Try again later.' },
   503: { message: 'Sorry, there was an error while processing your request.', incidentId: '6f1c2f9e-…' },
 };

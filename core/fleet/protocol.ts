@@ -31,16 +31,29 @@ const DaemonVersion = Type.String({ pattern: '^\\d{1,6}(\\.\\d{1,6}){0,3}$', max
 
 // --- Adoption -------------------------------------------------------------------------------------------
 
-export const AdoptRequest = Type.Object({
-  sn: Type.String({ pattern: '^[A-Za-z0-9-]{4,40}$', description: 'serial number' }),
-  mac: Mac,
-  productBrandId: Int(1, 100_000, 'product brand id of the catalogue'),
-  fw: FirmwareVersion,
-  mgmtdVersion: DaemonVersion,
-});
+/** How long an onboarding key may be as a device sends it (the console's own keys are 32 hex digits). */
+export const ONBOARDING_KEY_MAX_LENGTH = 100;
+
+export const AdoptRequest = Type.Object(
+  {
+    sn: Type.String({ pattern: '^[A-Za-z0-9-]{4,40}$', description: 'serial number' }),
+    mac: Mac,
+    productBrandId: Int(1, 100_000, 'product brand id of the catalogue'),
+    fw: FirmwareVersion,
+    mgmtdVersion: DaemonVersion,
+    onboardingKey: Type.Optional(
+      Type.String({
+        maxLength: ONBOARDING_KEY_MAX_LENGTH,
+        description:
+          "the cloud's onboarding key, as its members read it on the Pending devices page (case, spaces and dashes do not matter)",
+      }),
+    ),
+  },
+  { additionalProperties: false },
+);
 export type AdoptRequest = Static<typeof AdoptRequest>;
 
-/** 200: the device was registered into a site and gets its credential, this once. */
+/** 200: the device proved a cloud that registered it (its key, or a member's approval) and gets its credential, this once. */
 export const AdoptedResponse = Type.Object({
   status: Type.Literal('adopted'),
   credential: Type.String({ description: 'send as "Authorization: Bearer <credential>" from now on' }),
@@ -48,7 +61,10 @@ export const AdoptedResponse = Type.Object({
 });
 export type AdoptedResponse = Static<typeof AdoptedResponse>;
 
-/** 202: nobody registered the device yet; it is listed as pending and should call home again later. */
+/**
+ * 202: no credential this time, whatever the reason (unknown, unregistered, waiting for approval, already
+ * adopted, blocked): the device calls home again after retryAfterS.
+ */
 export const PendingResponse = Type.Object({
   status: Type.Literal('pending'),
   retryAfterS: Type.Integer(),

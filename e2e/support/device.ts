@@ -30,6 +30,9 @@ export async function adoptDemoDevice(
   const device = pick((await list.json()).items as Demo[]);
   if (!device) throw new Error('no such demo device');
   const mgmtdVersion = device.mgmtd_version || '2.4.1';
+  // The device calls home with its cloud's onboarding key, as the signed-in owner reads it.
+  const key = await page.request.get(`/apiv2/cloud/${cloudId}/onboarding-key`);
+  expect(key.ok()).toBe(true);
   const adopted = await page.request.post('/agent/v1/adopt', {
     data: {
       sn: device.sn,
@@ -37,6 +40,7 @@ export async function adoptDemoDevice(
       productBrandId: device.product_brand_id,
       fw: device.fw,
       mgmtdVersion,
+      onboardingKey: (await key.json()).onboarding_key,
     },
   });
   expect(adopted.status()).toBe(200);

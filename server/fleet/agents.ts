@@ -15,7 +15,8 @@ export type Agent = DeviceBefore & {
   smartNvrId: number | null;
   siteId: number | null;
   productBrandId: number;
-  credentialHash: string;
+  /** Null once a member reset the credential. */
+  credentialHash: string | null;
   seq: number;
   version: number;
   /** The device's health as stored, so an unchanged one is not written again. */
@@ -31,7 +32,7 @@ type AgentRow = {
   smart_nvr_id: number | null;
   site_id: number | null;
   product_brand_id: number;
-  credential_hash: string;
+  credential_hash: string | null;
   seq: string | number;
   version: number;
   status_id: StatusId;
@@ -117,7 +118,7 @@ export function authorise(agent: Agent | undefined, credential: Credential, seq:
 
 /** The agent a credential stands for, when it is current; messages that change nothing need no sequence. */
 export function authenticate(agent: Agent | undefined, credential: Credential): Agent {
-  if (!agent || !sameHash(agent.credentialHash, credential.secretHash) || agent.revoked) {
+  if (!agent?.credentialHash || !sameHash(agent.credentialHash, credential.secretHash) || agent.revoked) {
     throw errors.unauthorized('Unknown or revoked device credential.');
   }
   return agent;

@@ -22,6 +22,7 @@ import type { AppContext } from '../context.ts';
 import { ErrorSchemas, errors } from '../errors.ts';
 import type { NewAlert } from '../features/push/notify-alert.ts';
 import { adopt } from './adopt.ts';
+import { registerAgentRateLimit } from './agent-rate-limit.ts';
 import { authenticate, loadAgents } from './agents.ts';
 import { type Credential, parseCredential } from './credentials.ts';
 import { storeEvents } from './events.ts';
@@ -30,8 +31,12 @@ import type { TaskEngine } from './task-engine.ts';
 
 const tags = ['agent'];
 const security = [{ device: [] }];
-const refused = { 400: ErrorSchemas.validation, 401: ErrorSchemas.message } as const;
-/** How long an unregistered device waits before calling home again. */
+const refused = {
+  400: ErrorSchemas.validation,
+  401: ErrorSchemas.message,
+  429: ErrorSchemas.message,
+} as const;
+/** How long a device that got no credential waits before calling home again. */
 const PENDING_RETRY_S = 60;
 
 declare module 'fastify' {
@@ -87,15 +92,25 @@ async function agentOf(ctx: AppContext, request: FastifyRequest) {
 export function agentRoutes(ctx: AppContext, fleet: FleetDeps): FastifyPluginAsyncTypebox {
   return async (app) => {
     app.decorateRequest('agentCredential', null);
+    registerAgentRateLimit(app, ctx.db, {
+      adoptPerMinute: ctx.config.agentAdoptRateLimit,
+      perSecond: ctx.config.agentRateLimit,
+    });
     app.post(
       '/adopt',
       {
         bodyLimit: AGENT_BODY_LIMIT,
         schema: {
           tags,
-          summary: 'A device calls home; a registered one gets its credential, once',
+          summary:
+            "A device calls home; one a cloud registered gets its credential once, with that cloud's onboarding key or a member's approval",
           body: AdoptRequest,
-          response: { 200: AdoptedResponse, 202: PendingResponse, ...refused, 409: ErrorSchemas.message },
+          response: {
+            200: AdoptedResponse,
+            202: PendingResponse,
+            400: ErrorSchemas.validation,
+            429: ErrorSchemas.message,
+          },
         },
       },
       async (request, reply) => {

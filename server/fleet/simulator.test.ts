@@ -10,11 +10,20 @@ import { promisify } from 'node:util';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { newestFirmware } from '../../core/fleet/firmware.ts';
+import { generateFleet } from '../../sim/identity.ts';
 import { type JobRunner, startJobRunner } from '../background/runner.ts';
 import { queryRows } from '../db/rows.ts';
 import { as, createTestApp, login, type TestApp } from '../test/app.ts';
-import { addMember, createCloud, createUser, TEST_PASSWORD } from '../test/factories.ts';
+import {
+  addMember,
+  createCloud,
+  createDevice,
+  createSite,
+  createUser,
+  TEST_PASSWORD,
+} from '../test/factories.ts';
 import { fleetJobs } from './jobs.ts';
+import { onboardingKeyOf } from './test-fleet.ts';
 
 const run = promisify(execFile);
 const SIMULATOR = new URL('../../sim/main.ts', import.meta.url).pathname;
@@ -40,6 +49,30 @@ const count = async (query: ReturnType<typeof sql>) =>
   (await queryRows<{ n: number }>(t.database.db, query))[0]?.n ?? 0;
 
 describe('the fleet simulator against a server', () => {
+  it('adopts the devices a cloud registered with the onboarding key it is given, and none without it', async () => {
+    const db = t.database.db;
+    const cloud = await createCloud(db);
+    const site = await createSite(db, cloud.id);
+    for (const identity of generateFleet(11, 3))
+      await createDevice(db, cloud.id, site.id, {
+        sn: identity.sn,
+        mac: identity.mac,
+        productBrandId: identity.productBrandId,
+        productType: identity.productType,
+      });
+    const simulate = (...extra: string[]) =>
+      run(process.execPath, [
+        SIMULATOR,
+        ...['--url', url, '--devices', '3', '--seed', '11', '--spread', '0', '--duration', '2', ...extra],
+      ]);
+    const adopted = sql`SELECT count(*)::int AS n FROM device_agents WHERE cloud_id = ${cloud.id}`;
+    // Their labels alone: they wait, in no cloud's list of its own.
+    await simulate();
+    expect(await count(adopted)).toBe(0);
+    await simulate('--onboarding-key', await onboardingKeyOf(t, cloud.id));
+    expect(await count(adopted)).toBe(3);
+  }, 60_000);
+
   it('registers and adopts its devices, which report clients, raise and resolve alerts and go offline', async () => {
     const db = t.database.db;
     const owner = await createUser(db);

@@ -40,20 +40,40 @@ export async function createFleetCloud(t: TestApp) {
   return { cloud, site, device };
 }
 
-export const adoptBody = (device: { sn: string; mac: string }, productBrandId = 13) => ({
+/** An adoption call without an onboarding key, unless `onboardingKey` is given. */
+export const adoptBody = (
+  device: { sn: string; mac: string },
+  productBrandId = 13,
+  onboardingKey?: string,
+) => ({
   sn: device.sn,
   mac: device.mac,
   productBrandId,
   fw: '7.2.0-3988',
   mgmtdVersion: '2.4.1',
+  ...(onboardingKey === undefined ? {} : { onboardingKey }),
 });
 
-/** Adopts the device through the agent API and returns its credential. */
-export async function adoptDevice(t: TestApp, device: { sn: string; mac: string }, productBrandId = 13) {
+/** The cloud's onboarding key, as its members read it. */
+export async function onboardingKeyOf(t: TestApp, cloudId: number): Promise<string> {
+  const [cloud] = await queryRows<{ onboarding_key: string }>(
+    t.database.db,
+    sql`SELECT onboarding_key FROM clouds WHERE id = ${cloudId}`,
+  );
+  if (!cloud) throw new Error(`no cloud ${cloudId}`);
+  return cloud.onboarding_key;
+}
+
+/** Adopts the device through the agent API with its cloud's onboarding key and returns its credential. */
+export async function adoptDevice(
+  t: TestApp,
+  device: { sn: string; mac: string; cloudId: number },
+  productBrandId = 13,
+) {
   const response = await t.app.inject({
     method: 'POST',
     url: '/agent/v1/adopt',
-    payload: adoptBody(device, productBrandId),
+    payload: adoptBody(device, productBrandId, await onboardingKeyOf(t, device.cloudId)),
   });
   if (response.statusCode !== 200)
     throw new Error(`adoption failed: ${response.statusCode} ${response.body}`);

@@ -269,6 +269,30 @@ export const CALLS: Call[] = [
     },
   },
   { method: 'GET', url: cloudUrl('/pending-devices'), rule: { kind: 'siteAction', site: 'assigned' } },
+  { method: 'GET', url: cloudUrl('/onboarding-key'), rule: { kind: 'siteAction', site: 'assigned' } },
+  // Owners and administrators: no Guest or Site User rotates the cloud's key.
+  { method: 'POST', url: cloudUrl('/onboarding-key/rotate'), rule: { kind: 'siteAction', site: 'assigned' } },
+  ...(['assigned', 'other'] as const).map(
+    (site): Call => ({
+      method: 'POST',
+      url: cloudUrl('/pending-devices/approve'),
+      rule: { kind: 'siteAction', site },
+      body: (f) => ({ pending_id: f.claimed[site], remote_address: '192.0.2.10' }),
+    }),
+  ),
+  // Each call revokes another adopted device's credential.
+  ...(['assigned', 'other'] as const).map(
+    (site): Call => ({
+      method: 'POST',
+      url: (f) => `/apiv2/cloud/${f.cloud.id}/devices/${spare(f.adopted?.[site])}/reset-credential`,
+      rule: { kind: 'siteAction', site },
+    }),
+  ),
+  {
+    method: 'POST',
+    url: (f) => `/apiv2/cloud/${f.cloud.id}/smartnvrs/${spare(f.adopted?.recorder)}/reset-credential`,
+    rule: member('manage_snvr'),
+  },
   ...(['assigned', 'other'] as const).map(
     (site): Call => ({
       method: 'POST',

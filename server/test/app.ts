@@ -11,14 +11,21 @@ export type TestApp = { app: App; database: DatabaseHandle; close: () => Promise
 
 /**
  * The real app on a fresh test database, for app.inject; configEnv adds environment variables to the
- * config. Tests send requests faster than any person: the API rate limit is off unless configEnv sets it.
+ * config. Tests send requests faster than any person or device: the API's and the agent API's rate limits
+ * are off unless configEnv sets them.
  */
 export async function createTestApp(
   options: BuildOptions = {},
   configEnv: NodeJS.ProcessEnv = {},
 ): Promise<TestApp> {
   const database = await openTestDatabase();
-  const config = readConfig({ DEMO: '0', API_RATE_LIMIT: '0', ...configEnv });
+  const config = readConfig({
+    DEMO: '0',
+    API_RATE_LIMIT: '0',
+    AGENT_ADOPT_RATE_LIMIT: '0',
+    AGENT_RATE_LIMIT: '0',
+    ...configEnv,
+  });
   const app = await buildApp(createContext(database, config, TEST_VERSION), options);
   return {
     app,

@@ -1,7 +1,8 @@
+import { eq } from 'drizzle-orm';
 import { CLOUD_PERMISSION, type TaskState, type TaskType } from '../../core/domain.ts';
 import { advertisements, invitations } from '../db/schema/clouds.ts';
 import { blogPosts } from '../db/schema/content.ts';
-import { pendingDevices as pendingDevicesTable } from '../db/schema/fleet.ts';
+import { deviceAgents, pendingDevices as pendingDevicesTable } from '../db/schema/fleet.ts';
 import { siteFilters, smartNvrs } from '../db/schema/inventory.ts';
 import { addTaskFiles, createTask } from '../features/tasks/test-cloud.ts';
 import { login, type Session, type TestApp } from './app.ts';
@@ -139,11 +140,13 @@ export async function createRoleCloud(t: TestApp) {
     outsider: await login(t.app, outsider.email, TEST_PASSWORD),
     platformAdmin: await login(t.app, platformAdmin.email, TEST_PASSWORD),
   };
-  // Devices that called home unregistered: each adoption call of the access table takes the next one.
+  // Devices that called home unregistered with the cloud's onboarding key: each adoption call of the access
+  // table takes the next one.
   const pendingDevices = await db
     .insert(pendingDevicesTable)
     .values(
       Array.from({ length: 32 }, (_, n) => ({
+        cloudId: cloud.id,
         sn: `ACCESSPEND${n}`,
         mac: `02:ad:00:00:00:${n.toString(16).padStart(2, '0')}`,
         productBrandId: 13,
@@ -152,6 +155,56 @@ export async function createRoleCloud(t: TestApp) {
       })),
     )
     .returning({ id: pendingDevicesTable.id, sn: pendingDevicesTable.sn });
+  // On each site, a registered device that called without the key, for the approval rows, and adopted
+  // devices (recorders too) whose credentials the reset rows revoke, one per call.
+  const claimed = { assigned: 0, other: 0 };
+  const adopted: Record<'assigned' | 'other' | 'recorder', number[]> = {
+    assigned: [],
+    other: [],
+    recorder: [],
+  };
+  const agent = (target: { deviceId: number } | { smartNvrId: number }) =>
+    db
+      .insert(deviceAgents)
+      .values({ cloudId: cloud.id, ...target, credentialHash: 'f'.repeat(64), state: {} as never });
+  for (const [site, siteId] of [
+    ['assigned', assigned.id],
+    ['other', other.id],
+  ] as const) {
+    const device = await createDevice(db, cloud.id, siteId);
+    await db.insert(pendingDevicesTable).values({
+      sn: device.sn,
+      mac: device.mac,
+      productBrandId: 13,
+      fw: '7.2.0-3988',
+      mgmtdVersion: '2.4.1',
+      remoteAddress: '192.0.2.10',
+    });
+    const [row] = await db
+      .select({ id: pendingDevicesTable.id })
+      .from(pendingDevicesTable)
+      .where(eq(pendingDevicesTable.mac, device.mac));
+    claimed[site] = row?.id ?? 0;
+    for (let n = 1; n <= SPARES; n++) {
+      const spare = await createDevice(db, cloud.id, siteId);
+      await agent({ deviceId: spare.id });
+      adopted[site].push(spare.id);
+    }
+  }
+  for (let n = 1; n <= SPARES; n++) {
+    const [spare] = await db
+      .insert(smartNvrs)
+      .values({
+        cloudId: cloud.id,
+        name: `Spare NVR ${n}`,
+        mac: `02:00:00:fe:ff:${n.toString(16).padStart(2, '0')}`,
+        sn: `NVRSPARE${n}`,
+        productBrandId: 190,
+      })
+      .returning({ id: smartNvrs.id });
+    await agent({ smartNvrId: spare?.id ?? 0 });
+    adopted.recorder.push(spare?.id ?? 0);
+  }
   // Platform content for the Admin Panel's rows: a draft news post and a video, changed then deleted.
   const [newsPost] = await db
     .insert(blogPosts)
@@ -172,6 +225,8 @@ export async function createRoleCloud(t: TestApp) {
     cloud,
     sites: { assigned, other },
     pendingDevices,
+    claimed,
+    adopted,
     platformContent: { newsPostUuid: newsPost.uuid, videoId: video.id },
     // A person the Admin Panel's per-person calls act on.
     outsiderId: outsider.id,

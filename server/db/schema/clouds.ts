@@ -39,8 +39,18 @@ export const clouds = pgTable(
     createdAt: stampedNow(),
     updatedAt: stampedNow(),
     deletedAt: timestamp({ withTimezone: true }),
+    /**
+     * The secret a device presents when it calls home, which its label does not carry (docs/security.md,
+     * Adoption): 32 hex digits from the database's strong random source, made for every new cloud and
+     * made again by a rotation (`SET onboarding_key = DEFAULT`). Kept readable, so members who may
+     * register devices can look it up whenever they provision one.
+     */
+    onboardingKey: text().notNull().default(sql`replace(gen_random_uuid()::text, '-', '')`),
   },
-  (t) => [index('clouds_name_trgm').using('gin', t.name.op('gin_trgm_ops'))],
+  (t) => [
+    index('clouds_name_trgm').using('gin', t.name.op('gin_trgm_ops')),
+    uniqueIndex('clouds_onboarding_key_key').on(t.onboardingKey),
+  ],
 );
 
 /** A user's place in a cloud (SPEC §3 User-cloud, DESIGN §5). */

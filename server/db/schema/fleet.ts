@@ -10,10 +10,12 @@ import {
   serial,
   text,
   timestamp,
+  unique,
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
 import { STATUS_IDS } from '../../../core/domain.ts';
 import type { AgentState } from '../../../core/fleet/agent-state.ts';
+import { users } from './accounts.ts';
 import { clouds } from './clouds.ts';
 import { stampedNow } from './columns.ts';
 import { devices, smartNvrs } from './inventory.ts';
@@ -32,8 +34,11 @@ export const deviceAgents = pgTable(
       .references(() => clouds.id, { onDelete: 'cascade' }),
     deviceId: integer().references(() => devices.id, { onDelete: 'cascade' }),
     smartNvrId: integer().references(() => smartNvrs.id, { onDelete: 'cascade' }),
-    /** SHA-256 of the credential's secret (a random 256-bit value: a slow hash adds nothing). */
-    credentialHash: text().notNull(),
+    /**
+     * SHA-256 of the credential's secret (a random 256-bit value: a slow hash adds nothing); null once a
+     * member reset the credential, until the device is adopted again.
+     */
+    credentialHash: text(),
     /** The last message's sequence number; a message must carry a greater one. */
     seq: bigint({ mode: 'number' }).notNull().default(0),
     /** Bumped by every write, so concurrent writers (heartbeats, events, the sweep) never lose one another's. */
@@ -61,11 +66,16 @@ export const deviceAgents = pgTable(
   ],
 );
 
-/** Devices that called home without being registered into a site, so an operator can adopt them later. */
+/**
+ * Devices that called home without getting a credential: those that named a cloud's onboarding key
+ * (`cloud_id`), which that cloud adopts into a site, and the keyless rest (no cloud), which only a cloud
+ * that registered the same MAC address and serial number sees, to approve (docs/security.md, Adoption).
+ */
 export const pendingDevices = pgTable(
   'pending_devices',
   {
     id: serial().primaryKey(),
+    cloudId: integer().references(() => clouds.id, { onDelete: 'cascade' }),
     sn: text().notNull(),
     mac: text().notNull(),
     productBrandId: integer().notNull(),
@@ -77,10 +87,38 @@ export const pendingDevices = pgTable(
     lastSeenAt: stampedNow(),
   },
   (t) => [
-    uniqueIndex('pending_devices_mac_key').on(t.mac),
+    // One row per MAC address per cloud, and one without a cloud: a keyless caller never overwrites
+    // what a device that named a key reported.
+    unique('pending_devices_mac_cloud_key').on(t.mac, t.cloudId).nullsNotDistinct(),
     index('pending_devices_sn_idx').on(t.sn),
-    // Retention drops the longest silent first.
+    // Retention drops the longest silent first; a cloud's list reads its own rows, latest first.
     index('pending_devices_last_seen_idx').on(t.lastSeenAt),
+    index('pending_devices_cloud_seen_idx').on(t.cloudId, t.lastSeenAt),
+  ],
+);
+
+/**
+ * A member's approval of a keyless caller their cloud registered: the device calling from the address the
+ * member saw gets its credential at its next call, within the hour (docs/security.md, Adoption).
+ */
+export const adoptionApprovals = pgTable(
+  'adoption_approvals',
+  {
+    id: serial().primaryKey(),
+    cloudId: integer()
+      .notNull()
+      .references(() => clouds.id, { onDelete: 'cascade' }),
+    mac: text().notNull(),
+    /** Upper case, as registrations keep it. */
+    sn: text().notNull(),
+    remoteAddress: text().notNull(),
+    approvedBy: integer().references(() => users.id, { onDelete: 'set null' }),
+    approvedAt: stampedNow(),
+    expiresAt: timestamp({ withTimezone: true }).notNull(),
+  },
+  (t) => [
+    uniqueIndex('adoption_approvals_cloud_mac_key').on(t.cloudId, t.mac),
+    index('adoption_approvals_mac_idx').on(t.mac),
   ],
 );
 

@@ -143,6 +143,10 @@ describe("the owner's clouds", () => {
     expect(list.some((cloud) => cloud.suspendedAt === null && expires(cloud) < 0)).toBe(true);
     expect(list.some((cloud) => expires(cloud) > 0 && expires(cloud) < 30 * DAY)).toBe(true);
     expect(list.some((cloud) => cloud.billingAddress.country === undefined)).toBe(true);
+    // Each with its own onboarding key, which the demo's simulated devices call home with.
+    const keys = list.map((cloud) => cloud.onboardingKey);
+    expect(keys.every((key) => /^[0-9a-f]{32}$/.test(key))).toBe(true);
+    expect(new Set(keys).size).toBe(keys.length);
   });
 
   it('include one that meets the free-trial prompt rule of SPEC §9', async () => {

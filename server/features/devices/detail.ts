@@ -5,7 +5,13 @@ import type { DeviceDetail, DeviceReport, SmartNvrDetail } from '../../../core/a
 import { type ProductType, TASK_TYPES } from '../../../core/domain.ts';
 import type { HeartbeatRequest } from '../../../core/fleet/protocol.ts';
 import { isOnline } from '../../../core/fleet/status.ts';
-import { type Access, can, sitePermissions, visibleSiteIds } from '../../../core/policy.ts';
+import {
+  type Access,
+  can,
+  mayResetCredential,
+  sitePermissions,
+  visibleSiteIds,
+} from '../../../core/policy.ts';
 import { productBrand } from '../../../core/product-catalogue.ts';
 import { allowedTasks, runsOn, TASK_DEFINITIONS } from '../../../core/task-types.ts';
 import type { Database } from '../../db/connect.ts';
@@ -50,6 +56,7 @@ export async function readDeviceDetail(
       device: devices,
       siteName: sites.name,
       agentId: deviceAgents.id,
+      credentialHash: deviceAgents.credentialHash,
       telemetry: deviceAgents.telemetry,
       lastHeartbeatAt: deviceAgents.lastHeartbeatAt,
     })
@@ -105,6 +112,7 @@ export async function readDeviceDetail(
     blocked: device.blocked,
     last_seen_at: (row.lastHeartbeatAt ?? device.lastSeenAt)?.toISOString() ?? null,
     can_rename: siteId !== null && sitePermissions(access, siteId).has('rename_device'),
+    can_reset_credential: row.credentialHash !== null && mayResetCredential(access, siteId),
     link_peers: peers
       .filter((peer) => !visible || (peer.siteId !== null && visible.includes(peer.siteId)))
       .map(({ mac, id, name }) => ({ mac, id, name })),
@@ -122,6 +130,7 @@ export async function readSmartNvrDetail(
   const [row] = await db
     .select({
       nvr: smartNvrs,
+      credentialHash: deviceAgents.credentialHash,
       telemetry: deviceAgents.telemetry,
       lastHeartbeatAt: deviceAgents.lastHeartbeatAt,
     })
@@ -146,6 +155,7 @@ export async function readSmartNvrDetail(
     allowed_tasks: TASK_TYPES.filter(
       (type) => runsOn(type, 'smartnvr') && can(access, TASK_DEFINITIONS[type].smartNvrPermission),
     ),
+    can_reset_credential: row.credentialHash !== null && mayResetCredential(access, null, true),
     report: reportOf(row.telemetry, row.lastHeartbeatAt),
   };
 }

@@ -183,6 +183,25 @@ describe('POST /apiv2/cloud/:cloudId/devices/import', () => {
     expect(again.rows[0].reasons).toEqual(['duplicate_in_console']);
   });
 
+  it("refuses only what this cloud has: another cloud's devices are neither named nor refused", async () => {
+    const db = t.database.db;
+    const other = (await createCloud(db)).id;
+    await createDevice(db, other, (await createSite(db, other)).id, {
+      sn: 'WA7001',
+      mac: '02:4c:10:00:03:01',
+    });
+    const csv = [
+      'serial,mac,model,site',
+      'WA7001,02:4c:10:00:03:01,AP-WIFI6-2x2-IN,North Tower',
+      'EXIST01,02:4c:10:00:03:02,AP-WIFI6-2x2-IN,North Tower',
+    ].join('\n');
+    const report = (await importCsv(owner, csv)).json();
+    expect(report.rows.map((r: { status: string; reasons: string[] }) => [r.status, r.reasons])).toEqual([
+      ['added', []],
+      ['refused', ['duplicate_in_console']],
+    ]);
+  });
+
   it('adds only into the sites where a Site User may register, and hides the sites they do not see', async () => {
     const csv = [
       'serial,mac,model,site',

@@ -106,9 +106,10 @@ export function readImportFile(csv: string): Candidate[] {
 }
 
 /**
- * Checks each row's site (one the caller sees, where they may register) and that no live device of any
- * cloud has its MAC address or serial number, then adds the good rows. All of it is one transaction, so a
- * row is either added with its change log record or not at all.
+ * Checks each row's site (one the caller sees, where they may register) and that no live device of the
+ * cloud has its MAC address or serial number (other clouds' are never looked at: register.ts), then adds
+ * the good rows. All of it is one transaction, so a row is either added with its change log record or not
+ * at all.
  */
 export async function importDevices(
   db: Database,
@@ -148,9 +149,11 @@ export async function importDevices(
       tx,
       sql`
       WITH wanted AS (SELECT jsonb_array_elements_text(${JSON.stringify(identities)}::jsonb) AS id)
-      SELECT sn, mac FROM devices WHERE deleted_at IS NULL AND (mac IN (SELECT id FROM wanted) OR sn IN (SELECT id FROM wanted))
+      SELECT sn, mac FROM devices WHERE cloud_id = ${cloudId} AND deleted_at IS NULL
+        AND (mac IN (SELECT id FROM wanted) OR sn IN (SELECT id FROM wanted))
       UNION ALL
-      SELECT sn, mac FROM smart_nvrs WHERE deleted_at IS NULL AND (mac IN (SELECT id FROM wanted) OR sn IN (SELECT id FROM wanted))`,
+      SELECT sn, mac FROM smart_nvrs WHERE cloud_id = ${cloudId} AND deleted_at IS NULL
+        AND (mac IN (SELECT id FROM wanted) OR sn IN (SELECT id FROM wanted))`,
     );
     const takenIds = new Set(taken.flatMap((row) => [row.mac, row.sn]));
     for (const row of candidates) {

@@ -2,7 +2,7 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { queryRows } from '../../db/rows.ts';
-import { adoptBody } from '../../fleet/test-fleet.ts';
+import { adoptBody, onboardingKeyOf } from '../../fleet/test-fleet.ts';
 import { as, createTestApp, login, type Session, type TestApp } from '../../test/app.ts';
 import {
   addMember,
@@ -20,6 +20,7 @@ let siteUser: Session;
 let cloudId: number;
 let siteId: number;
 let readOnlySite: number;
+let key: string;
 beforeAll(async () => {
   t = await createTestApp();
   const db = t.database.db;
@@ -35,14 +36,21 @@ beforeAll(async () => {
     }
     return login(t.app, user.email, TEST_PASSWORD);
   };
+  key = await onboardingKeyOf(t, cloudId);
   owner = await member('ROLE_OWNER');
   guest = await member('ROLE_GUEST');
   siteUser = await member('ROLE_USER');
 });
 afterAll(() => t.close());
 
+/** A device calling home with the cloud's onboarding key. */
 const callHome = (sn: string, mac: string, productBrandId = 13) =>
-  t.app.inject({ method: 'POST', url: '/agent/v1/adopt', payload: adoptBody({ sn, mac }, productBrandId) });
+  t.app.inject({
+    method: 'POST',
+    url: '/agent/v1/adopt',
+    payload: adoptBody({ sn, mac }, productBrandId, key),
+    remoteAddress: '198.51.100.20',
+  });
 const pending = (session: Session, query = '') =>
   t.app.inject({
     method: 'GET',
@@ -58,7 +66,7 @@ const adopt = (session: Session, pendingId: number, body: object) =>
   });
 
 describe('GET /apiv2/cloud/:cloudId/pending-devices', () => {
-  it('lists the devices that called home unregistered, latest first, without their serial numbers', async () => {
+  it('lists the devices that called home with its key unregistered, latest first, without their serial numbers', async () => {
     expect((await callHome('PEND1001', '02:9a:00:00:00:01')).statusCode).toBe(202);
     expect((await callHome('PEND1002', '02:9a:00:00:00:02', 97)).statusCode).toBe(202);
     // A smart NVR belongs to the cloud, not to a site: it is not offered.
@@ -84,6 +92,10 @@ describe('GET /apiv2/cloud/:cloudId/pending-devices', () => {
       calls: 1,
       first_seen_at: expect.stringMatching(/^\d{4}-\d\d-\d\dT\d\d:\d\d:\d\dZ$/),
       last_seen_at: expect.stringMatching(/Z$/),
+      state: 'unregistered',
+      remote_address: '198.51.100.20',
+      registration: null,
+      approved_until: null,
     });
     const second = (await pending(owner, '?limit=1&offset=1')).json();
     expect(second.items.map((item: { mac: string }) => item.mac)).toEqual(['02:9a:00:00:00:01']);
@@ -99,6 +111,64 @@ describe('GET /apiv2/cloud/:cloudId/pending-devices', () => {
     const response = await pending(owner, '?limit=500');
     expect(response.statusCode).toBe(400);
     expect(response.json().errors[0]).toMatchObject({ location: 'query', path: '/limit' });
+  });
+});
+
+describe('pending devices across clouds', () => {
+  it('shows a cloud only the callers that named its key or that it registered, never the keyless rest', async () => {
+    const db = t.database.db;
+    const otherCloud = (await createCloud(db)).id;
+    const otherSite = (await createSite(db, otherCloud)).id;
+    const otherOwner = await createUser(db);
+    await addMember(db, otherOwner.id, otherCloud, 'ROLE_OWNER');
+    const other = await login(t.app, otherOwner.email, TEST_PASSWORD);
+    const listed = async (session: Session, cloud: number) =>
+      (
+        await t.app.inject({
+          method: 'GET',
+          url: `/apiv2/cloud/${cloud}/pending-devices`,
+          headers: as(session),
+        })
+      )
+        .json()
+        .items.map((item: { mac: string; state: string }) => `${item.mac} ${item.state}`);
+    const keyless = (sn: string, mac: string) =>
+      t.app.inject({
+        method: 'POST',
+        url: '/agent/v1/adopt',
+        payload: adoptBody({ sn, mac }),
+        remoteAddress: '203.0.113.9',
+      });
+
+    await callHome('CROSS001', '02:9b:00:00:00:01');
+    await keyless('CROSS002', '02:9b:00:00:00:02');
+    // The other cloud registered this one: when it calls without a key, that cloud sees it to approve.
+    const claimed = await t.app.inject({
+      method: 'POST',
+      url: `/apiv2/cloud/${otherCloud}/devices`,
+      headers: as(other),
+      payload: { siteId: otherSite, sn: 'CROSS003', mac: '02:9b:00:00:00:03', productBrandId: 13 },
+    });
+    expect(claimed.statusCode).toBe(201);
+    await keyless('CROSS003', '02:9b:00:00:00:03');
+
+    const ours = await listed(owner, cloudId);
+    expect(ours).toContain('02:9b:00:00:00:01 unregistered');
+    expect(ours.join()).not.toMatch(/02:9b:00:00:00:0[23]/);
+    expect(await listed(other, otherCloud)).toEqual(['02:9b:00:00:00:03 awaiting_approval']);
+
+    // Nor can the other cloud adopt our caller by its id.
+    const [row] = await queryRows<{ id: number }>(
+      db,
+      sql`SELECT id FROM pending_devices WHERE sn = 'CROSS001'`,
+    );
+    const stolen = await t.app.inject({
+      method: 'POST',
+      url: `/apiv2/cloud/${otherCloud}/pending-devices/adopt`,
+      headers: as(other),
+      payload: { pendingId: row?.id, siteId: otherSite, sn: 'CROSS001' },
+    });
+    expect(stolen.statusCode).toBe(404);
   });
 });
 

@@ -2,9 +2,16 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { queryRows } from '../../db/rows.ts';
-import { adoptBody } from '../../fleet/test-fleet.ts';
+import { adoptBody, onboardingKeyOf } from '../../fleet/test-fleet.ts';
 import { as, createTestApp, login, type Session, type TestApp } from '../../test/app.ts';
-import { addMember, createCloud, createSite, createUser, TEST_PASSWORD } from '../../test/factories.ts';
+import {
+  addMember,
+  createCloud,
+  createDevice,
+  createSite,
+  createUser,
+  TEST_PASSWORD,
+} from '../../test/factories.ts';
 
 let t: TestApp;
 let owner: Session;
@@ -26,7 +33,7 @@ const register = (body: object, cloud = cloudId) =>
   t.app.inject({ method: 'POST', url: `/apiv2/cloud/${cloud}/devices`, headers: as(owner), payload: body });
 
 describe('POST /apiv2/cloud/:cloudId/devices', () => {
-  it('registers a device by serial number and MAC; when it calls home it is adopted', async () => {
+  it("registers a device by serial number and MAC; when it calls home with the cloud's key it is adopted", async () => {
     const response = await register({ siteId, sn: 'wa1000', mac: '02-4C-10-AA-BB-01', productBrandId: 13 });
     expect(response.statusCode).toBe(201);
     expect(response.json()).toMatchObject({
@@ -40,7 +47,7 @@ describe('POST /apiv2/cloud/:cloudId/devices', () => {
     const adopted = await t.app.inject({
       method: 'POST',
       url: '/agent/v1/adopt',
-      payload: adoptBody({ sn: 'WA1000', mac: '02:4C:10:AA:BB:01' }),
+      payload: adoptBody({ sn: 'WA1000', mac: '02:4C:10:AA:BB:01' }, 13, await onboardingKeyOf(t, cloudId)),
     });
     expect(adopted.json().status).toBe('adopted');
   });
@@ -72,6 +79,28 @@ describe('POST /apiv2/cloud/:cloudId/devices', () => {
       sql`SELECT count(*)::int AS n FROM devices WHERE sn LIKE 'WA200%'`,
     );
     expect(count?.n).toBe(1);
+  });
+
+  it("says nothing of another cloud's devices: a MAC and serial number registered there register here too", async () => {
+    const db = t.database.db;
+    const other = await createCloud(db);
+    await createDevice(db, other.id, (await createSite(db, other.id)).id, {
+      sn: 'ELSEWHERE1',
+      mac: '02:4c:10:aa:bb:40',
+    });
+    const response = await register({
+      siteId,
+      sn: 'elsewhere1',
+      mac: '02:4c:10:aa:bb:40',
+      productBrandId: 13,
+    });
+    expect(response.statusCode, response.body).toBe(201);
+    // Within the cloud it is registered once.
+    const again = await register({ siteId, sn: 'ELSEWHERE2', mac: '02:4c:10:aa:bb:40', productBrandId: 13 });
+    expect(again.statusCode).toBe(400);
+    expect(again.json().errors).toContainEqual(
+      expect.objectContaining({ path: '/mac', errorCode: 'duplicate' }),
+    );
   });
 
   it('answers 404 for a site of another cloud', async () => {

@@ -76,8 +76,10 @@ export const registeredValues = (device: RegisteredDevice) => ({
 
 /**
  * Registers a checked device into a live site of the cloud, inside the caller's transaction, with its
- * change log record. Serial numbers and MAC addresses are unique among live devices of every cloud: a
- * device belongs to one cloud at a time.
+ * change log record. Serial numbers and MAC addresses are unique among the cloud's live devices and smart
+ * NVRs. Another cloud's are never looked at, so a registration says nothing about other clouds: two clouds
+ * may claim one device, and it adopts into the one whose onboarding key it presents or whose member
+ * approves it (docs/security.md, Adoption).
  */
 export async function registerIn(
   tx: Database,
@@ -94,8 +96,10 @@ export async function registerIn(
   await lockIdentities(tx, [mac, sn]);
   const taken = await queryRows<{ sn: string; mac: string }>(
     tx,
-    sql`SELECT sn, mac FROM devices WHERE (mac = ${mac} OR sn = ${sn}) AND deleted_at IS NULL
-      UNION ALL SELECT sn, mac FROM smart_nvrs WHERE (mac = ${mac} OR sn = ${sn}) AND deleted_at IS NULL`,
+    sql`SELECT sn, mac FROM devices
+      WHERE cloud_id = ${cloudId} AND (mac = ${mac} OR sn = ${sn}) AND deleted_at IS NULL
+      UNION ALL SELECT sn, mac FROM smart_nvrs
+      WHERE cloud_id = ${cloudId} AND (mac = ${mac} OR sn = ${sn}) AND deleted_at IS NULL`,
   );
   if (taken.some((row) => row.mac === mac)) {
     throw errors.validation([

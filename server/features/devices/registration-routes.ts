@@ -2,16 +2,27 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { sql } from 'drizzle-orm';
 import {
   AdoptPendingBody,
+  ApprovePendingBody,
   IMPORT_CHARS_MAX,
   ImportDevicesBody,
   ImportDevicesResponse,
+  OnboardingKeyResponse,
+  PendingDevice,
   PendingDevicesQuery,
   PendingDevicesResponse,
   RegistrationSitesQuery,
   RegistrationSitesResponse,
 } from '../../../core/api/device-registration.ts';
 import { RegisteredDevice } from '../../../core/api/devices.ts';
-import { type Access, canSeeSite, isOwnerOrAdmin, sitePermissions } from '../../../core/policy.ts';
+import {
+  type Access,
+  canSeeSite,
+  isOwnerOrAdmin,
+  mayApproveAdoption,
+  mayRotateOnboardingKey,
+  seesAllSites,
+  sitePermissions,
+} from '../../../core/policy.ts';
 import { actorOf } from '../../audit/record.ts';
 import { membershipOf } from '../../auth/cloud-scope.ts';
 import type { AppContext } from '../../context.ts';
@@ -20,7 +31,8 @@ import { intArray, queryRows } from '../../db/rows.ts';
 import { errors } from '../../errors.ts';
 import { CloudParams, signedInErrors } from '../../http-schemas.ts';
 import { importDevices } from './import.ts';
-import { adoptPending, listPendingDevices } from './pending.ts';
+import { readOnboardingKey, rotateOnboardingKey } from './onboarding-key.ts';
+import { adoptPending, approvePending, listPendingDevices } from './pending.ts';
 
 /** The sites the caller may register devices into (site permission register); null for every site. */
 function registrableSiteIds(access: Access): number[] | null {
@@ -37,7 +49,10 @@ function requireSomeRegistration(access: Access): void {
   if (ids !== null && ids.length === 0) throw errors.forbidden();
 }
 
-/** Cloud-scoped: registering many devices from a file, and adopting the ones that called home. */
+/**
+ * Cloud-scoped: registering many devices from a file, the onboarding key devices call home with, and
+ * adopting or approving the ones that called home.
+ */
 export function deviceRegistrationRoutes(ctx: AppContext): FastifyPluginAsyncTypebox {
   const { db } = ctx;
   return async (app) => {
@@ -93,21 +108,108 @@ export function deviceRegistrationRoutes(ctx: AppContext): FastifyPluginAsyncTyp
     );
 
     app.get(
+      '/onboarding-key',
+      {
+        schema: {
+          tags: ['devices'],
+          summary:
+            'The onboarding key devices present when they call home (docs/agent-protocol.md), for those who ' +
+            'may register devices',
+          params: CloudParams,
+          response: { 200: OnboardingKeyResponse, ...signedInErrors },
+        },
+      },
+      async (request) => {
+        const membership = membershipOf(request);
+        requireSomeRegistration(membership);
+        return {
+          onboarding_key: await readOnboardingKey(db, membership.cloudId),
+          can_rotate: mayRotateOnboardingKey(membership),
+        };
+      },
+    );
+
+    app.post(
+      '/onboarding-key/rotate',
+      {
+        schema: {
+          tags: ['devices'],
+          summary:
+            'Replaces the onboarding key with a new one (owners and administrators); the old one stops ' +
+            'working at once, adopted devices keep their credentials',
+          params: CloudParams,
+          response: { 200: OnboardingKeyResponse, ...signedInErrors },
+        },
+      },
+      async (request) => {
+        const membership = membershipOf(request);
+        if (!mayRotateOnboardingKey(membership)) throw errors.forbidden();
+        return {
+          onboarding_key: await rotateOnboardingKey(db, membership.cloudId, actorOf(request)),
+          can_rotate: true,
+        };
+      },
+    );
+
+    app.get(
       '/pending-devices',
       {
         schema: {
           tags: ['devices'],
           summary:
-            'Devices that called home without being registered, the most recent first, for those who may ' +
-            'register devices; kept 7 days after their last call',
+            'Devices waiting in this cloud, the most recent callers first, for those who may register devices: ' +
+            "those that called with the cloud's onboarding key, and registered ones that called without it " +
+            '(to approve); kept 7 days after their last call',
           params: CloudParams,
           querystring: PendingDevicesQuery,
           response: { 200: PendingDevicesResponse, ...signedInErrors },
         },
       },
       async (request) => {
-        requireSomeRegistration(membershipOf(request));
-        return listPendingDevices(db, request.query);
+        const membership = membershipOf(request);
+        requireSomeRegistration(membership);
+        return listPendingDevices(db, membership.cloudId, membership, request.query);
+      },
+    );
+
+    app.post(
+      '/pending-devices/approve',
+      {
+        schema: {
+          tags: ['devices'],
+          summary:
+            'Approves a registered device that called without the onboarding key (site permission register; ' +
+            'manage_snvr for a smart NVR): its next call from the address given, within the hour, gets its ' +
+            'credential',
+          params: CloudParams,
+          body: ApprovePendingBody,
+          response: { 200: PendingDevice, ...signedInErrors },
+        },
+      },
+      async (request) => {
+        const membership = membershipOf(request);
+        const approved = await approvePending(
+          db,
+          membership.cloudId,
+          membership,
+          request.body,
+          actorOf(request),
+          (claimed) => {
+            // A device on a site the caller cannot see does not exist for them (docs/architecture.md).
+            const seen =
+              claimed.smartNvr ||
+              (claimed.siteId === null ? seesAllSites(membership) : canSeeSite(membership, claimed.siteId));
+            if (!seen) throw errors.notFound('No such pending device.');
+            if (!mayApproveAdoption(membership, claimed.siteId, claimed.smartNvr)) throw errors.forbidden();
+          },
+        );
+        if (approved === 'no_device') throw errors.notFound('No such pending device.');
+        if (approved === 'moved') {
+          throw errors.conflict(
+            'The device has called from another address since the list was read: read it again and check the address.',
+          );
+        }
+        return approved;
       },
     );
 

@@ -13,7 +13,14 @@ import {
   SmartNvrListResponse,
 } from '../../../core/api/devices.ts';
 import { listPageRequest } from '../../../core/api/list-query.ts';
-import { canSeeSite, deviceListActions, sitePermissions, visibleSiteIds } from '../../../core/policy.ts';
+import {
+  canSeeSite,
+  deviceListActions,
+  mayResetCredential,
+  seesAllSites,
+  sitePermissions,
+  visibleSiteIds,
+} from '../../../core/policy.ts';
 import { actorOf } from '../../audit/record.ts';
 import { membershipOf, requireMembership } from '../../auth/cloud-scope.ts';
 import type { AppContext } from '../../context.ts';
@@ -23,6 +30,7 @@ import { readDeviceDetail, readSmartNvrDetail } from './detail.ts';
 import { listDevices } from './list-repository.ts';
 import { register } from './register.ts';
 import { findDeviceConfigState, listSmartNvrs, renameDevice } from './repository.ts';
+import { resetCredential } from './reset-credential.ts';
 
 /** Device calls outside the cloud prefix: allow-config (SPEC §7). */
 export function deviceRoutes(ctx: AppContext): FastifyPluginAsyncTypebox {
@@ -174,6 +182,66 @@ export function deviceListRoutes(ctx: AppContext): FastifyPluginAsyncTypebox {
         );
         if (!renamed) throw errors.notFound('No such device in this cloud.');
         return renamed;
+      },
+    );
+
+    app.post(
+      '/devices/:deviceId/reset-credential',
+      {
+        schema: {
+          tags: ['devices'],
+          summary:
+            "Revokes the device's credential (site permission change_device_state) so that it can be adopted " +
+            "again, with the cloud's onboarding key or a member's approval; 409 when it holds none",
+          params: DeviceParams,
+          response: { 204: Type.Null(), ...signedInErrors },
+        },
+      },
+      async (request, reply) => {
+        const membership = membershipOf(request);
+        const outcome = await resetCredential(
+          db,
+          membership.cloudId,
+          { kind: 'device', id: request.params.deviceId },
+          actorOf(request),
+          ({ siteId }) => {
+            // A device the caller cannot see does not exist for them (docs/architecture.md).
+            const seen = siteId === null ? seesAllSites(membership) : canSeeSite(membership, siteId);
+            if (!seen) throw errors.notFound('No such device in this cloud.');
+            if (!mayResetCredential(membership, siteId)) throw errors.forbidden();
+          },
+        );
+        if (outcome === 'no_object') throw errors.notFound('No such device in this cloud.');
+        if (outcome === 'no_credential') throw errors.conflict('This device holds no credential.');
+        return reply.code(204).send(null);
+      },
+    );
+
+    app.post(
+      '/smartnvrs/:smartnvrId/reset-credential',
+      {
+        config: { permission: 'manage_snvr' },
+        schema: {
+          tags: ['devices'],
+          summary:
+            "Revokes the smart NVR's credential (manage_snvr) so that it can be adopted again; 409 when it " +
+            'holds none',
+          params: SmartNvrParams,
+          response: { 204: Type.Null(), ...signedInErrors },
+        },
+      },
+      async (request, reply) => {
+        const membership = membershipOf(request);
+        const outcome = await resetCredential(
+          db,
+          membership.cloudId,
+          { kind: 'smart_nvr', id: request.params.smartnvrId },
+          actorOf(request),
+          () => {},
+        );
+        if (outcome === 'no_object') throw errors.notFound('No such smart NVR in this cloud.');
+        if (outcome === 'no_credential') throw errors.conflict('This smart NVR holds no credential.');
+        return reply.code(204).send(null);
       },
     );
 

@@ -21,6 +21,9 @@ export const ACTION_KEYS = {
   unsuspended: 'changeLog.action.unsuspended',
   published: 'changeLog.action.published',
   unpublished: 'changeLog.action.unpublished',
+  onboarding_key_rotated: 'changeLog.action.onboardingKeyRotated',
+  credential_reset: 'changeLog.action.credentialReset',
+  adoption_approved: 'changeLog.action.adoptionApproved',
 } as const satisfies Record<AuditAction, string>;
 
 export const OBJECT_KEYS = {
@@ -39,4 +42,5 @@ export const OBJECT_KEYS = {
   notification_setting: 'changeLog.object.notificationSetting',
   news_post: 'changeLog.object.newsPost',
   video: 'changeLog.object.video',
+  smart_nvr: 'changeLog.object.smartNvr',
 } as const satisfies Record<AuditObjectType, string>;

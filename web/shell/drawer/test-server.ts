@@ -50,6 +50,7 @@ const deviceDetail = (device: NavigationDevice): DeviceDetail => ({
   blocked: false,
   last_seen_at: null,
   can_rename: false,
+  can_reset_credential: false,
   link_peers: [],
   report: null,
 });

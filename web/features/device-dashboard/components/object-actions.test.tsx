@@ -70,6 +70,28 @@ describe('device dashboard actions', () => {
     expect(await screen.findByRole('heading', { level: 1, name: 'Harbour Lobby AP 1' })).toBeInTheDocument();
   });
 
+  it("resets the device's credential after the operator confirms, and offers it no more", async () => {
+    const requests = open({ devices: [device({ can_reset_credential: true })] });
+    fireEvent.click(within(await actions()).getByRole('button', { name: 'Reset credential' }));
+    const dialog = await screen.findByRole('dialog', {
+      name: 'Reset the credential of Harbour Lobby AP 01?',
+    });
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Cancel' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    expect(requests.some((request) => request.path.endsWith('/reset-credential'))).toBe(false);
+
+    fireEvent.click(within(await actions()).getByRole('button', { name: 'Reset credential' }));
+    const again = await screen.findByRole('dialog', { name: 'Reset the credential of Harbour Lobby AP 01?' });
+    fireEvent.click(within(again).getByRole('button', { name: 'Reset' }));
+    expect(await screen.findByText('The credential of Harbour Lobby AP 01 is reset.')).toBeInTheDocument();
+    expect(requests.filter((request) => request.method === 'POST').map((request) => request.path)).toEqual([
+      '/apiv2/cloud/3/devices/11/reset-credential',
+    ]);
+    await waitFor(() =>
+      expect(screen.queryByRole('button', { name: 'Reset credential' })).not.toBeInTheDocument(),
+    );
+  });
+
   it('reboots the device after the operator confirms, and says it started', async () => {
     const requests = open({ devices: [device()] });
     fireEvent.click(within(await actions()).getByRole('button', { name: 'Reboot' }));

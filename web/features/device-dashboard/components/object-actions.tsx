@@ -1,6 +1,8 @@
-// What the caller may do to the device or recorder: rename it, and as tasks reboot it, update its firmware,
-// ping or traceroute from it. Only what the server says is allowed is offered; it refuses the rest.
+// What the caller may do to the device or recorder: rename it, reset its credential, and as tasks reboot it,
+// update its firmware, ping or traceroute from it. Only what the server says is allowed is offered; it
+// refuses the rest.
 import DriveFileRenameOutlineIcon from '@mui/icons-material/DriveFileRenameOutline';
+import KeyOffIcon from '@mui/icons-material/KeyOff';
 import NetworkPingIcon from '@mui/icons-material/NetworkPing';
 import RestartAltIcon from '@mui/icons-material/RestartAlt';
 import RouteIcon from '@mui/icons-material/Route';
@@ -36,6 +38,11 @@ export type ActionSubject = {
    * policy); absent when the caller may not.
    */
   readonly rename?: (name: string, done: () => void) => void;
+  /**
+   * Revokes its credential so that it can be adopted again, calling `done` once it is revoked; absent when
+   * it holds none or the caller may not.
+   */
+  readonly resetCredential?: (done: () => void) => void;
 };
 
 type Open = { kind: 'firmware' } | { kind: 'troubleshoot'; tool: TroubleshootTool } | null;
@@ -55,8 +62,8 @@ export function ObjectActions({
   const canReboot = allowedTasks.includes('TASK_REBOOT');
   const canUpdate = allowedTasks.includes('TASK_FW_UPDATE');
   const canTroubleshoot = allowedTasks.includes('TASK_TROUBLESHOOT');
-  const { rename } = subject;
-  if (!canReboot && !canUpdate && !canTroubleshoot && !rename) return null;
+  const { rename, resetCredential } = subject;
+  if (!canReboot && !canUpdate && !canTroubleshoot && !rename && !resetCredential) return null;
 
   /** Starts the task; a failure is shown by the console's error policy and leaves the dialog open. */
   const start = (body: Omit<CreateTaskBody, 'targets'>, started: string) =>
@@ -92,6 +99,16 @@ export function ObjectActions({
     if (next === null) return;
     const renamed = next.trim();
     submit(renamed, () => showMessage({ content: t('deviceDashboard.rename.done', { name: renamed }) }));
+  };
+
+  const confirmReset = async (submit: NonNullable<ActionSubject['resetCredential']>) => {
+    const confirmed = await confirmDialog({
+      title: t('deviceDashboard.resetCredential.title', { name }),
+      content: t('deviceDashboard.resetCredential.content'),
+      confirmLabel: t('deviceDashboard.resetCredential.confirm'),
+    });
+    if (confirmed)
+      submit(() => showMessage({ content: t('deviceDashboard.resetCredential.done', { name }) }));
   };
 
   const troubleshoot = (params: TroubleshootParams) =>
@@ -148,6 +165,15 @@ export function ObjectActions({
             {t('deviceDashboard.troubleshoot.traceroute')}
           </Button>
         </>
+      )}
+      {resetCredential && (
+        <Button
+          variant="outlined"
+          startIcon={<KeyOffIcon />}
+          onClick={() => void confirmReset(resetCredential)}
+        >
+          {t('deviceDashboard.resetCredential.action')}
+        </Button>
       )}
       {open?.kind === 'firmware' && (
         <FirmwareDialog

@@ -11,6 +11,7 @@ import { readPathIds, routes } from '../../../../core/routes.ts';
 import { usePageObjects } from '../../../shell/drawer/use-page-objects.ts';
 import { useDeviceDetail } from '../api/get-device-detail.ts';
 import { useRenameDevice } from '../api/rename-device.ts';
+import { useResetCredential } from '../api/reset-credential.ts';
 import { ActivitySections } from '../components/activity-sections.tsx';
 import { CamerasSection, MediaSyncSection } from '../components/cameras-section.tsx';
 import { ClientsSection } from '../components/clients-section.tsx';
@@ -73,6 +74,7 @@ export function DeviceDashboardPage() {
   const cloudId = objects.cloudId;
   const detail = useDeviceDetail(cloudId, deviceId);
   const renameDevice = useRenameDevice(cloudId ?? 0, deviceId);
+  const resetCredential = useResetCredential(cloudId ?? 0, { deviceId });
   const scope = { deviceId };
   return (
     <DashboardFrame
@@ -108,6 +110,9 @@ export function DeviceDashboardPage() {
               recorder: false,
               rename: device.can_rename
                 ? (name, done) => renameDevice.mutate(name, { onSuccess: done })
+                : undefined,
+              resetCredential: device.can_reset_credential
+                ? (done) => resetCredential.mutate(undefined, { onSuccess: done })
                 : undefined,
             }}
           />

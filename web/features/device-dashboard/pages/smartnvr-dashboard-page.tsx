@@ -4,6 +4,7 @@ import { useLocation } from 'react-router';
 import { readPathIds, routes } from '../../../../core/routes.ts';
 import { usePageObjects } from '../../../shell/drawer/use-page-objects.ts';
 import { useSmartNvrDetail } from '../api/get-smartnvr-detail.ts';
+import { useResetCredential } from '../api/reset-credential.ts';
 import { ActivitySections } from '../components/activity-sections.tsx';
 import { CamerasSection, MediaSyncSection } from '../components/cameras-section.tsx';
 import { DashboardFrame, NoReport } from '../components/dashboard-frame.tsx';
@@ -18,6 +19,7 @@ export function SmartNvrDashboardPage() {
   const objects = usePageObjects(pathname);
   const cloudId = objects.cloudId;
   const detail = useSmartNvrDetail(cloudId, smartnvrId);
+  const resetCredential = useResetCredential(cloudId ?? 0, { smartNvrId: smartnvrId });
   const scope = { smartNvrId: smartnvrId };
   return (
     <DashboardFrame
@@ -35,6 +37,9 @@ export function SmartNvrDashboardPage() {
               fw: recorder.fw,
               allowedTasks: recorder.allowed_tasks,
               recorder: true,
+              resetCredential: recorder.can_reset_credential
+                ? (done) => resetCredential.mutate(undefined, { onSuccess: done })
+                : undefined,
             }}
           />
         )

@@ -48,6 +48,7 @@ export function device(fields: Partial<DeviceDetail> = {}): DeviceDetail {
     blocked: false,
     last_seen_at: '2026-11-10T09:59:00.000Z',
     can_rename: true,
+    can_reset_credential: false,
     link_peers: [],
     report: report(),
     ...fields,
@@ -69,6 +70,7 @@ export function recorder(fields: Partial<SmartNvrDetail> = {}): SmartNvrDetail {
     health_id: 'HEALTH_NORMAL',
     last_seen_at: '2026-11-10T09:59:00.000Z',
     allowed_tasks: ['TASK_REBOOT', 'TASK_FW_UPDATE'],
+    can_reset_credential: false,
     report: report(),
     ...fields,
   };
@@ -129,14 +131,26 @@ const page = <T,>(items: readonly T[]) => ({ items, total: items.length, totalCa
 export function installDashboardServer(answers: DashboardAnswers) {
   const devices = answers.devices ?? [];
   const recorders = answers.recorders ?? [];
-  // Names given by PATCH, as the device answers from then on.
+  // Names given by PATCH, as the device answers from then on, and the devices and recorders whose
+  // credential was reset.
   const renamed = new Map<number, string>();
+  const reset = new Set<string>();
   return installFakeFetch((request: FakeRequest) => {
     const { method, path } = request;
+    if (method === 'POST' && path.endsWith('/reset-credential')) {
+      reset.add(path.replace('/reset-credential', ''));
+      return new Response(null, { status: 204 });
+    }
     const id = Number(path.split('/').at(-1));
+    const wasReset = reset.has(path);
     const listed = devices.find((candidate) => candidate.id === id);
-    const found = listed && { ...listed, name: renamed.get(id) ?? listed.name };
-    const nvr = recorders.find((candidate) => candidate.id === id);
+    const found = listed && {
+      ...listed,
+      name: renamed.get(id) ?? listed.name,
+      ...(wasReset ? { can_reset_credential: false } : {}),
+    };
+    const listedNvr = recorders.find((candidate) => candidate.id === id);
+    const nvr = listedNvr && { ...listedNvr, ...(wasReset ? { can_reset_credential: false } : {}) };
     if (method === 'GET' && path.startsWith('/apiv2/navigation/device/') && found)
       return jsonResponse(200, {
         id,
