@@ -102,8 +102,11 @@ function sees(visible: Visibility, row: LiveRow): boolean {
 
 export type LiveStream = {
   userId: number;
-  /** Sends one event; the route writes it in the text/event-stream format. */
-  send: (row: LiveRow) => void;
+  /**
+   * Sends one event; the route writes it in the text/event-stream format. False: the stream takes no more
+   * (it ended, or its reader fell behind and it is ending).
+   */
+  send: (row: LiveRow) => boolean;
   /** Whether the session behind the stream still holds; the stream ends when it does not. */
   stillSignedIn: () => Promise<boolean>;
   end: () => void;
@@ -139,10 +142,13 @@ export function createLiveHub(database: DatabaseHandle, log: { error: (o: object
     return done;
   }
 
-  function deliver(row: LiveRow, stream: LiveStream, state: StreamState) {
-    if (row.id <= state.after) return;
+  /** Sends the event unless the stream had it or may not see it; false once the stream takes no more. */
+  function deliver(row: LiveRow, stream: LiveStream, state: StreamState): boolean {
+    if (row.id <= state.after) return true;
     state.after = row.id;
-    if (sees(state.visible, row)) stream.send(row);
+    if (!sees(state.visible, row) || stream.send(row)) return true;
+    streams.delete(stream);
+    return false;
   }
 
   async function readNew() {
@@ -222,7 +228,8 @@ export function createLiveHub(database: DatabaseHandle, log: { error: (o: object
           state.after = lastEventId;
           for (;;) {
             const rows = await readPlaced(db, state.after, lastPosition);
-            for (const row of rows) deliver(row, stream, state);
+            // A stream that takes no more (its reader fell behind) is not added.
+            for (const row of rows) if (!deliver(row, stream, state)) return;
             if (rows.length < READ_LIMIT) break;
           }
         } else if (lastEventId !== null) {
