@@ -23,8 +23,8 @@ export type LiveRow = { id: number; cloud_id: number; site_id: number | null; ki
  * Gives the committed events that have no position yet the next positions, in id order, and answers how
  * many it placed. One transaction at a time does it, in any process: the lock comes before the statement's
  * snapshot, so each placing sees every event committed before it and everything placed before it. An event
- * whose transaction commits late is placed when it commits, after all that was placed meanwhile; no event is
- * placed twice, and positions become visible in their order.
+ * whose transaction commits late is placed once it has committed, after all that was placed meanwhile; no
+ * event is placed twice, and positions become visible in their order.
  */
 export async function placeLiveEvents(db: Database): Promise<number> {
   return db.transaction(async (tx) => {
