@@ -1,7 +1,7 @@
 import { fileURLToPath } from 'node:url';
 import { PGlite } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
-import { sql } from 'drizzle-orm';
+import { DrizzleQueryError, sql } from 'drizzle-orm';
 import { drizzle as drizzlePostgres } from 'drizzle-orm/node-postgres';
 import { migrate as migratePostgres } from 'drizzle-orm/node-postgres/migrator';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
@@ -90,7 +90,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
       try {
         result = await drizzlePostgres(client, { casing: 'snake_case' }).transaction(run, config);
       } catch (error) {
-        client.release(unusableAfterFailure(client) ? asError(error) : undefined);
+        client.release(unusableAfterFailure(client, error) ? asError(error) : undefined);
         throw error;
       }
       client.release();
@@ -138,7 +138,14 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
  * open transaction; a lost or terminated connection answers nothing. Those are destroyed. (A statement
  * outside a transaction goes through pg's pool.query, which drops the connection after any error.)
  */
-const unusableAfterFailure = (client: pg.PoolClient) => client.getTransactionStatus() !== 'I';
+function unusableAfterFailure(client: pg.PoolClient, error: unknown): boolean {
+  if (client.getTransactionStatus() !== 'I') return true;
+  // Idle, yet a statement the server never answered (a BEGIN given up on) may still be on its way.
+  for (let cause = error; cause instanceof Error; cause = cause.cause) {
+    if (cause instanceof DrizzleQueryError) return !(cause.cause instanceof pg.DatabaseError);
+  }
+  return false;
+}
 
 const asError = (error: unknown) => (error instanceof Error ? error : new Error(String(error)));
 

@@ -7,6 +7,7 @@ import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { openTestDatabase } from '../test/database.ts';
 import { type DatabaseHandle, openDatabase } from './connect.ts';
 import { queryRows } from './rows.ts';
+import { startProxy } from './test-proxy.ts';
 
 let direct: DatabaseHandle & { url?: string };
 let database: DatabaseHandle;
@@ -86,6 +87,30 @@ describe('a pooled connection after a failed transaction', () => {
     expect(next).not.toBe(pids[0]);
     expect(await notes()).toEqual(['kept']);
   });
+
+  it('is dropped when the client gave up on its BEGIN, which may still reach the server', async () => {
+    const url = new URL(direct.url as string);
+    const proxy = startProxy({ host: url.hostname, port: Number(url.port || 5432) });
+    url.host = `127.0.0.1:${await proxy.listen(0)}`;
+    const proxied = await openDatabase({
+      kind: 'postgres',
+      url: url.toString(),
+      poolSize: 1,
+      statementTimeoutMs: STATEMENT_TIMEOUT_MS,
+    });
+    try {
+      await proxied.ping();
+      // The server stops answering: the BEGIN is held on its way and the client's clock gives up on it.
+      proxy.freeze();
+      await expect(proxied.db.transaction(async () => {})).rejects.toThrow();
+      proxy.thaw();
+      await proxied.db.execute(sql`INSERT INTO probe VALUES (2, 'acknowledged')`);
+      expect(await notes()).toEqual(['kept', 'acknowledged']);
+    } finally {
+      await proxied.close();
+      await proxy.down();
+    }
+  }, 20_000);
 
   it('is kept after an error the server answered, such as a statement timeout, once its ROLLBACK answered', async () => {
     const before = await backend();
