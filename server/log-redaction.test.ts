@@ -1,8 +1,10 @@
 // @vitest-environment node
+import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { buildApp } from './app.ts';
 import { readConfig } from './config.ts';
 import { createContext } from './context.ts';
+import { logSerializers } from './log-redaction.ts';
 import { TEST_VERSION } from './test/app.ts';
 import { openTestDatabase } from './test/database.ts';
 import { createUser, TEST_PASSWORD } from './test/factories.ts';
@@ -19,6 +21,16 @@ beforeAll(async () => {
 });
 // The test closes the database itself.
 afterAll(() => app.close());
+
+it("keeps a failed query's cause in the database's words and code, without the values it quotes", async () => {
+  const failure = await database.db
+    .execute(sql`SELECT ${'secret-value'}::int`)
+    .catch((error: Error) => error);
+  const line = JSON.stringify(logSerializers.err(failure as Error));
+  expect(line).toContain('invalid input syntax for type integer');
+  expect(line).toContain('"code":"22P02"');
+  expect(line).not.toContain('secret-value');
+});
 
 it('the log keeps no email address, session token or query value, even when a query fails', async () => {
   await createUser(database.db, { email: 'private.person@customer.example' });

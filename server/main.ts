@@ -56,8 +56,13 @@ async function main(): Promise<void> {
     await database.close();
     process.exit(0);
   };
-  process.on('SIGINT', () => void stop('SIGINT'));
-  process.on('SIGTERM', () => void stop('SIGTERM'));
+  const stopOn = (signal: string) =>
+    stop(signal).catch((error: unknown) => {
+      app.log.error({ err: error }, 'shutting down failed');
+      process.exit(1);
+    });
+  process.on('SIGINT', () => void stopOn('SIGINT'));
+  process.on('SIGTERM', () => void stopOn('SIGTERM'));
 
   const address = await app.listen({ port: config.port, host: config.host });
   app.log.info(

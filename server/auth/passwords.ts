@@ -9,6 +9,7 @@ export async function verifyPassword(passwordHash: string, password: string): Pr
   try {
     return await verify(passwordHash, password);
   } catch {
+    // Thrown only for a stored value that is not an argon2 hash: no password matches it.
     return false;
   }
 }

@@ -1,7 +1,7 @@
 import { fileURLToPath } from 'node:url';
 import { PGlite } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
-import { sql } from 'drizzle-orm';
+import { DrizzleQueryError, sql } from 'drizzle-orm';
 import { drizzle as drizzlePostgres } from 'drizzle-orm/node-postgres';
 import { migrate as migratePostgres } from 'drizzle-orm/node-postgres/migrator';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
@@ -28,7 +28,14 @@ export type DatabaseHandle = {
 };
 
 export type DatabaseOptions =
-  | { kind: 'postgres'; url: string; poolSize?: number; statementTimeoutMs?: number }
+  | {
+      kind: 'postgres';
+      url: string;
+      poolSize?: number;
+      statementTimeoutMs?: number;
+      /** How often a LISTEN connection must answer (LISTEN_CHECK_MS); tests make it short. */
+      listenCheckMs?: number;
+    }
   | { kind: 'pglite'; dataDir: string }
   /** In memory; from a dumped data dir (dumpDataDir) when given, which skips initdb. */
   | { kind: 'memory'; template?: Blob };
@@ -79,16 +86,21 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
     // Here the connection is taken and given back around drizzle's own transaction on it.
     db.transaction = (async (run: never, config: never) => {
       const client = await pool.connect();
+      let result: unknown;
       try {
-        return await drizzlePostgres(client, { casing: 'snake_case' }).transaction(run, config);
-      } finally {
-        client.release();
+        result = await drizzlePostgres(client, { casing: 'snake_case' }).transaction(run, config);
+      } catch (error) {
+        client.release(unusableAfterFailure(client, error) ? asError(error) : undefined);
+        throw error;
       }
+      client.release();
+      return result;
     }) as typeof db.transaction;
     return {
       ...handle(db as unknown as Database, 'postgres', () => pool.end()),
       pool,
-      listen: (channel, onNotify) => listenPostgres(options.url, channel, onNotify),
+      listen: (channel, onNotify) =>
+        listenPostgres(options.url, channel, onNotify, options.listenCheckMs ?? LISTEN_CHECK_MS),
     };
   }
   const unlock = options.kind === 'pglite' ? lockDataDir(options.dataDir) : () => {};
@@ -117,38 +129,136 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
   }
 }
 
-/** LISTEN on a connection of its own (a pooled one would lose it), connecting again when it drops. */
+/**
+ * Whether a connection must be dropped rather than given back to the pool after its transaction failed
+ * (docs/security.md, when the database fails). An error the server answered (a statement or lock timeout, a
+ * constraint) leaves the connection idle once drizzle's ROLLBACK has answered, and it is kept. Anything
+ * else leaves it in a state nobody knows: a client-side timeout gives up waiting while the statement may
+ * still run, and the ROLLBACK queued behind it may never be sent, so the next user would work inside the
+ * open transaction; a lost or terminated connection answers nothing. Those are destroyed. (A statement
+ * outside a transaction goes through pg's pool.query, which drops the connection after any error.)
+ */
+function unusableAfterFailure(client: pg.PoolClient, error: unknown): boolean {
+  if (client.getTransactionStatus() !== 'I') return true;
+  // Idle, yet a statement the server never answered (a BEGIN given up on) may still be on its way.
+  for (let cause = error; cause instanceof Error; cause = cause.cause) {
+    if (cause instanceof DrizzleQueryError) return !(cause.cause instanceof pg.DatabaseError);
+  }
+  return false;
+}
+
+const asError = (error: unknown) => (error instanceof Error ? error : new Error(String(error)));
+
+/**
+ * A LISTEN connection answers a query this often, within LISTEN_ANSWER_MS, or it is replaced: TCP
+ * keepalive alone notices a peer gone without a word only after minutes, and meanwhile no notification
+ * would arrive (docs/architecture.md, live events).
+ */
+export const LISTEN_CHECK_MS = 15_000;
+const LISTEN_ANSWER_MS = 5_000;
+/** How long after a loss (or a failed attempt) a LISTEN connection is opened again. */
+const LISTEN_RETRY_MS = 1_000;
+/** How long a closing connection may take to say goodbye before its socket is dropped. */
+const CLOSE_GRACE_MS = 1_000;
+/** Names LISTEN connections in pg_stat_activity. */
+export const LISTEN_APPLICATION_NAME = 'console-listen';
+
+/** Ends a client politely, or drops its socket when the other side does not answer in time. */
+async function closeClient(client: pg.Client): Promise<void> {
+  const force = setTimeout(() => client.connection.stream.destroy(), CLOSE_GRACE_MS);
+  try {
+    await client.end();
+  } finally {
+    clearTimeout(force);
+  }
+}
+
+/**
+ * LISTEN on a connection of its own (a pooled one would lose it). A connection that reports an error or
+ * does not answer its periodic check is replaced; onNotify('') then tells the listener to catch up, since
+ * notifications sent meanwhile are gone. A connection that finishes opening after stop() is closed.
+ */
 async function listenPostgres(
   url: string,
   channel: string,
   onNotify: (payload: string) => void,
+  checkMs: number,
 ): Promise<() => Promise<void>> {
   let stopped = false;
-  let client: pg.Client | null = null;
-  const connect = async () => {
-    const next = new pg.Client({ connectionString: url });
-    next.on('notification', (message) => onNotify(message.payload ?? ''));
-    next.on('error', () => {
-      if (stopped) return;
-      client = null;
-      void next.end().catch(() => {});
-      setTimeout(reconnect, 1000);
+  let current: pg.Client | null = null;
+  let opening: pg.Client | null = null;
+  let retry: NodeJS.Timeout | null = null;
+
+  const open = async () => {
+    const client = new pg.Client({
+      connectionString: url,
+      application_name: LISTEN_APPLICATION_NAME,
+      keepAlive: true,
+      keepAliveInitialDelayMillis: 10_000,
+      connectionTimeoutMillis: 5_000,
+      query_timeout: Math.min(LISTEN_ANSWER_MS, checkMs),
     });
-    await next.connect();
-    await next.query(`LISTEN ${pg.escapeIdentifier(channel)}`);
-    client = next;
+    client.on('notification', (message) => onNotify(message.payload ?? ''));
+    client.on('error', (error) => lose(client, error));
+    opening = client;
+    try {
+      await client.connect();
+      await client.query(`LISTEN ${pg.escapeIdentifier(channel)}`);
+    } catch (error) {
+      await closeClient(client);
+      throw error;
+    } finally {
+      opening = null;
+    }
+    if (stopped) await closeClient(client);
+    else current = client;
   };
-  const reconnect = () => {
+
+  const reopen = () => {
+    if (stopped || retry) return;
+    retry = setTimeout(() => {
+      retry = null;
+      open().then(
+        () => {
+          if (current) onNotify('');
+        },
+        (error: Error) => {
+          if (stopped) return;
+          console.error('PostgreSQL LISTEN connection not reopened, trying again:', error.message);
+          reopen();
+        },
+      );
+    }, LISTEN_RETRY_MS);
+  };
+
+  /** Drops a connection that failed (once: later errors of an old connection change nothing). */
+  function lose(client: pg.Client, error: Error) {
+    if (client !== current) return;
+    current = null;
     if (stopped) return;
-    connect().then(
-      () => onNotify(''),
-      () => setTimeout(reconnect, 1000),
-    );
-  };
-  await connect();
+    console.error('PostgreSQL LISTEN connection lost, opening another:', error.message);
+    void closeClient(client);
+    reopen();
+  }
+
+  const checker = setInterval(() => {
+    const client = current;
+    if (client) client.query('SELECT 1').catch((error: Error) => lose(client, error));
+  }, checkMs);
+  checker.unref();
+  try {
+    await open();
+  } catch (error) {
+    clearInterval(checker);
+    throw error;
+  }
   return async () => {
     stopped = true;
-    await client?.end().catch(() => {});
+    clearInterval(checker);
+    if (retry) clearTimeout(retry);
+    const open = [current, opening].filter((client) => client !== null);
+    current = null;
+    await Promise.all(open.map(closeClient));
   };
 }
 

@@ -2,7 +2,6 @@
 // Only on PostgreSQL (npm run test:postgres): the console reaches the database through a TCP proxy that can
 // stop answering (as a server stopped with SIGSTOP does) or drop every connection and refuse new ones (as
 // a server that is down does).
-import { createServer, type Server, Socket } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { type App, buildApp } from '../app.ts';
 import { readConfig } from '../config.ts';
@@ -12,54 +11,7 @@ import { cookieHeader, TEST_VERSION } from '../test/app.ts';
 import { openTestDatabase } from '../test/database.ts';
 import { createUser, TEST_PASSWORD } from '../test/factories.ts';
 import { type DatabaseHandle, openDatabase } from './connect.ts';
-
-function startProxy(target: { host: string; port: number }) {
-  let frozen = false;
-  let held: (() => void)[] = [];
-  const sockets = new Set<Socket>();
-  const track = (socket: Socket) => {
-    sockets.add(socket);
-    socket.on('close', () => sockets.delete(socket));
-    socket.on('error', () => socket.destroy());
-  };
-  const forward = (from: Socket, to: Socket) =>
-    from.on('data', (chunk) => {
-      if (frozen) held.push(() => to.write(chunk));
-      else to.write(chunk);
-    });
-  let server: Server;
-  const listen = (port: number) =>
-    new Promise<number>((resolve) => {
-      server = createServer((client) => {
-        const upstream = new Socket();
-        track(client);
-        track(upstream);
-        upstream.connect(target.port, target.host);
-        forward(client, upstream);
-        forward(upstream, client);
-        client.on('close', () => upstream.destroy());
-        upstream.on('close', () => client.destroy());
-      });
-      server.listen(port, '127.0.0.1', () => resolve((server.address() as { port: number }).port));
-    });
-  return {
-    listen,
-    freeze: () => {
-      frozen = true;
-    },
-    thaw: () => {
-      frozen = false;
-      for (const send of held) send();
-      held = [];
-    },
-    /** Drops every connection and refuses new ones. */
-    down: () =>
-      new Promise<void>((resolve) => {
-        server.close(() => resolve());
-        for (const socket of sockets) socket.destroy();
-      }),
-  };
-}
+import { startProxy } from './test-proxy.ts';
 
 let app: App;
 let database: DatabaseHandle;

@@ -8,14 +8,57 @@ import { LIVE_EVENTS_CHANNEL } from './publish.ts';
 export const LIVE_EVENTS_KEPT_MS = 5 * 60_000;
 /** How often a stream's access is read again (a membership or session ended meanwhile). */
 const ACCESS_REFRESH_MS = 60_000;
-/**
- * Ids are taken when a transaction inserts and become visible when it commits, so a smaller id can appear
- * after a larger one: each read looks this far back, and ids already sent are skipped.
- */
-const REORDER_WINDOW = 1000;
+/** Most events placed, or read, in one statement. */
 const READ_LIMIT = 5000;
+/** After a failed read, the next try comes this long later, then twice as long each time, up to the cap. */
+const RETRY_FIRST_MS = 1000;
+const RETRY_CAP_MS = 30_000;
+/** The advisory lock (this class, key 0) that lets one transaction at a time place events, in any process. */
+const PLACING_LOCK_CLASS = 7303;
 
+/** A live event as streams send it: `id` is its position (docs/architecture.md, live events). */
 export type LiveRow = { id: number; cloud_id: number; site_id: number | null; kind: string; data: unknown };
+
+/**
+ * Gives the committed events that have no position yet the next positions, in id order, and answers how
+ * many it placed. One transaction at a time does it, in any process: the lock comes before the statement's
+ * snapshot, so each placing sees every event committed before it and everything placed before it. An event
+ * whose transaction commits late is placed once it has committed, after all that was placed meanwhile; no
+ * event is placed twice, and positions become visible in their order.
+ */
+export async function placeLiveEvents(db: Database): Promise<number> {
+  return db.transaction(async (tx) => {
+    await tx.execute(sql`SELECT pg_advisory_xact_lock(${PLACING_LOCK_CLASS}, 0)`);
+    // nextval runs after ORDER BY and LIMIT, so positions follow the ids; the sequence never goes back,
+    // even when every kept event has expired.
+    const [row] = await queryRows<{ placed: number }>(
+      tx,
+      sql`
+      WITH placed AS (
+        UPDATE live_events e SET position = n.position
+        FROM (
+          SELECT id, nextval('live_events_position_seq') AS position FROM live_events
+          WHERE position IS NULL ORDER BY id LIMIT ${READ_LIMIT}
+        ) n
+        WHERE e.id = n.id
+        RETURNING 1
+      )
+      SELECT count(*)::int AS placed FROM placed`,
+    );
+    return row?.placed ?? 0;
+  });
+}
+
+/** Events placed after `after` (and at most `upTo`), in position order. */
+async function readPlaced(db: Database, after: number, upTo = Number.MAX_SAFE_INTEGER): Promise<LiveRow[]> {
+  const rows = await queryRows<LiveRow>(
+    db,
+    sql`SELECT position AS id, cloud_id, site_id, kind, data FROM live_events
+      WHERE position > ${after} AND position <= ${upTo} ORDER BY position LIMIT ${READ_LIMIT}`,
+  );
+  // bigint arrives as a string (node-postgres) or a number (PGlite); positions stay below 2^53.
+  return rows.map((row) => ({ ...row, id: Number(row.id) }));
+}
 
 /** The clouds a user belongs to, each with the sites they see there (null: every site). */
 type Visibility = Map<number, number[] | null>;
@@ -59,67 +102,103 @@ function sees(visible: Visibility, row: LiveRow): boolean {
 
 export type LiveStream = {
   userId: number;
-  /** Sends one event; the route writes it in the text/event-stream format. */
-  send: (row: LiveRow) => void;
+  /**
+   * Sends one event; the route writes it in the text/event-stream format. False: the stream takes no more
+   * (it ended, or its reader fell behind and it is ending).
+   */
+  send: (row: LiveRow) => boolean;
   /** Whether the session behind the stream still holds; the stream ends when it does not. */
   stillSignedIn: () => Promise<boolean>;
   end: () => void;
 };
 
+/** What the hub keeps of a stream: whom it may show, and the position of the last event it has had. */
+type StreamState = { visible: Visibility; after: number };
+
 /**
- * The live event streams of one server process. Every process reads the events any process committed when
- * NOTIFY says there are new ones, and sends each to the streams whose user may see it.
+ * The live event streams of one server process. When NOTIFY says there are new events (or the LISTEN
+ * connection is back after a loss), the hub places what has committed and reads every event after the last
+ * position it read, so each committed event reaches each stream once, in position order, whatever process
+ * wrote it and however late its transaction committed (docs/architecture.md, live events).
  */
 export function createLiveHub(database: DatabaseHandle, log: { error: (o: object, m: string) => void }) {
   const { db } = database;
-  const streams = new Map<LiveStream, Visibility>();
-  const sent = new Set<number>();
-  let lastId = 0;
-  let reading: Promise<void> | null = null;
-  let again = false;
+  const streams = new Map<LiveStream, StreamState>();
+  /** The last position read and sent to the streams. */
+  let lastPosition = 0;
+  /** Reads and catch-ups take turns, so none of them sends an event another has sent or skips one. */
+  let turn: Promise<unknown> = Promise.resolve();
+  let readQueued = false;
+  let retryMs = RETRY_FIRST_MS;
+  let retry: NodeJS.Timeout | null = null;
+  let stopped = false;
   let stopListening: (() => Promise<void>) | null = null;
   let refresher: NodeJS.Timeout | null = null;
 
-  async function readNew() {
-    const rows = await queryRows<LiveRow>(
-      db,
-      sql`SELECT id::int, cloud_id, site_id, kind, data FROM live_events
-        WHERE id > ${Math.max(0, lastId - REORDER_WINDOW)} ORDER BY id LIMIT ${READ_LIMIT}`,
-    );
-    for (const row of rows) {
-      if (sent.has(row.id)) continue;
-      sent.add(row.id);
-      lastId = Math.max(lastId, row.id);
-      for (const [stream, visible] of streams) if (sees(visible, row)) stream.send(row);
-    }
-    for (const id of sent) if (id <= lastId - REORDER_WINDOW) sent.delete(id);
-    if (rows.length === READ_LIMIT) again = true;
+  function inTurn<T>(work: () => Promise<T>): Promise<T> {
+    const done = turn.then(work);
+    // The next turn waits for this one however it ends; its failure is the caller's to handle.
+    turn = done.catch(() => undefined);
+    return done;
   }
 
-  /** One read at a time; notifications that come during a read make one more read after it. */
-  function onNotify() {
-    if (reading) {
-      again = true;
-      return;
-    }
-    reading = readNew()
-      .catch((error) => log.error({ err: error }, 'reading live events failed'))
-      .finally(() => {
-        reading = null;
-        if (again) {
-          again = false;
-          onNotify();
+  /** Sends the event unless the stream had it or may not see it; false once the stream takes no more. */
+  function deliver(row: LiveRow, stream: LiveStream, state: StreamState): boolean {
+    if (row.id <= state.after) return true;
+    state.after = row.id;
+    if (!sees(state.visible, row) || stream.send(row)) return true;
+    streams.delete(stream);
+    return false;
+  }
+
+  async function readNew() {
+    for (;;) {
+      const placed = await placeLiveEvents(db);
+      for (;;) {
+        const rows = await readPlaced(db, lastPosition);
+        for (const row of rows) {
+          lastPosition = row.id;
+          for (const [stream, state] of streams) deliver(row, stream, state);
         }
-      });
+        if (rows.length < READ_LIMIT) break;
+      }
+      if (placed < READ_LIMIT) return;
+    }
+  }
+
+  /**
+   * One read at a time; notifications that come during a read make one more read after it. A failed read
+   * is logged and tried again later (nothing is lost: the next read starts where the last one ended).
+   */
+  function onNotify() {
+    if (readQueued || stopped) return;
+    readQueued = true;
+    inTurn(() => {
+      readQueued = false;
+      return readNew();
+    }).then(
+      () => {
+        retryMs = RETRY_FIRST_MS;
+      },
+      (error: unknown) => {
+        log.error({ err: error, retryMs }, 'reading live events failed');
+        if (stopped || retry) return;
+        retry = setTimeout(() => {
+          retry = null;
+          onNotify();
+        }, retryMs);
+        retryMs = Math.min(retryMs * 2, RETRY_CAP_MS);
+      },
+    );
   }
 
   async function refreshAccess() {
-    for (const stream of [...streams.keys()]) {
+    for (const [stream, state] of [...streams]) {
       try {
         if (!(await stream.stillSignedIn())) {
           streams.delete(stream);
           stream.end();
-        } else streams.set(stream, await visibility(db, stream.userId));
+        } else state.visible = await visibility(db, stream.userId);
       } catch (error) {
         log.error({ err: error }, 'refreshing a live stream failed');
       }
@@ -128,11 +207,11 @@ export function createLiveHub(database: DatabaseHandle, log: { error: (o: object
 
   return {
     async start() {
-      const [row] = await queryRows<{ last: number | null }>(
+      const [row] = await queryRows<{ last: number | string | null }>(
         db,
-        sql`SELECT max(id)::int AS last FROM live_events`,
+        sql`SELECT max(position) AS last FROM live_events`,
       );
-      lastId = row?.last ?? 0;
+      lastPosition = Number(row?.last ?? 0);
       stopListening = await database.listen(LIVE_EVENTS_CHANNEL, onNotify);
       refresher = setInterval(() => void refreshAccess(), ACCESS_REFRESH_MS);
     },
@@ -143,15 +222,27 @@ export function createLiveHub(database: DatabaseHandle, log: { error: (o: object
      */
     async subscribe(stream: LiveStream, lastEventId: number | null): Promise<() => void> {
       const visible = await visibility(db, stream.userId);
-      if (lastEventId !== null) {
-        const missed = await queryRows<LiveRow>(
-          db,
-          sql`SELECT id::int, cloud_id, site_id, kind, data FROM live_events
-            WHERE id > ${lastEventId} AND id <= ${lastId} ORDER BY id LIMIT ${READ_LIMIT}`,
-        );
-        for (const row of missed) if (sees(visible, row)) stream.send(row);
-      }
-      streams.set(stream, visible);
+      await inTurn(async () => {
+        const state: StreamState = { visible, after: lastPosition };
+        if (lastEventId !== null && lastEventId < lastPosition) {
+          state.after = lastEventId;
+          for (;;) {
+            const rows = await readPlaced(db, state.after, lastPosition);
+            // A stream that takes no more (its reader fell behind) is not added.
+            for (const row of rows) if (!deliver(row, stream, state)) return;
+            if (rows.length < READ_LIMIT) break;
+          }
+        } else if (lastEventId !== null) {
+          // Another process may have sent events this one has not read yet; an id beyond every placed
+          // event (a database replaced meanwhile) counts from the newest one.
+          const [row] = await queryRows<{ last: number | string | null }>(
+            db,
+            sql`SELECT max(position) AS last FROM live_events`,
+          );
+          state.after = Math.min(lastEventId, Math.max(lastPosition, Number(row?.last ?? 0)));
+        }
+        streams.set(stream, state);
+      });
       return () => {
         streams.delete(stream);
       };
@@ -159,10 +250,12 @@ export function createLiveHub(database: DatabaseHandle, log: { error: (o: object
 
     /** Ends every stream (the browsers reconnect to another process) and stops listening. */
     async stop() {
+      stopped = true;
       if (refresher) clearInterval(refresher);
+      if (retry) clearTimeout(retry);
       for (const stream of streams.keys()) stream.end();
       streams.clear();
-      await reading;
+      await turn;
       await stopListening?.();
     },
 

@@ -17,7 +17,7 @@ export function createFleet(ctx: AppContext, log: FastifyBaseLogger, writeMetric
     onAlerts: pusher.push,
     concurrency: ctx.database.kind === 'postgres' ? 2 : 1,
   });
-  const tasks = createTaskEngine(ctx.database, pusher.push);
+  const tasks = createTaskEngine(ctx.database, pusher.push, log);
   return {
     ingest,
     tasks,

@@ -142,6 +142,22 @@ export function createCommandChannel(db: Database) {
       }
     },
 
+    /**
+     * Hands every waiting device the commands waiting for it, read in one query: announcements sent while
+     * the LISTEN connection was being replaced are gone, and this catches up on them.
+     */
+    async recheck(): Promise<void> {
+      if (waiters.size === 0) return;
+      const targets = [...waiters.keys()].map((key) => ({
+        deviceId: key.startsWith('d') ? Number(key.slice(1)) : null,
+        smartNvrId: key.startsWith('n') ? Number(key.slice(1)) : null,
+      }));
+      const commands = await commandsFor(db, targets);
+      for (const [key, list] of commands) {
+        for (const settle of waiters.get(key) ?? []) settle(list);
+      }
+    },
+
     /** Answers every waiting device with no commands (the server is stopping: they ask again elsewhere). */
     release(): void {
       for (const set of waiters.values()) for (const settle of set) settle([]);

@@ -1,3 +1,4 @@
+import type { FastifyBaseLogger } from 'fastify';
 import type { TaskReport } from '../../core/fleet/protocol.ts';
 import type { DatabaseHandle } from '../db/connect.ts';
 import type { NewAlert } from '../features/push/notify-alert.ts';
@@ -27,7 +28,11 @@ type Queued = {
  * all the reports that came meanwhile (a reboot of 10,000 devices is not 10,000 recounts), and the task
  * sweep does the same for any a crash left behind.
  */
-export function createTaskEngine(database: DatabaseHandle, notify: (alerts: NewAlert[]) => void) {
+export function createTaskEngine(
+  database: DatabaseHandle,
+  notify: (alerts: NewAlert[]) => void,
+  log: Pick<FastifyBaseLogger, 'error'>,
+) {
   const { db } = database;
   const channel = createCommandChannel(db);
   const touched = new Set<number>();
@@ -91,8 +96,10 @@ export function createTaskEngine(database: DatabaseHandle, notify: (alerts: NewA
     touched.clear();
     following = following
       .then(() => db.transaction((tx) => refreshTasks(tx, ids, new Date())))
-      .then(notify, () => {
-        // Left for the task sweep, which brings every task in progress up to date.
+      .then(notify)
+      .catch((error: unknown) => {
+        // The task sweep (every second, docs/architecture.md) brings every task in progress up to date.
+        log.error({ err: error, taskIds: ids }, 'bringing tasks up to date after their reports failed');
       });
     return following;
   }
@@ -101,7 +108,15 @@ export function createTaskEngine(database: DatabaseHandle, notify: (alerts: NewA
     channel,
     async start() {
       stopListening = await database.listen(TASK_COMMANDS_CHANNEL, (payload) => {
-        if (payload) void channel.announced(Number(payload)).catch(() => {});
+        // No payload: the LISTEN connection is back after a loss, and what was announced meanwhile is gone.
+        const handing = payload ? channel.announced(Number(payload)) : channel.recheck();
+        handing.catch((error: unknown) => {
+          // The devices get their commands with their next long poll or heartbeat.
+          log.error(
+            { err: error, taskId: payload || null },
+            'handing announced commands to waiting devices failed',
+          );
+        });
       });
     },
     /** Applies a device's report; answers where the target stands, or null when it is not the device's. */

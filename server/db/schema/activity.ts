@@ -1,10 +1,12 @@
 import { sql } from 'drizzle-orm';
 import {
+  bigint,
   bigserial,
   check,
   index,
   integer,
   jsonb,
+  pgSequence,
   pgTable,
   serial,
   text,
@@ -188,6 +190,9 @@ export const taskFiles = pgTable(
   (t) => [index('task_files_created_idx').on(t.createdAt)],
 );
 
+/** The positions of live events, given in order once their transaction has committed. */
+export const liveEventPositions = pgSequence('live_events_position_seq');
+
 /**
  * What the browser's live event stream carries (GET /apiv2/events): written in the transaction of the change
  * and announced with NOTIFY, so every server process sends it, and a browser that reconnects with
@@ -197,6 +202,11 @@ export const liveEvents = pgTable(
   'live_events',
   {
     id: bigserial({ mode: 'number' }).primaryKey(),
+    /**
+     * The order of delivery, given once the writing transaction has committed (docs/architecture.md, live
+     * events): null until then. The stream's event ids are these.
+     */
+    position: bigint({ mode: 'number' }),
     cloudId: integer().notNull(),
     /** The site it belongs to; null for cloud-level objects (smart NVRs). */
     siteId: integer(),
@@ -204,5 +214,9 @@ export const liveEvents = pgTable(
     data: jsonb().$type<Record<string, unknown>>().notNull(),
     createdAt: stampedNow(),
   },
-  (t) => [index('live_events_created_idx').on(t.createdAt)],
+  (t) => [
+    index('live_events_created_idx').on(t.createdAt),
+    uniqueIndex('live_events_position_idx').on(t.position),
+    index('live_events_unplaced_idx').on(t.id).where(sql`${t.position} IS NULL`),
+  ],
 );

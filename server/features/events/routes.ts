@@ -9,6 +9,13 @@ import { signedInErrors } from '../../http-schemas.ts';
 const PING_MS = 25_000;
 /** How long the browser waits before reconnecting a dropped stream. */
 const RETRY_MS = 3_000;
+/**
+ * A stream whose data waiting to be sent passes this is ended: its reader does not keep up. The browser
+ * reconnects with the last event it received and is sent the rest (docs/architecture.md, live events).
+ */
+export const STREAM_BUFFER_LIMIT = 1024 * 1024;
+/** How long an ended stream may take to send what it holds before its connection is dropped. */
+const END_GRACE_MS = 30_000;
 
 const format = (row: LiveRow) => `id: ${row.id}\nevent: ${row.kind}\ndata: ${JSON.stringify(row.data)}\n\n`;
 
@@ -40,22 +47,44 @@ export function eventRoutes(ctx: AppContext, hub: LiveHub): FastifyPluginAsyncTy
           'x-accel-buffering': 'no',
           'x-app-version': ctx.appVersion,
         });
-        raw.write(`retry: ${RETRY_MS}\n\n`);
         let unsubscribe = () => {};
         let closed = false;
-        const ping = setInterval(() => raw.write(': ping\n\n'), PING_MS);
+        let grace: NodeJS.Timeout | undefined;
+        const end = () => {
+          if (closed) return;
+          closed = true;
+          // Once all is sent the connection is the browser's again; a reader that never reads loses it.
+          raw.once('finish', () => clearTimeout(grace));
+          raw.end();
+          grace = setTimeout(() => raw.destroy(), END_GRACE_MS).unref();
+        };
+        /** Writes unless the stream has ended; ends it when its reader falls behind. */
+        const write = (text: string) => {
+          if (closed) return false;
+          raw.write(text);
+          if (raw.writableLength <= STREAM_BUFFER_LIMIT) return true;
+          request.log.info(
+            { buffered: raw.writableLength },
+            'live event stream ended: its reader does not keep up',
+          );
+          end();
+          return false;
+        };
+        write(`retry: ${RETRY_MS}\n\n`);
+        const ping = setInterval(() => write(': ping\n\n'), PING_MS);
         request.raw.once('close', () => {
           closed = true;
           clearInterval(ping);
+          clearTimeout(grace);
           unsubscribe();
         });
         try {
           unsubscribe = await hub.subscribe(
             {
               userId,
-              send: (row) => raw.write(format(row)),
+              send: (row) => write(format(row)),
               stillSignedIn: async () => (await findSession(ctx.db, token))?.userId === userId,
-              end: () => raw.end(),
+              end,
             },
             lastEventId,
           );
@@ -64,7 +93,7 @@ export function eventRoutes(ctx: AppContext, hub: LiveHub): FastifyPluginAsyncTy
         } catch (error) {
           // The browser reconnects after RETRY_MS; its polling covers the gap.
           request.log.error({ err: error }, 'opening a live event stream failed');
-          raw.end();
+          end();
         }
       },
     );
