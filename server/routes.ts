@@ -4,6 +4,7 @@ import type { AppContext } from './context.ts';
 import { adminRoutes } from './features/admin/routes.ts';
 import { alertPreferenceRoutes, alertRoutes } from './features/alerts/routes.ts';
 import { accountRoutes } from './features/auth/account-routes.ts';
+import { emailChangeRoutes } from './features/auth/email-change-routes.ts';
 import { passwordResetRoutes } from './features/auth/password-reset-routes.ts';
 import { authRoutes } from './features/auth/routes.ts';
 import { changeLogRoutes } from './features/change-log/routes.ts';
@@ -39,6 +40,7 @@ export async function registerRoutes(app: FastifyInstance, ctx: AppContext): Pro
   await app.register(cloudListRoutes(ctx), { prefix: '/apiv2' });
   await app.register(cloudCreateRoutes(ctx), { prefix: '/apiv2' });
   await app.register(passwordResetRoutes(ctx), { prefix: '/apiv2/auth/password-reset' });
+  await app.register(emailChangeRoutes(ctx), { prefix: '/apiv2/auth/email-change' });
   await app.register(accountRoutes(ctx), { prefix: '/apiv2/user' });
   await app.register(alertPreferenceRoutes(ctx), { prefix: '/apiv2/user/alert' });
   await app.register(listColumnRoutes(ctx), { prefix: '/apiv2/user/list-columns' });

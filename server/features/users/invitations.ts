@@ -235,7 +235,14 @@ export async function acceptAsNewAccount(
   return db.transaction(async (tx) => {
     const [user] = await tx
       .insert(users)
-      .values({ email: invitation.email, ...person })
+      // The link came to this address, which proves it: the account starts verified.
+      .values({
+        email: invitation.email,
+        firstname: person.firstname,
+        lastname: person.lastname,
+        passwordHash: person.passwordHash,
+        emailVerifiedAt: new Date(),
+      })
       .onConflictDoNothing()
       .returning({ id: users.id });
     if (!user) return null;
