@@ -7,6 +7,7 @@ import { accountRoutes } from './features/auth/account-routes.ts';
 import { emailChangeRoutes } from './features/auth/email-change-routes.ts';
 import { passwordResetRoutes } from './features/auth/password-reset-routes.ts';
 import { authRoutes } from './features/auth/routes.ts';
+import { signInLinkRoutes } from './features/auth/sign-in-link-routes.ts';
 import { changeLogRoutes } from './features/change-log/routes.ts';
 import { clientRoutes } from './features/clients/routes.ts';
 import { cloudCreateRoutes, cloudManagementRoutes } from './features/clouds/management-routes.ts';
@@ -41,6 +42,7 @@ export async function registerRoutes(app: FastifyInstance, ctx: AppContext): Pro
   await app.register(cloudCreateRoutes(ctx), { prefix: '/apiv2' });
   await app.register(passwordResetRoutes(ctx), { prefix: '/apiv2/auth/password-reset' });
   await app.register(emailChangeRoutes(ctx), { prefix: '/apiv2/auth/email-change' });
+  await app.register(signInLinkRoutes(ctx), { prefix: '/apiv2/auth/sign-in-link' });
   await app.register(accountRoutes(ctx), { prefix: '/apiv2/user' });
   await app.register(alertPreferenceRoutes(ctx), { prefix: '/apiv2/user/alert' });
   await app.register(listColumnRoutes(ctx), { prefix: '/apiv2/user/list-columns' });
