@@ -3,6 +3,7 @@
 // asked. A platform administrator may set an address directly, verified on their word.
 import { and, eq, isNull, ne, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
+import { routes } from '../../../core/routes.ts';
 import { type AuditActor, audit } from '../../audit/record.ts';
 import { cancelAccountLinks, issueAccountLink, spendAccountLink } from '../../auth/account-links.ts';
 import type { Database } from '../../db/connect.ts';
@@ -11,7 +12,7 @@ import { mailText } from '../../mail/mail-text.ts';
 import type { SendMail } from '../../mail/send-mail.ts';
 
 export const emailChangeLink = (publicUrl: string, token: string) =>
-  `${publicUrl}/welcome/confirm-email?token=${encodeURIComponent(token)}`;
+  `${publicUrl}${routes.confirmEmail.href({}, { query: { token } })}`;
 
 const personal = { cloudId: null, objectType: 'user' } as const;
 

@@ -2,6 +2,7 @@
 // its password and its mailbox together sign a browser in, for an account without two-factor sign-in.
 import { and, eq, isNull, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
+import { routes } from '../../../core/routes.ts';
 import { type AuditActor, audit } from '../../audit/record.ts';
 import { issueAccountLink, spendAccountLink } from '../../auth/account-links.ts';
 import type { Database } from '../../db/connect.ts';
@@ -10,7 +11,7 @@ import { mailText } from '../../mail/mail-text.ts';
 import type { SendMail } from '../../mail/send-mail.ts';
 
 export const signInLink = (publicUrl: string, token: string) =>
-  `${publicUrl}/welcome/sign-in-link?token=${encodeURIComponent(token)}`;
+  `${publicUrl}${routes.signInLink.href({}, { query: { token } })}`;
 
 /** A link to the account's address, replacing any unused one; null past the account's hourly share. */
 export function issueSignInLink(
