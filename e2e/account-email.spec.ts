@@ -52,7 +52,7 @@ test('without a mail server, Your Profile says who can change the email; the Adm
   await page.goto(`/admintools?tab=users&search=${encodeURIComponent(email)}`);
   await page
     .getByRole('table', { name: 'Users' })
-    .getByRole('button', { name: 'Email of Ezra Email' })
+    .getByRole('button', { name: 'Change email for Ezra Email' })
     .click();
   const dialog = page.getByRole('dialog', { name: 'Email of Ezra Email' });
   await expect(dialog).toContainText('counts as verified on your word');

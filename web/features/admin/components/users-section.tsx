@@ -48,7 +48,7 @@ export function UsersSection({
       </Button>
       <Button
         size="small"
-        aria-label={t('admin.users.emailTitle', { person: nameOf(user) })}
+        aria-label={t('admin.users.changeEmailFor', { person: nameOf(user) })}
         onClick={() => setEmailFor(user)}
       >
         {t('admin.users.changeEmail')}
