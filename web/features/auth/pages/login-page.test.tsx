@@ -196,4 +196,15 @@ describe('login page', () => {
       '/cloud/3/dashboard',
     );
   });
+
+  it('on the account’s pace, lets the person type the password again', async () => {
+    installFakeFetch(
+      loginAnswers(() => jsonResponse(429, { message: ACCOUNT_PACED_MESSAGE }, { 'Retry-After': '60' })),
+    );
+    renderLogin();
+    fillAndSubmit('owner@demo.example', 'a typo');
+    fireEvent.click(await screen.findByRole('button', { name: 'Type the email and password again' }));
+    expect(screen.getByRole('textbox', { name: 'Email' })).toHaveValue('owner@demo.example');
+    expect(screen.queryByRole('button', { name: 'Email me a sign-in link' })).not.toBeInTheDocument();
+  });
 });

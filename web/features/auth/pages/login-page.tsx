@@ -61,6 +61,13 @@ export function LoginPage() {
       },
     );
   };
+  const startOver = () => {
+    setPaced(false);
+    setSecondFactor(null);
+    setCode('');
+    loginMutation.reset();
+    linkRequest.reset();
+  };
   const askLink = () => {
     if (!linkRequest.isPending) linkRequest.mutate({ email: email.trim(), password });
   };
@@ -144,6 +151,12 @@ export function LoginPage() {
             >
               {secondFactor === 'totp' ? t('auth.login.useRecoveryCode') : t('auth.login.useCode')}
             </Link>
+            {paced && (
+              // During the pace the password was not checked alone, so it may be the part to correct.
+              <Link component="button" type="button" onClick={startOver}>
+                {t('auth.login.startOver')}
+              </Link>
+            )}
           </>
         )}
         <Button type="submit" variant="contained" size="large" disabled={loginMutation.isPending}>
