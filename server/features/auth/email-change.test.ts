@@ -10,6 +10,9 @@ import { as, createTestApp, login, type Session, type TestApp } from '../../test
 import { createUser, TEST_PASSWORD } from '../../test/factories.ts';
 import { type SmtpStandIn, startSmtpStandIn } from '../../test/smtp-stand-in.ts';
 
+// Mail goes out after the answer: on a busy machine the SMTP exchange can take seconds.
+const MAIL_WAIT = { timeout: 15_000 };
+
 let smtp: SmtpStandIn;
 let t: TestApp;
 beforeAll(async () => {
@@ -26,7 +29,7 @@ const mailsTo = (email: string) =>
 
 /** The newest mail to the address once `count` have arrived, and the token of its link (or ''). */
 async function mailTo(email: string, count = 1) {
-  await expect.poll(() => mailsTo(email).length).toBe(count);
+  await expect.poll(() => mailsTo(email).length, MAIL_WAIT).toBe(count);
   const mail = mailsTo(email).at(-1);
   const token = /https:\/\/console\.example\/welcome\/confirm-email\?token=([\w-]+)/.exec(mail?.text ?? '');
   return { subject: mail?.subject, text: mail?.text ?? '', token: token?.[1] ?? '' };

@@ -9,6 +9,9 @@ import { as, createTestApp, login, type Session, type TestApp } from '../../test
 import { addMember, createCloud, createUser, TEST_PASSWORD } from '../../test/factories.ts';
 import { type SmtpStandIn, startSmtpStandIn } from '../../test/smtp-stand-in.ts';
 
+// Mail goes out after the answer: on a busy machine the SMTP exchange can take seconds.
+const MAIL_WAIT = { timeout: 15_000 };
+
 let smtp: SmtpStandIn;
 let t: TestApp;
 let cloudId: number;
@@ -52,7 +55,7 @@ async function openMailedLink(email: string) {
       .filter((mail) => mail.to.includes(email))
       .map((mail) => /confirm-email\?token=([\w-]+)/.exec(mail.text)?.[1])
       .filter((token) => token !== undefined);
-  await expect.poll(() => links().length).toBeGreaterThan(0);
+  await expect.poll(() => links().length, MAIL_WAIT).toBeGreaterThan(0);
   const token = links().at(-1);
   const confirmed = await t.app.inject({
     method: 'POST',
