@@ -40,6 +40,10 @@ export const AUDIT_ACTIONS = [
   'recovery_code_used',
   'session_signed_out',
   'profile_changed',
+  // A new email waits for its mailed link; a change made (by that link or a platform administrator).
+  'email_change_requested',
+  'email_changed',
+  'sign_in_link_requested',
   'created',
   'changed',
   'deleted',

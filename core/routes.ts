@@ -177,6 +177,11 @@ export const routes = {
   passwordReset: route('/welcome/reset-password', 'none', 'routes.title.passwordReset', {
     query: { token: 'text' },
   }),
+  // The links mailed to confirm a new email, and to sign in while the account's login pace holds.
+  confirmEmail: route('/welcome/confirm-email', 'none', 'routes.title.confirmEmail', {
+    query: { token: 'text' },
+  }),
+  signInLink: route('/welcome/sign-in-link', 'none', 'routes.title.signInLink', { query: { token: 'text' } }),
   noCloud: route('/welcome/no-cloud', 'none', 'routes.title.noCloud'),
 } as const;
 

@@ -94,3 +94,33 @@ export type PasswordResetLookup = Static<typeof PasswordResetLookup>;
 
 export const PasswordResetBody = Type.Object({ token: LinkToken, password: Password });
 export type PasswordResetBody = Static<typeof PasswordResetBody>;
+
+/** The mailed link that confirms an email: the address it makes the account's own. */
+export const EmailChangeLookup = Type.Object({ email: Type.String() });
+export type EmailChangeLookup = Static<typeof EmailChangeLookup>;
+
+export const LinkBody = Type.Object({ token: LinkToken }, { additionalProperties: false });
+export type LinkBody = Static<typeof LinkBody>;
+
+export const LinkQuery = Type.Object({ token: LinkToken }, { additionalProperties: false });
+
+/**
+ * The 429 of a login refused by the account's pace for new addresses (docs/security.md "Login limits"): the
+ * login page then offers the second factor or a mailed sign-in link, which pass during the pace.
+ */
+export const ACCOUNT_PACED_MESSAGE =
+  'Too many failed logins on this account from new places. Sign in with your two-factor code or a mailed sign-in link, or try again later.';
+
+/** "Email me a sign-in link": the account's email and password; the link goes to its address. */
+export const SignInLinkRequestBody = Type.Object(
+  { email: Email, password: Password },
+  { additionalProperties: false },
+);
+export type SignInLinkRequestBody = Static<typeof SignInLinkRequestBody>;
+
+/**
+ * The same answer whether or not the email and password are right, and whether or not the account uses
+ * two-factor sign-in (which takes its code instead): `sent` when this console can send mail.
+ */
+export const SignInLinkRequestResponse = PasswordResetRequestResponse;
+export type SignInLinkRequestResponse = Static<typeof SignInLinkRequestResponse>;

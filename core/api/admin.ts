@@ -36,6 +36,16 @@ export type AdminUserList = Static<typeof AdminUserList>;
 
 export const AdminUserParams = Type.Object({ userId: Type.Integer({ minimum: 1, maximum: 2147483647 }) });
 
+/**
+ * PUT /apiv2/admin/users/{userId}/email: a person's new email, set without a mailed link (this console may
+ * have no mail server); it counts as verified on the administrator's word.
+ */
+export const AdminEmailBody = Type.Object(
+  { email: Type.String({ minLength: 3, maxLength: 254, pattern: '^[^\\s@]+@[^\\s@]+$' }) },
+  closed,
+);
+export type AdminEmailBody = Static<typeof AdminEmailBody>;
+
 /** POST /apiv2/admin/users/{userId}/password-reset: a link for the administrator to hand over. */
 export const AdminPasswordResetLink = Type.Object({ link: Type.String() });
 export type AdminPasswordResetLink = Static<typeof AdminPasswordResetLink>;

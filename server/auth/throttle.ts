@@ -8,7 +8,8 @@ export const PAIR_FAILURE_LIMIT = 5;
 /**
  * Failed logins an account takes from addresses it never signed in from before each further attempt waits:
  * 1 s, then twice as long each time up to ACCOUNT_MAX_DELAY_S. A slower pace for guessing spread over many
- * addresses, never a lock: the owner waits seconds at most, and not at all from an address they used before.
+ * addresses, never a lock: the owner is let through at once from an address they used before, or from a
+ * new one with their second factor (docs/security.md "Login limits").
  */
 export const ACCOUNT_FREE_FAILURES = 10;
 export const ACCOUNT_MAX_DELAY_S = 60;
@@ -62,14 +63,30 @@ export const reservePairAttempt = (db: Database, key: string) =>
       sql`case when ${n} >= ${PAIR_FAILURE_LIMIT} then ${start} + make_interval(secs => ${THROTTLE_WINDOW_S}) end`,
   );
 
+const accountDelay = (n: SQL) =>
+  sql`case when ${n} >= ${ACCOUNT_FREE_FAILURES} then now() + make_interval(secs => least(${ACCOUNT_MAX_DELAY_S}, power(2, ${n} - ${ACCOUNT_FREE_FAILURES}))) end`;
+
 /** Reserves an attempt on the account from an address it has not signed in from: progressive delay. */
-export const reserveAccountAttempt = (db: Database, key: string) =>
-  reserve(
-    db,
-    key,
-    (n) =>
-      sql`case when ${n} >= ${ACCOUNT_FREE_FAILURES} then now() + make_interval(secs => least(${ACCOUNT_MAX_DELAY_S}, power(2, ${n} - ${ACCOUNT_FREE_FAILURES}))) end`,
-  );
+export const reserveAccountAttempt = (db: Database, key: string) => reserve(db, key, accountDelay);
+
+/**
+ * Counts a failure checked while the account's pace held (a password with a second factor, or asking for a
+ * sign-in link): no reservation counted it, and the pace grows from it as from any other.
+ */
+export async function countAccountFailure(db: Database, key: string): Promise<void> {
+  await db
+    .insert(t)
+    .values({ key, failures: 1, blockedUntil: accountDelay(sql`1`) })
+    .onConflictDoUpdate({
+      target: t.key,
+      set: {
+        failures,
+        windowStartedAt: windowStart,
+        // greatest() skips a null: a longer wait already set stays.
+        blockedUntil: sql`greatest(${t.blockedUntil}, ${accountDelay(failures)})`,
+      },
+    });
+}
 
 /** Whether the user signed in from this address within the sessions still kept (7 days). */
 export async function isKnownAddress(db: Database, userId: number, ip: string): Promise<boolean> {

@@ -34,6 +34,12 @@ export const ACCOUNT_CALLS: Call[] = [
     rule: signedIn,
     body: () => ({ subscribeNewsletter: true }),
   },
+  // Every caller's address is verified already: asking to verify it is a conflict.
+  {
+    method: 'POST',
+    url: () => '/apiv2/user/email-verification',
+    rule: { kind: 'signedIn', status: 409 },
+  },
   { method: 'GET', url: () => '/apiv2/user/security', rule: signedIn },
   // Two-factor sign-in is off for every caller: turning it on needs the set-up first, which comes after;
   // the password changes last, as the calls before confirm with it.

@@ -18,6 +18,13 @@ export const PLATFORM_CALLS: Call[] = [
     url: (f) => `/apiv2/admin/users/${f.outsiderId ?? ':userId'}/password-reset`,
     rule: platformAdmin,
   },
+  // The person's address is set to the one they have: nothing changes for the other rows.
+  {
+    method: 'PUT',
+    url: (f) => `/apiv2/admin/users/${f.outsiderId ?? ':userId'}/email`,
+    rule: platformAdmin,
+    body: (f) => ({ email: f.outsiderEmail }),
+  },
   { method: 'GET', url: () => '/apiv2/admin/clouds', rule: platformAdmin },
   // Suspension changes no answer of the other rows; it is lifted at once.
   { method: 'POST', url: (f) => `/apiv2/admin/clouds/${f.cloud.id}/suspend`, rule: platformAdmin },

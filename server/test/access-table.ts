@@ -200,6 +200,11 @@ export const CALLS: Call[] = [
     url: () => '/apiv2/auth/password-reset/lookup?token=AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA',
     rule: { kind: 'public', status: 404 },
   },
+  {
+    method: 'GET',
+    url: () => '/apiv2/auth/email-change/lookup?token=AAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAAA',
+    rule: { kind: 'public', status: 404 },
+  },
   { method: 'GET', url: cloudUrl('/change-log'), rule: member('manage_users') },
   { method: 'GET', url: cloudUrl('/change-log/export'), rule: member('manage_users') },
   { method: 'GET', url: cloudUrl('/notification-settings'), rule: member('manage_sites') },

@@ -230,6 +230,7 @@ export async function createRoleCloud(t: TestApp) {
     platformContent: { newsPostUuid: newsPost.uuid, videoId: video.id },
     // A person the Admin Panel's per-person calls act on.
     outsiderId: outsider.id,
+    outsiderEmail: outsider.email,
     devices: { assignedDevice, otherDevice },
     recorder,
     filter,

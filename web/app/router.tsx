@@ -19,6 +19,8 @@ const PUBLIC_PAGES = {
     import('../features/auth/pages/forgot-password-page.tsx').then((m) => m.ForgotPasswordPage),
   passwordReset: () =>
     import('../features/auth/pages/password-reset-page.tsx').then((m) => m.PasswordResetPage),
+  confirmEmail: () => import('../features/auth/pages/confirm-email-page.tsx').then((m) => m.ConfirmEmailPage),
+  signInLink: () => import('../features/auth/pages/sign-in-link-page.tsx').then((m) => m.SignInLinkPage),
 } satisfies Partial<Record<RouteKey, LoadComponent>>;
 
 const devicesPage = () =>

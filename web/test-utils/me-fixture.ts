@@ -15,6 +15,8 @@ export function meFixture(overrides: Partial<Me> = {}): Me {
       subscribeNewsletter: false,
       supportTools: false,
       isAdministrator: false,
+      email_verified: true,
+      pending_email: null,
     },
     memberships: [
       { cloudId: 3, cloudName: 'Demo Networks', roleId: 'ROLE_OWNER', permissions: 15, pushAlerts: false },

@@ -33,6 +33,9 @@ export const users = pgTable(
     subscribeNewsletter: boolean().notNull().default(false),
     supportTools: boolean().notNull().default(false),
     isAdministrator: boolean().notNull().default(false),
+    // When the current email was shown to reach the person (a mailed link opened, an invitation's link,
+    // or a platform administrator's word); null while it is not. Invitations go only to a verified address.
+    emailVerifiedAt: timestamp({ withTimezone: true }),
     // Two-factor sign-in: the secret is kept from enrolment on; sign-in asks for a code once enabled.
     totpSecret: text(),
     totpEnabledAt: timestamp({ withTimezone: true }),
@@ -137,6 +140,30 @@ export const passwordResets = pgTable(
     usedAt: timestamp({ withTimezone: true }),
   },
   (t) => [index('password_resets_user_idx').on(t.userId, t.createdAt.desc())],
+);
+
+/**
+ * Mailed links that act on an account once, for a while, the newest of each purpose only: confirming a new
+ * email (`email_change`, whose `email` is the address the link went to) and signing in while the
+ * account's failed-login pace holds (`sign_in`).
+ */
+export const accountLinks = pgTable(
+  'account_links',
+  {
+    id: serial().primaryKey(),
+    userId: integer()
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    purpose: text({ enum: ['email_change', 'sign_in'] }).notNull(),
+    email: text().notNull(),
+    // SHA-256 of the link's token: the link itself is only in the mail.
+    tokenHash: text().notNull().unique(),
+    requestedFrom: text(),
+    createdAt: stampedNow(),
+    expiresAt: timestamp({ withTimezone: true }).notNull(),
+    usedAt: timestamp({ withTimezone: true }),
+  },
+  (t) => [index('account_links_user_idx').on(t.userId, t.purpose, t.createdAt.desc())],
 );
 
 /** Deployment-wide settings kept by the server (for example its VAPID key pair). */

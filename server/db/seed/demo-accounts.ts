@@ -56,13 +56,18 @@ export async function seedUsers(db: Database, passwordHash: string, now: Date): 
   const ids = await insertRowsReturningIds(
     db,
     users,
-    keys.map((key, index) => ({
-      ...ACCOUNTS[key],
-      passwordHash,
-      preferredLanguage: 'en',
-      createdAt: daysAgo(now, key === 'trial' ? 10 : 1200 - index * 40),
-      updatedAt: daysAgo(now, key === 'trial' ? 10 : 30),
-    })),
+    keys.map((key, index) => {
+      const createdAt = daysAgo(now, key === 'trial' ? 10 : 1200 - index * 40);
+      return {
+        ...ACCOUNTS[key],
+        passwordHash,
+        preferredLanguage: 'en',
+        // The demo's addresses count as verified from the start, so its invitations show.
+        emailVerifiedAt: createdAt,
+        createdAt,
+        updatedAt: daysAgo(now, key === 'trial' ? 10 : 30),
+      };
+    }),
   );
   return Object.fromEntries(keys.map((key, index) => [key, ids[index]])) as SeededUsers;
 }

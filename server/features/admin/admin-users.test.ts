@@ -4,7 +4,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AdminUser } from '../../../core/api/admin.ts';
 import { passwordResets, users } from '../../db/schema/accounts.ts';
 import { createTestApp, login, type Session, type TestApp } from '../../test/app.ts';
-import { addMember, createCloud, createUser } from '../../test/factories.ts';
+import { addMember, createCloud, createUser, TEST_PASSWORD } from '../../test/factories.ts';
 import { adminCallers, caller, recordsOf } from './test-admin.ts';
 
 let t: TestApp;
@@ -153,5 +153,47 @@ describe('POST /apiv2/admin/users/:userId/password-reset', () => {
       .from(passwordResets)
       .where(eq(passwordResets.userId, person.id));
     expect(links).toEqual([]);
+  });
+});
+
+describe('PUT /apiv2/admin/users/:userId/email', () => {
+  it('sets a person’s email, verified on the administrator’s word, and records who did it', async () => {
+    const db = t.database.db;
+    const person = await createUser(db, { email: 'old.box@people.example', emailVerifiedAt: null });
+    const set = await call(administrator, 'PUT', `/apiv2/admin/users/${person.id}/email`, {
+      email: 'New.Box@people.example',
+    });
+    expect(set.statusCode, set.body).toBe(204);
+    const session = await login(t.app, 'new.box@people.example', TEST_PASSWORD);
+    const me = (await call(session, 'GET', '/apiv2/auth/me')).json().user;
+    expect(me).toMatchObject({ email: 'New.Box@people.example', email_verified: true, pending_email: null });
+    const [record] = (await recordsOf(db, 'user')).filter(
+      (r) => r.objectId === String(person.id) && r.action === 'email_changed',
+    );
+    expect(record).toMatchObject({
+      actorUserId: administratorId,
+      before: { email: 'old.box@people.example' },
+      after: { email: 'New.Box@people.example', verifiedBy: 'platform administrator' },
+    });
+  });
+
+  it('refuses another account’s email, a person who is not there, and anyone but a platform administrator', async () => {
+    const db = t.database.db;
+    const person = await createUser(db, { email: 'keeps.hers@people.example' });
+    const taken = await call(administrator, 'PUT', `/apiv2/admin/users/${person.id}/email`, {
+      email: 'LONER@people.example',
+    });
+    expect(taken.statusCode).toBe(400);
+    expect(taken.json().errors[0]).toMatchObject({ path: '/email', errorCode: 'duplicate' });
+    expect(
+      (await call(administrator, 'PUT', '/apiv2/admin/users/2147483000/email', { email: 'x@people.example' }))
+        .statusCode,
+    ).toBe(404);
+    const refused = await call(user, 'PUT', `/apiv2/admin/users/${person.id}/email`, {
+      email: 'grabbed@people.example',
+    });
+    expect(refused.statusCode).toBe(403);
+    const [row] = await db.select({ email: users.email }).from(users).where(eq(users.id, person.id));
+    expect(row?.email).toBe('keeps.hers@people.example');
   });
 });

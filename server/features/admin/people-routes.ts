@@ -1,9 +1,11 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { Type } from 'typebox';
 import {
   AdminCloudList,
   AdminCloudParams,
   AdminCloudQuery,
   AdminCloudSchema,
+  AdminEmailBody,
   AdminPasswordResetLink,
   AdminUserList,
   AdminUserParams,
@@ -14,6 +16,7 @@ import { actorOf } from '../../audit/record.ts';
 import type { AppContext } from '../../context.ts';
 import { errors } from '../../errors.ts';
 import { signedInErrors } from '../../http-schemas.ts';
+import { setEmailByAdministrator } from '../auth/email-change.ts';
 import { issuePasswordReset, passwordResetLink } from '../auth/password-reset.ts';
 import { listPlatformClouds, setCloudSuspended } from './clouds-repository.ts';
 import { isLiveUser, listPlatformUsers } from './users-repository.ts';
@@ -35,6 +38,36 @@ export function platformUserRoutes(ctx: AppContext): FastifyPluginAsyncTypebox {
         },
       },
       async (request) => listPlatformUsers(db, listPageRequest(request.query)),
+    );
+
+    app.put(
+      '/users/:userId/email',
+      {
+        schema: {
+          tags,
+          summary:
+            'Sets the person’s email without a mailed link; it counts as verified on the administrator’s word, and the change log records it',
+          params: AdminUserParams,
+          body: AdminEmailBody,
+          response: { 204: Type.Null(), ...signedInErrors },
+        },
+      },
+      async (request, reply) => {
+        const email = request.body.email.trim();
+        const result = await setEmailByAdministrator(db, actorOf(request), request.params.userId, email);
+        if (result === 'not_found') throw errors.notFound();
+        if (result === 'email_taken') {
+          throw errors.validation([
+            {
+              errorCode: 'duplicate',
+              location: 'body',
+              path: '/email',
+              message: 'Another account uses this email.',
+            },
+          ]);
+        }
+        return reply.code(204).send(null);
+      },
     );
 
     app.post(

@@ -17,7 +17,7 @@ export async function adminCallers(t: TestApp) {
   };
 }
 
-type Method = 'GET' | 'POST' | 'PATCH' | 'DELETE';
+type Method = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
 /** Calls the API as this session (or as nobody), with a JSON body when given. */
 export function caller(t: TestApp) {

@@ -16,6 +16,8 @@ export async function findAccount(db: Database, userId: number) {
       email: users.email,
       firstname: users.firstname,
       lastname: users.lastname,
+      preferredLanguage: users.preferredLanguage,
+      emailVerifiedAt: users.emailVerifiedAt,
       passwordHash: users.passwordHash,
       totpSecret: users.totpSecret,
       totpEnabledAt: users.totpEnabledAt,
@@ -40,13 +42,16 @@ export type ProfileChanges = Partial<{
   subscribeNewsletter: boolean;
 }>;
 
-/** Saves profile fields; 'email_taken' when another account has the new email. */
+/**
+ * Saves profile fields. The email changes here only in case: a new address takes effect through its mailed
+ * link (email-change.ts), so this refuses one as a programming error.
+ */
 export async function updateProfile(
   db: Database,
   actor: AuditActor & { userId: number },
   changes: ProfileChanges,
-): Promise<'ok' | 'email_taken'> {
-  return db.transaction(async (tx) => {
+): Promise<void> {
+  await db.transaction(async (tx) => {
     const [before] = await tx
       .select({
         firstname: users.firstname,
@@ -62,17 +67,11 @@ export async function updateProfile(
       .from(users)
       .where(eq(users.id, actor.userId))
       .for('update');
-    if (!before) return 'ok';
+    if (!before) return;
     const diff = changedValues(before, changes);
-    if (Object.keys(diff.after).length === 0) return 'ok';
-    if (diff.after.email !== undefined) {
-      const [taken] = await tx
-        .select({ id: users.id })
-        .from(users)
-        .where(
-          and(sql`lower(${users.email}) = ${diff.after.email.toLowerCase()}`, ne(users.id, actor.userId)),
-        );
-      if (taken) return 'email_taken';
+    if (Object.keys(diff.after).length === 0) return;
+    if (diff.after.email !== undefined && diff.after.email.toLowerCase() !== before.email.toLowerCase()) {
+      throw new Error('a new email takes effect only through its mailed link');
     }
     await tx
       .update(users)
@@ -85,7 +84,6 @@ export async function updateProfile(
       objectName: before.email,
       ...diff,
     });
-    return 'ok';
   });
 }
 

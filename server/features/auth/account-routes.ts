@@ -13,7 +13,8 @@ import {
 } from '../../../core/api/account.ts';
 import { type PasswordProblem, passwordProblem } from '../../../core/passwords.ts';
 import { isTimeZone } from '../../../core/time-zones.ts';
-import { actorOf } from '../../audit/record.ts';
+import { type AuditActor, actorOf } from '../../audit/record.ts';
+import { LINK_MAILS_PER_HOUR } from '../../auth/account-links.ts';
 import { hashPassword, verifyPassword } from '../../auth/passwords.ts';
 import { sessionUserId } from '../../auth/request-auth.ts';
 import {
@@ -39,6 +40,7 @@ import {
   startTotpEnrolment,
   updateProfile,
 } from './account-repository.ts';
+import { emailChangeLink, mailEmailChange, requestEmailChange } from './email-change.ts';
 import { findUser } from './repository.ts';
 import { UserSchema } from './schemas.ts';
 
@@ -65,7 +67,31 @@ async function checkPassword(account: Account, password: string, path: string) {
 
 /** Your Profile and Account Security: the signed-in user's own account. */
 export function accountRoutes(ctx: AppContext): FastifyPluginAsyncTypebox {
-  const { db } = ctx;
+  const { db, config } = ctx;
+
+  /**
+   * Mails a link that makes `email` the account's verified address; without a mail server nothing can
+   * prove the address, so the change is refused with the reason.
+   */
+  async function askEmailConfirmation(
+    request: FastifyRequest,
+    account: Account,
+    actor: AuditActor & { userId: number },
+    email: string,
+  ) {
+    if (!config.smtpUrl) throw invalid('/email', 'mail_not_configured', NO_MAIL);
+    const asked = await requestEmailChange(db, actor, email);
+    if (asked === 'email_taken') throw invalid('/email', 'duplicate', 'Another account uses this email.');
+    if (asked === 'too_many') throw invalid('/email', 'too_many_links', TOO_MANY_LINKS);
+    void mailEmailChange(ctx.sendMail, request.log, {
+      current: account.email,
+      language: account.preferredLanguage,
+      requested: email,
+      productName: config.theme.productName,
+      link: emailChangeLink(config.publicUrl, asked.token),
+    });
+  }
+
   return async (app) => {
     app.patch(
       '/profile',
@@ -79,33 +105,56 @@ export function accountRoutes(ctx: AppContext): FastifyPluginAsyncTypebox {
       },
       async (request) => {
         const { account, actor } = await callerAccount(db, request);
-        const { currentPassword, ...fields } = request.body;
-        if (fields.timezone !== undefined && !isTimeZone(fields.timezone)) {
+        const body = request.body;
+        if (body.timezone !== undefined && !isTimeZone(body.timezone)) {
           throw invalid('/timezone', 'timezone', 'Unknown time zone.');
         }
-        const email = fields.email?.trim();
-        if (email !== undefined && email.toLowerCase() !== account.email.toLowerCase()) {
-          if (currentPassword === undefined) {
+        const email = body.email?.trim();
+        // Another address, not the same one in other case, waits for its mailed link (docs/security.md).
+        const newEmail =
+          email !== undefined && email.toLowerCase() !== account.email.toLowerCase() ? email : undefined;
+        if (newEmail !== undefined) {
+          if (body.currentPassword === undefined) {
             throw invalid(
               '/currentPassword',
               'required',
               'Enter your current password to change your email.',
             );
           }
-          await checkPassword(account, currentPassword, '/currentPassword');
+          await checkPassword(account, body.currentPassword, '/currentPassword');
+          await askEmailConfirmation(request, account, actor, newEmail);
         }
-        const changes = {
-          ...fields,
-          ...(email === undefined ? {} : { email }),
-          ...(fields.firstname === undefined ? {} : { firstname: fields.firstname.trim() }),
-          ...(fields.lastname === undefined ? {} : { lastname: fields.lastname.trim() }),
-        };
-        if ((await updateProfile(db, actor, changes)) === 'email_taken') {
-          throw invalid('/email', 'duplicate', 'Another account uses this email.');
-        }
+        await updateProfile(db, actor, {
+          firstname: body.firstname?.trim(),
+          lastname: body.lastname?.trim(),
+          email: newEmail === undefined ? email : undefined,
+          timezone: body.timezone,
+          preferredLanguage: body.preferredLanguage,
+          dateFormat: body.dateFormat,
+          timeFormat: body.timeFormat,
+          measurementUnits: body.measurementUnits,
+          subscribeNewsletter: body.subscribeNewsletter,
+        });
         const user = await findUser(db, actor.userId);
         if (!user) throw errors.unauthorized();
         return user;
+      },
+    );
+
+    app.post(
+      '/email-verification',
+      {
+        schema: {
+          tags,
+          summary: 'Mails a link that confirms the caller’s current, not yet verified, email',
+          response: { 204: Type.Null(), ...responses },
+        },
+      },
+      async (request, reply) => {
+        const { account, actor } = await callerAccount(db, request);
+        if (account.emailVerifiedAt !== null) throw errors.conflict('Your email is verified already.');
+        await askEmailConfirmation(request, account, actor, account.email);
+        return reply.code(204).send(null);
       },
     );
 
@@ -259,6 +308,9 @@ export function accountRoutes(ctx: AppContext): FastifyPluginAsyncTypebox {
 }
 
 const TWO_FACTOR_ON = 'Two-factor sign-in is already on.';
+const NO_MAIL =
+  'This console cannot send mail, so it cannot confirm a new email. A platform administrator can change it in the Admin Panel.';
+const TOO_MANY_LINKS = `You asked for ${LINK_MAILS_PER_HOUR} links within the hour: open the newest, or try again later.`;
 const TWO_FACTOR_OFF = 'Two-factor sign-in is off.';
 
 /** The 400 for a password core/passwords.ts refuses, on the field that holds it. */

@@ -8,6 +8,7 @@ export async function findUserByEmail(db: Database, email: string) {
     .select({
       id: users.id,
       email: users.email,
+      preferredLanguage: users.preferredLanguage,
       passwordHash: users.passwordHash,
       totpSecret: users.totpSecret,
       totpEnabledAt: users.totpEnabledAt,
@@ -33,6 +34,14 @@ export async function findUser(db: Database, id: number) {
       subscribeNewsletter: users.subscribeNewsletter,
       supportTools: users.supportTools,
       isAdministrator: users.isAdministrator,
+      email_verified: sql<boolean>`${users.emailVerifiedAt} is not null`,
+      // The address whose mailed link is still waiting to be opened (names qualified: the select leaves
+      // its own columns unqualified, which inside the subquery would name account_links' columns).
+      pending_email: sql<string | null>`(
+        select l.email from account_links l
+        where l.user_id = "users"."id" and l.purpose = 'email_change'
+          and l.used_at is null and l.expires_at > now()
+        order by l.created_at desc limit 1)`,
     })
     .from(users)
     .where(and(eq(users.id, id), isNull(users.deletedAt)));

@@ -1,11 +1,13 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
+import { ACCOUNT_PACED_MESSAGE } from '../../../core/api/account.ts';
 import { type AuditEntry, audit } from '../../audit/record.ts';
 import { verifyPassword, verifyUnknownAccount } from '../../auth/passwords.ts';
-import { clearSessionCookies, setSessionCookies } from '../../auth/request-auth.ts';
-import { createSession, revokeSession } from '../../auth/sessions.ts';
+import { clearSessionCookies } from '../../auth/request-auth.ts';
+import { revokeSession } from '../../auth/sessions.ts';
 import {
   clearAttempts,
+  countAccountFailure,
   isKnownAddress,
   reserveAccountAttempt,
   reservePairAttempt,
@@ -21,6 +23,7 @@ import type { AppContext } from '../../context.ts';
 import { ErrorSchemas, errors } from '../../errors.ts';
 import { findUser, findUserByEmail, listMemberships } from './repository.ts';
 import { LoginBody, LoginResponse, MeResponse } from './schemas.ts';
+import { sessionStarter } from './sign-in.ts';
 
 export const WRONG_CREDENTIALS = 'Wrong email or password.';
 export const WRONG_CODE = 'Wrong two-factor code.';
@@ -35,6 +38,7 @@ const signInFailed = (userId: number | undefined, reason: string): AuditEntry =>
 
 export function authRoutes(ctx: AppContext): FastifyPluginAsyncTypebox {
   const { db } = ctx;
+  const startSession = sessionStarter(ctx);
   return async (app) => {
     app.post(
       '/login',
@@ -52,31 +56,36 @@ export function authRoutes(ctx: AppContext): FastifyPluginAsyncTypebox {
         },
       },
       async (request, reply) => {
-        const keys = throttleKeys(request.body.email, request.ip);
-        const user = await findUserByEmail(db, request.body.email);
+        const { email, password, totp, recoveryCode } = request.body;
+        const keys = throttleKeys(email, request.ip);
+        const user = await findUserByEmail(db, email);
         // Each attempt is reserved before the password is checked, so a burst cannot outrun the count.
-        let wait = await reservePairAttempt(db, keys.pair);
-        if (wait === 0 && !(user && (await isKnownAddress(db, user.id, request.ip)))) {
-          wait = await reserveAccountAttempt(db, keys.account);
-        }
+        const wait = await reservePairAttempt(db, keys.pair);
         if (wait > 0) throw errors.tooManyRequests(wait, 'Too many login attempts. Try again later.');
+        const paced =
+          user && (await isKnownAddress(db, user.id, request.ip))
+            ? 0
+            : await reserveAccountAttempt(db, keys.account);
+        // While the account's pace holds, only the password with a second factor passes; every such
+        // attempt is answered alike, so it tells nothing of which part was wrong (docs/security.md).
+        const withCode = totp !== undefined || recoveryCode !== undefined;
+        const refusedInPace = async () => {
+          await countAccountFailure(db, keys.account);
+          return errors.tooManyRequests(paced, ACCOUNT_PACED_MESSAGE);
+        };
+        if (paced > 0 && !withCode) throw errors.tooManyRequests(paced, ACCOUNT_PACED_MESSAGE);
 
         const valid = user
-          ? await verifyPassword(user.passwordHash, request.body.password)
-          : await verifyUnknownAccount(request.body.password);
-        const actor = {
-          userId: user?.id ?? null,
-          email: user?.email ?? request.body.email.trim(),
-          ip: request.ip,
-        };
+          ? await verifyPassword(user.passwordHash, password)
+          : await verifyUnknownAccount(password);
+        const actor = { userId: user?.id ?? null, email: user?.email ?? email.trim(), ip: request.ip };
         if (!user || !valid) {
           await audit(db, actor, signInFailed(user?.id, 'password'));
-          throw errors.unauthorized(WRONG_CREDENTIALS);
+          throw paced > 0 ? await refusedInPace() : errors.unauthorized(WRONG_CREDENTIALS);
         }
         if (user.totpEnabledAt && user.totpSecret) {
-          const { totp, recoveryCode } = request.body;
           // The attempt stays counted until the second factor is right too, so codes cannot be guessed freely.
-          if (totp === undefined && recoveryCode === undefined) return { twoFactorRequired: true as const };
+          if (!withCode) return { twoFactorRequired: true as const };
           const step =
             totp === undefined ? null : await acceptedTotpStep(user.totpSecret, totp, user.totpLastStep);
           const passed =
@@ -90,7 +99,7 @@ export function authRoutes(ctx: AppContext): FastifyPluginAsyncTypebox {
               actor,
               signInFailed(user.id, totp === undefined ? 'recovery code' : 'two-factor code'),
             );
-            throw errors.unauthorized(WRONG_CODE);
+            throw paced > 0 ? await refusedInPace() : errors.unauthorized(WRONG_CODE);
           }
           if (step === null) {
             await audit(db, actor, {
@@ -100,15 +109,12 @@ export function authRoutes(ctx: AppContext): FastifyPluginAsyncTypebox {
               action: 'recovery_code_used',
             });
           }
+        } else if (paced > 0) {
+          // No second factor to pass: the account's pace holds (a mailed sign-in link passes instead).
+          throw await refusedInPace();
         }
         await clearAttempts(db, [keys.pair, keys.account]);
-        // Signing in again replaces the browser's session rather than leaving the old one alive.
-        if (request.session) await revokeSession(db, request.session.idHash);
-        const session = await db.transaction(async (tx) => {
-          await audit(tx, actor, { cloudId: null, objectType: 'user', objectId: user.id, action: 'sign_in' });
-          return createSession(tx, user.id, { ip: request.ip, userAgent: request.headers['user-agent'] });
-        });
-        setSessionCookies(reply, session, ctx.secureCookies(request));
+        await startSession(request, reply, { userId: user.id, email: user.email });
         return { ok: true as const };
       },
     );

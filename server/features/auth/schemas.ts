@@ -34,6 +34,10 @@ export const UserSchema = Type.Object({
   subscribeNewsletter: Type.Boolean(),
   supportTools: Type.Boolean(),
   isAdministrator: Type.Boolean(),
+  /** Whether the email was shown to reach the person; invitations are shown only to a verified one. */
+  email_verified: Type.Boolean(),
+  /** An address waiting for its mailed link to be opened before it replaces the email; null for none. */
+  pending_email: Type.Union([Type.String(), Type.Null()]),
 });
 
 export const MembershipSchema = Type.Object({

@@ -17,12 +17,17 @@ export async function findUserEmail(db: Database, userId: number): Promise<strin
 export type Invitee = { userId: number; email: string };
 
 /**
- * Invitations the user can still answer: addressed to their email (any case; invitations_email_idx),
- * REGISTRATION_PENDING, not expired, to a live cloud they are not a member of yet.
+ * Invitations the user can still answer: addressed to their current email (any case;
+ * invitations_email_idx) while that address is verified (docs/security.md "Email addresses"),
+ * REGISTRATION_PENDING, not expired, to a live cloud they are not a member of yet. The account row is read
+ * in the same statement, so an address changed meanwhile answers nothing.
  */
 function pending(invitee: Invitee, now: Date) {
   return and(
     sql`lower(${invitations.email}) = ${invitee.email.trim().toLowerCase()}`,
+    // Names qualified by hand: a column rendered unqualified would name the subquery's own table.
+    sql`exists (select 1 from users u where u.id = ${invitee.userId}
+      and lower(u.email) = lower("invitations"."email") and u.email_verified_at is not null)`,
     eq(invitations.state, 'REGISTRATION_PENDING'),
     gt(invitations.expiresAt, now),
     isNull(clouds.deletedAt),

@@ -2,13 +2,14 @@
 // listing, sending again, revoking, and a new person accepting through the link.
 import { aliasedTable, and, count, desc, eq, gt, isNull, ne, sql } from 'drizzle-orm';
 import type { InvitationItem, InviteBody, SiteGrant } from '../../../core/api/users.ts';
+import type { Access } from '../../../core/policy.ts';
 import { type AuditActor, audit } from '../../audit/record.ts';
 import { newToken, tokenHash } from '../../auth/tokens.ts';
 import type { Database } from '../../db/connect.ts';
 import { users } from '../../db/schema/accounts.ts';
 import { clouds, invitations, memberships } from '../../db/schema/clouds.ts';
 import { errors } from '../../errors.ts';
-import { checkSites, replaceSiteGrants } from './members.ts';
+import { checkGrant, checkSites, replaceSiteGrants } from './members.ts';
 
 /** How long an invitation's link works. */
 export const INVITATION_DAYS = 7;
@@ -64,17 +65,19 @@ export async function listInvitations(
 }
 
 /**
- * Invites an email with a role; a newer invitation replaces the pending ones to the same email. Answers
- * the invitation and the secret of its link.
+ * Invites an email with a role the granter may give; a newer invitation replaces the pending ones to the
+ * same email. Answers the invitation and the secret of its link.
  */
 export async function createInvitation(
   db: Database,
   actor: AuditActor & { userId: number },
+  granter: Access,
   cloudId: number,
   body: InviteBody,
 ): Promise<{ invitation: InvitationItem; token: string }> {
   const email = body.email.trim();
   const grants: SiteGrant[] = body.roleId === 'ROLE_USER' ? (body.sites ?? []) : [];
+  checkGrant(granter, { roleId: body.roleId, permissions: body.permissions, sites: grants });
   const token = newToken();
   const id = await db.transaction(async (tx) => {
     const [member] = await tx
@@ -125,15 +128,25 @@ export async function createInvitation(
   return { invitation: await findItem(db, id), token };
 }
 
-/** A new link and a new week for an invitation nobody has joined with yet. */
+/**
+ * A new link and a new week for an invitation nobody has joined with yet, when the granter may give what it
+ * gives: sending it again grants it again.
+ */
 export async function renewInvitation(
   db: Database,
   actor: AuditActor & { userId: number },
+  granter: Access,
   cloudId: number,
   id: number,
 ): Promise<{ invitation: InvitationItem; token: string }> {
   const token = newToken();
   await db.transaction(async (tx) => {
+    const [grant] = await tx
+      .select({ roleId: invitations.roleId, permissions: invitations.permissions, sites: invitations.sites })
+      .from(invitations)
+      .where(and(eq(invitations.id, id), eq(invitations.cloudId, cloudId)))
+      .for('update');
+    if (grant) checkGrant(granter, grant);
     const renewed = await tx
       .update(invitations)
       .set({
@@ -222,7 +235,14 @@ export async function acceptAsNewAccount(
   return db.transaction(async (tx) => {
     const [user] = await tx
       .insert(users)
-      .values({ email: invitation.email, ...person })
+      // The link came to this address, which proves it: the account starts verified.
+      .values({
+        email: invitation.email,
+        firstname: person.firstname,
+        lastname: person.lastname,
+        passwordHash: person.passwordHash,
+        emailVerifiedAt: new Date(),
+      })
       .onConflictDoNothing()
       .returning({ id: users.id });
     if (!user) return null;

@@ -10,6 +10,7 @@ import {
   MemberUpdateBody,
 } from '../../../core/api/users.ts';
 import { actorOf } from '../../audit/record.ts';
+import { membershipOf } from '../../auth/cloud-scope.ts';
 import { sessionUserId } from '../../auth/request-auth.ts';
 import type { AppContext } from '../../context.ts';
 import { users } from '../../db/schema/accounts.ts';
@@ -73,7 +74,7 @@ export function memberRoutes(ctx: AppContext): FastifyPluginAsyncTypebox {
       },
       async (request, reply) => {
         const { cloudId, userId } = request.params;
-        await updateMember(db, actor(request), cloudId, userId, request.body);
+        await updateMember(db, actor(request), membershipOf(request), cloudId, userId, request.body);
         return reply.code(204).send(null);
       },
     );
@@ -90,7 +91,8 @@ export function memberRoutes(ctx: AppContext): FastifyPluginAsyncTypebox {
         },
       },
       async (request, reply) => {
-        await removeMember(db, actor(request), request.params.cloudId, request.params.userId);
+        const { cloudId, userId } = request.params;
+        await removeMember(db, actor(request), membershipOf(request), cloudId, userId);
         return reply.code(204).send(null);
       },
     );
@@ -141,7 +143,7 @@ export function memberRoutes(ctx: AppContext): FastifyPluginAsyncTypebox {
       },
       async (request, reply) => {
         const { cloudId } = request.params;
-        const sent = await createInvitation(db, actor(request), cloudId, request.body);
+        const sent = await createInvitation(db, actor(request), membershipOf(request), cloudId, request.body);
         return reply.code(201).send(await send(request, cloudId, sent));
       },
     );
@@ -159,7 +161,14 @@ export function memberRoutes(ctx: AppContext): FastifyPluginAsyncTypebox {
       },
       async (request) => {
         const { cloudId, invitationId } = request.params;
-        return send(request, cloudId, await renewInvitation(db, actor(request), cloudId, invitationId));
+        const renewed = await renewInvitation(
+          db,
+          actor(request),
+          membershipOf(request),
+          cloudId,
+          invitationId,
+        );
+        return send(request, cloudId, renewed);
       },
     );
 

@@ -23,7 +23,8 @@ beforeAll(async () => {
   ] as const) {
     const user = await createUser(db);
     ids[name] = user.id;
-    await addMember(db, user.id, cloudId, role, role === 'ROLE_OWNER' ? 15 : 0);
+    // The administrator holds manage_sites and manage_licenses, as admin@ of the demo does.
+    await addMember(db, user.id, cloudId, role, role === 'ROLE_OWNER' ? 15 : role === 'ROLE_ADMIN' ? 9 : 0);
     sessions[name] = await login(t.app, user.email, TEST_PASSWORD);
   }
 });
@@ -53,7 +54,11 @@ describe('PATCH /apiv2/cloud/:cloudId/users/:userId', () => {
         expect.objectContaining({ siteId, permissions: ['read_site', 'read_device', 'rename_device'] }),
       ],
     });
-    await call('admin', 'PATCH', `/users/${ids.other}`, { roleId: 'ROLE_ADMIN', permissions: 9 });
+    const toAdmin = await call('admin', 'PATCH', `/users/${ids.other}`, {
+      roleId: 'ROLE_ADMIN',
+      permissions: 9,
+    });
+    expect(toAdmin.statusCode, toAdmin.body).toBe(204);
     expect(await memberOf('other')).toMatchObject({ role_id: 'ROLE_ADMIN', permissions: 9, sites: [] });
   });
 

@@ -3,6 +3,8 @@ import { and, eq, inArray, isNull } from 'drizzle-orm';
 import type { MemberUpdateBody, SiteGrant } from '../../../core/api/users.ts';
 import { changedValues } from '../../../core/audit.ts';
 import { ALL_CLOUD_PERMISSIONS } from '../../../core/domain.ts';
+import { type Grant, type GrantRefusal, grantRefusal, mayManageMember } from '../../../core/grants.ts';
+import type { Access } from '../../../core/policy.ts';
 import { type AuditActor, audit } from '../../audit/record.ts';
 import type { Database } from '../../db/connect.ts';
 import { users } from '../../db/schema/accounts.ts';
@@ -12,6 +14,23 @@ import { errors } from '../../errors.ts';
 
 type Tx = Database;
 
+const REFUSALS: Record<GrantRefusal, string> = {
+  member: 'This member holds more than you do: only someone who holds as much can change or remove them.',
+  role: 'You cannot give a role above your own.',
+  permissions: 'You cannot give a permission you do not hold.',
+  sites: 'You cannot give a site permission you do not hold on that site.',
+};
+
+/**
+ * Refuses (403, changing nothing) a grant the granter may not give, to the member when one is changed
+ * (docs/security.md "Granting").
+ */
+export function checkGrant(granter: Access, grant: Grant, member?: Access): void {
+  const refusal = grantRefusal(granter, grant, member);
+  if (refusal) throw errors.forbidden(REFUSALS[refusal]);
+}
+
+/** Locks a member's row; answers their access (a Site User's sites too) and email. */
 async function lockMember(tx: Tx, cloudId: number, userId: number) {
   const [member] = await tx
     .select({ roleId: memberships.roleId, permissions: memberships.permissions, email: users.email })
@@ -20,7 +39,7 @@ async function lockMember(tx: Tx, cloudId: number, userId: number) {
     .where(and(eq(memberships.cloudId, cloudId), eq(memberships.userId, userId)))
     .for('update', { of: memberships });
   if (!member) throw errors.notFound('No such member of this cloud.');
-  return member;
+  return { ...member, sites: await siteGrantsOf(tx, cloudId, userId) };
 }
 
 /** Refuses sites that are not live sites of the cloud, naming the first. */
@@ -68,15 +87,17 @@ export async function replaceSiteGrants(
     );
 }
 
-const siteGrantsOf = (tx: Tx, cloudId: number, userId: number) =>
-  tx
+function siteGrantsOf(tx: Tx, cloudId: number, userId: number) {
+  return tx
     .select({ siteId: membershipSites.siteId, permissions: membershipSites.permissions })
     .from(membershipSites)
     .where(and(eq(membershipSites.cloudId, cloudId), eq(membershipSites.userId, userId)));
+}
 
 export async function updateMember(
   db: Database,
   actor: AuditActor & { userId: number },
+  granter: Access,
   cloudId: number,
   userId: number,
   body: MemberUpdateBody,
@@ -88,12 +109,9 @@ export async function updateMember(
       throw errors.forbidden('The owner’s role changes only when ownership is transferred.');
     }
     const grants = body.roleId === 'ROLE_USER' ? (body.sites ?? []) : [];
+    checkGrant(granter, { roleId: body.roleId, permissions: body.permissions, sites: grants }, member);
     await checkSites(tx, cloudId, grants, '/sites');
-    const before = {
-      roleId: member.roleId,
-      permissions: member.permissions,
-      sites: await siteGrantsOf(tx, cloudId, userId),
-    };
+    const before = { roleId: member.roleId, permissions: member.permissions, sites: member.sites };
     await tx
       .update(memberships)
       .set({ roleId: body.roleId, permissions: body.permissions })
@@ -114,6 +132,7 @@ export async function updateMember(
 export async function removeMember(
   db: Database,
   actor: AuditActor & { userId: number },
+  granter: Access,
   cloudId: number,
   userId: number,
 ): Promise<void> {
@@ -121,6 +140,7 @@ export async function removeMember(
   await db.transaction(async (tx) => {
     const member = await lockMember(tx, cloudId, userId);
     if (member.roleId === 'ROLE_OWNER') throw errors.forbidden('The owner cannot be removed.');
+    if (!mayManageMember(granter, member)) throw errors.forbidden(REFUSALS.member);
     await replaceSiteGrants(tx, cloudId, userId, []);
     await tx.delete(memberships).where(and(eq(memberships.cloudId, cloudId), eq(memberships.userId, userId)));
     await audit(tx, actor, {
@@ -143,10 +163,13 @@ export async function transferOwnership(
 ): Promise<void> {
   if (userId === actor.userId) throw errors.forbidden('You already own this cloud.');
   await db.transaction(async (tx) => {
+    // The caller's role is read under the lock, so a transfer racing another cannot make two owners.
     const owner = await lockMember(tx, cloudId, actor.userId);
-    if (owner.roleId !== 'ROLE_OWNER') throw errors.forbidden('Only the owner can transfer ownership.');
-    const member = await lockMember(tx, cloudId, userId);
     const everyBit = { permissions: ALL_CLOUD_PERMISSIONS };
+    if (grantRefusal(owner, { roleId: 'ROLE_OWNER', ...everyBit })) {
+      throw errors.forbidden('Only the owner can transfer ownership.');
+    }
+    const member = await lockMember(tx, cloudId, userId);
     await tx
       .update(memberships)
       .set({ roleId: 'ROLE_OWNER', ...everyBit })

@@ -13,6 +13,10 @@ export function accountFieldError(error: unknown, path: string, t: TFunction): s
       return t('account.error.currentPasswordRequired');
     case 'duplicate':
       return t('account.error.emailTaken');
+    case 'mail_not_configured':
+      return t('account.error.noMail');
+    case 'too_many_links':
+      return t('account.error.tooManyLinks');
     case 'timezone':
       return t('account.error.timeZone');
     case 'wrong_code':

@@ -1,5 +1,13 @@
 import type { TFunction } from 'i18next';
+import { ACCOUNT_PACED_MESSAGE } from '../../../core/api/account.ts';
 import { isApiError } from '../../platform/api-error.ts';
+
+/**
+ * Whether a login was refused by the account's pace for new addresses, which a second factor passes
+ * (docs/security.md "Login limits"), rather than by this address's own limit.
+ */
+export const isAccountPaced = (error: unknown): boolean =>
+  isApiError(error) && error.status === 429 && error.serverMessage === ACCOUNT_PACED_MESSAGE;
 
 /** What the login form says about a failed attempt. */
 export function loginErrorMessage(error: unknown, t: TFunction, secondFactor = false): string {
@@ -7,6 +15,7 @@ export function loginErrorMessage(error: unknown, t: TFunction, secondFactor = f
   if (error.kind === 'network' || error.kind === 'timeout') return t('platform.errors.network');
   if (error.status === 401)
     return secondFactor ? t('auth.login.wrongCode') : t('auth.login.wrongCredentials');
+  if (isAccountPaced(error)) return t('auth.login.pacedRefused');
   if (error.status === 429) {
     return error.retryAfterSeconds === null
       ? t('auth.login.throttledLater')

@@ -1,5 +1,6 @@
 // /v2/cloud/{cloudId}/profile: the signed-in user's name, email, language, time zone, formats, units and
-// newsletter. Saving switches the whole app to the new language and formats at once.
+// newsletter. Saving switches the whole app to the new language and formats at once; a new email takes
+// effect once the link mailed to it is opened.
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import FormControlLabel from '@mui/material/FormControlLabel';
@@ -27,6 +28,7 @@ import { PageLoader } from '../../../shell/page-loader.tsx';
 import { type MeUser, useCachedMe } from '../../auth/api/get-me.ts';
 import { accountFieldError } from '../account-errors.ts';
 import { useUpdateProfile } from '../api/update-profile.ts';
+import { EmailStatus } from '../components/email-status.tsx';
 import { TimeZoneField } from '../components/time-zone-field.tsx';
 
 // A day (31 January 2026) that shows every part of a date format.
@@ -65,9 +67,16 @@ function ProfileForm({ user }: { readonly user: MeUser }) {
     const { currentPassword, ...fields } = form;
     const body: ProfileBody = emailChanged ? { ...fields, currentPassword } : { ...fields, email: undefined };
     update.mutate(body, {
-      onSuccess: () => {
+      onSuccess: (saved) => {
         set('currentPassword', '');
-        showMessage({ content: t('account.profile.saved') });
+        // A new address waits for its mailed link: the form shows the email still in force.
+        set('email', saved.email);
+        const waiting = emailChanged && saved.pending_email !== null;
+        showMessage({
+          content: waiting
+            ? t('account.profile.checkMail', { email: saved.pending_email })
+            : t('account.profile.saved'),
+        });
       },
     });
   };
@@ -108,8 +117,9 @@ function ProfileForm({ user }: { readonly user: MeUser }) {
             value={form.email}
             onChange={(event) => set('email', event.target.value)}
             error={error('/email') !== undefined}
-            helperText={error('/email')}
+            helperText={error('/email') ?? (emailChanged ? t('account.profile.emailHint') : undefined)}
           />
+          <EmailStatus user={user} />
           {emailChanged && (
             <TextField
               label={t('account.profile.currentPassword')}

@@ -16,6 +16,7 @@ import { useFormatDateTime } from '../../../shell/use-unit-context.ts';
 import { usePlatformUsers } from '../api/get-platform-users.ts';
 import { usePasswordResetLink } from '../api/password-reset-link.ts';
 import { AdminList, usePageOffset } from './admin-list.tsx';
+import { PersonEmailDialog } from './person-email-dialog.tsx';
 
 export const nameOf = (user: AdminUser) => `${user.firstname} ${user.lastname}`.trim() || user.email;
 
@@ -33,16 +34,26 @@ export function UsersSection({
   const result = usePlatformUsers(term, offset);
   const resetLink = usePasswordResetLink();
   const [linkFor, setLinkFor] = useState<{ user: AdminUser; link: string } | null>(null);
+  const [emailFor, setEmailFor] = useState<AdminUser | null>(null);
+  // A reset link to hand over, and a new email: what a person without a working mailbox needs.
   const resetButton = (user: AdminUser) => (
-    <Button
-      size="small"
-      disabled={resetLink.isPending}
-      aria-label={t('admin.users.resetLinkTitle', { person: nameOf(user) })}
-      onClick={() => resetLink.mutate(user.id, { onSuccess: ({ link }) => setLinkFor({ user, link }) })}
-      sx={{ ml: -0.5 }}
-    >
-      {t('admin.users.resetLink')}
-    </Button>
+    <Box sx={{ display: 'flex', flexWrap: 'wrap', ml: -0.5 }}>
+      <Button
+        size="small"
+        disabled={resetLink.isPending}
+        aria-label={t('admin.users.resetLinkTitle', { person: nameOf(user) })}
+        onClick={() => resetLink.mutate(user.id, { onSuccess: ({ link }) => setLinkFor({ user, link }) })}
+      >
+        {t('admin.users.resetLink')}
+      </Button>
+      <Button
+        size="small"
+        aria-label={t('admin.users.changeEmailFor', { person: nameOf(user) })}
+        onClick={() => setEmailFor(user)}
+      >
+        {t('admin.users.changeEmail')}
+      </Button>
+    </Box>
   );
   const columns: ListColumn<AdminUser>[] = [
     {
@@ -132,6 +143,9 @@ export function UsersSection({
         rowKey={(user) => user.id}
         labelledBy="admin-tab-users"
       />
+      {emailFor && (
+        <PersonEmailDialog user={emailFor} person={nameOf(emailFor)} onClose={() => setEmailFor(null)} />
+      )}
       {linkFor && (
         <LinkDialog
           title={t('admin.users.resetLinkTitle', { person: nameOf(linkFor.user) })}

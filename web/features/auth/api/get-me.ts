@@ -17,6 +17,10 @@ export interface MeUser {
   readonly subscribeNewsletter: boolean;
   readonly supportTools: boolean;
   readonly isAdministrator: boolean;
+  /** Whether the email was shown to reach the person; invitations show only to a verified one. */
+  readonly email_verified: boolean;
+  /** An address waiting for its mailed link to be opened; null for none. */
+  readonly pending_email: string | null;
 }
 
 export interface Membership {

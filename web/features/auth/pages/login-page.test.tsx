@@ -2,6 +2,7 @@
 import { cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
 import { useLocation } from 'react-router';
 import { afterEach, describe, expect, it } from 'vitest';
+import { ACCOUNT_PACED_MESSAGE } from '../../../../core/api/account.ts';
 import {
   type FakeHandler,
   installFakeFetch,
@@ -152,5 +153,58 @@ describe('login page', () => {
     expect(await screen.findByRole('status', { name: 'current address' })).toHaveTextContent(
       '/cloud/3/dashboard',
     );
+  });
+
+  it('on the account’s pace for new places, signs in with the code or mails a sign-in link', async () => {
+    const paced = () => jsonResponse(429, { message: ACCOUNT_PACED_MESSAGE }, { 'Retry-After': '60' });
+    const requests = installFakeFetch((request) => {
+      const { method, path, body } = request;
+      if (method === 'POST' && path === '/apiv2/auth/sign-in-link')
+        return jsonResponse(200, { mail: 'sent' });
+      if (method === 'POST' && path === '/apiv2/auth/login') {
+        return (body as { totp?: string }).totp === '123456' ? jsonResponse(200, { ok: true }) : paced();
+      }
+      return loginAnswers(paced)(request);
+    });
+    renderLogin();
+    fillAndSubmit();
+    expect(
+      await screen.findByText(/had too many failed logins from new places, so a password alone waits/),
+    ).toBeInTheDocument();
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+
+    fireEvent.click(screen.getByRole('button', { name: 'Email me a sign-in link' }));
+    expect(
+      await screen.findByText(
+        /a sign-in link is on its way to owner@demo\.example\. It works once, for 15 minutes\./,
+      ),
+    ).toBeInTheDocument();
+    expect(requests.find((request) => request.path === '/apiv2/auth/sign-in-link')?.body).toEqual({
+      email: 'owner@demo.example',
+      password: 'demo-console',
+    });
+
+    const code = screen.getByRole('textbox', { name: 'Authentication code' });
+    fireEvent.change(code, { target: { value: '000000' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Log in' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent(
+      'That did not sign you in: the password and the code must both be right.',
+    );
+    fireEvent.change(code, { target: { value: '123456' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Log in' }));
+    expect(await screen.findByRole('status', { name: 'current address' })).toHaveTextContent(
+      '/cloud/3/dashboard',
+    );
+  });
+
+  it('on the account’s pace, lets the person type the password again', async () => {
+    installFakeFetch(
+      loginAnswers(() => jsonResponse(429, { message: ACCOUNT_PACED_MESSAGE }, { 'Retry-After': '60' })),
+    );
+    renderLogin();
+    fillAndSubmit('owner@demo.example', 'a typo');
+    fireEvent.click(await screen.findByRole('button', { name: 'Type the email and password again' }));
+    expect(screen.getByRole('textbox', { name: 'Email' })).toHaveValue('owner@demo.example');
+    expect(screen.queryByRole('button', { name: 'Email me a sign-in link' })).not.toBeInTheDocument();
   });
 });

@@ -10,8 +10,9 @@ import { Link as RouterLink, useNavigate, useSearchParams } from 'react-router';
 import { routes } from '../../../../core/routes.ts';
 import { useProductName } from '../../../shell/use-product-name.ts';
 import { useLogin } from '../api/login.ts';
+import { useRequestSignInLink } from '../api/sign-in-link.ts';
 import { AuthCard } from '../components/auth-card.tsx';
-import { loginErrorMessage } from '../login-error.ts';
+import { isAccountPaced, loginErrorMessage } from '../login-error.ts';
 import { pathAfterLogin } from '../safe-next.ts';
 
 export function LoginPage() {
@@ -25,6 +26,10 @@ export function LoginPage() {
   // Once the password is right, an account with two-factor sign-in asks for a code or a recovery code.
   const [secondFactor, setSecondFactor] = useState<'totp' | 'recoveryCode' | null>(null);
   const [code, setCode] = useState('');
+  // Too many failed logins on the account from new places: the password alone waits, but the password
+  // with a code, or a mailed sign-in link, passes (docs/security.md "Login limits").
+  const [paced, setPaced] = useState(false);
+  const linkRequest = useRequestSignInLink();
 
   const submit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
@@ -46,8 +51,25 @@ export function LoginPage() {
           const target = pathAfterLogin(searchParams.get('next'), window.location.origin, me.defaultCloudId);
           navigate(target, { replace: true });
         },
+        onError: (error) => {
+          if (paced || !isAccountPaced(error)) return;
+          // The page explains the pace and asks for the second factor instead of showing an error.
+          setPaced(true);
+          setSecondFactor('totp');
+          loginMutation.reset();
+        },
       },
     );
+  };
+  const startOver = () => {
+    setPaced(false);
+    setSecondFactor(null);
+    setCode('');
+    loginMutation.reset();
+    linkRequest.reset();
+  };
+  const askLink = () => {
+    if (!linkRequest.isPending) linkRequest.mutate({ email: email.trim(), password });
   };
 
   return (
@@ -61,9 +83,22 @@ export function LoginPage() {
         onSubmit={submit}
         sx={{ display: 'grid', gap: 2 }}
       >
+        {paced && (
+          <Alert severity="info" role="status">
+            {t('auth.login.paced')}
+          </Alert>
+        )}
         {loginMutation.isError && (
           <Alert severity="error">{loginErrorMessage(loginMutation.error, t, secondFactor !== null)}</Alert>
         )}
+        {linkRequest.isSuccess && (
+          <Alert severity={linkRequest.data.mail === 'sent' ? 'success' : 'warning'} role="status">
+            {linkRequest.data.mail === 'sent'
+              ? t('auth.login.linkSent', { email: email.trim() })
+              : t('auth.login.linkNoMail')}
+          </Alert>
+        )}
+        {linkRequest.isError && <Alert severity="error">{loginErrorMessage(linkRequest.error, t)}</Alert>}
         {secondFactor === null ? (
           <>
             <TextField
@@ -116,11 +151,22 @@ export function LoginPage() {
             >
               {secondFactor === 'totp' ? t('auth.login.useRecoveryCode') : t('auth.login.useCode')}
             </Link>
+            {paced && (
+              // During the pace the password was not checked alone, so it may be the part to correct.
+              <Link component="button" type="button" onClick={startOver}>
+                {t('auth.login.startOver')}
+              </Link>
+            )}
           </>
         )}
         <Button type="submit" variant="contained" size="large" disabled={loginMutation.isPending}>
           {t('auth.login.submit')}
         </Button>
+        {paced && (
+          <Button variant="outlined" disabled={linkRequest.isPending} onClick={askLink}>
+            {t('auth.login.mailLink')}
+          </Button>
+        )}
       </Box>
     </AuthCard>
   );

@@ -7,11 +7,14 @@ import DialogTitle from '@mui/material/DialogTitle';
 import TextField from '@mui/material/TextField';
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import type { Access } from '../../../../core/policy.ts';
 import { fieldIssue } from '../../../platform/form-errors.ts';
 import { MemberForm, type MemberGrant } from './member-form.tsx';
 
 export function MemberDialog(props: {
   readonly cloudId: number;
+  /** The caller's membership: the form offers only what it may give. */
+  readonly granter: Access;
   readonly title: string;
   readonly submitLabel: string;
   /** Asks for the email to invite; an edit names its member in the title. */
@@ -54,7 +57,7 @@ export function MemberDialog(props: {
               helperText={emailError}
             />
           )}
-          <MemberForm cloudId={props.cloudId} value={grant} onChange={setGrant} />
+          <MemberForm cloudId={props.cloudId} granter={props.granter} value={grant} onChange={setGrant} />
         </DialogContent>
         <DialogActions>
           <Button onClick={props.onClose}>{t('users.dialog.cancel')}</Button>

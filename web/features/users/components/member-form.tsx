@@ -13,7 +13,8 @@ import Typography from '@mui/material/Typography';
 import { useTranslation } from 'react-i18next';
 import { GRANTABLE_ROLES } from '../../../../core/api/users.ts';
 import { CLOUD_PERMISSION, type CloudPermission, SITE_PERMISSIONS } from '../../../../core/domain.ts';
-import { GUEST_SITE_PERMISSIONS } from '../../../../core/policy.ts';
+import { grantableBits, grantableSitePermissions, grantRefusal } from '../../../../core/grants.ts';
+import { type Access, GUEST_SITE_PERMISSIONS } from '../../../../core/policy.ts';
 import { ROLE_LABEL_KEYS } from '../../../platform/list-page/role-labels.ts';
 import { SiteSelect } from '../../sites/components/site-select.tsx';
 
@@ -40,14 +41,27 @@ const BIT_KEYS = {
   manage_sites: 'users.bits.manageSites',
 } as const satisfies Record<CloudPermission, string>;
 
+/** The roles the granter may give (docs/security.md "Granting"): never one above their own. */
+export const grantableRoles = (granter: Access): GrantableRole[] =>
+  GRANTABLE_ROLES.filter((roleId) => grantRefusal(granter, { roleId, permissions: 0 }) === null);
+
+/** Whether the granter holds every site permission on the site, so may give full access there. */
+const mayGiveFullAccess = (granter: Access, siteId: number) => {
+  const held = grantableSitePermissions(granter, siteId);
+  return SITE_PERMISSIONS.every((permission) => held.has(permission));
+};
+
+/** The form offers only what the granter may give: the server refuses anything more with 403. */
 export function MemberForm(props: {
   readonly cloudId: number;
+  readonly granter: Access;
   readonly value: MemberGrant;
   readonly onChange: (value: MemberGrant) => void;
 }) {
   const { t } = useTranslation();
-  const { value, onChange } = props;
+  const { value, onChange, granter } = props;
   const bits = Object.entries(CLOUD_PERMISSION) as [CloudPermission, number][];
+  const heldBits = grantableBits(granter);
   const setSiteAccess = (siteId: number, access: 'read' | 'full') =>
     onChange({
       ...value,
@@ -63,7 +77,7 @@ export function MemberForm(props: {
         value={value.roleId}
         onChange={(event) => onChange({ ...value, roleId: event.target.value as GrantableRole })}
       >
-        {GRANTABLE_ROLES.map((role) => (
+        {grantableRoles(granter).map((role) => (
           <MenuItem key={role} value={role}>
             {t(ROLE_LABEL_KEYS[role])}
           </MenuItem>
@@ -75,6 +89,7 @@ export function MemberForm(props: {
           <FormControlLabel
             key={name}
             label={t(BIT_KEYS[name])}
+            disabled={(heldBits & bit) === 0}
             control={
               <Checkbox
                 checked={(value.permissions & bit) !== 0}
@@ -111,7 +126,9 @@ export function MemberForm(props: {
                   sx={{ minWidth: 150 }}
                 >
                   <MenuItem value="read">{t('users.access.read')}</MenuItem>
-                  <MenuItem value="full">{t('users.access.full')}</MenuItem>
+                  {mayGiveFullAccess(granter, site.siteId) && (
+                    <MenuItem value="full">{t('users.access.full')}</MenuItem>
+                  )}
                   {access === 'custom' && <MenuItem value="custom">{t('users.access.custom')}</MenuItem>}
                 </TextField>
                 <IconButton

@@ -1,6 +1,6 @@
 // @vitest-environment happy-dom
 // SPEC §2.1 /v2/cloud/{cloudId}/users?search=: the cloud's members, for callers with manage_users (§6).
-import { screen, within } from '@testing-library/react';
+import { fireEvent, screen, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { MemberDetail } from '../../../../core/api/users.ts';
 import { routes } from '../../../../core/routes.ts';
@@ -34,9 +34,9 @@ const member = (
     sites: role_id === 'ROLE_USER' ? [{ siteId: 8, name: 'Harbour', permissions: ['read_site'] }] : [],
   }) satisfies MemberDetail;
 
-const withRole = (roleId: 'ROLE_OWNER' | 'ROLE_ADMIN' | 'ROLE_GUEST' | 'ROLE_USER') =>
+const withRole = (roleId: 'ROLE_OWNER' | 'ROLE_ADMIN' | 'ROLE_GUEST' | 'ROLE_USER', permissions = 0) =>
   meFixture({
-    memberships: [{ cloudId: 3, cloudName: 'Demo Networks', roleId, permissions: 0, pushAlerts: false }],
+    memberships: [{ cloudId: 3, cloudName: 'Demo Networks', roleId, permissions, pushAlerts: false }],
   });
 
 beforeEach(() => {
@@ -86,4 +86,35 @@ describe('user management list page', () => {
       expect(server.requests).toHaveLength(0);
     },
   );
+
+  it('offers an administrator only what it holds, and no action on members who hold more', async () => {
+    installListServer(PATH, () =>
+      pageOf([
+        { ...member(5, 'Fay', 'Full', 'full@demo.example', 'ROLE_ADMIN'), permissions: 15 },
+        { ...member(6, 'Nina', 'Network', 'noc@demo.example', 'ROLE_ADMIN'), permissions: 8 },
+        member(7, 'Olivia', 'Owner', 'owner@demo.example', 'ROLE_OWNER'),
+      ]),
+    );
+    // admin@ of the demo: manage_sites and manage_licenses.
+    renderListPage(routes.users.path, UsersListPage, '/v2/cloud/3/users', withRole('ROLE_ADMIN', 9));
+    await settle();
+    const table = screen.getByRole('table', { name: 'User Management' });
+    const row = (name: string) => within(table).getByText(name).closest('tr') as HTMLElement;
+    expect(within(row('Fay Full')).queryByRole('button')).not.toBeInTheDocument();
+    expect(within(row('Olivia Owner')).queryByRole('button')).not.toBeInTheDocument();
+    expect(within(row('Nina Network')).getByRole('button', { name: 'Edit Nina Network' })).toBeEnabled();
+
+    fireEvent.click(screen.getByRole('button', { name: 'Invite' }));
+    await settle();
+    const dialog = screen.getByRole('dialog', { name: 'Invite someone' });
+    const bit = (name: string) => within(dialog).getByRole('checkbox', { name });
+    expect(bit('Manage licences and billing')).toBeEnabled();
+    expect(bit('Manage sites')).toBeEnabled();
+    expect(bit('Manage smart NVRs')).toBeDisabled();
+    expect(bit('Manage VPC')).toBeDisabled();
+    fireEvent.mouseDown(within(dialog).getByRole('combobox', { name: 'Role' }));
+    await settle();
+    const roles = screen.getAllByRole('option').map((option) => option.textContent);
+    expect(roles).toEqual(['Administrator', 'Guest', 'Site User']);
+  });
 });

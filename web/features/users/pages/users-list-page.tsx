@@ -4,7 +4,8 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { InvitationSent, MemberDetail } from '../../../../core/api/users.ts';
 import type { SitePermission } from '../../../../core/domain.ts';
-import { can } from '../../../../core/policy.ts';
+import { mayManageMember } from '../../../../core/grants.ts';
+import { type Access, can } from '../../../../core/policy.ts';
 import { confirmDialog } from '../../../platform/dialogs/dialog-store.ts';
 import { ListPageFrame } from '../../../platform/list-page/list-page-frame.tsx';
 import { useListPageParams } from '../../../platform/list-page/list-page-params.ts';
@@ -59,6 +60,14 @@ export function UsersListPage() {
     );
   }
   const isOwner = membership.roleId === 'ROLE_OWNER';
+  const accessOf = (user: MemberDetail): Access => ({
+    roleId: user.role_id,
+    permissions: user.permissions,
+    sites: user.sites,
+  });
+  // Members who hold more than the caller are theirs to change only for someone who holds as much.
+  const manageable = (user: MemberDetail) =>
+    user.role_id !== 'ROLE_OWNER' && user.id !== me?.user.id && mayManageMember(membership, accessOf(user));
   const nameOf = (user: MemberDetail) => `${user.firstname} ${user.lastname}`.trim() || user.email;
   const sent = (answer: InvitationSent) => {
     setDialog(null);
@@ -96,7 +105,7 @@ export function UsersListPage() {
       id: 'actions',
       header: t('users.column.actions'),
       cell: (user) =>
-        user.role_id === 'ROLE_OWNER' || user.id === me?.user.id ? null : (
+        !manageable(user) ? null : (
           <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 0.5 }}>
             <Button
               size="small"
@@ -144,6 +153,7 @@ export function UsersListPage() {
       {dialog?.kind === 'invite' && (
         <MemberDialog
           cloudId={list.cloudId}
+          granter={membership}
           title={t('users.invite.title')}
           submitLabel={t('users.invite.submit')}
           askEmail
@@ -160,6 +170,7 @@ export function UsersListPage() {
       {dialog?.kind === 'edit' && (
         <MemberDialog
           cloudId={list.cloudId}
+          granter={membership}
           title={t('users.edit.title', { name: nameOf(dialog.member) })}
           submitLabel={t('users.edit.submit')}
           askEmail={false}
