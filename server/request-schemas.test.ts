@@ -2,6 +2,7 @@
 // Every input of every route is declared, and nothing else is taken (docs/api-conventions.md). The walk
 // covers each route as the app registers it, so a new route cannot slip past.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { TASK_DEFINITIONS } from '../core/task-types.ts';
 import { as, login, TEST_VERSION, type TestApp } from './test/app.ts';
 import { createUser, TEST_PASSWORD } from './test/factories.ts';
 import { openObjects } from './test/open-objects.ts';
@@ -32,6 +33,13 @@ describe('request schemas', () => {
     expect(open).toEqual([]);
   });
 
+  it("every task type's parameters refuse unknown properties (POST /tasks checks them by the type)", () => {
+    const open = Object.entries(TASK_DEFINITIONS).flatMap(([type, definition]) =>
+      openObjects(definition.params).map((where) => `${type} ${where}`),
+    );
+    expect(open).toEqual([]);
+  });
+
   it('finds an open object at any depth, and an intersection of objects', () => {
     const closedObject = (properties: object) => ({
       type: 'object',
@@ -46,8 +54,9 @@ describe('request schemas', () => {
       ),
     ).toEqual(['/properties/list/items/anyOf/0: an object that does not say additionalProperties: false']);
     expect(openObjects({ allOf: [closedObject({}), closedObject({})] })).toHaveLength(1);
-    // A map (Type.Record) holds data under its keys, not fields.
+    // A map (Type.Record) holds data under its keys, not fields; a key pattern must be enforced.
     expect(openObjects({ type: 'object', patternProperties: { '^.*$': {} } })).toEqual([]);
+    expect(openObjects({ type: 'object', patternProperties: { '^[a-z]+$': {} } })).toHaveLength(1);
   });
 });
 

@@ -13,14 +13,17 @@ const MAP = ['properties', 'patternProperties', '$defs', 'definitions'] as const
 
 /**
  * The JSON pointers (within `schema`) of the object schemas that do not refuse unknown properties, each with
- * the reason. A map (patternProperties, as Type.Record writes it) holds data under its keys, not fields, so it
- * needs no closing; an allOf of objects is refused outright: closed, each part would refuse the other's keys.
+ * the reason. A map whose keys may be any text (Type.Record of Type.String) holds data under its keys, not
+ * fields, so it needs no closing, but a map with a key pattern must refuse the keys that do not match; an
+ * allOf of objects is refused outright: closed, each part would refuse the other's keys.
  */
 export function openObjects(schema: unknown, pointer = ''): string[] {
   if (!isSchema(schema)) return [];
   const found: string[] = [];
   const isObject = schema.type === 'object' || isSchema(schema.properties);
-  if (isObject && !isSchema(schema.patternProperties) && schema.additionalProperties !== false) {
+  const patterns = isSchema(schema.patternProperties) ? Object.keys(schema.patternProperties) : [];
+  const anyKey = patterns.length > 0 && patterns.every((pattern) => pattern === '^.*$');
+  if (isObject && !anyKey && schema.additionalProperties !== false) {
     found.push(`${pointer || '/'}: an object that does not say additionalProperties: false`);
   }
   if (Array.isArray(schema.allOf) && schema.allOf.some((part) => isSchema(part) && part.type === 'object')) {

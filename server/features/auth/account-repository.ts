@@ -40,6 +40,21 @@ export type ProfileChanges = Partial<{
   subscribeNewsletter: boolean;
 }>;
 
+/** The profile's fields, each by name: nothing else of an account is written by a profile change. */
+function profileFields(changes: ProfileChanges): ProfileChanges {
+  return {
+    firstname: changes.firstname,
+    lastname: changes.lastname,
+    email: changes.email,
+    timezone: changes.timezone,
+    preferredLanguage: changes.preferredLanguage,
+    dateFormat: changes.dateFormat,
+    timeFormat: changes.timeFormat,
+    measurementUnits: changes.measurementUnits,
+    subscribeNewsletter: changes.subscribeNewsletter,
+  };
+}
+
 /** Saves profile fields; 'email_taken' when another account has the new email. */
 export async function updateProfile(
   db: Database,
@@ -63,7 +78,7 @@ export async function updateProfile(
       .where(eq(users.id, actor.userId))
       .for('update');
     if (!before) return 'ok';
-    const diff = changedValues(before, changes);
+    const diff = changedValues(before, profileFields(changes));
     if (Object.keys(diff.after).length === 0) return 'ok';
     if (diff.after.email !== undefined) {
       const [taken] = await tx
@@ -76,7 +91,7 @@ export async function updateProfile(
     }
     await tx
       .update(users)
-      .set({ ...diff.after, updatedAt: new Date() })
+      .set({ ...profileFields(diff.after), updatedAt: new Date() })
       .where(eq(users.id, actor.userId));
     await audit(tx, actor, {
       ...personal,

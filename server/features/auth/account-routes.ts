@@ -34,6 +34,7 @@ import {
   enableTotp,
   findAccount,
   listSessions,
+  type ProfileChanges,
   replaceRecoveryCodes,
   signOutSession,
   startTotpEnrolment,
@@ -94,11 +95,16 @@ export function accountRoutes(ctx: AppContext): FastifyPluginAsyncTypebox {
           }
           await checkPassword(account, currentPassword, '/currentPassword');
         }
-        const changes = {
-          ...fields,
-          ...(email === undefined ? {} : { email }),
-          ...(fields.firstname === undefined ? {} : { firstname: fields.firstname.trim() }),
-          ...(fields.lastname === undefined ? {} : { lastname: fields.lastname.trim() }),
+        const changes: ProfileChanges = {
+          firstname: fields.firstname?.trim(),
+          lastname: fields.lastname?.trim(),
+          email,
+          timezone: fields.timezone,
+          preferredLanguage: fields.preferredLanguage,
+          dateFormat: fields.dateFormat,
+          timeFormat: fields.timeFormat,
+          measurementUnits: fields.measurementUnits,
+          subscribeNewsletter: fields.subscribeNewsletter,
         };
         if ((await updateProfile(db, actor, changes)) === 'email_taken') {
           throw invalid('/email', 'duplicate', 'Another account uses this email.');

@@ -8,7 +8,7 @@ import type { Database } from '../../db/connect.ts';
 import { users } from '../../db/schema/accounts.ts';
 import { clouds, invitations, memberships } from '../../db/schema/clouds.ts';
 import { errors } from '../../errors.ts';
-import { checkSites, replaceSiteGrants } from './members.ts';
+import { checkSites, namedGrants, replaceSiteGrants } from './members.ts';
 
 /** How long an invitation's link works. */
 export const INVITATION_DAYS = 7;
@@ -74,7 +74,7 @@ export async function createInvitation(
   body: InviteBody,
 ): Promise<{ invitation: InvitationItem; token: string }> {
   const email = body.email.trim();
-  const grants: SiteGrant[] = body.roleId === 'ROLE_USER' ? (body.sites ?? []) : [];
+  const grants: SiteGrant[] = body.roleId === 'ROLE_USER' ? namedGrants(body.sites ?? []) : [];
   const token = newToken();
   const id = await db.transaction(async (tx) => {
     const [member] = await tx
@@ -222,7 +222,12 @@ export async function acceptAsNewAccount(
   return db.transaction(async (tx) => {
     const [user] = await tx
       .insert(users)
-      .values({ email: invitation.email, ...person })
+      .values({
+        email: invitation.email,
+        firstname: person.firstname,
+        lastname: person.lastname,
+        passwordHash: person.passwordHash,
+      })
       .onConflictDoNothing()
       .returning({ id: users.id });
     if (!user) return null;

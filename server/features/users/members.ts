@@ -51,6 +51,11 @@ export async function checkSites(tx: Tx, cloudId: number, grants: readonly SiteG
 }
 
 /** Gives a member a role, permission bits and (a Site User) their sites, replacing the old ones. */
+/** Site grants by their named fields: only these reach a row, an invitation or the change log. */
+export const namedGrants = <P extends string>(
+  grants: readonly { siteId: number; permissions: readonly P[] }[],
+) => grants.map((grant) => ({ siteId: grant.siteId, permissions: [...grant.permissions] }));
+
 export async function replaceSiteGrants(
   tx: Tx,
   cloudId: number,
@@ -87,7 +92,7 @@ export async function updateMember(
     if (member.roleId === 'ROLE_OWNER') {
       throw errors.forbidden('The owner’s role changes only when ownership is transferred.');
     }
-    const grants = body.roleId === 'ROLE_USER' ? (body.sites ?? []) : [];
+    const grants = body.roleId === 'ROLE_USER' ? namedGrants(body.sites ?? []) : [];
     await checkSites(tx, cloudId, grants, '/sites');
     const before = {
       roleId: member.roleId,
@@ -146,14 +151,13 @@ export async function transferOwnership(
     const owner = await lockMember(tx, cloudId, actor.userId);
     if (owner.roleId !== 'ROLE_OWNER') throw errors.forbidden('Only the owner can transfer ownership.');
     const member = await lockMember(tx, cloudId, userId);
-    const everyBit = { permissions: ALL_CLOUD_PERMISSIONS };
     await tx
       .update(memberships)
-      .set({ roleId: 'ROLE_OWNER', ...everyBit })
+      .set({ roleId: 'ROLE_OWNER', permissions: ALL_CLOUD_PERMISSIONS })
       .where(and(eq(memberships.cloudId, cloudId), eq(memberships.userId, userId)));
     await tx
       .update(memberships)
-      .set({ roleId: 'ROLE_ADMIN', ...everyBit })
+      .set({ roleId: 'ROLE_ADMIN', permissions: ALL_CLOUD_PERMISSIONS })
       .where(and(eq(memberships.cloudId, cloudId), eq(memberships.userId, actor.userId)));
     await replaceSiteGrants(tx, cloudId, userId, []);
     await audit(tx, actor, {
