@@ -105,6 +105,15 @@ describe('input a route does not declare', () => {
     }
   });
 
+  it("leaves the query of the web app's pages to the app, and an unknown API path is still 404", async () => {
+    const page = await t.app.inject({ method: 'GET', url: '/cloud/1/activity' });
+    const withQuery = await t.app.inject({ method: 'GET', url: '/cloud/1/activity?health=problems#alert' });
+    expect(withQuery.statusCode).toBe(page.statusCode);
+    expect(withQuery.headers['content-type']).toBe(page.headers['content-type']);
+    const unknown = await t.app.inject({ method: 'GET', url: '/apiv2/no-such-call?cloudId=1' });
+    expect(unknown.statusCode).toBe(404);
+  });
+
   it('refuses a body on a call that takes none, naming each key', async () => {
     const session = await signIn();
     const response = await t.app.inject({

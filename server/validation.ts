@@ -113,12 +113,17 @@ const unknownKey = (location: ValidationIssue['location'], key: string): Validat
   message: 'must NOT have additional properties',
 });
 
+/** The routes of the console API and the agent API; pages and the web app's files read their own query. */
+const API_ROUTE = /^\/(apiv2|agent)\//;
+
 /**
- * A route without a body or query schema takes none, as if its schema were an empty closed object: each key
- * is refused by name (an empty object is no body), and any other body as a whole.
+ * A route of the API without a body or query schema takes none, as if its schema were an empty closed
+ * object: each key is refused by name (an empty object is no body), and any other body as a whole. Not the
+ * web app's pages and files, nor what the API document leaves out (its own page), nor an unknown path (404).
  */
 function undeclaredIssues(request: FastifyRequest): ValidationIssue[] {
-  const schema = request.routeOptions.schema ?? {};
+  const { url, schema = {} } = request.routeOptions;
+  if (request.is404 || !API_ROUTE.test(url ?? '') || schema.hide) return [];
   const issues: ValidationIssue[] = [];
   const { body } = request;
   if (!schema.body && body !== undefined) {
