@@ -142,14 +142,6 @@ function undeclaredIssues(request: FastifyRequest): ValidationIssue[] {
   return issues;
 }
 
-class JsonBodyError extends Error {
-  readonly issues: ValidationIssue[];
-  constructor(issues: ValidationIssue[]) {
-    super(issues[0]?.message);
-    this.issues = issues;
-  }
-}
-
 /**
  * JSON bodies: an empty body is no body; NUL characters, lone surrogates and prototype keys anywhere are
  * refused with the 400 shape, like any other invalid input. Queries and params are held to the same text
@@ -159,25 +151,16 @@ export function registerJsonParser(app: FastifyInstance): void {
   app.removeContentTypeParser('application/json');
   app.addContentTypeParser('application/json', { parseAs: 'string' }, (_request, body, done) => {
     if (body === '') return done(null, undefined);
+    let value: unknown;
     try {
-      const value: unknown = JSON.parse(body as string);
-      const issues = textIssues(value, 'body');
-      if (issues.length > 0) throw new JsonBodyError(issues);
-      done(null, value);
+      value = JSON.parse(body as string);
     } catch (error) {
-      const issues =
-        error instanceof JsonBodyError
-          ? error.issues
-          : [
-              {
-                errorCode: 'invalid_json',
-                location: 'body' as const,
-                path: '/',
-                message: (error as Error).message,
-              },
-            ];
-      done(errors.validation(issues));
+      const message = (error as Error).message;
+      return done(errors.validation([{ errorCode: 'invalid_json', location: 'body', path: '/', message }]));
     }
+    const issues = textIssues(value, 'body');
+    if (issues.length > 0) return done(errors.validation(issues));
+    done(null, value);
   });
   app.addHook('preValidation', async (request) => {
     const query = request.query as Record<string, unknown> | undefined;
