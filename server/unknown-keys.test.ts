@@ -94,6 +94,32 @@ describe('a key the route does not name', () => {
   });
 });
 
+describe('a key the route does not name, deeper in the body', () => {
+  it("is refused by its path, as a Site User's site grant that names another cloud", async () => {
+    const owner = f.sessions.owner;
+    const before = await tableFingerprints(t.database.db);
+    const response = await t.app.inject({
+      method: 'POST',
+      url: `/apiv2/cloud/${f.cloud.id}/invitations`,
+      headers: { cookie: owner.cookie, 'x-csrf-token': owner.csrfToken },
+      payload: {
+        email: 'nested@invited.example',
+        roleId: 'ROLE_USER',
+        permissions: 0,
+        sites: [{ siteId: f.sites.assigned.id, permissions: [], cloudId: 1, userId: 1 }],
+      },
+    });
+    expect(response.statusCode).toBe(400);
+    expect(
+      response
+        .json()
+        .errors.map((error: { path: string }) => error.path)
+        .sort(),
+    ).toEqual(['/sites/0/cloudId', '/sites/0/userId']);
+    expect(await tableFingerprints(t.database.db)).toEqual(before);
+  });
+});
+
 describe('PATCH /apiv2/user/profile', () => {
   it('does not make its caller a platform administrator', async () => {
     // The Owner of the table's cloud, as partner@demo.example is of theirs.
