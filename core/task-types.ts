@@ -20,7 +20,12 @@ const ConfigChanges = Type.Record(
     Type.String({ maxLength: 40 }),
     Type.Union([Type.String({ maxLength: 200 }), Type.Number(), Type.Boolean()]),
   ),
-  { minProperties: 1, maxProperties: 20, description: 'section -> option -> value' },
+  {
+    minProperties: 1,
+    maxProperties: 20,
+    additionalProperties: false,
+    description: 'section -> option -> value',
+  },
 );
 const strict = <T extends Parameters<typeof Type.Object>[0]>(properties: T) =>
   Type.Object(properties, { additionalProperties: false });

@@ -75,7 +75,9 @@ export function renderAgentProtocolDoc(): string {
 
 Devices (access points, radios, mesh units, gateways, switches and smart NVRs) talk to the console over
 HTTPS with JSON bodies under \`/agent/v1\`. The server validates every message with the schemas below;
-docs/alert-rules.md says what the console makes of them.
+docs/alert-rules.md says what the console makes of them. A field a schema does not name is refused, not
+ignored (400 \`additionalProperties\`, its path naming it), and so is text with a NUL character or a lone
+surrogate (400 \`nul_character\`, \`ill_formed_text\`): firmware sends only the fields of this version.
 
 | call | auth | what for |
 |---|---|---|
@@ -253,7 +255,7 @@ every reporting device gets one more interval and a half from its start before i
 
 | status | body | when | what the device does |
 |---|---|---|---|
-| 400 | \`{ "errors": [{ errorCode, location, path, message }] }\` | a malformed body, a channel outside its band, a stale sequence number | fix the message; after \`stale_sequence\`, continue from the number given |
+| 400 | \`{ "errors": [{ errorCode, location, path, message }] }\` | a malformed body, a field the schema does not name, a channel outside its band, a stale sequence number | fix the message; after \`stale_sequence\`, continue from the number given |
 | 401 | \`{ "message" }\` | no credential, a wrong one, or one that was reset, or of a device that was removed, blocked or decommissioned | forget the credential and call home again |
 | 413 | \`{ "message" }\` | a body over ${AGENT_BODY_LIMIT / 1024} KiB | send less (fewer clients or ports) |
 | 429 | \`{ "message" }\` | too many requests from the device's address | wait as long as \`Retry-After\` says |

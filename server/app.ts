@@ -4,7 +4,7 @@ import fastifyHelmet from '@fastify/helmet';
 import fastifySwagger from '@fastify/swagger';
 import fastifySwaggerUi from '@fastify/swagger-ui';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
-import Fastify from 'fastify';
+import Fastify, { type RouteOptions } from 'fastify';
 import { registerRateLimit } from './auth/rate-limit.ts';
 import { registerRequestAuth } from './auth/request-auth.ts';
 import type { AppContext } from './context.ts';
@@ -34,6 +34,8 @@ export type BuildOptions = {
   webRoot?: string;
   /** Where heartbeats' metric samples go; the time-series store unless a benchmark says otherwise. */
   writeMetrics?: MetricsWriter;
+  /** Called with every route as it is registered, before any of them: for tests that walk every route. */
+  onRoute?: (route: RouteOptions) => void;
 };
 
 /**
@@ -56,6 +58,8 @@ export async function buildApp(ctx: AppContext, options: BuildOptions = {}) {
     },
     bodyLimit: 1024 * 1024,
   }).withTypeProvider<TypeBoxTypeProvider>();
+  const { onRoute } = options;
+  if (onRoute) app.addHook('onRoute', (route) => onRoute(route as RouteOptions));
 
   registerValidation(app);
   registerJsonParser(app);

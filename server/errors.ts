@@ -63,14 +63,32 @@ const LOCATIONS: Record<string, ValidationIssue['location']> = {
   headers: 'headers',
 };
 
+/** A key as one step of a JSON pointer (RFC 6901). */
+export const pointerPart = (key: string) => key.replaceAll('~', '~0').replaceAll('/', '~1');
+
+/**
+ * The path a schema error names: where it is, down to the property that is missing or not allowed there
+ * (an unknown property is named, so the caller sees which one).
+ */
+export function issuePath(instancePath: string, params: unknown): string {
+  const { missingProperty, additionalProperty } = (params ?? {}) as {
+    missingProperty?: string;
+    additionalProperty?: string;
+  };
+  const key = missingProperty ?? additionalProperty;
+  const last = key === undefined ? '' : `/${pointerPart(key)}`;
+  return `${instancePath}${last}` || '/';
+}
+
 /** Converts Fastify's schema validation failure into the 400 list. */
 function validationIssues(error: FastifyError): ValidationIssue[] {
   const location = LOCATIONS[error.validationContext ?? 'body'] ?? 'body';
-  return (error.validation ?? []).map((v) => {
-    const missing = (v.params as { missingProperty?: string } | undefined)?.missingProperty;
-    const path = [v.instancePath, missing ? `/${missing}` : ''].join('') || '/';
-    return { errorCode: v.keyword, location, path, message: v.message ?? 'is invalid' };
-  });
+  return (error.validation ?? []).map((v) => ({
+    errorCode: v.keyword,
+    location,
+    path: issuePath(v.instancePath, v.params),
+    message: v.message ?? 'is invalid',
+  }));
 }
 
 export const DATABASE_UNAVAILABLE = 'The database is not answering. Try again shortly.';

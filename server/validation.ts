@@ -1,9 +1,10 @@
 import { Ajv, type Options, type ValidateFunction } from 'ajv';
 import addFormats from 'ajv-formats';
-import type { FastifyInstance } from 'fastify';
-import { errors, type ValidationIssue } from './errors.ts';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { errors, issuePath, pointerPart, type ValidationIssue } from './errors.ts';
 
-const common: Options = { removeAdditional: true, useDefaults: true, allErrors: true };
+// No removeAdditional: a property a schema does not name is refused, never dropped (docs/api-conventions.md).
+const common: Options = { useDefaults: true, allErrors: true };
 
 /**
  * JSON bodies are validated strictly: a string is never taken for a number or a boolean. Query strings,
@@ -28,11 +29,11 @@ export function bodyIssues(schema: object, value: unknown, path: string): Valida
   }
   if (validate(value)) return [];
   return (validate.errors ?? []).map((v) => {
-    const missing = (v.params as { missingProperty?: string } | undefined)?.missingProperty;
+    const where = issuePath(v.instancePath, v.params);
     return {
       errorCode: v.keyword,
       location: 'body' as const,
-      path: `${path}${v.instancePath}${missing ? `/${missing}` : ''}`,
+      path: where === '/' ? path : `${path}${where}`,
       message: v.message ?? 'is invalid',
     };
   });
@@ -44,68 +45,128 @@ export function registerValidation(app: FastifyInstance): void {
   );
 }
 
-/** PostgreSQL text cannot hold the NUL character, and no field of the console needs it. */
-const NUL = '\u0000';
-const nulIssue = (location: ValidationIssue['location'], path: string): ValidationIssue => ({
-  errorCode: 'nul_character',
-  location,
-  path,
-  message: 'must not contain the NUL character',
-});
-
-class JsonBodyError extends Error {
-  readonly issue: ValidationIssue;
-  constructor(issue: ValidationIssue) {
-    super(issue.message);
-    this.issue = issue;
+/**
+ * Text the console refuses in every key and string of every request: PostgreSQL text cannot hold the NUL
+ * character, and a lone surrogate (half of a UTF-16 pair) is no text at all (jsonb refuses it). No field of
+ * the console needs either (docs/api-conventions.md).
+ */
+function textProblem(text: string): Pick<ValidationIssue, 'errorCode' | 'message'> | null {
+  if (text.includes('\u0000')) {
+    return { errorCode: 'nul_character', message: 'must not contain the NUL character' };
   }
+  if (!text.isWellFormed()) {
+    return {
+      errorCode: 'ill_formed_text',
+      message: 'must be well-formed Unicode text: a lone surrogate (\\ud800-\\udfff) is not a character',
+    };
+  }
+  return null;
+}
+
+/** Keys that would reach an object's prototype once the value is copied or merged. */
+const FORBIDDEN_KEYS = new Set(['__proto__', 'constructor']);
+/** An answer names this many problems at most: the caller fixes them and learns of the rest. */
+const TEXT_ISSUES_MAX = 20;
+
+/**
+ * Every problem of the keys and strings of a value (a parsed body, a query, the params), by its JSON pointer.
+ * The walk keeps its own stack: a body nested a hundred thousand deep is refused, not a stack overflow.
+ */
+export function textIssues(value: unknown, location: ValidationIssue['location']): ValidationIssue[] {
+  const issues: ValidationIssue[] = [];
+  const stack: [unknown, string][] = [[value, '']];
+  while (stack.length > 0 && issues.length < TEXT_ISSUES_MAX) {
+    const [item, path] = stack.pop() as [unknown, string];
+    if (typeof item === 'string') {
+      const problem = textProblem(item);
+      if (problem) issues.push({ ...problem, location, path: path || '/' });
+    } else if (Array.isArray(item)) {
+      for (let i = item.length - 1; i >= 0; i--) stack.push([item[i], `${path}/${i}`]);
+    } else if (typeof item === 'object' && item !== null) {
+      for (const [key, child] of Object.entries(item).reverse()) {
+        const childPath = `${path}/${pointerPart(key)}`;
+        const problem = FORBIDDEN_KEYS.has(key)
+          ? { errorCode: 'forbidden_key', message: 'is not allowed' }
+          : textProblem(key);
+        if (problem) issues.push({ ...problem, location, path: childPath });
+        else stack.push([child, childPath]);
+      }
+    }
+  }
+  return issues;
 }
 
 /**
- * JSON bodies: an empty body is no body; a NUL character anywhere and prototype keys are refused with the
- * 400 shape, like any other invalid input.
+ * The query parameter every GET of the web app carries (`v=<app version>`, docs/api-conventions.md): it
+ * tells a proxy's cache one build from the next and means nothing to a route, so it is taken out here,
+ * before any route's query schema sees it, instead of being declared by every one.
+ */
+const APP_VERSION_PARAMETER = 'v';
+
+const isPlainObject = (value: unknown): value is object =>
+  typeof value === 'object' && value !== null && !Array.isArray(value);
+
+const unknownKey = (location: ValidationIssue['location'], key: string): ValidationIssue => ({
+  errorCode: 'additionalProperties',
+  location,
+  path: `/${pointerPart(key)}`,
+  message: 'must NOT have additional properties',
+});
+
+/** The routes of the console API and the agent API; pages and the web app's files read their own query. */
+const API_ROUTE = /^\/(apiv2|agent)\//;
+
+/**
+ * A route of the API without a body or query schema takes none, as if its schema were an empty closed
+ * object: each key is refused by name (an empty object is no body), and any other body as a whole. Not the
+ * web app's pages and files, nor what the API document leaves out (its own page), nor an unknown path (404).
+ */
+function undeclaredIssues(request: FastifyRequest): ValidationIssue[] {
+  const { url, schema = {} } = request.routeOptions;
+  if (request.is404 || !API_ROUTE.test(url ?? '') || schema.hide) return [];
+  const issues: ValidationIssue[] = [];
+  const { body } = request;
+  if (!schema.body && body !== undefined) {
+    if (isPlainObject(body)) issues.push(...Object.keys(body).map((key) => unknownKey('body', key)));
+    else
+      issues.push({
+        errorCode: 'unexpected_body',
+        location: 'body',
+        path: '/',
+        message: 'this call takes no body',
+      });
+  }
+  if (!schema.querystring) {
+    issues.push(...Object.keys(request.query ?? {}).map((key) => unknownKey('query', key)));
+  }
+  return issues;
+}
+
+/**
+ * JSON bodies: an empty body is no body; NUL characters, lone surrogates and prototype keys anywhere are
+ * refused with the 400 shape, like any other invalid input. Queries and params are held to the same text
+ * rules, and a route refuses input it declares no schema for.
  */
 export function registerJsonParser(app: FastifyInstance): void {
   app.removeContentTypeParser('application/json');
   app.addContentTypeParser('application/json', { parseAs: 'string' }, (_request, body, done) => {
     if (body === '') return done(null, undefined);
+    let value: unknown;
     try {
-      done(
-        null,
-        JSON.parse(body as string, (key, value) => {
-          if (key === '__proto__' || key === 'constructor' || key.includes(NUL)) {
-            throw new JsonBodyError({
-              ...nulIssue('body', `/${key}`),
-              errorCode: 'forbidden_key',
-              message: 'is not allowed',
-            });
-          }
-          if (typeof value === 'string' && value.includes(NUL))
-            throw new JsonBodyError(nulIssue('body', `/${key}`));
-          return value;
-        }),
-      );
+      value = JSON.parse(body as string);
     } catch (error) {
-      const issue =
-        error instanceof JsonBodyError
-          ? error.issue
-          : {
-              errorCode: 'invalid_json',
-              location: 'body' as const,
-              path: '/',
-              message: (error as Error).message,
-            };
-      done(errors.validation([issue]));
+      const message = (error as Error).message;
+      return done(errors.validation([{ errorCode: 'invalid_json', location: 'body', path: '/', message }]));
     }
+    const issues = textIssues(value, 'body');
+    if (issues.length > 0) return done(errors.validation(issues));
+    done(null, value);
   });
   app.addHook('preValidation', async (request) => {
-    for (const [location, values] of [
-      ['query', request.query],
-      ['params', request.params],
-    ] as const) {
-      for (const [key, value] of Object.entries((values ?? {}) as Record<string, unknown>)) {
-        if (String(value).includes(NUL)) throw errors.validation([nulIssue(location, `/${key}`)]);
-      }
-    }
+    const query = request.query as Record<string, unknown> | undefined;
+    if (query && Object.hasOwn(query, APP_VERSION_PARAMETER)) delete query[APP_VERSION_PARAMETER];
+    const issues = [...textIssues(query ?? {}, 'query'), ...textIssues(request.params ?? {}, 'params')];
+    if (issues.length === 0) issues.push(...undeclaredIssues(request));
+    if (issues.length > 0) throw errors.validation(issues);
   });
 }

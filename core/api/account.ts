@@ -4,6 +4,7 @@ import { DATE_FORMATS, TIME_FORMATS } from '../date-formats.ts';
 import { MEASUREMENT_UNITS } from '../domain.ts';
 import { LOCALE_CODES } from '../locales.ts';
 import { PASSWORD_MAX_LENGTH } from '../passwords.ts';
+import { closed } from './closed.ts';
 
 const Email = Type.String({ minLength: 3, maxLength: 254, pattern: '^[^\\s@]+@[^\\s@]+$' });
 const Password = Type.String({ minLength: 1, maxLength: PASSWORD_MAX_LENGTH });
@@ -13,26 +14,29 @@ const Name = Type.String({ maxLength: 100 });
 export const LinkToken = Type.String({ minLength: 20, maxLength: 100, pattern: '^[A-Za-z0-9_-]+$' });
 
 /** The fields Your Profile edits; every field may be left out. */
-export const ProfileBody = Type.Object({
-  firstname: Type.Optional(Name),
-  lastname: Type.Optional(Name),
-  email: Type.Optional(Email),
-  /** Needed only when the email changes: the address is where invitations and resets go. */
-  currentPassword: Type.Optional(Password),
-  timezone: Type.Optional(Type.String({ minLength: 1, maxLength: 64 })),
-  preferredLanguage: Type.Optional(Type.Enum(LOCALE_CODES)),
-  dateFormat: Type.Optional(Type.Enum(DATE_FORMATS)),
-  timeFormat: Type.Optional(Type.Enum(TIME_FORMATS)),
-  measurementUnits: Type.Optional(Type.Enum(MEASUREMENT_UNITS)),
-  subscribeNewsletter: Type.Optional(Type.Boolean()),
-});
+export const ProfileBody = Type.Object(
+  {
+    firstname: Type.Optional(Name),
+    lastname: Type.Optional(Name),
+    email: Type.Optional(Email),
+    /** Needed only when the email changes: the address is where invitations and resets go. */
+    currentPassword: Type.Optional(Password),
+    timezone: Type.Optional(Type.String({ minLength: 1, maxLength: 64 })),
+    preferredLanguage: Type.Optional(Type.Enum(LOCALE_CODES)),
+    dateFormat: Type.Optional(Type.Enum(DATE_FORMATS)),
+    timeFormat: Type.Optional(Type.Enum(TIME_FORMATS)),
+    measurementUnits: Type.Optional(Type.Enum(MEASUREMENT_UNITS)),
+    subscribeNewsletter: Type.Optional(Type.Boolean()),
+  },
+  closed,
+);
 export type ProfileBody = Static<typeof ProfileBody>;
 
-export const PasswordChangeBody = Type.Object({ currentPassword: Password, newPassword: Password });
+export const PasswordChangeBody = Type.Object({ currentPassword: Password, newPassword: Password }, closed);
 export type PasswordChangeBody = Static<typeof PasswordChangeBody>;
 
 /** Confirms a security change with the account's password. */
-export const PasswordConfirmBody = Type.Object({ password: Password });
+export const PasswordConfirmBody = Type.Object({ password: Password }, closed);
 export type PasswordConfirmBody = Static<typeof PasswordConfirmBody>;
 
 export const TotpCode = Type.String({ pattern: '^[0-9]{6}$' });
@@ -47,7 +51,7 @@ export const TwoFactorSetupResponse = Type.Object({
 });
 export type TwoFactorSetup = Static<typeof TwoFactorSetupResponse>;
 
-export const TwoFactorEnableBody = Type.Object({ code: TotpCode });
+export const TwoFactorEnableBody = Type.Object({ code: TotpCode }, closed);
 
 export const RecoveryCodesResponse = Type.Object({
   /** Shown once: only their hashes are kept. */
@@ -73,10 +77,13 @@ export const SecurityResponse = Type.Object({
 });
 export type AccountSecurity = Static<typeof SecurityResponse>;
 
-export const SessionParams = Type.Object({ sessionId: Type.String({ pattern: '^[A-Za-z0-9_-]{16}$' }) });
+export const SessionParams = Type.Object(
+  { sessionId: Type.String({ pattern: '^[A-Za-z0-9_-]{16}$' }) },
+  closed,
+);
 
 /** "Forgot password": where to send a reset link. */
-export const PasswordResetRequestBody = Type.Object({ email: Email });
+export const PasswordResetRequestBody = Type.Object({ email: Email }, closed);
 export type PasswordResetRequestBody = Static<typeof PasswordResetRequestBody>;
 
 /**
@@ -92,7 +99,7 @@ export type PasswordResetRequestResponse = Static<typeof PasswordResetRequestRes
 export const PasswordResetLookup = Type.Object({ email: Type.String() });
 export type PasswordResetLookup = Static<typeof PasswordResetLookup>;
 
-export const PasswordResetBody = Type.Object({ token: LinkToken, password: Password });
+export const PasswordResetBody = Type.Object({ token: LinkToken, password: Password }, closed);
 export type PasswordResetBody = Static<typeof PasswordResetBody>;
 
 /** The mailed link that confirms an email: the address it makes the account's own. */

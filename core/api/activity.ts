@@ -2,6 +2,7 @@
 // task of the cloud, server-paged and filtered, and acknowledging alerts. Shared by server and web app.
 import { type Static, Type } from 'typebox';
 import { ALERT_TYPES, HEALTH_IDS, type HealthId, TASK_TYPES, type TaskState } from '../domain.ts';
+import { closed } from './closed.ts';
 import { LIST_LIMIT_MAX, LIST_PAGE_SIZE, ListPage } from './list-query.ts';
 import { TaskSchema } from './tasks.ts';
 
@@ -31,15 +32,18 @@ const historyPage = {
 export const ALERT_HISTORY_STATES = ['open', 'acknowledged', 'resolved'] as const;
 export type AlertHistoryState = (typeof ALERT_HISTORY_STATES)[number];
 
-export const AlertHistoryQuery = Type.Object({
-  ...historyPage,
-  type: Type.Optional(Type.Enum(ALERT_TYPES)),
-  health: Type.Optional(plusList(HEALTH_IDS)),
-  state: Type.Optional(Type.Enum(ALERT_HISTORY_STATES)),
-});
+export const AlertHistoryQuery = Type.Object(
+  {
+    ...historyPage,
+    type: Type.Optional(Type.Enum(ALERT_TYPES)),
+    health: Type.Optional(plusList(HEALTH_IDS)),
+    state: Type.Optional(Type.Enum(ALERT_HISTORY_STATES)),
+  },
+  closed,
+);
 export type AlertHistoryQuery = Static<typeof AlertHistoryQuery>;
 /** The same filters, for a CSV file of every match (up to LIST_COUNT_MAX rows). */
-export const AlertExportQuery = Type.Omit(AlertHistoryQuery, ['offset', 'limit']);
+export const AlertExportQuery = Type.Omit(AlertHistoryQuery, ['offset', 'limit'], closed);
 export const healthsOf = (health: string | undefined) =>
   health ? (splitPlusList(health) as HealthId[]) : undefined;
 
@@ -78,7 +82,7 @@ export const AcknowledgeBody = Type.Object(
     alertIds: Type.Array(Id, { minItems: 1, maxItems: ACKNOWLEDGE_MAX, uniqueItems: true }),
     comment: Type.String({ maxLength: ACKNOWLEDGE_COMMENT_MAX }),
   },
-  { additionalProperties: false },
+  closed,
 );
 export type AcknowledgeBody = Static<typeof AcknowledgeBody>;
 export const AcknowledgeResponse = Type.Object({
@@ -103,15 +107,18 @@ const TASK_STATUSES = Object.keys(TASK_STATUS_STATES) as TaskStatus[];
 export const statesOf = (status: string | undefined): TaskState[] | undefined =>
   status ? splitPlusList(status).flatMap((name) => TASK_STATUS_STATES[name as TaskStatus]) : undefined;
 
-export const TaskHistoryQuery = Type.Object({
-  ...historyPage,
-  type: Type.Optional(Type.Enum(TASK_TYPES)),
-  status: Type.Optional(plusList(TASK_STATUSES)),
-  /** One task by id (the task panel's links). */
-  id: Type.Optional(Id),
-});
+export const TaskHistoryQuery = Type.Object(
+  {
+    ...historyPage,
+    type: Type.Optional(Type.Enum(TASK_TYPES)),
+    status: Type.Optional(plusList(TASK_STATUSES)),
+    /** One task by id (the task panel's links). */
+    id: Type.Optional(Id),
+  },
+  closed,
+);
 export type TaskHistoryQuery = Static<typeof TaskHistoryQuery>;
-export const TaskExportQuery = Type.Omit(TaskHistoryQuery, ['offset', 'limit']);
+export const TaskExportQuery = Type.Omit(TaskHistoryQuery, ['offset', 'limit'], closed);
 export const TaskHistoryResponse = ListPage(TaskSchema);
 export type TaskHistory = Static<typeof TaskHistoryResponse>;
 
@@ -128,7 +135,7 @@ export const CreateMuteBody = Type.Object(
     minutes: Type.Integer({ minimum: MUTE_MINUTES_MIN, maximum: MUTE_MINUTES_MAX }),
     comment: Type.String({ maxLength: ACKNOWLEDGE_COMMENT_MAX }),
   },
-  { additionalProperties: false },
+  closed,
 );
 export type CreateMuteBody = Static<typeof CreateMuteBody>;
 
@@ -151,4 +158,4 @@ export const AlertMutesResponse = Type.Object({
   can_mute_types: Type.Boolean(),
 });
 export type AlertMutes = Static<typeof AlertMutesResponse>;
-export const MuteParams = Type.Object({ cloudId: Id, muteId: Id });
+export const MuteParams = Type.Object({ cloudId: Id, muteId: Id }, closed);

@@ -3,11 +3,11 @@
 import { type Static, Type } from 'typebox';
 import { PLAN_TYPES, ROLES } from '../domain.ts';
 import { LIST_FILTER_MAX_LENGTH } from '../limits.ts';
+import { closed } from './closed.ts';
 import { LIST_LIMIT_MAX, LIST_PAGE_SIZE, LIST_SEARCH_MIN_LENGTH, ListPage, ListQuery } from './list-query.ts';
 
 const NOT_BLANK = '\\S';
 const Nullable = <T extends ReturnType<typeof Type.String>>(schema: T) => Type.Union([schema, Type.Null()]);
-const closed = { additionalProperties: false } as const;
 const Page = {
   offset: Type.Integer({ minimum: 0, maximum: 1_000_000, default: 0 }),
   limit: Type.Integer({ minimum: 1, maximum: LIST_LIMIT_MAX, default: LIST_PAGE_SIZE }),
@@ -34,7 +34,10 @@ export type AdminUser = Static<typeof AdminUserSchema>;
 export const AdminUserList = ListPage(AdminUserSchema);
 export type AdminUserList = Static<typeof AdminUserList>;
 
-export const AdminUserParams = Type.Object({ userId: Type.Integer({ minimum: 1, maximum: 2147483647 }) });
+export const AdminUserParams = Type.Object(
+  { userId: Type.Integer({ minimum: 1, maximum: 2147483647 }) },
+  closed,
+);
 
 /**
  * PUT /apiv2/admin/users/{userId}/email: a person's new email, set without a mailed link (this console may
@@ -54,12 +57,15 @@ export type AdminPasswordResetLink = Static<typeof AdminPasswordResetLink>;
 
 /** A cloud's id (digits), or at least LIST_SEARCH_MIN_LENGTH characters of its name; blank lists all. */
 export const ADMIN_CLOUD_SEARCH_PATTERN = `^\\s*$|^\\s*[0-9]+\\s*$|^\\s*\\S[\\s\\S]{${LIST_SEARCH_MIN_LENGTH - 2},}\\S\\s*$`;
-export const AdminCloudQuery = Type.Object({
-  search: Type.Optional(
-    Type.String({ maxLength: LIST_FILTER_MAX_LENGTH, pattern: ADMIN_CLOUD_SEARCH_PATTERN }),
-  ),
-  ...Page,
-});
+export const AdminCloudQuery = Type.Object(
+  {
+    search: Type.Optional(
+      Type.String({ maxLength: LIST_FILTER_MAX_LENGTH, pattern: ADMIN_CLOUD_SEARCH_PATTERN }),
+    ),
+    ...Page,
+  },
+  closed,
+);
 export type AdminCloudQuery = Static<typeof AdminCloudQuery>;
 
 /** Whether a search text is one the cloud search takes: an id, or enough of a name. */
@@ -83,7 +89,10 @@ export type AdminCloud = Static<typeof AdminCloudSchema>;
 export const AdminCloudList = ListPage(AdminCloudSchema);
 export type AdminCloudList = Static<typeof AdminCloudList>;
 
-export const AdminCloudParams = Type.Object({ cloudId: Type.Integer({ minimum: 1, maximum: 2147483647 }) });
+export const AdminCloudParams = Type.Object(
+  { cloudId: Type.Integer({ minimum: 1, maximum: 2147483647 }) },
+  closed,
+);
 
 /** clouds.suspend_type of a cloud a platform administrator suspended (the seed's unpaid ones say 'payment'). */
 export const ADMIN_SUSPEND_TYPE = 'ADMIN';
@@ -117,8 +126,8 @@ export type NewsPostBody = Static<typeof NewsPostBody>;
 export const NewsPostPatch = Type.Partial(Type.Object(postFields), closed);
 export type NewsPostPatch = Static<typeof NewsPostPatch>;
 
-export const NewsPostParams = Type.Object({ uuid: Type.String({ format: 'uuid' }) });
-export const AdminNewsQuery = Type.Object(Page);
+export const NewsPostParams = Type.Object({ uuid: Type.String({ format: 'uuid' }) }, closed);
+export const AdminNewsQuery = Type.Object(Page, closed);
 
 export const AdminNewsPostSchema = Type.Object({
   uuid: Type.String(),
@@ -155,7 +164,7 @@ export const VideoBody = Type.Object(
 export type VideoBody = Static<typeof VideoBody>;
 export const VideoPatch = Type.Partial(Type.Object(videoFields), closed);
 export type VideoPatch = Static<typeof VideoPatch>;
-export const VideoParams = Type.Object({ id: Type.Integer({ minimum: 1, maximum: 2147483647 }) });
+export const VideoParams = Type.Object({ id: Type.Integer({ minimum: 1, maximum: 2147483647 }) }, closed);
 
 export const AdminVideoSchema = Type.Object({
   id: Type.Integer(),

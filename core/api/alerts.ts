@@ -2,15 +2,19 @@
 import { type Static, Type } from 'typebox';
 import { RECENT_ALERTS_LIMIT } from '../constants.ts';
 import { ALERT_TYPES, HEALTH_IDS } from '../domain.ts';
+import { closed } from './closed.ts';
 
 const NullableString = Type.Union([Type.String(), Type.Null()]);
 const NullableId = Type.Union([Type.Integer(), Type.Null()]);
 
-export const RecentAlertsQuery = Type.Object({
-  limit: Type.Optional(
-    Type.Integer({ minimum: 1, maximum: RECENT_ALERTS_LIMIT, default: RECENT_ALERTS_LIMIT }),
-  ),
-});
+export const RecentAlertsQuery = Type.Object(
+  {
+    limit: Type.Optional(
+      Type.Integer({ minimum: 1, maximum: RECENT_ALERTS_LIMIT, default: RECENT_ALERTS_LIMIT }),
+    ),
+  },
+  closed,
+);
 
 /** SPEC §3 Alert, field names as the spec writes them. */
 export const AlertSchema = Type.Object({
@@ -48,7 +52,7 @@ export type RecentAlertsTotals = Static<typeof RecentAlertsTotalsResponse>;
 /** SPEC §3 User alert preference; defaults for an alert type the user never saved. */
 export const DEFAULT_ALERT_PREFERENCE = { alertCount: 1, displayAlert: true } as const;
 
-export const AlertPreferenceParams = Type.Object({ name: Type.Enum(ALERT_TYPES) });
+export const AlertPreferenceParams = Type.Object({ name: Type.Enum(ALERT_TYPES) }, closed);
 
 /** SPEC §5: an update requires both alertCount and displayAlert. */
 export const AlertPreferenceBody = Type.Object(
@@ -56,7 +60,7 @@ export const AlertPreferenceBody = Type.Object(
     alertCount: Type.Integer({ minimum: 0, maximum: 1000 }),
     displayAlert: Type.Boolean(),
   },
-  { additionalProperties: false },
+  closed,
 );
 export type AlertPreferenceUpdate = Static<typeof AlertPreferenceBody>;
 

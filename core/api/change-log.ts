@@ -2,24 +2,28 @@
 // person, object and time, shared by server and web app.
 import { type Static, Type } from 'typebox';
 import { AUDIT_ACTIONS, AUDIT_OBJECT_TYPES } from '../audit.ts';
+import { closed } from './closed.ts';
 import { LIST_LIMIT_MAX, LIST_PAGE_SIZE, ListPage } from './list-query.ts';
 
 const Values = Type.Union([Type.Record(Type.String(), Type.Unknown()), Type.Null()]);
 
-export const ChangeLogQuery = Type.Object({
-  offset: Type.Integer({ minimum: 0, maximum: 1_000_000, default: 0 }),
-  limit: Type.Integer({ minimum: 1, maximum: LIST_LIMIT_MAX, default: LIST_PAGE_SIZE }),
-  /** ISO 8601 date-times: records at or after `from` and before `to`. */
-  from: Type.Optional(Type.String({ format: 'date-time' })),
-  to: Type.Optional(Type.String({ format: 'date-time' })),
-  /** The user who acted. */
-  person: Type.Optional(Type.Integer({ minimum: 1, maximum: 2_147_483_647 })),
-  objectType: Type.Optional(Type.Enum(AUDIT_OBJECT_TYPES)),
-  /** One object's whole story; needs objectType. */
-  objectId: Type.Optional(Type.String({ minLength: 1, maxLength: 64 })),
-});
+export const ChangeLogQuery = Type.Object(
+  {
+    offset: Type.Integer({ minimum: 0, maximum: 1_000_000, default: 0 }),
+    limit: Type.Integer({ minimum: 1, maximum: LIST_LIMIT_MAX, default: LIST_PAGE_SIZE }),
+    /** ISO 8601 date-times: records at or after `from` and before `to`. */
+    from: Type.Optional(Type.String({ format: 'date-time' })),
+    to: Type.Optional(Type.String({ format: 'date-time' })),
+    /** The user who acted. */
+    person: Type.Optional(Type.Integer({ minimum: 1, maximum: 2_147_483_647 })),
+    objectType: Type.Optional(Type.Enum(AUDIT_OBJECT_TYPES)),
+    /** One object's whole story; needs objectType. */
+    objectId: Type.Optional(Type.String({ minLength: 1, maxLength: 64 })),
+  },
+  closed,
+);
 export type ChangeLogQuery = Static<typeof ChangeLogQuery>;
-export const ChangeLogExportQuery = Type.Omit(ChangeLogQuery, ['offset', 'limit']);
+export const ChangeLogExportQuery = Type.Omit(ChangeLogQuery, ['offset', 'limit'], closed);
 
 export const ChangeLogItem = Type.Object({
   id: Type.Integer(),

@@ -3,6 +3,7 @@
 // Shared by server and web app.
 import { type Static, Type } from 'typebox';
 import { TIME_RANGES } from '../time-range.ts';
+import { closed } from './closed.ts';
 import { ListPage, ListQuery } from './list-query.ts';
 
 const Id = Type.Integer({ minimum: 1, maximum: 2_147_483_647 });
@@ -15,14 +16,17 @@ export type ClientSort = (typeof CLIENT_SORTS)[number];
 export const SORT_ORDERS = ['asc', 'desc'] as const;
 export type SortOrder = (typeof SORT_ORDERS)[number];
 
-export const ClientListQuery = Type.Object({
-  ...ListQuery.properties,
-  /** One site's clients, or one device's; both narrow what the caller may see anyway. */
-  siteId: Type.Optional(Id),
-  deviceId: Type.Optional(Id),
-  sort: Type.Enum(CLIENT_SORTS, { default: 'lastSeen' }),
-  order: Type.Enum(SORT_ORDERS, { default: 'desc' }),
-});
+export const ClientListQuery = Type.Object(
+  {
+    ...ListQuery.properties,
+    /** One site's clients, or one device's; both narrow what the caller may see anyway. */
+    siteId: Type.Optional(Id),
+    deviceId: Type.Optional(Id),
+    sort: Type.Enum(CLIENT_SORTS, { default: 'lastSeen' }),
+    order: Type.Enum(SORT_ORDERS, { default: 'desc' }),
+  },
+  closed,
+);
 export type ClientListQuery = Static<typeof ClientListQuery>;
 
 export const ClientListItem = Type.Object({
@@ -54,11 +58,14 @@ export type ClientListItem = Static<typeof ClientListItem>;
 export const ClientListResponse = ListPage(ClientListItem);
 export type ClientListResponse = Static<typeof ClientListResponse>;
 
-export const ClientParams = Type.Object({ cloudId: Id, clientId: Id });
-export const ClientDetailQuery = Type.Object({
-  /** Only the stays and addresses of the last 24 hours, 7 or 30 days; the whole history without it. */
-  range: Type.Optional(Type.Enum(TIME_RANGES)),
-});
+export const ClientParams = Type.Object({ cloudId: Id, clientId: Id }, closed);
+export const ClientDetailQuery = Type.Object(
+  {
+    /** Only the stays and addresses of the last 24 hours, 7 or 30 days; the whole history without it. */
+    range: Type.Optional(Type.Enum(TIME_RANGES)),
+  },
+  closed,
+);
 export type ClientDetailQuery = Static<typeof ClientDetailQuery>;
 
 /**

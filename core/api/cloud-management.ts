@@ -2,6 +2,7 @@
 // (SPEC §2.1 licenses and addons, §6 change_device_license), shared by server and web app.
 import { type Static, Type } from 'typebox';
 import { CLOUD_COMPANY_MAX_LENGTH, CLOUD_NAME_MAX_LENGTH } from '../limits.ts';
+import { closed } from './closed.ts';
 import { ListPage } from './list-query.ts';
 
 const NOT_BLANK = '\\S';
@@ -9,10 +10,7 @@ const CloudName = Type.String({ minLength: 1, maxLength: CLOUD_NAME_MAX_LENGTH, 
 const Company = Type.String({ maxLength: CLOUD_COMPANY_MAX_LENGTH });
 
 /** POST /apiv2/clouds: a new cloud, whose creator becomes its Owner. */
-export const CreateCloudBody = Type.Object(
-  { name: CloudName, company: Type.Optional(Company) },
-  { additionalProperties: false },
-);
+export const CreateCloudBody = Type.Object({ name: CloudName, company: Type.Optional(Company) }, closed);
 export type CreateCloudBody = Static<typeof CreateCloudBody>;
 
 /** PATCH /apiv2/cloud/:cloudId: Cloud Properties; only the fields given change. */
@@ -23,25 +21,28 @@ export const UpdateCloudBody = Type.Object(
     /** ISO 3166-1 alpha-2 code of the billing address; null clears it. */
     country: Type.Optional(Type.Union([Type.String({ pattern: '^[A-Z]{2}$' }), Type.Null()])),
   },
-  { additionalProperties: false },
+  closed,
 );
 export type UpdateCloudBody = Static<typeof UpdateCloudBody>;
 
 /** DELETE /apiv2/cloud/:cloudId: the cloud's name, typed again to confirm. */
-export const DeleteCloudBody = Type.Object({ name: Type.String() }, { additionalProperties: false });
+export const DeleteCloudBody = Type.Object({ name: Type.String() }, closed);
 export type DeleteCloudBody = Static<typeof DeleteCloudBody>;
 
 /** POST /apiv2/cloud/:cloudId/leave: where the user is sent next. */
 export const LeftCloudResponse = Type.Object({ defaultCloudId: Type.Union([Type.Integer(), Type.Null()]) });
 export type LeftCloud = Static<typeof LeftCloudResponse>;
 
-export const LicenceDevicesQuery = Type.Object({
-  offset: Type.Integer({ minimum: 0, maximum: 2147483647, default: 0 }),
-  limit: Type.Integer({ minimum: 1, maximum: 100, default: 50 }),
-  /** yes: the devices holding a device licence; no: the live devices holding none. */
-  holding: Type.Union([Type.Literal('yes'), Type.Literal('no')], { default: 'yes' }),
-  siteId: Type.Optional(Type.Integer({ minimum: 1, maximum: 2147483647 })),
-});
+export const LicenceDevicesQuery = Type.Object(
+  {
+    offset: Type.Integer({ minimum: 0, maximum: 2147483647, default: 0 }),
+    limit: Type.Integer({ minimum: 1, maximum: 100, default: 50 }),
+    /** yes: the devices holding a device licence; no: the live devices holding none. */
+    holding: Type.Union([Type.Literal('yes'), Type.Literal('no')], { default: 'yes' }),
+    siteId: Type.Optional(Type.Integer({ minimum: 1, maximum: 2147483647 })),
+  },
+  closed,
+);
 export type LicenceDevicesQuery = Static<typeof LicenceDevicesQuery>;
 
 export const LicenceDevice = Type.Object({
@@ -60,10 +61,13 @@ export type LicenceDevice = Static<typeof LicenceDevice>;
 export const LicenceDevicesResponse = ListPage(LicenceDevice);
 export type LicenceDevices = Static<typeof LicenceDevicesResponse>;
 
-export const DeviceLicenceParams = Type.Object({
-  cloudId: Type.Integer({ minimum: 1, maximum: 2147483647 }),
-  deviceId: Type.Integer({ minimum: 1, maximum: 2147483647 }),
-});
+export const DeviceLicenceParams = Type.Object(
+  {
+    cloudId: Type.Integer({ minimum: 1, maximum: 2147483647 }),
+    deviceId: Type.Integer({ minimum: 1, maximum: 2147483647 }),
+  },
+  closed,
+);
 
 export const DeviceLicenceResponse = Type.Object({
   deviceId: Type.Integer(),

@@ -2,6 +2,7 @@
 // server and web app. Field names are the spec's.
 import { type Static, Type } from 'typebox';
 import { INVITATION_STATES, PLAN_TYPES, ROLES } from '../domain.ts';
+import { closed } from './closed.ts';
 
 const NullableString = Type.Union([Type.String(), Type.Null()]);
 
@@ -34,8 +35,8 @@ export const CloudResponse = Type.Object({
 export type Cloud = Static<typeof CloudResponse>;
 
 export const PushAlertsBody = Type.Object(
-  { user: Type.Object({ push_alerts: Type.Boolean() }, { additionalProperties: false }) },
-  { additionalProperties: false },
+  { user: Type.Object({ push_alerts: Type.Boolean() }, closed) },
+  closed,
 );
 export const PushAlertsResponse = Type.Object({ user: Type.Object({ push_alerts: Type.Boolean() }) });
 export type PushAlerts = Static<typeof PushAlertsResponse>;
@@ -99,5 +100,5 @@ export type UnreadInvitations = Static<typeof UnreadInvitationsResponse>;
 /** POST /apiv2/user/membership/join and /decline. */
 export const MembershipAnswerBody = Type.Object(
   { cloudId: Type.Integer({ minimum: 1, maximum: 2147483647 }) },
-  { additionalProperties: false },
+  closed,
 );

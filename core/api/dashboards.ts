@@ -2,6 +2,7 @@
 import { type Static, Type } from 'typebox';
 import { HEALTH_IDS, STATUS_IDS } from '../domain.ts';
 import { DEFAULT_TIME_RANGE, TIME_RANGES } from '../time-range.ts';
+import { closed } from './closed.ts';
 
 const Id = Type.Integer({ minimum: 1, maximum: 2147483647 });
 const Count = Type.Integer({ minimum: 0 });
@@ -14,7 +15,7 @@ export const DashboardQuery = Type.Object(
     /** One site's dashboard; without it, the cloud's (narrowed by the caller's active site grouping). */
     siteId: Type.Optional(Id),
   },
-  { additionalProperties: false },
+  closed,
 );
 export type DashboardQuery = Static<typeof DashboardQuery>;
 

@@ -4,12 +4,12 @@ import { type Static, type TSchema, Type } from 'typebox';
 import { BULK_DEVICE_IDS_MAX, COLUMN_LIST_NAMES } from '../device-list.ts';
 import { FirmwareVersion } from '../fleet/protocol.ts';
 import { RollingUpdateParams } from '../task-types.ts';
+import { closed } from './closed.ts';
 import { DeviceFilterQuery, DeviceListQuery } from './devices.ts';
 import { ListQuery } from './list-query.ts';
 
 const Id = Type.Integer({ minimum: 1, maximum: 2_147_483_647 });
-const strict = <T extends Record<string, TSchema>>(properties: T) =>
-  Type.Object(properties, { additionalProperties: false });
+const strict = <T extends Record<string, TSchema>>(properties: T) => Type.Object(properties, closed);
 
 /** The device list's search and filters, as GET .../devices takes them. */
 export const DeviceSelectionFilter = strict({
@@ -47,7 +47,7 @@ export type BulkRebootBody = Static<typeof BulkRebootBody>;
 export const BulkFirmwareBody = strict({
   ...common,
   version: Type.Optional(FirmwareVersion),
-  rolling: Type.Optional(Type.Omit(RollingUpdateParams, ['version'], { additionalProperties: false })),
+  rolling: Type.Optional(Type.Omit(RollingUpdateParams, ['version'], closed)),
 });
 export type BulkFirmwareBody = Static<typeof BulkFirmwareBody>;
 
@@ -68,10 +68,10 @@ export const BulkResult = Type.Object({
 export type BulkResult = Static<typeof BulkResult>;
 
 /** GET .../devices/export: the same query as the list, without paging. */
-export const DeviceExportQuery = Type.Omit(DeviceListQuery, ['offset', 'limit']);
+export const DeviceExportQuery = Type.Omit(DeviceListQuery, ['offset', 'limit'], closed);
 
 /** GET and PUT /apiv2/user/list-columns/:list: the columns the user chose for a list. */
-export const ListColumnsParams = Type.Object({ list: Type.Enum(COLUMN_LIST_NAMES) });
+export const ListColumnsParams = Type.Object({ list: Type.Enum(COLUMN_LIST_NAMES) }, closed);
 export const ListColumns = strict({
   /** Column ids of the list (core/device-list.ts COLUMN_LISTS), in the order shown. */
   columns: Type.Array(Type.String({ pattern: '^[a-z][a-zA-Z]{0,39}$' }), {

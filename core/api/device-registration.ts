@@ -2,6 +2,7 @@
 import { type Static, Type } from 'typebox';
 import { LIST_FILTER_MAX_LENGTH } from '../limits.ts';
 import { normalizeMac } from '../search.ts';
+import { closed } from './closed.ts';
 import { RegisterDeviceBody } from './devices.ts';
 import { ListPage, ListQuery } from './list-query.ts';
 
@@ -43,11 +44,14 @@ export const IMPORT_REFUSALS = [
 ] as const;
 export type ImportRefusal = (typeof IMPORT_REFUSALS)[number];
 
-export const RegistrationSitesQuery = Type.Object({
-  /** Case-insensitive part of the site's name. */
-  filter: Type.Optional(Type.String({ maxLength: LIST_FILTER_MAX_LENGTH })),
-  limit: Type.Integer({ minimum: 1, maximum: 100, default: 100 }),
-});
+export const RegistrationSitesQuery = Type.Object(
+  {
+    /** Case-insensitive part of the site's name. */
+    filter: Type.Optional(Type.String({ maxLength: LIST_FILTER_MAX_LENGTH })),
+    limit: Type.Integer({ minimum: 1, maximum: 100, default: 100 }),
+  },
+  closed,
+);
 export type RegistrationSitesQuery = Static<typeof RegistrationSitesQuery>;
 
 /** GET /apiv2/cloud/:cloudId/registration-sites: the sites the caller may register devices into. */
@@ -59,7 +63,7 @@ export type RegistrationSitesResponse = Static<typeof RegistrationSitesResponse>
 /** POST /apiv2/cloud/:cloudId/devices/import: the file's text, read in the browser. */
 export const ImportDevicesBody = Type.Object(
   { csv: Type.String({ minLength: 1, maxLength: IMPORT_CHARS_MAX }) },
-  { additionalProperties: false },
+  closed,
 );
 export type ImportDevicesBody = Static<typeof ImportDevicesBody>;
 
@@ -86,7 +90,7 @@ export const ImportDevicesResponse = Type.Object({
 });
 export type ImportDevicesResponse = Static<typeof ImportDevicesResponse>;
 
-export const PendingDevicesQuery = Type.Omit(ListQuery, ['search']);
+export const PendingDevicesQuery = Type.Omit(ListQuery, ['search'], closed);
 export type PendingDevicesQuery = Static<typeof PendingDevicesQuery>;
 
 /**
@@ -137,7 +141,7 @@ export const AdoptPendingBody = Type.Object(
     sn: RegisterDeviceBody.properties.sn,
     name: RegisterDeviceBody.properties.name,
   },
-  { additionalProperties: false },
+  closed,
 );
 export type AdoptPendingBody = Static<typeof AdoptPendingBody>;
 

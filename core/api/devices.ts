@@ -14,6 +14,7 @@ import {
 } from '../fleet/protocol.ts';
 import { DEVICE_NAME_MAX_LENGTH } from '../limits.ts';
 import { DEVICE_ACTIONS } from '../policy.ts';
+import { closed } from './closed.ts';
 import { ListPage, ListQuery } from './list-query.ts';
 
 /** Whether the device's configuration may be viewed and changed in the console (SPEC §2.4 device menu). */
@@ -47,24 +48,30 @@ export const DeviceListItem = Type.Object({
 export type DeviceListItem = Static<typeof DeviceListItem>;
 
 /** The device list's filters, as the dashboards' counts link to them; each narrows the list further. */
-export const DeviceFilterQuery = Type.Object({
-  health: Type.Optional(Type.Enum(HEALTH_IDS)),
-  status: Type.Optional(Type.Enum(DEVICE_CONNECTIONS)),
-  type: Type.Optional(Type.Enum(DEVICE_FAMILIES)),
-  siteId: Type.Optional(Type.Integer({ minimum: 1, maximum: 2147483647 })),
-  /** The model, by its product catalogue id. */
-  model: Type.Optional(Type.Integer({ minimum: 1, maximum: 100_000 })),
-  /** The firmware exactly, version-revision (SPEC §3). */
-  fw: Type.Optional(Type.String({ minLength: 1, maxLength: 40, pattern: '^[0-9A-Za-z._-]+$' })),
-});
+export const DeviceFilterQuery = Type.Object(
+  {
+    health: Type.Optional(Type.Enum(HEALTH_IDS)),
+    status: Type.Optional(Type.Enum(DEVICE_CONNECTIONS)),
+    type: Type.Optional(Type.Enum(DEVICE_FAMILIES)),
+    siteId: Type.Optional(Type.Integer({ minimum: 1, maximum: 2147483647 })),
+    /** The model, by its product catalogue id. */
+    model: Type.Optional(Type.Integer({ minimum: 1, maximum: 100_000 })),
+    /** The firmware exactly, version-revision (SPEC §3). */
+    fw: Type.Optional(Type.String({ minLength: 1, maxLength: 40, pattern: '^[0-9A-Za-z._-]+$' })),
+  },
+  closed,
+);
 export type DeviceFilterQuery = Static<typeof DeviceFilterQuery>;
 
-export const DeviceListQuery = Type.Object({
-  ...ListQuery.properties,
-  ...DeviceFilterQuery.properties,
-  /** A column's order, '-' first for descending; then by name (core/device-list.ts). */
-  sort: Type.Optional(Type.Enum(DEVICE_SORTS)),
-});
+export const DeviceListQuery = Type.Object(
+  {
+    ...ListQuery.properties,
+    ...DeviceFilterQuery.properties,
+    /** A column's order, '-' first for descending; then by name (core/device-list.ts). */
+    sort: Type.Optional(Type.Enum(DEVICE_SORTS)),
+  },
+  closed,
+);
 export type DeviceListQuery = Static<typeof DeviceListQuery>;
 
 /** GET /apiv2/cloud/:cloudId/devices: devices in the order asked for (by name by default), then id. */
@@ -85,14 +92,14 @@ export const RegisterDeviceBody = Type.Object(
     /** Defaults to the model's SKU and the end of the MAC address. */
     name: Type.Optional(Type.String({ minLength: 1, maxLength: DEVICE_NAME_MAX_LENGTH, pattern: '\\S' })),
   },
-  { additionalProperties: false },
+  closed,
 );
 export type RegisterDeviceBody = Static<typeof RegisterDeviceBody>;
 
 /** PATCH /apiv2/cloud/:cloudId/devices/:deviceId: renames a device (site permission rename_device). */
 export const RenameDeviceBody = Type.Object(
   { name: Type.String({ minLength: 1, maxLength: DEVICE_NAME_MAX_LENGTH, pattern: '\\S' }) },
-  { additionalProperties: false },
+  closed,
 );
 export type RenameDeviceBody = Static<typeof RenameDeviceBody>;
 export const RenamedDevice = Type.Object({ id: Type.Integer(), name: Type.String() });

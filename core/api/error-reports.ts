@@ -1,5 +1,6 @@
 // Schemas of the error-report calls (SPEC §3 "Error report payload", SPEC §8 report dialog, DESIGN §5).
 import { type Static, Type } from 'typebox';
+import { closed } from './closed.ts';
 
 /** Longest stack trace kept; the report dialog cuts longer ones. */
 export const ERROR_REPORT_MESSAGE_MAX = 20_000;
@@ -10,7 +11,6 @@ export const ERROR_REPORT_PAGE_DEFAULT = 20;
 export const ERROR_REPORT_PAGE_MAX = 100;
 
 const Text = (maxLength = ERROR_REPORT_TEXT_MAX) => Type.String({ maxLength });
-const closed = { additionalProperties: false } as const;
 
 /** SPEC §3: serviceContext (service, version), context (user, httpRequest, reportLocation), message. */
 export const ErrorReportBody = Type.Object(
@@ -45,10 +45,13 @@ export const ErrorReportBody = Type.Object(
 );
 export type ErrorReport = Static<typeof ErrorReportBody>;
 
-export const ErrorReportListQuery = Type.Object({
-  limit: Type.Integer({ minimum: 1, maximum: ERROR_REPORT_PAGE_MAX, default: ERROR_REPORT_PAGE_DEFAULT }),
-  offset: Type.Integer({ minimum: 0, maximum: 1_000_000, default: 0 }),
-});
+export const ErrorReportListQuery = Type.Object(
+  {
+    limit: Type.Integer({ minimum: 1, maximum: ERROR_REPORT_PAGE_MAX, default: ERROR_REPORT_PAGE_DEFAULT }),
+    offset: Type.Integer({ minimum: 0, maximum: 1_000_000, default: 0 }),
+  },
+  closed,
+);
 
 export const StoredErrorReportSchema = Type.Object({
   id: Type.Integer(),

@@ -3,6 +3,7 @@
 import { type Static, type TSchema, Type } from 'typebox';
 import { MIN_SEARCH_LENGTH } from '../constants.ts';
 import { LIST_FILTER_MAX_LENGTH } from '../limits.ts';
+import { closed } from './closed.ts';
 
 /** Most rows one list call answers. */
 export const LIST_LIMIT_MAX = 100;
@@ -17,12 +18,15 @@ export const LIST_SEARCH_MIN_LENGTH = MIN_SEARCH_LENGTH;
 // that are not white space.
 const SEARCH_PATTERN = `^\\s*$|^\\s*\\S[\\s\\S]{${LIST_SEARCH_MIN_LENGTH - 2},}\\S\\s*$`;
 
-export const ListQuery = Type.Object({
-  /** Case-insensitive text to look for; empty or absent lists everything. */
-  search: Type.Optional(Type.String({ maxLength: LIST_FILTER_MAX_LENGTH, pattern: SEARCH_PATTERN })),
-  offset: Type.Integer({ minimum: 0, maximum: 2147483647, default: 0 }),
-  limit: Type.Integer({ minimum: 1, maximum: LIST_LIMIT_MAX, default: LIST_PAGE_SIZE }),
-});
+export const ListQuery = Type.Object(
+  {
+    /** Case-insensitive text to look for; empty or absent lists everything. */
+    search: Type.Optional(Type.String({ maxLength: LIST_FILTER_MAX_LENGTH, pattern: SEARCH_PATTERN })),
+    offset: Type.Integer({ minimum: 0, maximum: 2147483647, default: 0 }),
+    limit: Type.Integer({ minimum: 1, maximum: LIST_LIMIT_MAX, default: LIST_PAGE_SIZE }),
+  },
+  closed,
+);
 export type ListQuery = Static<typeof ListQuery>;
 
 /** One page of a list as the server reads it: the search trimmed, '' to list everything. */

@@ -3,20 +3,27 @@
 import { type Static, Type } from 'typebox';
 import { TASK_STATES } from '../domain.ts';
 import { TIME_RANGES } from '../time-range.ts';
+import { closed } from './closed.ts';
 
-export const DeviceParams = Type.Object({
-  cloudId: Type.Integer({ minimum: 1, maximum: 2147483647 }),
-  deviceId: Type.Integer({ minimum: 1, maximum: 2147483647 }),
-});
+export const DeviceParams = Type.Object(
+  {
+    cloudId: Type.Integer({ minimum: 1, maximum: 2147483647 }),
+    deviceId: Type.Integer({ minimum: 1, maximum: 2147483647 }),
+  },
+  closed,
+);
 
-export const MetricsQuery = Type.Object({
-  range: Type.Optional(
-    Type.Enum(TIME_RANGES, {
-      default: '24h',
-      description: 'the last 24 hours (every heartbeat), 7 or 30 days (hourly averages)',
-    }),
-  ),
-});
+export const MetricsQuery = Type.Object(
+  {
+    range: Type.Optional(
+      Type.Enum(TIME_RANGES, {
+        default: '24h',
+        description: 'the last 24 hours (every heartbeat), 7 or 30 days (hourly averages)',
+      }),
+    ),
+  },
+  closed,
+);
 export type MetricsQuery = Static<typeof MetricsQuery>;
 
 const Value = (description: string) => Type.Union([Type.Number(), Type.Null()], { description });

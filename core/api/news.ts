@@ -1,5 +1,6 @@
 // Schemas of the news calls (SPEC §3 Blog post, SPEC §7), shared by server and web app.
 import { type Static, Type } from 'typebox';
+import { closed } from './closed.ts';
 
 const NullableString = Type.Union([Type.String(), Type.Null()]);
 
@@ -42,13 +43,13 @@ export const MarkInboxReadBody = Type.Object(
     uuid: Type.Optional(Type.String({ pattern: UUID_PATTERN })),
     all: Type.Optional(Type.Literal(true)),
   },
-  { additionalProperties: false },
+  closed,
 );
 export type MarkInboxRead = Static<typeof MarkInboxReadBody>;
 
 export const PublicPostsResponse = Type.Object({ posts: Type.Array(PublicPostSchema) });
 export type PublicPosts = Static<typeof PublicPostsResponse>;
 
-export const NewsletterBody = Type.Object({ subscribe: Type.Boolean() }, { additionalProperties: false });
+export const NewsletterBody = Type.Object({ subscribe: Type.Boolean() }, closed);
 export const NewsletterResponse = Type.Object({ subscribe: Type.Boolean() });
 export type Newsletter = Static<typeof NewsletterResponse>;

@@ -3,25 +3,32 @@
 // default (for the cloud) or follows the cloud (for a site).
 import { type Static, Type } from 'typebox';
 import { ALERT_TYPES } from '../domain.ts';
+import { closed } from './closed.ts';
 
 const Id = Type.Integer({ minimum: 1, maximum: 2147483647 });
 
 /** Members one channel of one type may list; more than any cloud's membership. */
 export const NOTIFICATION_MEMBERS_MAX = 10_000;
 
-export const ChannelSetting = Type.Object({
-  /** Everyone who may see the alert; the members listed are then not needed. */
-  everyone: Type.Boolean(),
-  /** Without everyone, only these members (none: nobody). */
-  userIds: Type.Array(Id, { maxItems: NOTIFICATION_MEMBERS_MAX, uniqueItems: true }),
-});
+export const ChannelSetting = Type.Object(
+  {
+    /** Everyone who may see the alert; the members listed are then not needed. */
+    everyone: Type.Boolean(),
+    /** Without everyone, only these members (none: nobody). */
+    userIds: Type.Array(Id, { maxItems: NOTIFICATION_MEMBERS_MAX, uniqueItems: true }),
+  },
+  closed,
+);
 export type ChannelSetting = Static<typeof ChannelSetting>;
 
-const AlertTypeSetting = Type.Object({
-  alertType: Type.Enum(ALERT_TYPES),
-  push: ChannelSetting,
-  email: ChannelSetting,
-});
+const AlertTypeSetting = Type.Object(
+  {
+    alertType: Type.Enum(ALERT_TYPES),
+    push: ChannelSetting,
+    email: ChannelSetting,
+  },
+  closed,
+);
 
 /** A member who may be chosen: for a site, only members who may see its alerts. */
 export const NotificationMember = Type.Object({
@@ -38,9 +45,12 @@ export const CloudNotificationSettings = Type.Object({
 });
 export type CloudNotificationSettings = Static<typeof CloudNotificationSettings>;
 
-export const CloudNotificationSettingsBody = Type.Object({
-  types: Type.Array(AlertTypeSetting, { maxItems: ALERT_TYPES.length }),
-});
+export const CloudNotificationSettingsBody = Type.Object(
+  {
+    types: Type.Array(AlertTypeSetting, { maxItems: ALERT_TYPES.length }),
+  },
+  closed,
+);
 export type CloudNotificationSettingsBody = Static<typeof CloudNotificationSettingsBody>;
 
 /** GET and PUT /apiv2/cloud/:cloudId/site/:siteId/notification-settings. */
@@ -61,16 +71,22 @@ export const SiteNotificationSettings = Type.Object({
 });
 export type SiteNotificationSettings = Static<typeof SiteNotificationSettings>;
 
-export const SiteNotificationSettingsBody = Type.Object({
-  types: Type.Array(
-    Type.Object({
-      alertType: Type.Enum(ALERT_TYPES),
-      followsCloud: Type.Boolean(),
-      /** Needed unless the type follows the cloud. */
-      push: Type.Optional(ChannelSetting),
-      email: Type.Optional(ChannelSetting),
-    }),
-    { maxItems: ALERT_TYPES.length },
-  ),
-});
+export const SiteNotificationSettingsBody = Type.Object(
+  {
+    types: Type.Array(
+      Type.Object(
+        {
+          alertType: Type.Enum(ALERT_TYPES),
+          followsCloud: Type.Boolean(),
+          /** Needed unless the type follows the cloud. */
+          push: Type.Optional(ChannelSetting),
+          email: Type.Optional(ChannelSetting),
+        },
+        closed,
+      ),
+      { maxItems: ALERT_TYPES.length },
+    ),
+  },
+  closed,
+);
 export type SiteNotificationSettingsBody = Static<typeof SiteNotificationSettingsBody>;

@@ -1,12 +1,11 @@
 // Schemas of the Web Push calls (SPEC §4 push notifications toggle), shared by server and web app.
 import { type Static, Type } from 'typebox';
+import { closed } from './closed.ts';
 
 /** Longest push service URL accepted; real ones (FCM, Mozilla, Apple, Windows) stay well under 1,000. */
 export const PUSH_ENDPOINT_MAX_LENGTH = 2_000;
 /** Browsers one user may receive push notifications in; saving one more drops the least recently refreshed. */
 export const PUSH_SUBSCRIPTIONS_PER_USER = 20;
-
-const closed = { additionalProperties: false } as const;
 
 export const VapidPublicKeyResponse = Type.Object({
   /** The server's VAPID public key (base64url, uncompressed P-256 point): PushManager's applicationServerKey. */

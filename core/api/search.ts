@@ -2,6 +2,7 @@
 import { type Static, Type } from 'typebox';
 import { MIN_SEARCH_LENGTH } from '../constants.ts';
 import { MAX_SEARCH_LENGTH, SEARCH_OBJECT_TYPES, SEARCH_SOURCES } from '../search.ts';
+import { closed } from './closed.ts';
 
 export const SearchSourceSchema = Type.Enum(SEARCH_SOURCES);
 
@@ -16,7 +17,7 @@ export const SearchFindBody = Type.Object(
       Type.Array(SearchSourceSchema, { minItems: 1, maxItems: SEARCH_SOURCES.length, uniqueItems: true }),
     ),
   },
-  { additionalProperties: false },
+  closed,
 );
 export type SearchFind = Static<typeof SearchFindBody>;
 

@@ -10,6 +10,7 @@ import {
   SITE_NAME_MAX_LENGTH,
   SITE_TIMEZONE_MAX_LENGTH,
 } from '../limits.ts';
+import { closed } from './closed.ts';
 import { ListPage } from './list-query.ts';
 
 const Id = Type.Integer({ minimum: 1, maximum: 2147483647 });
@@ -19,14 +20,17 @@ const NOT_BLANK = '\\S';
 /** A comma-separated list of up to SITE_INCLUDE_IDS_MAX positive ids, or nothing. */
 const INCLUDE_IDS_PATTERN = `^([1-9][0-9]{0,9}(,[1-9][0-9]{0,9}){0,${SITE_INCLUDE_IDS_MAX - 1}})?$`;
 
-export const SitesSelectQuery = Type.Object({
-  limit: Type.Integer({ minimum: 1, maximum: SITE_LIST_MAX, default: SITE_LIST_MAX }),
-  /** Case-insensitive part of the name or location. */
-  filter: Type.Optional(Type.String({ maxLength: LIST_FILTER_MAX_LENGTH })),
-  allFields: Type.Boolean({ default: false }),
-  /** Sites listed whatever the limit and filter (for example the current site), when visible. */
-  includeIds: Type.Optional(Type.String({ pattern: INCLUDE_IDS_PATTERN })),
-});
+export const SitesSelectQuery = Type.Object(
+  {
+    limit: Type.Integer({ minimum: 1, maximum: SITE_LIST_MAX, default: SITE_LIST_MAX }),
+    /** Case-insensitive part of the name or location. */
+    filter: Type.Optional(Type.String({ maxLength: LIST_FILTER_MAX_LENGTH })),
+    allFields: Type.Boolean({ default: false }),
+    /** Sites listed whatever the limit and filter (for example the current site), when visible. */
+    includeIds: Type.Optional(Type.String({ pattern: INCLUDE_IDS_PATTERN })),
+  },
+  closed,
+);
 export type SitesSelectQuery = Static<typeof SitesSelectQuery>;
 
 /** A site in the picker; the optional fields come with allFields (SPEC §3 Site). */
@@ -56,20 +60,14 @@ const SITE_FIELDS = {
   allow_config: Type.Optional(Type.Boolean()),
 };
 
-export const CreateSiteBody = Type.Object(
-  { name: SiteName, ...SITE_FIELDS },
-  { additionalProperties: false },
-);
+export const CreateSiteBody = Type.Object({ name: SiteName, ...SITE_FIELDS }, closed);
 export type CreateSiteBody = Static<typeof CreateSiteBody>;
 
 /** PATCH of Site Properties: only the fields given change. */
-export const UpdateSiteBody = Type.Object(
-  { name: Type.Optional(SiteName), ...SITE_FIELDS },
-  { additionalProperties: false },
-);
+export const UpdateSiteBody = Type.Object({ name: Type.Optional(SiteName), ...SITE_FIELDS }, closed);
 export type UpdateSiteBody = Static<typeof UpdateSiteBody>;
 
-export const SiteIdParams = Type.Object({ cloudId: Id, siteId: Id });
+export const SiteIdParams = Type.Object({ cloudId: Id, siteId: Id }, closed);
 export type SiteIdParams = Static<typeof SiteIdParams>;
 
 /** Site Properties (SPEC §2.4), with what the caller may do with the site. */
@@ -100,13 +98,16 @@ export type DeletedSite = Static<typeof DeletedSite>;
 export const CreatedSite = Type.Object({ id: Type.Integer(), name: Type.String(), location: Type.String() });
 export type CreatedSite = Static<typeof CreatedSite>;
 
-export const SiteFiltersSelectQuery = Type.Object({
-  limit: Type.Integer({ minimum: 1, maximum: SITE_FILTER_PAGE_LIMIT, default: SITE_FILTER_PAGE_LIMIT }),
-  /** Case-insensitive part of the filter's name. */
-  filter: Type.Optional(Type.String({ maxLength: LIST_FILTER_MAX_LENGTH })),
-  /** Adds each grouping's site ids. */
-  allFields: Type.Boolean({ default: false }),
-});
+export const SiteFiltersSelectQuery = Type.Object(
+  {
+    limit: Type.Integer({ minimum: 1, maximum: SITE_FILTER_PAGE_LIMIT, default: SITE_FILTER_PAGE_LIMIT }),
+    /** Case-insensitive part of the filter's name. */
+    filter: Type.Optional(Type.String({ maxLength: LIST_FILTER_MAX_LENGTH })),
+    /** Adds each grouping's site ids. */
+    allFields: Type.Boolean({ default: false }),
+  },
+  closed,
+);
 export type SiteFiltersSelectQuery = Static<typeof SiteFiltersSelectQuery>;
 
 export const SiteGrouping = Type.Object({
@@ -131,7 +132,7 @@ export const SiteFiltersSelectResponse = Type.Object({
 });
 export type SiteFiltersSelectResponse = Static<typeof SiteFiltersSelectResponse>;
 
-export const SelectSiteFilterBody = Type.Object({ siteFilterId: Id }, { additionalProperties: false });
+export const SelectSiteFilterBody = Type.Object({ siteFilterId: Id }, closed);
 export type SelectSiteFilterBody = Static<typeof SelectSiteFilterBody>;
 
 export const CreateSiteFilterBody = Type.Object(
@@ -139,7 +140,7 @@ export const CreateSiteFilterBody = Type.Object(
     name: Type.String({ minLength: 1, maxLength: SITE_FILTER_NAME_MAX_LENGTH, pattern: NOT_BLANK }),
     siteIds: Type.Array(Id, { minItems: 1, maxItems: SITE_FILTER_SITES_MAX }),
   },
-  { additionalProperties: false },
+  closed,
 );
 export type CreateSiteFilterBody = Static<typeof CreateSiteFilterBody>;
 
@@ -154,7 +155,7 @@ export type CreatedSiteFilter = Static<typeof CreatedSiteFilter>;
 export const SiteFilter = CreatedSiteFilter;
 export type SiteFilter = CreatedSiteFilter;
 
-export const SiteFilterIdParams = Type.Object({ cloudId: Id, siteFilterId: Id });
+export const SiteFilterIdParams = Type.Object({ cloudId: Id, siteFilterId: Id }, closed);
 export type SiteFilterIdParams = Static<typeof SiteFilterIdParams>;
 
 /** PATCH of a saved grouping: only the fields given change. */
@@ -163,7 +164,7 @@ export const UpdateSiteFilterBody = Type.Object(
     name: Type.Optional(CreateSiteFilterBody.properties.name),
     siteIds: Type.Optional(CreateSiteFilterBody.properties.siteIds),
   },
-  { additionalProperties: false },
+  closed,
 );
 export type UpdateSiteFilterBody = Static<typeof UpdateSiteFilterBody>;
 

@@ -2,15 +2,19 @@
 import { type Static, type TInteger, Type } from 'typebox';
 import { RECENT_TASKS_LIMIT } from '../constants.ts';
 import { PRODUCT_TYPES, TASK_STATES, TASK_TYPES, type TaskState } from '../domain.ts';
+import { closed } from './closed.ts';
 
 const NullableString = Type.Union([Type.String(), Type.Null()]);
 const NullableId = Type.Union([Type.Integer(), Type.Null()]);
 
-export const RecentTasksQuery = Type.Object({
-  limit: Type.Optional(
-    Type.Integer({ minimum: 1, maximum: RECENT_TASKS_LIMIT, default: RECENT_TASKS_LIMIT }),
-  ),
-});
+export const RecentTasksQuery = Type.Object(
+  {
+    limit: Type.Optional(
+      Type.Integer({ minimum: 1, maximum: RECENT_TASKS_LIMIT, default: RECENT_TASKS_LIMIT }),
+    ),
+  },
+  closed,
+);
 
 /** The number of task targets in each state; every state is present (DESIGN §5). */
 export const StateCountsSchema = Type.Object(
@@ -70,7 +74,7 @@ export const TaskTargetsSchema = Type.Object(
       Type.Enum(PRODUCT_TYPES, { description: 'every device of the family in the cloud' }),
     ),
   },
-  { additionalProperties: false },
+  closed,
 );
 
 export const CreateTaskBody = Type.Object(
@@ -89,7 +93,7 @@ export const CreateTaskBody = Type.Object(
       Type.Boolean({ description: 'answer which devices each batch would touch, and create nothing' }),
     ),
   },
-  { additionalProperties: false },
+  closed,
 );
 export type CreateTaskBody = Static<typeof CreateTaskBody>;
 
@@ -115,16 +119,28 @@ export const TaskDryRun = Type.Object({
   refused: Type.Array(RefusedTarget),
 });
 
-export const TaskParams = Type.Object({
-  cloudId: Type.Integer({ minimum: 1, maximum: 2_147_483_647 }),
-  taskId: Type.Integer({ minimum: 1, maximum: 2_147_483_647 }),
-});
+export const TaskParams = Type.Object(
+  {
+    cloudId: Type.Integer({ minimum: 1, maximum: 2_147_483_647 }),
+    taskId: Type.Integer({ minimum: 1, maximum: 2_147_483_647 }),
+  },
+  closed,
+);
 
-export const TaskTargetsQuery = Type.Object({
-  offset: Type.Optional(Type.Integer({ minimum: 0, maximum: 1_000_000, default: 0 })),
-  limit: Type.Optional(Type.Integer({ minimum: 1, maximum: 500, default: 100 })),
-  state: Type.Optional(Type.Enum(TASK_STATES)),
-});
+/** A target of a task: its file (a capture, a tech-support report). */
+export const TaskTargetParams = Type.Object(
+  { ...TaskParams.properties, targetId: Type.Integer({ minimum: 1, maximum: 2_147_483_647 }) },
+  closed,
+);
+
+export const TaskTargetsQuery = Type.Object(
+  {
+    offset: Type.Optional(Type.Integer({ minimum: 0, maximum: 1_000_000, default: 0 })),
+    limit: Type.Optional(Type.Integer({ minimum: 1, maximum: 500, default: 100 })),
+    state: Type.Optional(Type.Enum(TASK_STATES)),
+  },
+  closed,
+);
 
 export const TaskTargetSchema = Type.Object({
   id: Type.Integer(),
@@ -168,7 +184,10 @@ export const TaskDetailResponse = Type.Object({
 });
 export type TaskDetail = Static<typeof TaskDetailResponse>;
 
-export const FirmwareQuery = Type.Object({ productBrandId: Type.Integer({ minimum: 1, maximum: 100_000 }) });
+export const FirmwareQuery = Type.Object(
+  { productBrandId: Type.Integer({ minimum: 1, maximum: 100_000 }) },
+  closed,
+);
 export const FirmwareCatalogueResponse = Type.Object({
   productBrandId: Type.Integer(),
   releases: Type.Array(

@@ -3,6 +3,7 @@
 import { type Static, Type } from 'typebox';
 import { ALL_CLOUD_PERMISSIONS, INVITATION_STATES, ROLES, SITE_PERMISSIONS } from '../domain.ts';
 import { LinkToken } from './account.ts';
+import { closed } from './closed.ts';
 import { ListPage } from './list-query.ts';
 
 /** A member of the cloud. */
@@ -31,13 +32,16 @@ export type UserListResponse = Static<typeof UserListResponse>;
 
 const Id = Type.Integer({ minimum: 1, maximum: 2_147_483_647 });
 /** A Site User's site with the site permissions given there. */
-export const SiteGrant = Type.Object({
-  siteId: Id,
-  permissions: Type.Array(Type.Enum(SITE_PERMISSIONS), {
-    maxItems: SITE_PERMISSIONS.length,
-    uniqueItems: true,
-  }),
-});
+export const SiteGrant = Type.Object(
+  {
+    siteId: Id,
+    permissions: Type.Array(Type.Enum(SITE_PERMISSIONS), {
+      maxItems: SITE_PERMISSIONS.length,
+      uniqueItems: true,
+    }),
+  },
+  closed,
+);
 export type SiteGrant = Static<typeof SiteGrant>;
 /** Roles a member can be given; ownership only moves by transfer. */
 export const GRANTABLE_ROLES = ['ROLE_ADMIN', 'ROLE_GUEST', 'ROLE_USER'] as const;
@@ -51,13 +55,16 @@ const Grant = {
 
 export type MemberDetail = UserListResponse['items'][number];
 
-export const MemberUpdateBody = Type.Object(Grant);
+export const MemberUpdateBody = Type.Object(Grant, closed);
 export type MemberUpdateBody = Static<typeof MemberUpdateBody>;
 
-export const InviteBody = Type.Object({
-  email: Type.String({ minLength: 3, maxLength: 254, pattern: '^[^\\s@]+@[^\\s@]+$' }),
-  ...Grant,
-});
+export const InviteBody = Type.Object(
+  {
+    email: Type.String({ minLength: 3, maxLength: 254, pattern: '^[^\\s@]+@[^\\s@]+$' }),
+    ...Grant,
+  },
+  closed,
+);
 export type InviteBody = Static<typeof InviteBody>;
 
 /** An invitation as the inviting cloud sees it; the state's text is SPEC §3's. */
@@ -98,10 +105,13 @@ export const InvitationLookup = Type.Object({
 });
 export type InvitationLookup = Static<typeof InvitationLookup>;
 
-export const AcceptInvitationBody = Type.Object({
-  token: LinkToken,
-  firstname: Type.String({ minLength: 1, maxLength: 100 }),
-  lastname: Type.String({ maxLength: 100 }),
-  password: Type.String({ minLength: 1, maxLength: 1024 }),
-});
+export const AcceptInvitationBody = Type.Object(
+  {
+    token: LinkToken,
+    firstname: Type.String({ minLength: 1, maxLength: 100 }),
+    lastname: Type.String({ maxLength: 100 }),
+    password: Type.String({ minLength: 1, maxLength: 1024 }),
+  },
+  closed,
+);
 export type AcceptInvitationBody = Static<typeof AcceptInvitationBody>;

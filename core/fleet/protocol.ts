@@ -1,6 +1,7 @@
 // The device agent protocol (/agent/v1): what firmware sends and what the console answers. The server
 // validates with these schemas and docs/agent-protocol.md is generated from them.
 import { type Static, Type } from 'typebox';
+import { closed } from '../api/closed.ts';
 import { TASK_STATES, TASK_TYPES } from '../domain.ts';
 
 export const AGENT_PROTOCOL_VERSION = 1;
@@ -49,7 +50,7 @@ export const AdoptRequest = Type.Object(
       }),
     ),
   },
-  { additionalProperties: false },
+  closed,
 );
 export type AdoptRequest = Static<typeof AdoptRequest>;
 
@@ -73,138 +74,177 @@ export type PendingResponse = Static<typeof PendingResponse>;
 
 // --- Heartbeat ------------------------------------------------------------------------------------------
 
-export const Radio = Type.Object({
-  band: Band,
-  channel: Int(1, 200),
-  widthMhz: Type.Enum([20, 40, 80, 160, 320, 2160]),
-  txPowerDbm: Num(-10, 60),
-  noiseDbm: Num(-130, 0),
-  utilPct: Num(0, 100, 'channel utilisation'),
-});
+export const Radio = Type.Object(
+  {
+    band: Band,
+    channel: Int(1, 200),
+    widthMhz: Type.Enum([20, 40, 80, 160, 320, 2160]),
+    txPowerDbm: Num(-10, 60),
+    noiseDbm: Num(-130, 0),
+    utilPct: Num(0, 100, 'channel utilisation'),
+  },
+  closed,
+);
 export type Radio = Static<typeof Radio>;
 
-export const WirelessClient = Type.Object({
-  mac: Mac,
-  ip: Type.Optional(Type.String({ format: 'ipv4', maxLength: 15 })),
-  hostname: Type.Optional(Type.String({ maxLength: 64 })),
-  ssid: Type.String({ maxLength: 32 }),
-  band: Band,
-  rssi: Int(-120, 0),
-  rxBytes: Bytes,
-  txBytes: Bytes,
-});
+export const WirelessClient = Type.Object(
+  {
+    mac: Mac,
+    ip: Type.Optional(Type.String({ format: 'ipv4', maxLength: 15 })),
+    hostname: Type.Optional(Type.String({ maxLength: 64 })),
+    ssid: Type.String({ maxLength: 32 }),
+    band: Band,
+    rssi: Int(-120, 0),
+    rxBytes: Bytes,
+    txBytes: Bytes,
+  },
+  closed,
+);
 export type WirelessClient = Static<typeof WirelessClient>;
 
-export const SwitchPort = Type.Object({
-  port: Int(1, 128),
-  link: Type.Boolean(),
-  speedMbps: Int(0, 400_000),
-  poeW: Num(0, 100),
-  errors: Int(0, Number.MAX_SAFE_INTEGER, 'errors since the previous heartbeat'),
-  rxBytes: Bytes,
-  txBytes: Bytes,
-});
+export const SwitchPort = Type.Object(
+  {
+    port: Int(1, 128),
+    link: Type.Boolean(),
+    speedMbps: Int(0, 400_000),
+    poeW: Num(0, 100),
+    errors: Int(0, Number.MAX_SAFE_INTEGER, 'errors since the previous heartbeat'),
+    rxBytes: Bytes,
+    txBytes: Bytes,
+  },
+  closed,
+);
 export type SwitchPort = Static<typeof SwitchPort>;
 
 /** A point-to-point or point-to-multipoint radio link, seen from this end. */
-export const RadioLink = Type.Object({
-  peerMac: Mac,
-  band: Type.Enum(['5', '6', '24', '60', '80'], { description: 'link band in GHz' }),
-  up: Type.Boolean(),
-  rssi: Type.Optional(Int(-120, 0)),
-  snr: Type.Optional(Num(-20, 80)),
-  capacityMbps: Type.Optional(Int(0, 100_000)),
-});
+export const RadioLink = Type.Object(
+  {
+    peerMac: Mac,
+    band: Type.Enum(['5', '6', '24', '60', '80'], { description: 'link band in GHz' }),
+    up: Type.Boolean(),
+    rssi: Type.Optional(Int(-120, 0)),
+    snr: Type.Optional(Num(-20, 80)),
+    capacityMbps: Type.Optional(Int(0, 100_000)),
+  },
+  closed,
+);
 export type RadioLink = Static<typeof RadioLink>;
 
-export const MeshPeer = Type.Object({
-  mac: Mac,
-  rssi: Int(-120, 0),
-  snr: Num(-20, 80),
-  capacityMbps: Int(0, 100_000),
-  hops: Int(0, 32, 'hops to the PoP'),
-});
+export const MeshPeer = Type.Object(
+  {
+    mac: Mac,
+    rssi: Int(-120, 0),
+    snr: Num(-20, 80),
+    capacityMbps: Int(0, 100_000),
+    hops: Int(0, 32, 'hops to the PoP'),
+  },
+  closed,
+);
 
-export const WanPort = Type.Object({
-  name: Text(32),
-  up: Type.Boolean(),
-  ip: Type.Optional(Type.String({ format: 'ipv4', maxLength: 15 })),
-  latencyMs: Type.Optional(Num(0, 60_000)),
-  lossPct: Type.Optional(Num(0, 100)),
-  rxBytes: Bytes,
-  txBytes: Bytes,
-});
+export const WanPort = Type.Object(
+  {
+    name: Text(32),
+    up: Type.Boolean(),
+    ip: Type.Optional(Type.String({ format: 'ipv4', maxLength: 15 })),
+    latencyMs: Type.Optional(Num(0, 60_000)),
+    lossPct: Type.Optional(Num(0, 100)),
+    rxBytes: Bytes,
+    txBytes: Bytes,
+  },
+  closed,
+);
 
 /** A device a gateway manages behind it. */
-export const ManagedDevice = Type.Object({
-  mac: Mac,
-  name: Type.String({ maxLength: 64 }),
-  reachable: Type.Boolean(),
-});
+export const ManagedDevice = Type.Object(
+  {
+    mac: Mac,
+    name: Type.String({ maxLength: 64 }),
+    reachable: Type.Boolean(),
+  },
+  closed,
+);
 
-export const Camera = Type.Object({
-  id: Text(64),
-  name: Text(64),
-  stream: Type.Enum(['streaming', 'failed', 'idle']),
-  bitrateKbps: Int(0, 1_000_000),
-});
+export const Camera = Type.Object(
+  {
+    id: Text(64),
+    name: Text(64),
+    stream: Type.Enum(['streaming', 'failed', 'idle']),
+    bitrateKbps: Int(0, 1_000_000),
+  },
+  closed,
+);
 
 /** A file name on the device, as a switch lists it and TASK_REPORT fetches it: no directories. */
 export const DeviceFileName = Type.String({ pattern: '^[A-Za-z0-9][A-Za-z0-9._-]{0,99}$', maxLength: 100 });
 
 /** A file a switch keeps (management daemon 1.5.0 or newer): logs, configurations, crash dumps. */
-export const DeviceFile = Type.Object({
-  name: DeviceFileName,
-  size: Int(0, Number.MAX_SAFE_INTEGER, 'bytes'),
-  modifiedAt: Type.String({ format: 'date-time' }),
-});
+export const DeviceFile = Type.Object(
+  {
+    name: DeviceFileName,
+    size: Int(0, Number.MAX_SAFE_INTEGER, 'bytes'),
+    modifiedAt: Type.String({ format: 'date-time' }),
+  },
+  closed,
+);
 export type DeviceFile = Static<typeof DeviceFile>;
 
-export const HeartbeatRequest = Type.Object({
-  seq: Int(1, Number.MAX_SAFE_INTEGER, 'one more than the last message this device sent'),
-  uptimeS: Int(0, 10 * 365 * 86_400),
-  fw: FirmwareVersion,
-  mgmtdVersion: DaemonVersion,
-  ip: Type.Optional(Type.String({ format: 'ipv4', maxLength: 15 })),
-  hostname: Type.Optional(Type.String({ maxLength: 64, pattern: '^[A-Za-z0-9.-]*$' })),
-  system: Type.Object({
-    cpuPct: Num(0, 100),
-    memPct: Num(0, 100),
-    tempC: Type.Optional(Num(-60, 150)),
-    powerW: Type.Optional(Num(0, 10_000, 'power drawn (a switch: PoE delivered)')),
-    powerBudgetW: Type.Optional(Num(0, 10_000, 'the power budget powerW must stay within')),
-  }),
-  timeSync: Type.Object({ synced: Type.Boolean(), offsetMs: Type.Optional(Num(-1e9, 1e9)) }),
-  config: Type.Object({
-    applied: Type.Boolean({ description: 'false while the last configuration failed to apply' }),
-    error: Type.Optional(Type.String({ maxLength: 200 })),
-    unsyncedFiles: Type.Array(Text(100), {
-      maxItems: 50,
-      description: 'configuration files changed on the device outside the console',
+export const HeartbeatRequest = Type.Object(
+  {
+    seq: Int(1, Number.MAX_SAFE_INTEGER, 'one more than the last message this device sent'),
+    uptimeS: Int(0, 10 * 365 * 86_400),
+    fw: FirmwareVersion,
+    mgmtdVersion: DaemonVersion,
+    ip: Type.Optional(Type.String({ format: 'ipv4', maxLength: 15 })),
+    hostname: Type.Optional(Type.String({ maxLength: 64, pattern: '^[A-Za-z0-9.-]*$' })),
+    system: Type.Object(
+      {
+        cpuPct: Num(0, 100),
+        memPct: Num(0, 100),
+        tempC: Type.Optional(Num(-60, 150)),
+        powerW: Type.Optional(Num(0, 10_000, 'power drawn (a switch: PoE delivered)')),
+        powerBudgetW: Type.Optional(Num(0, 10_000, 'the power budget powerW must stay within')),
+      },
+      closed,
+    ),
+    timeSync: Type.Object({ synced: Type.Boolean(), offsetMs: Type.Optional(Num(-1e9, 1e9)) }, closed),
+    config: Type.Object(
+      {
+        applied: Type.Boolean({ description: 'false while the last configuration failed to apply' }),
+        error: Type.Optional(Type.String({ maxLength: 200 })),
+        unsyncedFiles: Type.Array(Text(100), {
+          maxItems: 50,
+          description: 'configuration files changed on the device outside the console',
+        }),
+      },
+      closed,
+    ),
+    actionRequired: Type.Union([Text(200), Type.Null()], {
+      description: 'what an operator must do on site (a reason code), or null',
     }),
-  }),
-  actionRequired: Type.Union([Text(200), Type.Null()], {
-    description: 'what an operator must do on site (a reason code), or null',
-  }),
-  radios: Type.Optional(Type.Array(Radio, { maxItems: 8 })),
-  clients: Type.Optional(Type.Array(WirelessClient, { maxItems: 1000 })),
-  ports: Type.Optional(Type.Array(SwitchPort, { maxItems: 128 })),
-  files: Type.Optional(
-    Type.Array(DeviceFile, {
-      maxItems: 100,
-      description:
-        'the files a switch keeps (management daemon 1.5.0 or newer); TASK_REPORT with a file fetches one',
-    }),
-  ),
-  links: Type.Optional(Type.Array(RadioLink, { maxItems: 64 })),
-  meshPeers: Type.Optional(Type.Array(MeshPeer, { maxItems: 64 })),
-  wan: Type.Optional(Type.Array(WanPort, { maxItems: 8 })),
-  managedDevices: Type.Optional(Type.Array(ManagedDevice, { maxItems: 256 })),
-  cameras: Type.Optional(Type.Array(Camera, { maxItems: 64 })),
-  mediaSync: Type.Optional(
-    Type.Object({ ok: Type.Boolean(), lagS: Int(0, 10 * 365 * 86_400), error: Type.Optional(Text(200)) }),
-  ),
-});
+    radios: Type.Optional(Type.Array(Radio, { maxItems: 8 })),
+    clients: Type.Optional(Type.Array(WirelessClient, { maxItems: 1000 })),
+    ports: Type.Optional(Type.Array(SwitchPort, { maxItems: 128 })),
+    files: Type.Optional(
+      Type.Array(DeviceFile, {
+        maxItems: 100,
+        description:
+          'the files a switch keeps (management daemon 1.5.0 or newer); TASK_REPORT with a file fetches one',
+      }),
+    ),
+    links: Type.Optional(Type.Array(RadioLink, { maxItems: 64 })),
+    meshPeers: Type.Optional(Type.Array(MeshPeer, { maxItems: 64 })),
+    wan: Type.Optional(Type.Array(WanPort, { maxItems: 8 })),
+    managedDevices: Type.Optional(Type.Array(ManagedDevice, { maxItems: 256 })),
+    cameras: Type.Optional(Type.Array(Camera, { maxItems: 64 })),
+    mediaSync: Type.Optional(
+      Type.Object(
+        { ok: Type.Boolean(), lagS: Int(0, 10 * 365 * 86_400), error: Type.Optional(Text(200)) },
+        closed,
+      ),
+    ),
+  },
+  closed,
+);
 export type HeartbeatRequest = Static<typeof HeartbeatRequest>;
 
 /** A task the console gives the device (SPEC §3 task types); its id is the one to report on. */
@@ -231,11 +271,14 @@ export type HeartbeatResponse = Static<typeof HeartbeatResponse>;
 // --- Events ---------------------------------------------------------------------------------------------
 
 const event = <T extends string, D extends Parameters<typeof Type.Object>[0]>(type: T, data: D) =>
-  Type.Object({
-    type: Type.Literal(type),
-    at: Type.String({ format: 'date-time', description: 'when it happened, by the device clock' }),
-    data: Type.Object(data),
-  });
+  Type.Object(
+    {
+      type: Type.Literal(type),
+      at: Type.String({ format: 'date-time', description: 'when it happened, by the device clock' }),
+      data: Type.Object(data, closed),
+    },
+    closed,
+  );
 
 export const AgentEvent = Type.Union([
   event('reboot', {
@@ -255,26 +298,32 @@ export const AgentEvent = Type.Union([
 export type AgentEvent = Static<typeof AgentEvent>;
 export type AgentEventType = AgentEvent['type'];
 
-export const EventsRequest = Type.Object({
-  seq: Int(1, Number.MAX_SAFE_INTEGER, 'one more than the last message this device sent'),
-  events: Type.Array(AgentEvent, { minItems: 1, maxItems: 50 }),
-});
+export const EventsRequest = Type.Object(
+  {
+    seq: Int(1, Number.MAX_SAFE_INTEGER, 'one more than the last message this device sent'),
+    events: Type.Array(AgentEvent, { minItems: 1, maxItems: 50 }),
+  },
+  closed,
+);
 export type EventsRequest = Static<typeof EventsRequest>;
 
 export const EventsResponse = Type.Object({ stored: Type.Integer() });
 
 // --- Commands -------------------------------------------------------------------------------------------
 
-export const CommandsQuery = Type.Object({
-  waitS: Type.Optional(
-    Type.Integer({
-      minimum: 0,
-      maximum: 30,
-      default: 25,
-      description: 'hold the answer this long while there is nothing to do',
-    }),
-  ),
-});
+export const CommandsQuery = Type.Object(
+  {
+    waitS: Type.Optional(
+      Type.Integer({
+        minimum: 0,
+        maximum: 30,
+        default: 25,
+        description: 'hold the answer this long while there is nothing to do',
+      }),
+    ),
+  },
+  closed,
+);
 
 export const CommandsResponse = Type.Object({ commands: Type.Array(Command) });
 export type CommandsResponse = Static<typeof CommandsResponse>;
@@ -282,43 +331,53 @@ export type CommandsResponse = Static<typeof CommandsResponse>;
 /** The largest result file a device uploads with its report (a capture, a tech-support report). */
 export const RESULT_FILE_LIMIT = 4 * 1024 * 1024;
 
-export const TaskResult = Type.Object({
-  fw: Type.Optional(FirmwareVersion),
-  lines: Type.Optional(
-    Type.Array(Type.String({ maxLength: 200 }), { maxItems: 100, description: 'ping or traceroute output' }),
-  ),
-  config: Type.Optional(
-    Type.Record(Type.String(), Type.Unknown(), { description: 'the configuration document now applied' }),
-  ),
-  cameras: Type.Optional(
-    Type.Array(
-      Type.Object({
-        ip: Type.String({ format: 'ipv4' }),
-        manufacturer: Text(64),
-        model: Text(64),
-        name: Text(64),
+export const TaskResult = Type.Object(
+  {
+    fw: Type.Optional(FirmwareVersion),
+    lines: Type.Optional(
+      Type.Array(Type.String({ maxLength: 200 }), {
+        maxItems: 100,
+        description: 'ping or traceroute output',
       }),
-      { maxItems: 256 },
     ),
-  ),
-  file: Type.Optional(
-    Type.Object({
-      name: Type.String({ pattern: '^[A-Za-z0-9._-]{1,100}$' }),
-      contentType: Type.String({ pattern: '^[a-z]+/[a-z0-9.+-]+$', maxLength: 100 }),
-      base64: Type.String({ maxLength: Math.ceil(RESULT_FILE_LIMIT / 3) * 4, contentEncoding: 'base64' }),
-    }),
-  ),
-});
+    config: Type.Optional(
+      Type.Record(Type.String(), Type.Unknown(), { description: 'the configuration document now applied' }),
+    ),
+    cameras: Type.Optional(
+      Type.Array(
+        Type.Object(
+          { ip: Type.String({ format: 'ipv4' }), manufacturer: Text(64), model: Text(64), name: Text(64) },
+          closed,
+        ),
+        { maxItems: 256 },
+      ),
+    ),
+    file: Type.Optional(
+      Type.Object(
+        {
+          name: Type.String({ pattern: '^[A-Za-z0-9._-]{1,100}$' }),
+          contentType: Type.String({ pattern: '^[a-z]+/[a-z0-9.+-]+$', maxLength: 100 }),
+          base64: Type.String({ maxLength: Math.ceil(RESULT_FILE_LIMIT / 3) * 4, contentEncoding: 'base64' }),
+        },
+        closed,
+      ),
+    ),
+  },
+  closed,
+);
 export type TaskResult = Static<typeof TaskResult>;
 
-export const TaskReport = Type.Object({
-  state: Type.Enum(['running', 'success', 'failed'], {
-    description: 'running: taken, or progress; success and failed end it',
-  }),
-  progress: Type.Optional(Int(0, 100, 'percent done')),
-  error: Type.Optional(Text(200, 'why it failed')),
-  result: Type.Optional(TaskResult),
-});
+export const TaskReport = Type.Object(
+  {
+    state: Type.Enum(['running', 'success', 'failed'], {
+      description: 'running: taken, or progress; success and failed end it',
+    }),
+    progress: Type.Optional(Int(0, 100, 'percent done')),
+    error: Type.Optional(Text(200, 'why it failed')),
+    result: Type.Optional(TaskResult),
+  },
+  closed,
+);
 export type TaskReport = Static<typeof TaskReport>;
 
 export const TaskReportResponse = Type.Object({

@@ -1,6 +1,7 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { FastifyRequest } from 'fastify';
 import { Type } from 'typebox';
+import { closed } from '../../core/api/closed.ts';
 import { isBandChannel } from '../../core/fleet/channels.ts';
 import {
   AdoptedResponse,
@@ -194,7 +195,7 @@ export function agentRoutes(ctx: AppContext, fleet: FleetDeps): FastifyPluginAsy
           tags,
           security,
           summary: 'The device reports on a task: taken, progress, done or failed (with its result)',
-          params: Type.Object({ id: Type.Integer({ minimum: 1, maximum: 2_147_483_647 }) }),
+          params: Type.Object({ id: Type.Integer({ minimum: 1, maximum: 2_147_483_647 }) }, closed),
           body: TaskReport,
           response: { 200: TaskReportResponse, ...refused, 404: ErrorSchemas.message },
         },

@@ -54,9 +54,12 @@ export function arbitraryOf(schema: unknown): fc.Arbitrary<unknown> {
   }
 }
 
-/** The console refuses the NUL character in every text (server/validation.ts), so valid text has none. */
+/**
+ * The console refuses the NUL character and lone surrogates in every text (server/validation.ts), so valid
+ * text has neither.
+ */
 function stringOf(s: JsonSchema): fc.Arbitrary<string> {
-  return anyStringOf(s).filter((v) => !v.includes('\u0000'));
+  return anyStringOf(s).filter((v) => !v.includes('\u0000') && v.isWellFormed());
 }
 
 function anyStringOf(s: JsonSchema): fc.Arbitrary<string> {

@@ -99,7 +99,13 @@ export async function createMute(
       objectType: 'maintenance_window',
       objectId: row.id,
       objectName: body.alertType ?? '',
-      after: { ...body, comment: body.comment.trim() },
+      after: {
+        deviceId: body.deviceId,
+        smartNvrId: body.smartNvrId,
+        alertType: body.alertType,
+        minutes: body.minutes,
+        comment: body.comment.trim(),
+      },
     });
     return row.id;
   });

@@ -285,7 +285,11 @@ export function alertPreferenceRoutes(ctx: AppContext): FastifyPluginAsyncTypebo
         saveAlertPreference(
           db,
           { ...actorOf(request), userId: sessionUserId(request) },
-          { name: request.params.name, ...request.body },
+          {
+            name: request.params.name,
+            alertCount: request.body.alertCount,
+            displayAlert: request.body.displayAlert,
+          },
         ),
     );
   };

@@ -42,6 +42,21 @@ export type ProfileChanges = Partial<{
   subscribeNewsletter: boolean;
 }>;
 
+/** The profile's fields, each by name: nothing else of an account is written by a profile change. */
+function profileFields(changes: ProfileChanges): ProfileChanges {
+  return {
+    firstname: changes.firstname,
+    lastname: changes.lastname,
+    email: changes.email,
+    timezone: changes.timezone,
+    preferredLanguage: changes.preferredLanguage,
+    dateFormat: changes.dateFormat,
+    timeFormat: changes.timeFormat,
+    measurementUnits: changes.measurementUnits,
+    subscribeNewsletter: changes.subscribeNewsletter,
+  };
+}
+
 /**
  * Saves profile fields. The email changes here only in case: a new address takes effect through its mailed
  * link (email-change.ts), so this refuses one as a programming error.
@@ -68,14 +83,14 @@ export async function updateProfile(
       .where(eq(users.id, actor.userId))
       .for('update');
     if (!before) return;
-    const diff = changedValues(before, changes);
+    const diff = changedValues(before, profileFields(changes));
     if (Object.keys(diff.after).length === 0) return;
     if (diff.after.email !== undefined && diff.after.email.toLowerCase() !== before.email.toLowerCase()) {
       throw new Error('a new email takes effect only through its mailed link');
     }
     await tx
       .update(users)
-      .set({ ...diff.after, updatedAt: new Date() })
+      .set({ ...profileFields(diff.after), updatedAt: new Date() })
       .where(eq(users.id, actor.userId));
     await audit(tx, actor, {
       ...personal,

@@ -35,6 +35,7 @@ import {
   enableTotp,
   findAccount,
   listSessions,
+  type ProfileChanges,
   replaceRecoveryCodes,
   signOutSession,
   startTotpEnrolment,

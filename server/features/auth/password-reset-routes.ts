@@ -7,6 +7,7 @@ import {
   PasswordResetRequestBody,
   PasswordResetRequestResponse,
 } from '../../../core/api/account.ts';
+import { closed } from '../../../core/api/closed.ts';
 import { passwordProblem } from '../../../core/passwords.ts';
 import { actorOf } from '../../audit/record.ts';
 import { hashPassword } from '../../auth/passwords.ts';
@@ -80,7 +81,7 @@ export function passwordResetRoutes(ctx: AppContext): FastifyPluginAsyncTypebox 
           tags,
           security: [],
           summary: 'The account a password-reset link is for, while the link works',
-          querystring: Type.Object({ token: LinkToken }),
+          querystring: Type.Object({ token: LinkToken }, closed),
           response: { 200: PasswordResetLookup, 400: ErrorSchemas.validation, 404: ErrorSchemas.message },
         },
       },

@@ -102,7 +102,14 @@ export async function answerInvitation(
       if (newest.sites.length > 0) {
         await tx
           .insert(membershipSites)
-          .values(newest.sites.map((site) => ({ userId: invitee.userId, cloudId, ...site })))
+          .values(
+            newest.sites.map((site) => ({
+              userId: invitee.userId,
+              cloudId,
+              siteId: site.siteId,
+              permissions: site.permissions,
+            })),
+          )
           .onConflictDoNothing();
       }
     }

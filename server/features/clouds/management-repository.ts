@@ -23,7 +23,13 @@ export async function createCloud(
   return db.transaction(async (tx) => {
     const [cloud] = await tx
       .insert(clouds)
-      .values({ ...values, ...trialPlan(now), createdAt: now, updatedAt: now })
+      .values({
+        name: values.name,
+        company: values.company,
+        ...trialPlan(now),
+        createdAt: now,
+        updatedAt: now,
+      })
       .returning({ id: clouds.id, name: clouds.name, company: clouds.company, plan_type: clouds.planType });
     if (!cloud) throw new Error('cloud not created');
     await tx
@@ -35,7 +41,7 @@ export async function createCloud(
       objectType: 'cloud',
       objectId: cloud.id,
       objectName: cloud.name,
-      after: { ...values, plan_type: cloud.plan_type },
+      after: { name: values.name, company: values.company, plan_type: cloud.plan_type },
     });
     return { ...cloud, role_id: 'ROLE_OWNER' as const, suspended: false };
   });
@@ -66,7 +72,11 @@ export async function updateCloud(
       company: cloud.company,
       country: cloud.billingAddress.country ?? null,
     };
-    const change = changedValues<CloudProperties>(current, patch);
+    const change = changedValues<CloudProperties>(current, {
+      name: patch.name,
+      company: patch.company,
+      country: patch.country,
+    });
     if (Object.keys(change.after).length === 0) return current;
     const next = { ...current, ...change.after };
     const { country: _country, ...address } = cloud.billingAddress;

@@ -35,7 +35,11 @@ function firmwareTask(body: BulkFirmwareBody) {
         },
       ]);
     }
-    return { type: 'TASK_FW_ROLLING_UPDATE' as const, params: { version: body.version, ...body.rolling } };
+    const { canarySize, batchSize, failureThresholdPct } = body.rolling;
+    return {
+      type: 'TASK_FW_ROLLING_UPDATE' as const,
+      params: { version: body.version, canarySize, batchSize, failureThresholdPct },
+    };
   }
   if (body.version) return { type: 'TASK_FW_UPDATE' as const, params: { version: body.version } };
   return { type: 'TASK_FW_AUTO_UPDATE' as const, params: {} };

@@ -1,5 +1,6 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
+import { closed } from '../../../core/api/closed.ts';
 import {
   AllowConfigResponse,
   DeviceDetail,
@@ -271,5 +272,5 @@ export function deviceListRoutes(ctx: AppContext): FastifyPluginAsyncTypebox {
   };
 }
 
-const DeviceParams = Type.Object({ ...CloudParams.properties, deviceId: IdParams.properties.id });
-const SmartNvrParams = Type.Object({ ...CloudParams.properties, smartnvrId: IdParams.properties.id });
+const DeviceParams = Type.Object({ ...CloudParams.properties, deviceId: IdParams.properties.id }, closed);
+const SmartNvrParams = Type.Object({ ...CloudParams.properties, smartnvrId: IdParams.properties.id }, closed);

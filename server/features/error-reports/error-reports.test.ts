@@ -82,10 +82,19 @@ describe('POST /apiv2/error-reports', () => {
     expect(wrongType.statusCode).toBe(400);
   });
 
-  it('drops fields the schema does not know', async () => {
-    await report({ ...sampleReport('Error: extra'), secret: 'ignored' }, as(reporter));
-    const stored = (await list(administrator)).json().reports[0];
-    expect(stored.report).toEqual(sampleReport('Error: extra'));
+  it('refuses fields the schema does not know, at any depth, and stores nothing', async () => {
+    const before = (await list(administrator)).json().total;
+    const extra = await report({ ...sampleReport('Error: extra'), secret: 'kept?' }, as(reporter));
+    expect(extra.statusCode).toBe(400);
+    expect(extra.json().errors).toEqual([
+      expect.objectContaining({ errorCode: 'additionalProperties', path: '/secret' }),
+    ]);
+    const sample = sampleReport('Error: extra');
+    const nested = await report({ ...sample, context: { ...sample.context, userId: 1 } }, as(reporter));
+    expect(nested.json().errors).toEqual([
+      expect.objectContaining({ errorCode: 'additionalProperties', path: '/context/userId' }),
+    ]);
+    expect((await list(administrator)).json().total).toBe(before);
   });
 });
 

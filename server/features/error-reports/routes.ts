@@ -10,7 +10,7 @@ import type { AppContext } from '../../context.ts';
 import { ErrorSchemas, errors } from '../../errors.ts';
 import { Ok } from '../../http-schemas.ts';
 import { forwardErrorReport } from './forward.ts';
-import { listErrorReports, storeErrorReport } from './repository.ts';
+import { listErrorReports, reportOf, storeErrorReport } from './repository.ts';
 
 const tags = ['error-reports'];
 /** Reports per browser (its session, else its address): ten at once, then one a minute. */
@@ -49,9 +49,7 @@ export function errorReportRoutes(ctx: AppContext): FastifyPluginAsyncTypebox {
           (await spend(db, `error-reports-address:${request.ip}`, ADDRESS_REPORT_BUDGET));
         if (wait > 0) throw errors.tooManyRequests(wait);
         // Who sent a report is the session's user; without one, the email it claims is anyone's guess.
-        const report = session
-          ? request.body
-          : { ...request.body, context: { ...request.body.context, user: '' } };
+        const report = reportOf(request.body, session ? request.body.context.user : '');
         await storeErrorReport(db, session?.userId ?? null, report);
         if (target) await forwardErrorReport(target, report, request.log);
         return { ok: true as const };

@@ -7,7 +7,14 @@ export async function storeFile(
 ) {
   const [stored] = await db
     .insert(uploadedFiles)
-    .values({ ...file, size: file.data.length })
+    .values({
+      cloudId: file.cloudId,
+      uploadedByUserId: file.uploadedByUserId,
+      name: file.name,
+      contentType: file.contentType,
+      data: file.data,
+      size: file.data.length,
+    })
     .returning({
       id: uploadedFiles.id,
       name: uploadedFiles.name,

@@ -1,7 +1,7 @@
 import type { FastifyRequest } from 'fastify';
 import { UPLOAD_FIELD } from '../../../core/api/files.ts';
 import { UPLOAD_MAX_LABEL } from '../../../core/limits.ts';
-import { errors, HttpError } from '../../errors.ts';
+import { errors, HttpError, pointerPart } from '../../errors.ts';
 
 /** A refused upload, in the 400 shape. */
 export const uploadRefused = (errorCode: string, message: string, path = `/${UPLOAD_FIELD}`) =>
@@ -25,8 +25,8 @@ function refusalFor(error: unknown): HttpError {
 export type Upload = { filename: string; mimetype: string; data: Buffer };
 
 /**
- * Reads the request's one file part, whole, within the size limit the multipart plugin enforces. Other
- * fields are ignored; a file under another name does not count.
+ * Reads the request's one file part, whole, within the size limit the multipart plugin enforces. Any other
+ * part (a field, or a file under another name) is refused by its name, as a JSON body's unknown key is.
  */
 export async function readUpload(request: FastifyRequest): Promise<Upload> {
   if (!request.isMultipart()) {
@@ -42,12 +42,16 @@ export async function readUpload(request: FastifyRequest): Promise<Upload> {
   let upload: Upload | undefined;
   try {
     for await (const part of request.parts()) {
-      if (part.type !== 'file') continue;
+      if (part.type !== 'file' || part.fieldname !== UPLOAD_FIELD) {
+        throw uploadRefused(
+          'additionalProperties',
+          'must NOT have additional properties',
+          `/${pointerPart(part.fieldname)}`,
+        );
+      }
       const data = await part.toBuffer();
       if (part.file.truncated) throw TOO_LARGE();
-      if (part.fieldname === UPLOAD_FIELD && !upload) {
-        upload = { filename: part.filename, mimetype: part.mimetype, data };
-      }
+      upload ??= { filename: part.filename, mimetype: part.mimetype, data };
     }
   } catch (error) {
     throw refusalFor(error);

@@ -79,10 +79,7 @@ async function expectRefused(
 
 describe('PUT /apiv2/cloud/:cloudId/files', () => {
   it('stores a PNG file and answers 201 with its id, name, size and type', async () => {
-    const response = await upload([
-      { name: 'note', data: 'floor plan' },
-      { name: 'file', data: PNG, type: 'image/png', filename: 'plan.png' },
-    ]);
+    const response = await upload([{ name: 'file', data: PNG, type: 'image/png', filename: 'plan.png' }]);
     expect(response.statusCode).toBe(201);
     const body = response.json();
     expect(body).toEqual({
@@ -198,12 +195,20 @@ describe('PUT /apiv2/cloud/:cloudId/files', () => {
     expect(await storedCount()).toBe(before);
   });
 
-  it('refuses a form without a file part, or with the file under another name', async () => {
+  it('refuses a form without a file part, or with any part but the file, by its name', async () => {
     const before = await storedCount();
-    await expectRefused(await upload([{ name: 'note', data: 'no file' }]), 'file_required');
+    await expectRefused(await upload([]), 'file_required');
+    await expectRefused(await upload([{ name: 'note', data: 'no file' }]), 'additionalProperties', '/note');
     await expectRefused(
       await upload([{ name: 'attachment', data: PNG, type: 'image/png', filename: 'plan.png' }]),
-      'file_required',
+      'additionalProperties',
+      '/attachment',
+    );
+    const png = { name: 'file', data: PNG, type: 'image/png', filename: 'plan.png' };
+    await expectRefused(
+      await upload([png, { name: 'isAdministrator', data: 'true' }]),
+      'additionalProperties',
+      '/isAdministrator',
     );
     await expectRefused(
       await upload([{ name: 'file', data: Buffer.alloc(0), type: 'image/png', filename: 'empty.png' }]),

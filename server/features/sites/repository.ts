@@ -136,7 +136,15 @@ export async function createSite(
     if (await siteNameTaken(tx, site.cloudId, site.name)) return 'duplicate';
     const [created] = await tx
       .insert(sites)
-      .values(site)
+      .values({
+        cloudId: site.cloudId,
+        name: site.name,
+        location: site.location,
+        latitude: site.latitude,
+        longitude: site.longitude,
+        timezone: site.timezone,
+        allowConfig: site.allowConfig,
+      })
       .returning({ id: sites.id, name: sites.name, location: sites.location });
     if (!created) throw new Error('site not created');
     await audit(tx, actor, {

@@ -102,7 +102,12 @@ export async function createGrouping(
   return db.transaction(async (tx) => {
     const [created] = await tx
       .insert(siteFilters)
-      .values(grouping)
+      .values({
+        cloudId: grouping.cloudId,
+        name: grouping.name,
+        siteIds: grouping.siteIds,
+        createdByUserId: grouping.createdByUserId,
+      })
       .returning({ id: siteFilters.id, name: siteFilters.name, siteIds: siteFilters.siteIds });
     if (!created) throw new Error('site filter not created');
     await audit(tx, actor, {
@@ -148,10 +153,16 @@ export async function updateGrouping(
       .where(and(eq(siteFilters.id, id), eq(siteFilters.cloudId, cloudId)))
       .for('update');
     if (!current) return undefined;
-    const change = changedValues<GroupingValues>(current, patch);
+    const change = changedValues<GroupingValues>(current, { name: patch.name, siteIds: patch.siteIds });
     if (Object.keys(change.after).length === 0) return { id, ...current };
-    const next = { ...current, ...change.after };
-    await tx.update(siteFilters).set(next).where(eq(siteFilters.id, id));
+    const next = {
+      name: change.after.name ?? current.name,
+      siteIds: change.after.siteIds ?? current.siteIds,
+    };
+    await tx
+      .update(siteFilters)
+      .set({ name: next.name, siteIds: next.siteIds })
+      .where(eq(siteFilters.id, id));
     await audit(tx, actor, {
       cloudId,
       action: 'changed',

@@ -12,6 +12,7 @@ import {
   TaskDetailResponse,
   TaskDryRun,
   TaskParams,
+  TaskTargetParams,
   TaskTargetsQuery,
 } from '../../../core/api/tasks.ts';
 import { RECENT_TASKS_LIMIT } from '../../../core/constants.ts';
@@ -187,10 +188,7 @@ export function taskRoutes(ctx: AppContext): FastifyPluginAsyncTypebox {
         schema: {
           tags: ['tasks'],
           summary: 'The file a target of the task produced (a capture, a tech-support report)',
-          params: Type.Intersect([
-            TaskParams,
-            Type.Object({ targetId: Type.Integer({ minimum: 1, maximum: 2_147_483_647 }) }),
-          ]),
+          params: TaskTargetParams,
           response: { 200: Type.Unsafe<Buffer>({ type: 'string', format: 'binary' }), ...signedInErrors },
         },
       },

@@ -1,6 +1,7 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
 import { LinkToken } from '../../../core/api/account.ts';
+import { closed } from '../../../core/api/closed.ts';
 import { AcceptInvitationBody, InvitationLookup } from '../../../core/api/users.ts';
 import { passwordProblem } from '../../../core/passwords.ts';
 import { hashPassword } from '../../auth/passwords.ts';
@@ -30,7 +31,7 @@ export function invitationPublicRoutes(ctx: AppContext): FastifyPluginAsyncTypeb
           tags,
           security: [],
           summary: 'What an invitation link invites to, while it can be answered',
-          querystring: Type.Object({ token: LinkToken }),
+          querystring: Type.Object({ token: LinkToken }, closed),
           response: { 200: InvitationLookup, 400: ErrorSchemas.validation, 404: ErrorSchemas.message },
         },
       },

@@ -9,7 +9,7 @@ import type { Database } from '../../db/connect.ts';
 import { users } from '../../db/schema/accounts.ts';
 import { clouds, invitations, memberships } from '../../db/schema/clouds.ts';
 import { errors } from '../../errors.ts';
-import { checkGrant, checkSites, replaceSiteGrants } from './members.ts';
+import { checkGrant, checkSites, namedGrants, replaceSiteGrants } from './members.ts';
 
 /** How long an invitation's link works. */
 export const INVITATION_DAYS = 7;
@@ -76,7 +76,7 @@ export async function createInvitation(
   body: InviteBody,
 ): Promise<{ invitation: InvitationItem; token: string }> {
   const email = body.email.trim();
-  const grants: SiteGrant[] = body.roleId === 'ROLE_USER' ? (body.sites ?? []) : [];
+  const grants: SiteGrant[] = body.roleId === 'ROLE_USER' ? namedGrants(body.sites ?? []) : [];
   checkGrant(granter, { roleId: body.roleId, permissions: body.permissions, sites: grants });
   const token = newToken();
   const id = await db.transaction(async (tx) => {

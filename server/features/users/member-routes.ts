@@ -2,6 +2,7 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { eq } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
 import { Type } from 'typebox';
+import { closed } from '../../../core/api/closed.ts';
 import { ListQuery } from '../../../core/api/list-query.ts';
 import {
   InvitationListResponse,
@@ -23,8 +24,8 @@ import { removeMember, transferOwnership, updateMember } from './members.ts';
 
 const tags = ['users'];
 const Id = Type.Integer({ minimum: 1, maximum: 2_147_483_647 });
-const MemberParams = Type.Object({ cloudId: CloudParams.properties.cloudId, userId: Id });
-const InvitationParams = Type.Object({ cloudId: CloudParams.properties.cloudId, invitationId: Id });
+const MemberParams = Type.Object({ cloudId: CloudParams.properties.cloudId, userId: Id }, closed);
+const InvitationParams = Type.Object({ cloudId: CloudParams.properties.cloudId, invitationId: Id }, closed);
 const manageUsers = { permission: 'manage_users' } as const;
 const actor = (request: FastifyRequest) => ({ ...actorOf(request), userId: sessionUserId(request) });
 
@@ -122,7 +123,7 @@ export function memberRoutes(ctx: AppContext): FastifyPluginAsyncTypebox {
           tags,
           summary: 'The cloud’s invitations, newest first, with their state',
           params: CloudParams,
-          querystring: Type.Omit(ListQuery, ['search']),
+          querystring: Type.Omit(ListQuery, ['search'], closed),
           response: { 200: InvitationListResponse, ...signedInErrors },
         },
       },

@@ -70,6 +70,11 @@ export async function checkSites(tx: Tx, cloudId: number, grants: readonly SiteG
 }
 
 /** Gives a member a role, permission bits and (a Site User) their sites, replacing the old ones. */
+/** Site grants by their named fields: only these reach a row, an invitation or the change log. */
+export const namedGrants = <P extends string>(
+  grants: readonly { siteId: number; permissions: readonly P[] }[],
+) => grants.map((grant) => ({ siteId: grant.siteId, permissions: [...grant.permissions] }));
+
 export async function replaceSiteGrants(
   tx: Tx,
   cloudId: number,
@@ -108,7 +113,7 @@ export async function updateMember(
     if (member.roleId === 'ROLE_OWNER') {
       throw errors.forbidden('The owner’s role changes only when ownership is transferred.');
     }
-    const grants = body.roleId === 'ROLE_USER' ? (body.sites ?? []) : [];
+    const grants = body.roleId === 'ROLE_USER' ? namedGrants(body.sites ?? []) : [];
     checkGrant(granter, { roleId: body.roleId, permissions: body.permissions, sites: grants }, member);
     await checkSites(tx, cloudId, grants, '/sites');
     const before = { roleId: member.roleId, permissions: member.permissions, sites: member.sites };
@@ -165,18 +170,17 @@ export async function transferOwnership(
   await db.transaction(async (tx) => {
     // The caller's role is read under the lock, so a transfer racing another cannot make two owners.
     const owner = await lockMember(tx, cloudId, actor.userId);
-    const everyBit = { permissions: ALL_CLOUD_PERMISSIONS };
-    if (grantRefusal(owner, { roleId: 'ROLE_OWNER', ...everyBit })) {
+    if (grantRefusal(owner, { roleId: 'ROLE_OWNER', permissions: ALL_CLOUD_PERMISSIONS })) {
       throw errors.forbidden('Only the owner can transfer ownership.');
     }
     const member = await lockMember(tx, cloudId, userId);
     await tx
       .update(memberships)
-      .set({ roleId: 'ROLE_OWNER', ...everyBit })
+      .set({ roleId: 'ROLE_OWNER', permissions: ALL_CLOUD_PERMISSIONS })
       .where(and(eq(memberships.cloudId, cloudId), eq(memberships.userId, userId)));
     await tx
       .update(memberships)
-      .set({ roleId: 'ROLE_ADMIN', ...everyBit })
+      .set({ roleId: 'ROLE_ADMIN', permissions: ALL_CLOUD_PERMISSIONS })
       .where(and(eq(memberships.cloudId, cloudId), eq(memberships.userId, actor.userId)));
     await replaceSiteGrants(tx, cloudId, userId, []);
     await audit(tx, actor, {
