@@ -1,5 +1,5 @@
 // Working calls of the state-changing routes the access table (server/test/access-table.ts) does not list:
-// the agent API, signing in and out, the mailed links, tasks and a few member and window actions. With the
+// the agent API, signing in and out, the mailed links (resets, email changes, sign-in links), tasks and a few member and window actions. With the
 // table, they let the tests that walk every route (server/unknown-keys.test.ts, server/ill-formed-text.test.ts)
 // send each route a body it accepts. Nothing here needs to succeed: those tests change one thing and expect
 // a 400 before any handler runs.
@@ -34,6 +34,24 @@ const CONSOLE_CALLS: Call[] = [
     url: () => '/apiv2/auth/password-reset/complete',
     rule: open,
     body: () => ({ token, password: 'amber lighthouse' }),
+  },
+  {
+    method: 'POST',
+    url: () => '/apiv2/auth/email-change/confirm',
+    rule: open,
+    body: () => ({ token }),
+  },
+  {
+    method: 'POST',
+    url: () => '/apiv2/auth/sign-in-link',
+    rule: open,
+    body: () => ({ email: 'nobody@test.example', password: TEST_PASSWORD }),
+  },
+  {
+    method: 'POST',
+    url: () => '/apiv2/auth/sign-in-link/complete',
+    rule: open,
+    body: () => ({ token }),
   },
   {
     method: 'POST',

@@ -35,7 +35,6 @@ import {
   enableTotp,
   findAccount,
   listSessions,
-  type ProfileChanges,
   replaceRecoveryCodes,
   signOutSession,
   startTotpEnrolment,
