@@ -34,6 +34,7 @@ ${Object.entries(DEFAULT_RATES)
   --state FILE           keep credentials and sequence numbers in FILE across restarts
   --spread S             spread the first messages over S seconds (default 10)
   --duration S           stop after S seconds
+  --heartbeats N         stop once the console took N heartbeats of every device
   --stats-every S        print one line of figures every S seconds
   --json-summary FILE    write the final figures to FILE as JSON
 `;
@@ -56,6 +57,7 @@ const { values } = parseArgs({
     spread: { type: 'string', default: '10' },
     'task-speed': { type: 'string', default: '1' },
     duration: { type: 'string' },
+    heartbeats: { type: 'string' },
     'stats-every': { type: 'string' },
     'json-summary': { type: 'string' },
     help: { type: 'boolean', default: false },
@@ -128,8 +130,11 @@ async function main() {
     intervalS: 60,
     log,
     signal: stop.signal,
+    heartbeats: values.heartbeats ? Number(values.heartbeats) : undefined,
   };
   await Promise.all(devices.map((device) => runDevice(device, options)));
+  // Every device is done: their command channels close too.
+  finish();
   if (refusals.size > 5 && !values.demo) console.error(`... and ${refusals.size - 5} more devices refused.`);
 
   clearInterval(saver);

@@ -21,6 +21,8 @@ export type RunOptions = {
   signal: AbortSignal;
   /** Multiplies how long tasks take on the devices (1: as long as real ones). */
   taskSpeed?: number;
+  /** The device stops once the console took this many of its heartbeats (without it, when signalled). */
+  heartbeats?: number;
 };
 
 const sleep = (seconds: number, signal: AbortSignal) =>
@@ -49,6 +51,7 @@ export async function runDevice(device: SimulatedDevice, options: RunOptions): P
   const name = `${device.identity.sn} (${device.identity.mac})`;
   let intervalS = options.intervalS;
   let backoffS = 5;
+  let heartbeatsTaken = 0;
   await sleep(Math.random() * options.spreadS, signal);
 
   /** Forgets a credential the console refused, so that the device calls home again. */
@@ -186,6 +189,8 @@ export async function runDevice(device: SimulatedDevice, options: RunOptions): P
         }, 'heartbeat');
         if (!sent) continue;
         for (const command of commands) take(credential, command);
+        heartbeatsTaken += 1;
+        if (heartbeatsTaken === options.heartbeats) return;
       }
     } catch {
       // The console is unreachable: try again later, less often each time.

@@ -89,7 +89,8 @@ describe('the fleet simulator against a server', () => {
     ];
     const simulating = run(process.execPath, [
       SIMULATOR,
-      ...['--url', url, '--devices', '20', '--seed', '7', '--spread', '1', '--duration', '10'],
+      // Ten heartbeats a device, however long a busy machine takes to send them.
+      ...['--url', url, '--devices', '20', '--seed', '7', '--spread', '1', '--heartbeats', '10'],
       ...['--email', owner.email, '--password', TEST_PASSWORD, '--cloud', String(cloud.id)],
       ...rates.flatMap((rate) => ['--rate', rate]),
       ...['--task-speed', '0.01', '--rate', 'fwBootFail=0', '--json-summary', summaryFile],

@@ -101,7 +101,11 @@ describe('what devices do with their tasks', () => {
       },
     });
     const detail = await taskDetail(t, session, cloud.id, taskId);
-    expect(detail.targets.items[0]?.file).toEqual({ name: 'netcap.pcap', size: content.length });
+    expect(detail.targets.items[0]?.file).toEqual({
+      name: 'netcap.pcap',
+      size: content.length,
+      downloadable: true,
+    });
     const file = await t.app.inject({
       method: 'GET',
       url: `/apiv2/cloud/${cloud.id}/tasks/${taskId}/targets/${command.id}/file`,
