@@ -103,7 +103,7 @@ console.log(
     eventP95: percentile(events, 95),
     skipped,
     failures: Object.fromEntries(failures),
-    lastSeq: Math.max(...seqs),
+    lastSeq: seqs.reduce((a, b) => Math.max(a, b), 0),
   }),
 );
 agent.destroy();

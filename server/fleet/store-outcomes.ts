@@ -129,7 +129,7 @@ async function resolveAlerts(tx: Database, applied: readonly Applied[]): Promise
       WHERE ${column} = v.id AND a.alert_type = v.type AND a.alert_key = v.key AND a.resolved_at IS NULL
       RETURNING a.id, ${ALERT_RETURNING_REST}`,
     );
-    resolved.push(...ends);
+    for (const alert of ends) resolved.push(alert);
   }
   return resolved;
 }
