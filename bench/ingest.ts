@@ -48,7 +48,8 @@ async function floor(database: DatabaseHandle, devices: number, batch: number, f
         const index = (round * batch + n) % devices;
         const credential = parseCredential(`Bearer ${benchCredential(index)}`);
         if (!credential) throw new Error('bad bench credential');
-        return ingest.submit(credential, benchHeartbeat(index, firstSeq + round) as never);
+        const body = benchHeartbeat(index, firstSeq + round);
+        return ingest.submit(credential, body as never, JSON.stringify(body).length);
       }),
     );
   }

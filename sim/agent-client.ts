@@ -2,7 +2,12 @@
 import type { AgentEvent, HeartbeatRequest, TaskReport } from '../core/fleet/protocol.ts';
 import type { DeviceIdentity } from './identity.ts';
 
-export type AgentAnswer = { status: number; body: Record<string, unknown> };
+export type AgentAnswer = {
+  status: number;
+  body: Record<string, unknown>;
+  /** Seconds the console asks the device to wait (Retry-After of a 429), when it says. */
+  retryAfterS: number | null;
+};
 
 export function agentClient(url: string) {
   async function call(
@@ -22,7 +27,12 @@ export function agentClient(url: string) {
       signal,
     });
     const text = await response.text();
-    return { status: response.status, body: text ? JSON.parse(text) : {} };
+    const retryAfter = response.headers.get('retry-after');
+    return {
+      status: response.status,
+      body: text ? JSON.parse(text) : {},
+      retryAfterS: retryAfter === null || Number.isNaN(Number(retryAfter)) ? null : Number(retryAfter),
+    };
   }
   const post = (path: string, body: object, credential?: string) => call('POST', path, body, credential);
   return {

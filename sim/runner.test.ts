@@ -11,7 +11,7 @@ import { openStateFile } from './state-file.ts';
 import { createStats } from './stats.ts';
 
 /** A stand-in console: answers from a script, one answer per call, and records what it was sent. */
-const script: Record<string, { status: number; body: object }[]> = {};
+const script: Record<string, { status: number; body: object; headers?: Record<string, string> }[]> = {};
 const received: { path: string; body: { seq?: number }; authorization?: string }[] = [];
 const server = createServer((request, response) => {
   let text = '';
@@ -22,7 +22,9 @@ const server = createServer((request, response) => {
     const path = request.url ?? '';
     received.push({ path, body: text ? JSON.parse(text) : {}, authorization: request.headers.authorization });
     const next = script[path]?.shift() ?? { status: 401, body: { message: 'revoked' } };
-    response.writeHead(next.status, { 'content-type': 'application/json' }).end(JSON.stringify(next.body));
+    response
+      .writeHead(next.status, { 'content-type': 'application/json', ...next.headers })
+      .end(JSON.stringify(next.body));
   });
 });
 let url: string;
@@ -33,7 +35,7 @@ beforeAll(async () => {
 afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())));
 
 describe('a simulated device talking to a console', () => {
-  it('calls home until adopted, follows the pace, recovers its sequence number and stops when refused', async () => {
+  it('calls home until adopted, follows the pace, waits when told, recovers its sequence number and stops when refused', async () => {
     script['/agent/v1/adopt'] = [
       { status: 202, body: { status: 'pending', retryAfterS: 0.01 } },
       { status: 200, body: { status: 'adopted', credential: '7.secret', heartbeatIntervalS: 0.01 } },
@@ -43,6 +45,9 @@ describe('a simulated device talking to a console', () => {
         status: 400,
         body: { errors: [{ errorCode: 'stale_sequence', message: 'must be greater than 41, the last' }] },
       },
+      { status: 200, body: { nextHeartbeatS: 0.01, commands: [] } },
+      // Too soon: nothing was taken, so the same heartbeat goes again after Retry-After.
+      { status: 429, body: { message: 'too soon', nextHeartbeatS: 0.01 }, headers: { 'retry-after': '0' } },
       { status: 200, body: { nextHeartbeatS: 0.01, commands: [] } },
       { status: 200, body: { nextHeartbeatS: 0.01, commands: [] } },
     ];
@@ -70,11 +75,13 @@ describe('a simulated device talking to a console', () => {
       '/agent/v1/heartbeat',
       '/agent/v1/heartbeat',
       '/agent/v1/heartbeat',
+      '/agent/v1/heartbeat',
+      '/agent/v1/heartbeat',
     ]);
     const heartbeats = calls.filter((call) => call.path === '/agent/v1/heartbeat');
-    expect(heartbeats.map((call) => call.body.seq)).toEqual([1, 42, 43, 44]);
+    expect(heartbeats.map((call) => call.body.seq)).toEqual([1, 42, 43, 43, 44, 45]);
     expect(heartbeats.every((call) => call.authorization === 'Bearer 7.secret')).toBe(true);
-    expect(state.get(identity?.mac as string)).toEqual({ credential: '7.secret', seq: 43 });
+    expect(state.get(identity?.mac as string)).toEqual({ credential: '7.secret', seq: 44 });
     expect(logged).toEqual([expect.stringMatching(/refused its credential/)]);
   });
 

@@ -13,6 +13,7 @@ export function createFleet(ctx: AppContext, log: FastifyBaseLogger, writeMetric
   const ingest = createHeartbeatIngest({
     db: ctx.db,
     intervalS: ctx.config.heartbeatIntervalS,
+    pace: ctx.config.heartbeatPace,
     writeMetrics,
     onAlerts: pusher.push,
     concurrency: ctx.database.kind === 'postgres' ? 2 : 1,

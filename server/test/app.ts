@@ -11,14 +11,15 @@ export type TestApp = { app: App; database: DatabaseHandle; close: () => Promise
 
 /**
  * The real app on a fresh test database, for app.inject; configEnv adds environment variables to the
- * config. Tests send requests faster than any person: the API rate limit is off unless configEnv sets it.
+ * config. Tests send requests faster than any person, and heartbeats faster than any device: the API rate
+ * limit and the heartbeat pace are off unless configEnv sets them.
  */
 export async function createTestApp(
   options: BuildOptions = {},
   configEnv: NodeJS.ProcessEnv = {},
 ): Promise<TestApp> {
   const database = await openTestDatabase();
-  const config = readConfig({ DEMO: '0', API_RATE_LIMIT: '0', ...configEnv });
+  const config = readConfig({ DEMO: '0', API_RATE_LIMIT: '0', HEARTBEAT_PACE: '0', ...configEnv });
   const app = await buildApp(createContext(database, config, TEST_VERSION), options);
   return {
     app,
