@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import type { HeartbeatRequest, HeartbeatResponse } from '../../core/fleet/protocol.ts';
+import type { Command, HeartbeatRequest, HeartbeatResponse } from '../../core/fleet/protocol.ts';
 import { applyHeartbeat } from '../../core/fleet/rules.ts';
 import { heartbeatDeadlines, heartbeatWaitS } from '../../core/fleet/status.ts';
 import type { Database } from '../db/connect.ts';
@@ -25,6 +25,7 @@ export type HeartbeatIngestOptions = {
   writeMetrics: (tx: Database, applied: readonly AppliedHeartbeat[]) => Promise<void>;
   /** Called with the alerts a batch created, after it committed. */
   onAlerts: (alerts: NewAlert[]) => void;
+  log: { error: (details: object, message: string) => void };
   /** Most heartbeats written in one transaction. */
   maxBatch?: number;
   /** Most bytes of heartbeats (as they came over the wire) written in one transaction. */
@@ -99,8 +100,13 @@ export function createHeartbeatIngest(options: HeartbeatIngestOptions) {
     const created = await db.transaction(async (tx) => {
       // A heartbeat restates the device's whole state, so one lost in a crash right after its answer is
       // made good by the next: not waiting for the WAL flush saves a disk round trip per batch. Events,
-      // which nothing restates, are committed synchronously (events.ts).
-      await tx.execute(sql`SET LOCAL synchronous_commit TO OFF`);
+      // which nothing restates, are committed synchronously (events.ts). And every statement of a batch
+      // reads rows by their keys: without bitmap scans the clients' upsert finds each client by its
+      // (cloud_id, mac) key rather than through the MAC trigram index search uses, which the planner
+      // prefers and which answers an equal MAC about 100 times slower (bench/README.md, ingestion).
+      await tx.execute(
+        sql`SELECT set_config('synchronous_commit', 'off', true), set_config('enable_bitmapscan', 'off', true)`,
+      );
       // Rows another writer changed since they were read are not written: their items stay `retry`.
       const written = new Set(await updateAgents(tx, ready, intervalS));
       const applied = ready.filter(({ agent }) => written.has(agent.id));
@@ -109,15 +115,20 @@ export function createHeartbeatIngest(options: HeartbeatIngestOptions) {
       await options.writeMetrics(tx, applied);
       return { alerts, applied };
     });
+    if (created.alerts.length > 0) options.onAlerts(created.alerts);
     // Tasks waiting for these devices ride along, for a device that does not hold the command channel open.
+    // The batch is committed whatever this read does: without it the answer carries none, and they come
+    // through the channel or with the next heartbeat.
     const commands = await commandsFor(
       db,
       created.applied.map(({ agent }) => agent),
-    );
+    ).catch((error: unknown) => {
+      options.log.error({ err: error }, 'reading the commands of a written heartbeat batch failed');
+      return new Map<string, Command[]>();
+    });
     for (const { index, agent } of created.applied) {
       outcomes[index] = { ok: { nextHeartbeatS: intervalS, commands: commands.get(agentKey(agent)) ?? [] } };
     }
-    if (created.alerts.length > 0) options.onAlerts(created.alerts);
     return outcomes;
   }
 
