@@ -14,7 +14,11 @@ export const env = (name: string, fallback: string) => process.env[name] || fall
 
 export async function open(dataDir: string): Promise<DatabaseHandle> {
   const url = process.env.BENCH_DATABASE_URL;
-  return openDatabase(url ? { kind: 'postgres', url } : { kind: 'pglite', dataDir });
+  // The bench's own statements (a fleet written in one) are its setup, not what it measures: on a busy
+  // machine they may take longer than the server's 10 s statement timeout.
+  return openDatabase(
+    url ? { kind: 'postgres', url, statementTimeoutMs: 600_000 } : { kind: 'pglite', dataDir },
+  );
 }
 
 /** A cloud of adopted access points whose credentials the load generator can work out (agent ids 1..N). */

@@ -70,6 +70,7 @@ describe('heartbeat batches', () => {
         await writeHeartbeatMetrics(tx, applied);
       },
       onAlerts: () => {},
+      log: { error: () => {} },
     });
     const answers = await Promise.allSettled([
       ingest.submit(credentialOf(raced.credential), heartbeat(1), 2000),
@@ -94,6 +95,7 @@ describe('heartbeat batches', () => {
       intervalS: 60,
       writeMetrics: writeHeartbeatMetrics,
       onAlerts: () => {},
+      log: { error: () => {} },
     });
     const answers = await Promise.all([
       ingest.submit(credentialOf(raced.credential), heartbeat(1), 2000),

@@ -16,6 +16,7 @@ export function createFleet(ctx: AppContext, log: FastifyBaseLogger, writeMetric
     pace: ctx.config.heartbeatPace,
     writeMetrics,
     onAlerts: pusher.push,
+    log,
     concurrency: ctx.database.kind === 'postgres' ? 2 : 1,
   });
   const tasks = createTaskEngine(ctx.database, pusher.push);
