@@ -60,7 +60,10 @@ const freePort = () =>
 
 export async function startServer(dataDir: string, extraEnv: NodeJS.ProcessEnv = {}) {
   const port = await freePort();
-  const child = spawn(process.execPath, [join(root, 'server/main.ts')], {
+  // BENCH_CPU_PROF_DIR: the server writes a CPU profile there when it stops (node --cpu-prof).
+  const profile = process.env.BENCH_CPU_PROF_DIR;
+  const flags = profile ? ['--cpu-prof', `--cpu-prof-dir=${profile}`] : [];
+  const child = spawn(process.execPath, [...flags, join(root, 'server/main.ts')], {
     env: {
       ...process.env,
       PORT: String(port),
