@@ -87,6 +87,8 @@ export async function startServer(dataDir: string, extraEnv: NodeJS.ProcessEnv =
   }
   return {
     url,
+    /** The server's process id, for its CPU time. */
+    pid: child.pid as number,
     stop: () =>
       new Promise<void>((resolve) => {
         child.once('exit', () => resolve());
