@@ -55,8 +55,9 @@ function cpuMs(pid: number): number | null {
 }
 
 /**
- * CPU time the server process and the database's backends have used so far. On a machine shared with other
- * work, CPU time per message says what the console costs where latency says how busy the machine was.
+ * CPU time the server process and the database's client backends (not autovacuum) have used so far. On a
+ * machine shared with other work, CPU time per message says what the console costs where latency says how
+ * busy the machine was.
  */
 async function cpuNow(database: DatabaseHandle | null, serverPid: number) {
   const backends =
@@ -64,7 +65,7 @@ async function cpuNow(database: DatabaseHandle | null, serverPid: number) {
       ? []
       : await queryRows<{ pid: number }>(
           database.db,
-          sql`SELECT pid FROM pg_stat_activity WHERE datname = current_database()`,
+          sql`SELECT pid FROM pg_stat_activity WHERE datname = current_database() AND backend_type = 'client backend'`,
         );
   const postgres = new Map(backends.map(({ pid }) => [pid, cpuMs(pid)]));
   return { server: cpuMs(serverPid), postgres };
