@@ -234,9 +234,12 @@ export async function runIngest(): Promise<void> {
     // The devices silent for 10 minutes while the console runs: its sweep marks all of them offline.
     await new Promise((resolve) => setTimeout(resolve, Math.max(0, judgingFrom - performance.now())));
     await silentSince(database.db, 10);
+    const before = await cpuNow(backends, server.pid);
     const swept = await timeSweep(database.db, devices);
+    // CPU ms per device swept, as "server | PostgreSQL" (the bench's own polling included).
+    const cpu = cpuPerMessage(before, await cpuNow(backends, server.pid), devices);
     console.log(
-      `all ${devices} devices silent: marked offline with DEV_UNREACHABLE ${swept} (target: 2 sweep intervals, ${2 * STATUS_SWEEP_EVERY_S} s); load average ${load()}`,
+      `all ${devices} devices silent: marked offline with DEV_UNREACHABLE ${swept} (target: 2 sweep intervals, ${2 * STATUS_SWEEP_EVERY_S} s); CPU ms per device, server | PostgreSQL: ${cpu}; load average ${load()}`,
     );
     const back = await measured(backends, server, devices, rate, outageSeconds, cursor);
     console.log(
