@@ -162,17 +162,20 @@ async function floor(database: DatabaseHandle, devices: number, batch: number, c
  * Every device as it would be had it reported `minutes` ago and then gone silent, without the sweep having
  * judged it yet: online, healthy, no alert open, its deadlines long past.
  */
-async function silentSince(db: Database, minutes: number) {
-  await db.execute(sql`
-    UPDATE device_agents SET status_id = 'STATUS_ONLINE',
-      last_heartbeat_at = now() - make_interval(mins => ${minutes}),
-      skip_after = now() - make_interval(mins => ${minutes}) + interval '90 seconds',
-      offline_after = now() - make_interval(mins => ${minutes}) + interval '210 seconds'`);
-  await db.execute(
-    sql`UPDATE devices SET status_id = 'STATUS_ONLINE', health_id = 'HEALTH_NORMAL' WHERE status_id <> 'STATUS_ONLINE'`,
-  );
-  await db.execute(sql`UPDATE alerts SET resolved_at = now() WHERE resolved_at IS NULL`);
-  await db.execute(sql`VACUUM (ANALYZE) device_agents, devices, alerts`);
+async function silentSince(database: DatabaseHandle, minutes: number) {
+  // One transaction, so a sweep running meanwhile sees the fleet before or after, never half of it.
+  await database.db.transaction(async (tx) => {
+    await tx.execute(sql`
+      UPDATE device_agents SET status_id = 'STATUS_ONLINE',
+        last_heartbeat_at = now() - make_interval(mins => ${minutes}),
+        skip_after = now() - make_interval(mins => ${minutes}) + interval '90 seconds',
+        offline_after = now() - make_interval(mins => ${minutes}) + interval '210 seconds'`);
+    await tx.execute(
+      sql`UPDATE devices SET status_id = 'STATUS_ONLINE', health_id = 'HEALTH_NORMAL' WHERE status_id <> 'STATUS_ONLINE'`,
+    );
+    await tx.execute(sql`UPDATE alerts SET resolved_at = now() WHERE resolved_at IS NULL`);
+  });
+  await database.db.execute(sql`VACUUM (ANALYZE) device_agents, devices, alerts`);
 }
 
 const countOf = async (db: Database, query: ReturnType<typeof sql>) =>
@@ -233,7 +236,7 @@ export async function runIngest(): Promise<void> {
   for (const rate of embedded ? [] : outageRates) {
     // The devices silent for 10 minutes while the console runs: its sweep marks all of them offline.
     await new Promise((resolve) => setTimeout(resolve, Math.max(0, judgingFrom - performance.now())));
-    await silentSince(database.db, 10);
+    await silentSince(database, 10);
     const before = await cpuNow(backends, server.pid);
     const swept = await timeSweep(database.db, devices);
     // CPU ms per device swept, as "server | PostgreSQL" (the bench's own polling included).
@@ -253,7 +256,7 @@ export async function runIngest(): Promise<void> {
 
     // The console down for 10 minutes while its devices were online: they call again as it starts.
     await server.stop();
-    await silentSince(database.db, 10);
+    await silentSince(database, 10);
     server = await startServer(dataDir);
     judgingFrom = performance.now() + 1.5 * 60_000;
     const restarted = await measured(backends, server, devices, rate, outageSeconds, cursor);
