@@ -32,7 +32,10 @@ async function main(): Promise<void> {
   const jobs = await startJobRunner(
     database,
     [
-      ...fleetJobs(database.db, app.fleet, config.heartbeatIntervalS),
+      // A mass outage is swept on two connections on PostgreSQL (server/fleet/sweep.ts).
+      ...fleetJobs(database.db, app.fleet, config.heartbeatIntervalS, {
+        sweepConcurrency: database.kind === 'postgres' ? 2 : 1,
+      }),
       ...accessJobs(database.db),
       ...dashboardJobs(database.db),
     ],

@@ -23,8 +23,9 @@ export function fleetJobs(
   db: Database,
   fleet: Pick<Fleet, 'notify'>,
   heartbeatIntervalS: number,
-  startedAt = new Date(),
+  options: { startedAt?: Date; sweepConcurrency?: number } = {},
 ): PeriodicJob[] {
+  const startedAt = options.startedAt ?? new Date();
   // After the console itself was down every deadline may have passed with no device at fault: this process
   // judges none until each had an interval and a half to report. Nothing is written for it, so a start
   // costs the same however large the fleet, and the processes that stayed up keep sweeping.
@@ -37,7 +38,7 @@ export function fleetJobs(
       run: async (now) => {
         if (now.getTime() < judgeFrom) return;
         // Each chunk's alerts are pushed once it committed, whatever happens to the chunks after it.
-        await sweepStatuses(db, now, { onAlerts: fleet.notify });
+        await sweepStatuses(db, now, { onAlerts: fleet.notify, concurrency: options.sweepConcurrency });
       },
     },
     {

@@ -113,6 +113,8 @@ async function raiseUnreachable(tx: Database, offline: readonly Swept[], now: Da
 export type SweepOptions = {
   /** Agents moved in one transaction. */
   chunk?: number;
+  /** Chunks written at the same time (PostgreSQL takes several; PGlite is one connection). */
+  concurrency?: number;
   /** Hears the alerts of each chunk once it committed. */
   onAlerts?: (alerts: NewAlert[]) => void;
 };
@@ -131,7 +133,8 @@ export async function sweepStatuses(
 ): Promise<NewAlert[]> {
   const chunk = options.chunk ?? SWEEP_CHUNK;
   const raised: NewAlert[] = [];
-  for (const to of ['STATUS_OFFLINE', 'STATUS_SKIPPED_HB'] as const) {
+  // Moves chunks until one comes back short: the rest are done, or held by another writer.
+  async function worker(to: StatusId) {
     for (;;) {
       const { moved, alerts } = await db.transaction(async (tx) => {
         const swept = await transition(tx, to, now, chunk);
@@ -146,7 +149,15 @@ export async function sweepStatuses(
         options.onAlerts?.(alerts);
         for (const alert of alerts) raised.push(alert);
       }
-      if (moved < chunk) break;
+      if (moved < chunk) return;
+    }
+  }
+  for (const to of ['STATUS_OFFLINE', 'STATUS_SKIPPED_HB'] as const) {
+    // Workers take disjoint chunks (SKIP LOCKED), each agent with its own device row and alert. A failed
+    // worker's error is thrown once the others are done, so no chunk outlives the run.
+    const workers = Array.from({ length: options.concurrency ?? 1 }, () => worker(to));
+    for (const settled of await Promise.allSettled(workers)) {
+      if (settled.status === 'rejected') throw settled.reason;
     }
   }
   return raised;
