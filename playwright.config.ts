@@ -33,6 +33,8 @@ export default defineConfig({
       DEMO: '1',
       // The demo devices stay as seeded, so what the pages show does not change under the tests.
       SIMULATOR: '0',
+      // The journeys' devices report a second or so apart, far faster than the pace a real one keeps.
+      HEARTBEAT_PACE: '0',
       LOG_LEVEL: 'warn',
     },
   },

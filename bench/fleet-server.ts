@@ -14,7 +14,11 @@ export const env = (name: string, fallback: string) => process.env[name] || fall
 
 export async function open(dataDir: string): Promise<DatabaseHandle> {
   const url = process.env.BENCH_DATABASE_URL;
-  return openDatabase(url ? { kind: 'postgres', url } : { kind: 'pglite', dataDir });
+  // The bench's own statements (a fleet written in one) are its setup, not what it measures: on a busy
+  // machine they may take longer than the server's 10 s statement timeout.
+  return openDatabase(
+    url ? { kind: 'postgres', url, statementTimeoutMs: 600_000 } : { kind: 'pglite', dataDir },
+  );
 }
 
 /** A cloud of adopted access points whose credentials the load generator can work out (agent ids 1..N). */
@@ -56,7 +60,10 @@ const freePort = () =>
 
 export async function startServer(dataDir: string, extraEnv: NodeJS.ProcessEnv = {}) {
   const port = await freePort();
-  const child = spawn(process.execPath, [join(root, 'server/main.ts')], {
+  // BENCH_CPU_PROF_DIR: the server writes a CPU profile there when it stops (node --cpu-prof).
+  const profile = process.env.BENCH_CPU_PROF_DIR;
+  const flags = profile ? ['--cpu-prof', `--cpu-prof-dir=${profile}`] : [];
+  const child = spawn(process.execPath, [...flags, join(root, 'server/main.ts')], {
     env: {
       ...process.env,
       PORT: String(port),
@@ -83,6 +90,8 @@ export async function startServer(dataDir: string, extraEnv: NodeJS.ProcessEnv =
   }
   return {
     url,
+    /** The server's process id, for its CPU time. */
+    pid: child.pid as number,
     stop: () =>
       new Promise<void>((resolve) => {
         child.once('exit', () => resolve());

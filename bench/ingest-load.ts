@@ -1,7 +1,9 @@
 // The load generator of the ingest benchmark, in its own process: devices of the bench cloud send
 // heartbeats (and now and then an event that raises an alert) at a fixed offered rate, open loop: message i
-// is due at i / rate seconds and its latency counts from then. Prints one JSON summary line.
-//   node bench/ingest-load.ts '{"url":"http://127.0.0.1:1234","devices":1000,"rate":500,"seconds":20,"firstSeq":1}'
+// is due at i / rate seconds and its latency counts from then. Message i comes from device
+// (firstIndex + i) mod devices, so a run goes on where the one before stopped and each device keeps the
+// console's pace. Prints one JSON summary line, with the p95 of each second of the run.
+//   node bench/ingest-load.ts '{"url":"http://127.0.0.1:1234","devices":1000,"rate":500,"seconds":20,"firstSeq":1,"firstIndex":0}'
 import http from 'node:http';
 import { benchCredential, benchHeartbeat } from './ingest-payload.ts';
 
@@ -11,6 +13,7 @@ type Options = {
   rate: number;
   seconds: number;
   firstSeq: number;
+  firstIndex: number;
   eventShare: number;
 };
 const options = JSON.parse(process.argv[2] ?? '{}') as Options;
@@ -50,6 +53,8 @@ const percentile = (sorted: number[], p: number) =>
     : (sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] as number);
 
 const heartbeats: number[] = [];
+/** Heartbeat latencies by the second of the run they were due in. */
+const bySecond: number[][] = Array.from({ length: Math.ceil(options.seconds) }, () => []);
 const events: number[] = [];
 const failures = new Map<number, number>();
 const seqs = new Array<number>(options.devices).fill(options.firstSeq - 1);
@@ -63,7 +68,7 @@ for (let i = 0; i < total; i++) {
   const due = start + (i * 1000) / options.rate;
   const wait = due - performance.now();
   if (wait > 1) await new Promise((resolve) => setTimeout(resolve, wait));
-  const index = i % options.devices;
+  const index = (options.firstIndex + i) % options.devices;
   // A device sends one message at a time: one still waiting for its answer skips this turn.
   if (busy[index]) {
     skipped++;
@@ -84,6 +89,7 @@ for (let i = 0; i < total; i++) {
     const latency = performance.now() - due;
     if (status === 200) (isEvent ? events : heartbeats).push(latency);
     else failures.set(status, (failures.get(status) ?? 0) + 1);
+    if (status === 200 && !isEvent) bySecond[Math.floor((due - start) / 1000)]?.push(latency);
   });
   inFlight.push(sent);
 }
@@ -103,7 +109,14 @@ console.log(
     eventP95: percentile(events, 95),
     skipped,
     failures: Object.fromEntries(failures),
-    lastSeq: Math.max(...seqs),
+    lastSeq: seqs.reduce((a, b) => Math.max(a, b), 0),
+    nextIndex: (options.firstIndex + total) % options.devices,
+    p95BySecond: bySecond.map((latencies) =>
+      percentile(
+        latencies.sort((a, b) => a - b),
+        95,
+      ),
+    ),
   }),
 );
 agent.destroy();

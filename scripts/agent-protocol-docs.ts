@@ -16,14 +16,19 @@ import {
   EventsResponse,
   HeartbeatRequest,
   HeartbeatResponse,
+  HeartbeatTooEarlyResponse,
   PendingResponse,
   RESULT_FILE_LIMIT,
+  RESULT_INLINE_LIMIT,
+  RESULT_TEXT_LIMIT,
+  TASK_REPORT_BODY_LIMIT,
   TaskReport,
   TaskReportResponse,
 } from '../core/fleet/protocol.ts';
 import * as examples from '../core/fleet/protocol-examples.ts';
 import {
   DEFAULT_HEARTBEAT_INTERVAL_S,
+  HEARTBEAT_MIN_GAP,
   MISSED_HEARTBEAT_LIMIT,
   STATUS_SWEEP_EVERY_S,
 } from '../core/fleet/status.ts';
@@ -31,6 +36,12 @@ import { ACK_TIMEOUT_S, TASK_DEFINITIONS } from '../core/task-types.ts';
 
 export const AGENT_PROTOCOL_DOC = fileURLToPath(new URL('../docs/agent-protocol.md', import.meta.url));
 
+const kib = (bytes: number) =>
+  bytes % 1024 === 0
+    ? `${(bytes / 1024).toLocaleString('en')} KiB (${bytes.toLocaleString('en')} bytes)`
+    : `${bytes.toLocaleString('en')} bytes`;
+/** The share of an interval a heartbeat must keep after the last one, as the text says it. */
+const minGap = HEARTBEAT_MIN_GAP === 0.5 ? 'half' : `${HEARTBEAT_MIN_GAP * 100} % of`;
 const json = (value: unknown) => `\`\`\`json\n${JSON.stringify(value, null, 2)}\n\`\`\``;
 const schema = (title: string, value: unknown) =>
   `<details><summary>${title}: JSON schema</summary>\n\n${json(value)}\n\n</details>`;
@@ -88,8 +99,23 @@ surrogate (400 \`nul_character\`, \`ill_formed_text\`): firmware sends only the 
 | \`POST /agent/v1/commands/{id}\` | \`Authorization: Bearer <credential>\` | a task taken, its progress, its result |
 
 Browser sessions are not credentials here, and device credentials are not sessions anywhere under
-\`/apiv2\`. Bodies larger than ${AGENT_BODY_LIMIT / 1024} KiB are refused with 413 before they are read.
+\`/apiv2\`. Bodies larger than their call's limit (see Sizes) are refused with 413 before they are read.
 Every answer carries \`Cache-Control: no-store\`: no cache keeps a credential.
+
+## Sizes
+
+Every message is bounded in bytes, and each of its variable parts by the schemas below: every string by
+\`maxLength\`, every list by \`maxItems\`, and a result's configuration document by the result's size.
+
+| what | at most |
+|---|---|
+| the body of an adoption, a heartbeat or an events request | ${kib(AGENT_BODY_LIMIT)} |
+| the body of a task report | ${kib(TASK_REPORT_BODY_LIMIT)} (its file, base64-encoded, and the rest) |
+| a task report's \`result.file\` | ${kib(RESULT_FILE_LIMIT)} before encoding |
+| a task report's \`result\` besides its file, as JSON | ${kib(RESULT_TEXT_LIMIT)}, or ${kib(RESULT_INLINE_LIMIT)} beside a file |
+
+A result (besides its file) up to ${kib(RESULT_INLINE_LIMIT)} is kept in the task and shown in its detail; a
+larger one is kept as the target's file \`result.json\`, which the operator downloads as any task file.
 
 ## Adoption
 
@@ -137,6 +163,11 @@ Every heartbeat carries the device's whole current state: what holds now, not wh
 \`nextHeartbeatS\` sets when the next one is due (${DEFAULT_HEARTBEAT_INTERVAL_S} s unless the console is
 configured otherwise), and \`commands\` carries the work the console gives the device (tasks).
 
+A heartbeat sent sooner than ${minGap} an interval after the last one the console took is refused with
+**429**: nothing of it is kept, \`Retry-After\` says in how many seconds the next one is taken and the
+body's \`nextHeartbeatS\` the pace. The first heartbeat after adoption is always taken, and so is the first
+after the device restarted (its \`uptimeS\` went back and is shorter than the time since its last one).
+
 | part | who sends it |
 |---|---|
 | \`uptimeS\`, \`fw\` (version-revision), \`mgmtdVersion\`, \`ip\`, \`hostname\`, \`system\`, \`timeSync\`, \`config\`, \`actionRequired\` | every device |
@@ -175,6 +206,8 @@ ${json(examples.heartbeatResponse)}
 ${schema('Heartbeat', HeartbeatRequest)}
 
 ${schema('Answer', HeartbeatResponse)}
+
+${schema('429 answer', HeartbeatTooEarlyResponse)}
 
 ## Events
 
@@ -218,7 +251,8 @@ ${Object.entries(TASK_DEFINITIONS)
   )
   .join('\n')}
 
-A result file is sent base64-encoded in \`result.file\`, at most ${RESULT_FILE_LIMIT / 1024 / 1024} MiB.
+A result file is sent base64-encoded in \`result.file\`, at most ${RESULT_FILE_LIMIT / 1024 / 1024} MiB; the rest of a
+result at most ${RESULT_TEXT_LIMIT / 1024} KiB as JSON, kept as the file \`result.json\` past ${RESULT_INLINE_LIMIT / 1024} KiB (see Sizes).
 
 ${json(examples.commandsResponse)}
 
@@ -257,8 +291,9 @@ every reporting device gets one more interval and a half from its start before i
 |---|---|---|---|
 | 400 | \`{ "errors": [{ errorCode, location, path, message }] }\` | a malformed body, a field the schema does not name, a channel outside its band, a stale sequence number | fix the message; after \`stale_sequence\`, continue from the number given |
 | 401 | \`{ "message" }\` | no credential, a wrong one, or one that was reset, or of a device that was removed, blocked or decommissioned | forget the credential and call home again |
-| 413 | \`{ "message" }\` | a body over ${AGENT_BODY_LIMIT / 1024} KiB | send less (fewer clients or ports) |
+| 413 | \`{ "message" }\` | a body over its call's limit, or a task result over its own (see Sizes) | send less (fewer clients or ports, a smaller result) |
 | 429 | \`{ "message" }\` | too many requests from the device's address | wait as long as \`Retry-After\` says |
+| 429 | \`{ "message", "nextHeartbeatS" }\` | a heartbeat sooner than ${minGap} an interval after the last one | wait \`Retry-After\` seconds, then keep the pace \`nextHeartbeatS\` |
 | 5xx | \`{ "message", "incidentId" }\` | the console could not store the message | send again later, waiting longer each time |
 
 ${Object.entries(examples.errorExamples)

@@ -29,6 +29,8 @@ export type Config = {
   pushServiceHosts: readonly string[];
   /** Seconds between a device's heartbeats: the server sets the pace (core/fleet/status.ts). */
   heartbeatIntervalS: number;
+  /** Refuse a heartbeat sent sooner than half an interval after the device's last one (429 with the pace). */
+  heartbeatPace: boolean;
   /** With the demo data, run the fleet simulator for the demo clouds' devices. */
   simulator: boolean;
   /** API requests a second per session or address (server/auth/rate-limit.ts); 0 turns the limit off. */
@@ -200,6 +202,7 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): Config {
     pushSubject,
     pushServiceHosts,
     heartbeatIntervalS,
+    heartbeatPace: flag('HEARTBEAT_PACE', true),
     simulator: flag('SIMULATOR', true),
     apiRateLimit,
     agentAdoptRateLimit,

@@ -12,7 +12,12 @@ export type ValidationIssue = {
 };
 
 /** An error with an HTTP status and a stable id; the error handler turns it into the DESIGN §4 shapes. */
-type HttpErrorExtra = { issues?: ValidationIssue[]; retryAfterSeconds?: number };
+type HttpErrorExtra = {
+  issues?: ValidationIssue[];
+  retryAfterSeconds?: number;
+  /** Fields the answer carries beside its message (a device learns its pace from a 429). */
+  fields?: Record<string, number>;
+};
 
 export class HttpError extends Error {
   readonly statusCode: number;
@@ -35,8 +40,12 @@ export const errors = {
     new HttpError(403, 'forbidden', message),
   notFound: (message = 'Not found.') => new HttpError(404, 'not_found', message),
   conflict: (message: string) => new HttpError(409, 'conflict', message),
-  tooManyRequests: (retryAfterSeconds: number, message = 'Too many requests. Try again later.') =>
-    new HttpError(429, 'too_many_requests', message, { retryAfterSeconds }),
+  tooLarge: (message: string) => new HttpError(413, 'too_large', message),
+  tooManyRequests: (
+    retryAfterSeconds: number,
+    message = 'Too many requests. Try again later.',
+    fields?: Record<string, number>,
+  ) => new HttpError(429, 'too_many_requests', message, { retryAfterSeconds, fields }),
   unavailable: (message: string) => new HttpError(503, 'unavailable', message),
 };
 
@@ -105,7 +114,7 @@ export function registerErrorHandler(app: FastifyInstance): void {
         reply.header('Retry-After', String(error.extra.retryAfterSeconds));
       }
       if (error.statusCode >= 500) return sendIncident(error.statusCode, error.message);
-      return reply.code(error.statusCode).send({ message: error.message });
+      return reply.code(error.statusCode).send({ ...error.extra.fields, message: error.message });
     }
     if (error.validation) return reply.code(400).send({ errors: validationIssues(error) });
     const status = error.statusCode ?? 500;

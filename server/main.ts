@@ -10,7 +10,6 @@ import { isDatabaseEmpty, seedDemo } from './db/seed/demo.ts';
 import { localUrl, startDemoSimulator } from './demo-simulator.ts';
 import { dashboardJobs } from './features/dashboards/device-counts.ts';
 import { fleetJobs } from './fleet/jobs.ts';
-import { extendDeadlinesAfterStart } from './fleet/sweep.ts';
 import { APP_VERSION } from './version.ts';
 
 async function main(): Promise<void> {
@@ -30,11 +29,13 @@ async function main(): Promise<void> {
     await seedDemo(database.db);
   }
 
-  await extendDeadlinesAfterStart(database.db, config.heartbeatIntervalS);
   const jobs = await startJobRunner(
     database,
     [
-      ...fleetJobs(database.db, app.fleet, config.heartbeatIntervalS),
+      // A mass outage is swept on two connections on PostgreSQL (server/fleet/sweep.ts).
+      ...fleetJobs(database.db, app.fleet, config.heartbeatIntervalS, {
+        sweepConcurrency: database.kind === 'postgres' ? 2 : 1,
+      }),
       ...accessJobs(database.db),
       ...dashboardJobs(database.db),
     ],

@@ -2,8 +2,12 @@
 import type { AgentEvent, HeartbeatRequest, TaskReport } from '../core/fleet/protocol.ts';
 import type { DeviceIdentity } from './identity.ts';
 
-/** An answer of the console; retryAfterS is its Retry-After header, when it sent one (429). */
-export type AgentAnswer = { status: number; body: Record<string, unknown>; retryAfterS?: number };
+export type AgentAnswer = {
+  status: number;
+  body: Record<string, unknown>;
+  /** Seconds the console asks the device to wait (Retry-After of a 429), when it says. */
+  retryAfterS: number | null;
+};
 
 export function agentClient(url: string) {
   async function call(
@@ -23,11 +27,11 @@ export function agentClient(url: string) {
       signal,
     });
     const text = await response.text();
-    const retryAfter = Number(response.headers.get('retry-after'));
+    const retryAfter = response.headers.get('retry-after');
     return {
       status: response.status,
       body: text ? JSON.parse(text) : {},
-      ...(retryAfter > 0 ? { retryAfterS: retryAfter } : {}),
+      retryAfterS: retryAfter === null || Number.isNaN(Number(retryAfter)) ? null : Number(retryAfter),
     };
   }
   const post = (path: string, body: object, credential?: string) => call('POST', path, body, credential);

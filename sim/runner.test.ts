@@ -39,7 +39,7 @@ beforeAll(async () => {
 afterAll(() => new Promise<void>((resolve) => server.close(() => resolve())));
 
 describe('a simulated device talking to a console', () => {
-  it('calls home until adopted, follows the pace, recovers its sequence number and calls home again when its credential is refused', async () => {
+  it('calls home until adopted, follows the pace, waits when told, recovers its sequence number and calls home again when its credential is refused', async () => {
     script['/agent/v1/adopt'] = [
       { status: 202, body: { status: 'pending', retryAfterS: 0.01 } },
       { status: 200, body: { status: 'adopted', credential: '7.secret', heartbeatIntervalS: 0.01 } },
@@ -49,6 +49,9 @@ describe('a simulated device talking to a console', () => {
         status: 400,
         body: { errors: [{ errorCode: 'stale_sequence', message: 'must be greater than 41, the last' }] },
       },
+      { status: 200, body: { nextHeartbeatS: 0.01, commands: [] } },
+      // Too soon: nothing was taken, so the same heartbeat goes again after Retry-After.
+      { status: 429, body: { message: 'too soon', nextHeartbeatS: 0.01 }, headers: { 'retry-after': '0' } },
       { status: 200, body: { nextHeartbeatS: 0.01, commands: [] } },
       { status: 200, body: { nextHeartbeatS: 0.01, commands: [] } },
     ];
@@ -78,10 +81,12 @@ describe('a simulated device talking to a console', () => {
       '/agent/v1/heartbeat',
       '/agent/v1/heartbeat',
       '/agent/v1/heartbeat',
+      '/agent/v1/heartbeat',
+      '/agent/v1/heartbeat',
       '/agent/v1/adopt',
     ]);
     const heartbeats = calls.filter((call) => call.path === '/agent/v1/heartbeat');
-    expect(heartbeats.map((call) => call.body.seq)).toEqual([1, 42, 43, 44]);
+    expect(heartbeats.map((call) => call.body.seq)).toEqual([1, 42, 43, 43, 44, 45]);
     expect(heartbeats.every((call) => call.authorization === 'Bearer 7.secret')).toBe(true);
     expect(state.get(identity?.mac as string)).toEqual({ credential: null, seq: 0 });
     expect(logged).toEqual([

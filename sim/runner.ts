@@ -76,6 +76,14 @@ export async function runDevice(device: SimulatedDevice, options: RunOptions): P
       stored.seq = seq;
       answer = await message(stored.seq + 1);
     }
+    if (answer.status === 429 && answer.retryAfterS !== null) {
+      // Sooner than the console's pace (this simulator restarted, say): it took nothing, so the same message
+      // goes again once the wait it asked for is over.
+      stats.failed(`${kind} 429`);
+      if (typeof answer.body.nextHeartbeatS === 'number') intervalS = answer.body.nextHeartbeatS;
+      await sleep(answer.retryAfterS, signal);
+      answer = await message(stored.seq + 1);
+    }
     if (answer.status === 200) {
       stored.seq += 1;
       state.changed();
@@ -91,7 +99,7 @@ export async function runDevice(device: SimulatedDevice, options: RunOptions): P
     }
     // Too many requests: as long as the console says; anything else, longer each time.
     await sleep(answer.retryAfterS ?? backoffS, signal);
-    if (answer.retryAfterS === undefined) backoffS = Math.min(backoffS * 2, 300);
+    if (answer.retryAfterS === null) backoffS = Math.min(backoffS * 2, 300);
     return true;
   }
 

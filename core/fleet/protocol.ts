@@ -9,8 +9,12 @@ export const AGENT_PROTOCOL_VERSION = 1;
 /** Colon-separated lower- or upper-case hex pairs; the server stores lower case. */
 export const Mac = Type.String({
   pattern: '^[0-9A-Fa-f]{2}(:[0-9A-Fa-f]{2}){5}$',
+  maxLength: 17,
   description: 'MAC address',
 });
+/** A time stamp; the length bound keeps a fraction of a second from growing without end. */
+const DateTime = (description?: string) =>
+  Type.String({ format: 'date-time', maxLength: 40, ...(description ? { description } : {}) });
 const Text = (maxLength: number, description?: string) =>
   Type.String({ minLength: 1, maxLength, ...(description ? { description } : {}) });
 const Num = (minimum: number, maximum: number, description?: string) =>
@@ -37,7 +41,7 @@ export const ONBOARDING_KEY_MAX_LENGTH = 100;
 
 export const AdoptRequest = Type.Object(
   {
-    sn: Type.String({ pattern: '^[A-Za-z0-9-]{4,40}$', description: 'serial number' }),
+    sn: Type.String({ pattern: '^[A-Za-z0-9-]{4,40}$', maxLength: 40, description: 'serial number' }),
     mac: Mac,
     productBrandId: Int(1, 100_000, 'product brand id of the catalogue'),
     fw: FirmwareVersion,
@@ -182,7 +186,7 @@ export const DeviceFile = Type.Object(
   {
     name: DeviceFileName,
     size: Int(0, Number.MAX_SAFE_INTEGER, 'bytes'),
-    modifiedAt: Type.String({ format: 'date-time' }),
+    modifiedAt: DateTime(),
   },
   closed,
 );
@@ -268,13 +272,25 @@ export const HeartbeatResponse = Type.Object({
 });
 export type HeartbeatResponse = Static<typeof HeartbeatResponse>;
 
+/** 429: the heartbeat came sooner than half an interval after the last one; nothing of it was stored. */
+/** 429: too soon for the device's pace (with the pace), or too many requests from its address (without). */
+export const HeartbeatTooEarlyResponse = Type.Object({
+  message: Type.String(),
+  nextHeartbeatS: Type.Optional(
+    Type.Integer({
+      description:
+        'the pace: send heartbeats this many seconds apart (Retry-After says when the next one is taken)',
+    }),
+  ),
+});
+
 // --- Events ---------------------------------------------------------------------------------------------
 
 const event = <T extends string, D extends Parameters<typeof Type.Object>[0]>(type: T, data: D) =>
   Type.Object(
     {
       type: Type.Literal(type),
-      at: Type.String({ format: 'date-time', description: 'when it happened, by the device clock' }),
+      at: DateTime('when it happened, by the device clock'),
       data: Type.Object(data, closed),
     },
     closed,
@@ -330,6 +346,13 @@ export type CommandsResponse = Static<typeof CommandsResponse>;
 
 /** The largest result file a device uploads with its report (a capture, a tech-support report). */
 export const RESULT_FILE_LIMIT = 4 * 1024 * 1024;
+/** The largest result a report carries besides its file, as JSON. */
+export const RESULT_TEXT_LIMIT = 256 * 1024;
+/**
+ * A result (besides its file) up to this size, as JSON, is kept in the task and shown in its detail; a
+ * larger one is kept as the target's file result.json.
+ */
+export const RESULT_INLINE_LIMIT = 4 * 1024;
 
 export const TaskResult = Type.Object(
   {
@@ -341,12 +364,20 @@ export const TaskResult = Type.Object(
       }),
     ),
     config: Type.Optional(
-      Type.Record(Type.String(), Type.Unknown(), { description: 'the configuration document now applied' }),
+      Type.Record(Type.String(), Type.Unknown(), {
+        description:
+          'the configuration document now applied (bounded by the size of a result, RESULT_TEXT_LIMIT)',
+      }),
     ),
     cameras: Type.Optional(
       Type.Array(
         Type.Object(
-          { ip: Type.String({ format: 'ipv4' }), manufacturer: Text(64), model: Text(64), name: Text(64) },
+          {
+            ip: Type.String({ format: 'ipv4', maxLength: 15 }),
+            manufacturer: Text(64),
+            model: Text(64),
+            name: Text(64),
+          },
           closed,
         ),
         { maxItems: 256 },
@@ -355,7 +386,7 @@ export const TaskResult = Type.Object(
     file: Type.Optional(
       Type.Object(
         {
-          name: Type.String({ pattern: '^[A-Za-z0-9._-]{1,100}$' }),
+          name: Type.String({ pattern: '^[A-Za-z0-9._-]{1,100}$', maxLength: 100 }),
           contentType: Type.String({ pattern: '^[a-z]+/[a-z0-9.+-]+$', maxLength: 100 }),
           base64: Type.String({ maxLength: Math.ceil(RESULT_FILE_LIMIT / 3) * 4, contentEncoding: 'base64' }),
         },
@@ -387,5 +418,13 @@ export const TaskReportResponse = Type.Object({
 });
 export type TaskReportResponse = Static<typeof TaskReportResponse>;
 
-/** The largest body the agent API reads. */
+/** The largest body the agent API reads (a task report: besides its file). */
 export const AGENT_BODY_LIMIT = 256 * 1024;
+/** The largest task report: a result file, base64-encoded, and the rest of a message. */
+export const TASK_REPORT_BODY_LIMIT = Math.ceil(RESULT_FILE_LIMIT / 3) * 4 + AGENT_BODY_LIMIT;
+
+/** UTF-8 bytes of a result besides its file, as JSON: what RESULT_TEXT_LIMIT and RESULT_INLINE_LIMIT bound. */
+export function resultTextBytes(result: TaskResult | undefined): number {
+  const { file: _file, ...rest } = result ?? {};
+  return Object.keys(rest).length === 0 ? 0 : new TextEncoder().encode(JSON.stringify(rest)).length;
+}

@@ -3,7 +3,7 @@ import type { StatusId } from '../domain.ts';
 import { isBandChannel } from './channels.ts';
 import { compareFirmware } from './firmware.ts';
 import { deviceHealth, type HealthInput } from './health.ts';
-import { heartbeatDeadlines, isOnline, sweptStatus } from './status.ts';
+import { heartbeatDeadlines, heartbeatWaitS, isOnline, sweptStatus } from './status.ts';
 
 const AT = new Date('2026-11-24T12:00:00Z');
 const after = (s: number) => new Date(AT.getTime() + s * 1000);
@@ -23,6 +23,21 @@ describe('status', () => {
     ];
     for (const [from, s, to] of table)
       expect(sweptStatus(from, deadlines, after(s)), `${from} +${s}s`).toBe(to);
+  });
+
+  it('takes a heartbeat half an interval after the last one, the first one, and the first after a restart', () => {
+    const last = { at: AT, uptimeS: 5000 };
+    const table: [string, { at: Date | null; uptimeS: number | null }, number, number, number][] = [
+      ['first after adoption', { at: null, uptimeS: null }, 10, 0, 0],
+      ['at the interval', last, 5060, 60, 0],
+      ['at half the interval', last, 5030, 30, 0],
+      ['sooner: waits the rest of the half', last, 5002, 2.5, 28],
+      ['restarted since: uptime went back and is shorter than the gap', last, 3, 5, 0],
+      ['uptime went back but longer than the gap: not a restart since', last, 400, 5, 25],
+      ['uptime unknown', { at: AT, uptimeS: null }, 3, 5, 25],
+    ];
+    for (const [what, previous, uptimeS, s, wait] of table)
+      expect(heartbeatWaitS(previous, uptimeS, new Date(AT.getTime() + s * 1000), 60), what).toBe(wait);
   });
 
   it('SPEC §3: online is not blocked, not decommissioned and ONLINE or SKIPPED_HB', () => {

@@ -39,3 +39,26 @@ export function sweptStatus(
   if (now > deadlines.skipAfter) return 'STATUS_SKIPPED_HB';
   return current;
 }
+
+/** A heartbeat sooner than this share of the interval after the one before is refused (docs/agent-protocol.md). */
+export const HEARTBEAT_MIN_GAP = 0.5;
+
+/**
+ * Whole seconds a device must still wait before its heartbeat is taken, or 0 when it may send now: a
+ * heartbeat comes at least HEARTBEAT_MIN_GAP of an interval after the last one taken. The first after
+ * adoption is always taken, and so is the first after the device restarted (its uptime went back and is
+ * shorter than the time since its last heartbeat), so a quick reboot is reported at once.
+ */
+export function heartbeatWaitS(
+  last: { at: Date | null; uptimeS: number | null },
+  uptimeS: number,
+  now: Date,
+  intervalS: number,
+): number {
+  if (last.at === null) return 0;
+  const elapsedS = (now.getTime() - last.at.getTime()) / 1000;
+  const waitS = intervalS * HEARTBEAT_MIN_GAP - elapsedS;
+  if (waitS <= 0) return 0;
+  const restarted = last.uptimeS !== null && uptimeS < last.uptimeS && uptimeS < elapsedS;
+  return restarted ? 0 : Math.ceil(waitS);
+}

@@ -19,6 +19,8 @@ export type Agent = DeviceBefore & {
   credentialHash: string | null;
   seq: number;
   version: number;
+  /** When its last heartbeat was taken: the pace of the next one counts from here. */
+  lastHeartbeatAt: Date | null;
   /** The device's health as stored, so an unchanged one is not written again. */
   healthBefore: HealthId;
   /** Deleted, decommissioned or blocked: its credential no longer works. */
@@ -38,6 +40,7 @@ type AgentRow = {
   status_id: StatusId;
   health_id: HealthId;
   reported: boolean;
+  last_heartbeat_at: Date | string | null;
   state: AgentState;
   fw: string;
   mgmtd_version: string;
@@ -59,7 +62,8 @@ export async function loadAgents(
     sql`
     SELECT a.id, a.cloud_id, a.device_id, a.smart_nvr_id, d.site_id,
       coalesce(d.product_brand_id, n.product_brand_id) AS product_brand_id, a.credential_hash, a.seq, a.version,
-      a.status_id, coalesce(d.health_id, n.health_id) AS health_id, a.last_heartbeat_at IS NOT NULL AS reported, a.state,
+      a.status_id, coalesce(d.health_id, n.health_id) AS health_id, a.last_heartbeat_at IS NOT NULL AS reported,
+      a.last_heartbeat_at, a.state,
       coalesce(d.fw, n.fw) AS fw, coalesce(d.mgmtd_version, '') AS mgmtd_version, coalesce(d.ip, n.ip) AS ip,
       coalesce(d.hostname, '') AS hostname, coalesce(d.blocked, false) AS blocked,
       coalesce(d.decomm, false) AS decomm, coalesce(d.deleted_at, n.deleted_at) IS NOT NULL AS deleted
@@ -81,6 +85,7 @@ export async function loadAgents(
       credentialHash: row.credential_hash,
       seq: Number(row.seq),
       version: row.version,
+      lastHeartbeatAt: row.last_heartbeat_at === null ? null : new Date(row.last_heartbeat_at),
       statusId: row.status_id,
       healthBefore: row.health_id,
       reported: row.reported,

@@ -2,8 +2,11 @@
 // Alerts the fleet raises reach the members with push alerts on, through the stand-in push service.
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { readConfig } from '../config.ts';
+import { createContext } from '../context.ts';
 import { alertMutes, alerts } from '../db/schema/activity.ts';
 import { memberships } from '../db/schema/clouds.ts';
+import type { NewAlert } from '../features/push/notify-alert.ts';
 import { saveSubscription } from '../features/push/repository.ts';
 import {
   type PushServiceStandIn,
@@ -12,6 +15,7 @@ import {
 } from '../features/push/test-push-service.ts';
 import { createTestApp, type TestApp } from '../test/app.ts';
 import { addMember, createUser } from '../test/factories.ts';
+import { createAlertPusher } from './alert-push.ts';
 import { adoptDevice, createFleetCloud, event, heartbeat, sendEvents, sendHeartbeat } from './test-fleet.ts';
 
 let t: TestApp;
@@ -82,5 +86,28 @@ describe('alerts raised by devices', () => {
       .from(alerts)
       .where(eq(alerts.deviceId, device.id));
     expect(stored.map((row) => row.type).sort()).toEqual(['DEV_REBOOT', 'DEV_REQ_ACTION']);
+  });
+});
+
+describe('a mass outage', () => {
+  it("hands over more alerts than a call's arguments or a statement's parameters hold, and reads them", async () => {
+    const { cloud } = await createFleetCloud(t);
+    const logged: unknown[] = [];
+    const log = {
+      error: (details: object) => logged.push(details),
+      warn: (details: object) => logged.push(details),
+    };
+    const pusher = createAlertPusher(createContext(t.database, readConfig({ DEMO: '0' }), 'test'), log);
+    const alerts: NewAlert[] = Array.from({ length: 200_000 }, (_, n) => ({
+      id: 1_000_000 + n,
+      cloudId: cloud.id,
+      siteId: null,
+      deviceId: null,
+      smartNvrId: null,
+      alertType: 'DEV_UNREACHABLE',
+    }));
+    pusher.push(alerts);
+    await pusher.idle();
+    expect(logged).toEqual([]);
   });
 });

@@ -34,8 +34,9 @@ export function createAlertPusher(ctx: NotifyContext, log: Pick<FastifyBaseLogge
     sending = null;
   }
   return {
-    push(alerts: NewAlert[]) {
-      queue.push(...alerts);
+    push(alerts: readonly NewAlert[]) {
+      // One by one: spreading a mass outage's 100,000 alerts as arguments overflows the call stack.
+      for (const alert of alerts) queue.push(alert);
       sending ??= drain();
     },
     /** Waits until every alert handed over so far was sent. */

@@ -40,22 +40,25 @@ export async function upsertClients(tx: Database, applied: readonly AppliedHeart
       SELECT * FROM jsonb_to_recordset(${jsonRows(rows)}) AS v(cloud_id int, site_id int, device_id int,
         mac text, ip text, hostname text, ssid text, band text, rssi int, rx bigint, tx bigint, at timestamptz)
     ),
+    -- Only the clients that moved to another device or changed address: most heartbeats report the same
+    -- clients where they were, and leave no history.
     before AS (
-      SELECT c.id, c.site_id, c.device_id, c.mac, c.ip, c.ssid, c.band, c.first_seen_at, c.last_seen_at,
-        v.site_id AS new_site_id, v.device_id AS new_device_id, v.ip AS new_ip, v.at
+      SELECT c.id, c.cloud_id, c.site_id, c.device_id, c.mac, c.ip, c.ssid, c.band, c.first_seen_at,
+        c.last_seen_at, v.device_id AS new_device_id, v.ip AS new_ip
       FROM wireless_clients c JOIN v ON c.cloud_id = v.cloud_id AND c.mac = v.mac
+      WHERE c.device_id IS DISTINCT FROM v.device_id OR (v.ip IS NOT NULL AND c.ip IS DISTINCT FROM v.ip)
     ),
     stayed AS (
       INSERT INTO wireless_client_stays (cloud_id, client_id, site_id, device_id, ssid, band, first_seen_at,
         last_seen_at)
-      SELECT c.cloud_id, b.id, b.site_id, b.device_id, b.ssid, b.band, b.first_seen_at, b.last_seen_at
-      FROM before b JOIN wireless_clients c ON c.id = b.id
+      SELECT b.cloud_id, b.id, b.site_id, b.device_id, b.ssid, b.band, b.first_seen_at, b.last_seen_at
+      FROM before b
       WHERE b.device_id IS DISTINCT FROM b.new_device_id
     ),
     moved AS (
       INSERT INTO object_history (cloud_id, site_id, object_type, object_id, field, value, valid_from, valid_to)
-      SELECT c.cloud_id, b.site_id, 'client', b.id, f.field, f.value, b.first_seen_at, b.last_seen_at
-      FROM before b JOIN wireless_clients c ON c.id = b.id
+      SELECT b.cloud_id, b.site_id, 'client', b.id, f.field, f.value, b.first_seen_at, b.last_seen_at
+      FROM before b
       CROSS JOIN LATERAL (VALUES
         ('mac', CASE WHEN b.device_id IS DISTINCT FROM b.new_device_id THEN b.mac END),
         ('ip', CASE WHEN b.new_ip IS NOT NULL AND b.ip IS DISTINCT FROM b.new_ip THEN b.ip END)

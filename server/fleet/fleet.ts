@@ -13,8 +13,10 @@ export function createFleet(ctx: AppContext, log: FastifyBaseLogger, writeMetric
   const ingest = createHeartbeatIngest({
     db: ctx.db,
     intervalS: ctx.config.heartbeatIntervalS,
+    pace: ctx.config.heartbeatPace,
     writeMetrics,
     onAlerts: pusher.push,
+    log,
     concurrency: ctx.database.kind === 'postgres' ? 2 : 1,
   });
   const tasks = createTaskEngine(ctx.database, pusher.push, log);

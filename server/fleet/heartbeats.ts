@@ -1,12 +1,13 @@
 import { sql } from 'drizzle-orm';
-import type { HeartbeatRequest, HeartbeatResponse } from '../../core/fleet/protocol.ts';
+import type { Command, HeartbeatRequest, HeartbeatResponse } from '../../core/fleet/protocol.ts';
 import { applyHeartbeat } from '../../core/fleet/rules.ts';
-import { heartbeatDeadlines } from '../../core/fleet/status.ts';
+import { heartbeatDeadlines, heartbeatWaitS } from '../../core/fleet/status.ts';
 import type { Database } from '../db/connect.ts';
 import { jsonRows, queryRows } from '../db/rows.ts';
 import { errors } from '../errors.ts';
 import type { NewAlert } from '../features/push/notify-alert.ts';
 import { authorise, loadAgents } from './agents.ts';
+import { createBatchQueue, type ItemOutcome } from './batch-queue.ts';
 import { upsertClients } from './clients.ts';
 import type { Credential } from './credentials.ts';
 import { type Applied, storeOutcomes } from './store-outcomes.ts';
@@ -18,147 +19,126 @@ export type AppliedHeartbeat = Applied & { report: HeartbeatRequest };
 export type HeartbeatIngestOptions = {
   db: Database;
   intervalS: number;
+  /** Refuses a heartbeat sent sooner than half an interval after the last one (HEARTBEAT_PACE). */
+  pace?: boolean;
   /** Writes the batch's metric samples in its transaction. */
   writeMetrics: (tx: Database, applied: readonly AppliedHeartbeat[]) => Promise<void>;
   /** Called with the alerts a batch created, after it committed. */
   onAlerts: (alerts: NewAlert[]) => void;
+  log: { error: (details: object, message: string) => void };
   /** Most heartbeats written in one transaction. */
   maxBatch?: number;
+  /** Most bytes of heartbeats (as they came over the wire) written in one transaction. */
+  maxBatchBytes?: number;
   /** Batches written at the same time (PostgreSQL takes several; PGlite is one connection). */
   concurrency?: number;
 };
 
-type Pending = {
-  credential: Credential;
-  report: HeartbeatRequest;
-  /** Times it was read again because another writer changed its device first. */
-  retries: number;
-  resolve: (answer: HeartbeatResponse) => void;
-  reject: (error: unknown) => void;
-};
+/** Most bytes of heartbeats in one batch: about 500 typical ones, or 16 of the largest (docs/security.md). */
+const HEARTBEAT_BATCH_BYTES = 4 * 1024 * 1024;
 
-const MAX_RETRIES = 3;
+type Pending = { credential: Credential; report: HeartbeatRequest; bytes: number };
+
+/** A heartbeat sent too soon: the device waits `retryAfterS` and learns the pace (docs/agent-protocol.md). */
+const tooEarly = (retryAfterS: number, intervalS: number) =>
+  errors.tooManyRequests(
+    retryAfterS,
+    `Heartbeats come every ${intervalS} s; this one came less than half of that after the last one.`,
+    { nextHeartbeatS: intervalS },
+  );
 
 /**
- * Heartbeats are written in batches: while batches are being written, the next ones queue, and each
- * answer waits for the commit of its batch. At a low rate a batch is one heartbeat; under load one
- * transaction carries hundreds, which is what lets one process take a large fleet. A device's heartbeats
- * are never in two batches at once, so they are written in the order they came.
+ * Heartbeats are written in batches (batch-queue.ts). A device's heartbeats are never in two batches at
+ * once, so they are written in the order they came; one that lost a race with another writer (an event,
+ * the sweep) is read again and retried once its batch is over, and never written after its batch failed.
  */
 export function createHeartbeatIngest(options: HeartbeatIngestOptions) {
   const { db, intervalS } = options;
-  const maxBatch = options.maxBatch ?? 500;
-  const concurrency = options.concurrency ?? 1;
-  let queue: Pending[] = [];
-  /** Agents whose heartbeat is in a batch being written. */
-  const busy = new Set<number>();
-  let writers = 0;
-  let idle: (() => void)[] = [];
+  const queue = createBatchQueue<Pending, HeartbeatResponse>({
+    maxItems: options.maxBatch ?? 500,
+    maxBytes: options.maxBatchBytes ?? HEARTBEAT_BATCH_BYTES,
+    weigh: (item) => item.bytes,
+    keyOf: (item) => item.credential.agentId,
+    concurrency: options.concurrency ?? 1,
+    retryError: () => errors.unavailable('The device is being updated by another request; send again.'),
+    write,
+  });
 
-  function takeBatch(): Pending[] {
-    const batch: Pending[] = [];
-    const rest: Pending[] = [];
-    for (const item of queue) {
-      if (batch.length >= maxBatch || busy.has(item.credential.agentId)) rest.push(item);
-      else {
-        busy.add(item.credential.agentId);
-        batch.push(item);
-      }
-    }
-    queue = rest;
-    return batch;
-  }
-
-  async function write(batch: Pending[]): Promise<void> {
+  async function write(batch: readonly Pending[]): Promise<ItemOutcome<HeartbeatResponse>[]> {
     const now = new Date();
     const agents = await loadAgents(
       db,
       batch.map((item) => item.credential.agentId),
     );
-    const ready: (AppliedHeartbeat & { item: Pending })[] = [];
-    for (const item of batch) {
+    const outcomes: ItemOutcome<HeartbeatResponse>[] = batch.map(() => ({ retry: true }));
+    const ready: (AppliedHeartbeat & { index: number })[] = [];
+    batch.forEach((item, index) => {
       try {
         const agent = authorise(agents.get(item.credential.agentId), item.credential, item.report.seq);
+        const waitS = options.pace
+          ? heartbeatWaitS(
+              { at: agent.lastHeartbeatAt, uptimeS: agent.state.uptimeS },
+              item.report.uptimeS,
+              now,
+              intervalS,
+            )
+          : 0;
+        if (waitS > 0) throw tooEarly(waitS, intervalS);
         ready.push({
-          item,
+          index,
           agent,
           report: item.report,
           at: now,
           outcome: applyHeartbeat(agent, item.report, now),
         });
       } catch (error) {
-        item.reject(error);
+        outcomes[index] = { error };
       }
-    }
-    if (ready.length === 0) return;
+    });
+    if (ready.length === 0) return outcomes;
     ready.sort((a, b) => a.agent.id - b.agent.id);
     const created = await db.transaction(async (tx) => {
       // A heartbeat restates the device's whole state, so one lost in a crash right after its answer is
       // made good by the next: not waiting for the WAL flush saves a disk round trip per batch. Events,
-      // which nothing restates, are committed synchronously (events.ts).
-      await tx.execute(sql`SET LOCAL synchronous_commit TO OFF`);
+      // which nothing restates, are committed synchronously (events.ts). And every statement of a batch
+      // reads rows by their keys: without bitmap scans the clients' upsert finds each client by its
+      // (cloud_id, mac) key rather than through the MAC trigram index search uses, which the planner
+      // prefers and which answers an equal MAC about 100 times slower (bench/README.md, ingestion).
+      await tx.execute(
+        sql`SELECT set_config('synchronous_commit', 'off', true), set_config('enable_bitmapscan', 'off', true)`,
+      );
+      // Rows another writer changed since they were read are not written: their items stay `retry`.
       const written = new Set(await updateAgents(tx, ready, intervalS));
       const applied = ready.filter(({ agent }) => written.has(agent.id));
-      for (const stale of ready.filter(({ agent }) => !written.has(agent.id))) retry(stale.item);
       const alerts = await storeOutcomes(tx, applied);
       await upsertClients(tx, applied);
       await options.writeMetrics(tx, applied);
       return { alerts, applied };
     });
+    if (created.alerts.length > 0) options.onAlerts(created.alerts);
     // Tasks waiting for these devices ride along, for a device that does not hold the command channel open.
+    // The batch is committed whatever this read does: without it the answer carries none, and they come
+    // through the channel or with the next heartbeat.
     const commands = await commandsFor(
       db,
       created.applied.map(({ agent }) => agent),
-    );
-    for (const { item, agent } of created.applied) {
-      item.resolve({ nextHeartbeatS: intervalS, commands: commands.get(agentKey(agent)) ?? [] });
+    ).catch((error: unknown) => {
+      options.log.error({ err: error }, 'reading the commands of a written heartbeat batch failed');
+      return new Map<string, Command[]>();
+    });
+    for (const { index, agent } of created.applied) {
+      outcomes[index] = { ok: { nextHeartbeatS: intervalS, commands: commands.get(agentKey(agent)) ?? [] } };
     }
-    if (created.alerts.length > 0) options.onAlerts(created.alerts);
-  }
-
-  function retry(item: Pending) {
-    if (item.retries >= MAX_RETRIES) {
-      item.reject(errors.unavailable('The device is being updated by another request; send again.'));
-      return;
-    }
-    item.retries += 1;
-    queue.push(item);
-  }
-
-  async function writer(): Promise<void> {
-    writers += 1;
-    for (;;) {
-      // Let the requests that arrived meanwhile join the batch: PGlite answers without a trip through the
-      // event loop, so without this every batch would hold one heartbeat.
-      await new Promise((resolve) => setImmediate(resolve));
-      const batch = takeBatch();
-      if (batch.length === 0) break;
-      try {
-        await write(batch);
-      } catch (error) {
-        for (const item of batch) item.reject(error);
-      } finally {
-        for (const item of batch) busy.delete(item.credential.agentId);
-      }
-    }
-    writers -= 1;
-    if (writers === 0) {
-      for (const resolve of idle) resolve();
-      idle = [];
-    }
+    return outcomes;
   }
 
   return {
-    submit(credential: Credential, report: HeartbeatRequest): Promise<HeartbeatResponse> {
-      return new Promise((resolve, reject) => {
-        queue.push({ credential, report, retries: 0, resolve, reject });
-        if (writers < concurrency) void writer();
-      });
+    /** Queues a heartbeat of `bytes` bytes; answers once its batch committed. */
+    submit(credential: Credential, report: HeartbeatRequest, bytes: number): Promise<HeartbeatResponse> {
+      return queue.submit({ credential, report, bytes });
     },
     /** Waits for the heartbeats already taken to be written. */
-    flush(): Promise<void> {
-      return writers === 0 ? Promise.resolve() : new Promise((resolve) => idle.push(resolve));
-    },
+    flush: () => queue.flush(),
   };
 }
 

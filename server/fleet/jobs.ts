@@ -10,6 +10,8 @@ import { sweepStatuses } from './sweep.ts';
 import { dropExpiredTaskFiles, sweepTasks } from './task-schedule.ts';
 
 const MINUTE_MS = 60_000;
+/** Intervals every device has to report after this process started, before the sweep judges it. */
+const GRACE_INTERVALS = 1.5;
 /** Scheduled tasks start, and rollouts move on, within this time. */
 const TASK_SWEEP_EVERY_MS = 1000;
 
@@ -21,15 +23,22 @@ export function fleetJobs(
   db: Database,
   fleet: Pick<Fleet, 'notify'>,
   heartbeatIntervalS: number,
+  options: { startedAt?: Date; sweepConcurrency?: number } = {},
 ): PeriodicJob[] {
+  const startedAt = options.startedAt ?? new Date();
+  // After the console itself was down every deadline may have passed with no device at fault: this process
+  // judges none until each had an interval and a half to report. Nothing is written for it, so a start
+  // costs the same however large the fleet, and the processes that stayed up keep sweeping.
+  const judgeFrom = startedAt.getTime() + GRACE_INTERVALS * heartbeatIntervalS * 1000;
   return [
     {
       name: 'fleet-status-sweep',
       // At least as often as heartbeats are due, so a faster pace is judged as promptly.
       everyMs: Math.min(STATUS_SWEEP_EVERY_S, heartbeatIntervalS) * 1000,
       run: async (now) => {
-        const alerts = await sweepStatuses(db, now);
-        if (alerts.length > 0) fleet.notify(alerts);
+        if (now.getTime() < judgeFrom) return;
+        // Each chunk's alerts are pushed once it committed, whatever happens to the chunks after it.
+        await sweepStatuses(db, now, { onAlerts: fleet.notify, concurrency: options.sweepConcurrency });
       },
     },
     {

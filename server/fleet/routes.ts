@@ -14,8 +14,12 @@ import {
   type HeartbeatRequest,
   HeartbeatResponse,
   HeartbeatRequest as HeartbeatSchema,
+  HeartbeatTooEarlyResponse,
   PendingResponse,
-  RESULT_FILE_LIMIT,
+  RESULT_INLINE_LIMIT,
+  RESULT_TEXT_LIMIT,
+  resultTextBytes,
+  TASK_REPORT_BODY_LIMIT,
   TaskReport,
   TaskReportResponse,
 } from '../../core/fleet/protocol.ts';
@@ -76,6 +80,17 @@ function checkChannels(report: HeartbeatRequest) {
   if (issues.length > 0) throw errors.validation(issues);
 }
 
+/** The parts of a result the body limit cannot bound apart from its file (docs/agent-protocol.md, Sizes). */
+function checkResultSize(report: TaskReport) {
+  const bytes = resultTextBytes(report.result);
+  const limit = report.result?.file ? RESULT_INLINE_LIMIT : RESULT_TEXT_LIMIT;
+  if (bytes > limit) {
+    throw errors.tooLarge(
+      `The result is ${bytes} bytes as JSON${report.result?.file ? ' besides its file' : ''}; at most ${limit} are taken.`,
+    );
+  }
+}
+
 export type FleetDeps = {
   ingest: HeartbeatIngest;
   tasks: TaskEngine;
@@ -133,13 +148,20 @@ export function agentRoutes(ctx: AppContext, fleet: FleetDeps): FastifyPluginAsy
           security,
           summary: "The device's status and telemetry; the answer sets the pace and carries its commands",
           body: HeartbeatSchema,
-          response: { 200: HeartbeatResponse, ...refused, 503: ErrorSchemas.incident },
+          response: {
+            200: HeartbeatResponse,
+            ...refused,
+            429: HeartbeatTooEarlyResponse,
+            503: ErrorSchemas.incident,
+          },
         },
       },
       async (request) => {
         const credential = credentialOf(request);
         checkChannels(request.body);
-        return fleet.ingest.submit(credential, request.body);
+        // Weighed as it came over the wire; a body sent in chunks counts as large as it may be.
+        const bytes = Number(request.headers['content-length']) || AGENT_BODY_LIMIT;
+        return fleet.ingest.submit(credential, request.body, bytes);
       },
     );
 
@@ -190,17 +212,23 @@ export function agentRoutes(ctx: AppContext, fleet: FleetDeps): FastifyPluginAsy
       '/commands/:id',
       {
         onRequest: requireCredential,
-        bodyLimit: Math.ceil(RESULT_FILE_LIMIT / 3) * 4 + AGENT_BODY_LIMIT,
+        bodyLimit: TASK_REPORT_BODY_LIMIT,
         schema: {
           tags,
           security,
           summary: 'The device reports on a task: taken, progress, done or failed (with its result)',
           params: Type.Object({ id: Type.Integer({ minimum: 1, maximum: 2_147_483_647 }) }, closed),
           body: TaskReport,
-          response: { 200: TaskReportResponse, ...refused, 404: ErrorSchemas.message },
+          response: {
+            200: TaskReportResponse,
+            ...refused,
+            404: ErrorSchemas.message,
+            413: ErrorSchemas.message,
+          },
         },
       },
       async (request) => {
+        checkResultSize(request.body);
         const state = await fleet.tasks.report(credentialOf(request), request.params.id, request.body);
         if (!state) throw errors.notFound('No such task for this device.');
         return { state };

@@ -114,10 +114,13 @@ async function resolveAlerts(tx: Database, applied: readonly Applied[]): Promise
       at: iso(at),
     })),
   );
-  // Devices and recorders apart, so each statement reads its own open-alert index.
+  // Devices and recorders apart, so each statement reads its own open-alert index. Each ended condition
+  // looks up its open alert on its own (LIMIT keeps the planner from joining them in bulk): right after a
+  // mass outage the statistics still say almost no alert is open, and a bulk join then read every open
+  // alert for each batch of returning devices (bench/README.md, ingestion).
   for (const [recorder, column] of [
-    [false, sql`a.device_id`],
-    [true, sql`a.smart_nvr_id`],
+    [false, sql`o.device_id`],
+    [true, sql`o.smart_nvr_id`],
   ] as const) {
     const ended = rows.filter((row) => row.recorder === recorder);
     if (ended.length === 0) continue;
@@ -126,10 +129,15 @@ async function resolveAlerts(tx: Database, applied: readonly Applied[]): Promise
       sql`
       UPDATE alerts a SET resolved_at = v.at
       FROM jsonb_to_recordset(${jsonRows(ended)}) AS v(id int, type text, key text, at timestamptz)
-      WHERE ${column} = v.id AND a.alert_type = v.type AND a.alert_key = v.key AND a.resolved_at IS NULL
+      CROSS JOIN LATERAL (
+        SELECT o.id FROM alerts o
+        WHERE ${column} = v.id AND o.alert_type = v.type AND o.alert_key = v.key AND o.resolved_at IS NULL
+        LIMIT 1
+      ) open
+      WHERE a.id = open.id
       RETURNING a.id, ${ALERT_RETURNING_REST}`,
     );
-    resolved.push(...ends);
+    for (const alert of ends) resolved.push(alert);
   }
   return resolved;
 }

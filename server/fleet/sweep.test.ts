@@ -1,11 +1,14 @@
 // @vitest-environment node
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { NewAlert } from '../features/push/notify-alert.ts';
 import { createTestApp, type TestApp } from '../test/app.ts';
+import { fleetJobs } from './jobs.ts';
 import { sweepStatuses } from './sweep.ts';
 import {
   adoptDevice,
   alertsOf,
+  createAdoptedDevice,
   createFleetCloud,
   deviceRow,
   heartbeat,
@@ -75,5 +78,46 @@ describe('the status sweep', () => {
       health_id: 'HEALTH_UNKNOWN',
     });
     expect(await alertsOf(t, silent.device.id)).toEqual([]);
+  });
+});
+
+describe('the status sweep at a mass outage', () => {
+  it('moves more due devices than one chunk holds, chunk by chunk, and raises each alert once', async () => {
+    const fleet = await Promise.all(Array.from({ length: 7 }, () => createAdoptedDevice(t, 1)));
+    const ids = fleet.map(({ device }) => device.id);
+    const statuses = async () =>
+      (await Promise.all(ids.map((id) => deviceRow(t, id)))).map((row) => row?.status_id);
+
+    await sweepStatuses(t.database.db, later(95), { chunk: 2, concurrency: 2 });
+    expect(await statuses()).toEqual(ids.map(() => 'STATUS_SKIPPED_HB'));
+
+    const handed: NewAlert[][] = [];
+    const raised = await sweepStatuses(t.database.db, later(215), {
+      chunk: 2,
+      concurrency: 2,
+      onAlerts: (alerts) => handed.push(alerts),
+    });
+    expect(await statuses()).toEqual(ids.map(() => 'STATUS_OFFLINE'));
+    const ours = raised.filter((alert) => ids.includes(alert.deviceId ?? 0));
+    expect(ours.map((alert) => [alert.alertType, alert.deviceId]).sort()).toEqual(
+      ids.map((id) => ['DEV_UNREACHABLE', id]).sort(),
+    );
+    // Each chunk's alerts were handed over once it committed, no more than a chunk at a time.
+    expect(handed.flat().sort((a, b) => a.id - b.id)).toEqual([...raised].sort((a, b) => a.id - b.id));
+    expect(Math.max(...handed.map((alerts) => alerts.length))).toBeLessThanOrEqual(2);
+    expect(await sweepStatuses(t.database.db, later(400), { chunk: 2 })).toEqual([]);
+    for (const id of ids)
+      expect((await alertsOf(t, id)).map((a) => a.alert_type)).toEqual(['DEV_UNREACHABLE']);
+  });
+
+  it('judges nobody until an interval and a half after the console started', async () => {
+    const { device } = await createAdoptedDevice(t, 1);
+    const startedAt = later(3600);
+    const [sweep] = fleetJobs(t.database.db, { notify: () => {} }, 60, { startedAt });
+    if (sweep?.name !== 'fleet-status-sweep') throw new Error('no status sweep');
+    await sweep.run(new Date(startedAt.getTime() + 80_000));
+    expect((await deviceRow(t, device.id))?.status_id).toBe('STATUS_ONLINE');
+    await sweep.run(new Date(startedAt.getTime() + 95_000));
+    expect((await deviceRow(t, device.id))?.status_id).toBe('STATUS_OFFLINE');
   });
 });

@@ -20,20 +20,24 @@ type Swept = {
   last_heartbeat_at: string | null;
 };
 
+/** Agents one transaction of the sweep moves: a mass outage is many short transactions (docs/architecture.md). */
+export const SWEEP_CHUNK = 1000;
+
 /**
- * Moves the agents whose deadline passed to a later status, one statement per transition over the
- * deadline indexes, so a run costs the same however large the fleet is.
+ * Moves up to `limit` agents whose deadline passed to a later status, in the order of the deadline index,
+ * so a chunk reads only the agents it moves however many are due. Agents another transaction holds (a
+ * heartbeat being written, another process's sweep) are skipped, not waited for.
  */
-async function transition(tx: Database, to: StatusId, now: Date): Promise<Swept[]> {
+async function transition(tx: Database, to: StatusId, now: Date, limit: number): Promise<Swept[]> {
   const due =
     to === 'STATUS_OFFLINE'
-      ? sql`status_id <> 'STATUS_OFFLINE' AND offline_after < ${now.toISOString()}`
-      : sql`status_id = 'STATUS_ONLINE' AND skip_after < ${now.toISOString()}`;
+      ? sql`status_id <> 'STATUS_OFFLINE' AND offline_after < ${now.toISOString()} ORDER BY offline_after`
+      : sql`status_id = 'STATUS_ONLINE' AND skip_after < ${now.toISOString()} ORDER BY skip_after`;
   return queryRows<Swept>(
     tx,
     sql`
     UPDATE device_agents a SET status_id = ${to}, version = a.version + 1
-    WHERE a.id IN (SELECT id FROM device_agents WHERE ${due} ORDER BY id FOR UPDATE SKIP LOCKED)
+    WHERE a.id IN (SELECT id FROM device_agents WHERE ${due} LIMIT ${limit} FOR UPDATE SKIP LOCKED)
     RETURNING a.id, a.cloud_id, a.device_id, a.smart_nvr_id, a.state, a.last_heartbeat_at,
       (SELECT d.site_id FROM devices d WHERE d.id = a.device_id) AS site_id,
       coalesce((SELECT d.blocked FROM devices d WHERE d.id = a.device_id), false) AS blocked,
@@ -78,53 +82,83 @@ async function storeStatus(tx: Database, swept: readonly Swept[], statusId: Stat
   );
 }
 
-/**
- * The status sweep: a device that missed a heartbeat is STATUS_SKIPPED_HB, one that missed
- * MISSED_HEARTBEAT_LIMIT is STATUS_OFFLINE and raises DEV_UNREACHABLE (core/fleet/status.ts). Agents
- * another process is sweeping are skipped, not waited for. Returns the alerts it raised.
- */
-export async function sweepStatuses(db: Database, now = new Date()): Promise<NewAlert[]> {
-  return db.transaction(async (tx) => {
-    const offline = await transition(tx, 'STATUS_OFFLINE', now);
-    const skipped = await transition(tx, 'STATUS_SKIPPED_HB', now);
-    if (skipped.length > 0) await storeStatus(tx, skipped, 'STATUS_SKIPPED_HB');
-    if (offline.length === 0) return [];
-    await storeStatus(tx, offline, 'STATUS_OFFLINE');
-    const rows = offline.map((agent) => ({
-      cloud_id: agent.cloud_id,
-      site_id: agent.site_id,
-      device_id: agent.device_id,
-      nvr_id: agent.smart_nvr_id,
-      last: agent.last_heartbeat_at,
-    }));
-    const raised = await queryRows<NewAlert>(
-      tx,
-      sql`
-      INSERT INTO alerts (cloud_id, site_id, device_id, smart_nvr_id, alert_type, alert_key, alert_data1,
-        health_id, problem_at)
-      SELECT v.cloud_id, v.site_id, v.device_id, v.nvr_id, 'DEV_UNREACHABLE', '',
-        to_char(v.last AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS"Z"'), 'HEALTH_CRITICAL', ${now.toISOString()}
-      FROM jsonb_to_recordset(${jsonRows(rows)}) AS v(cloud_id int, site_id int, device_id int, nvr_id int,
-        last timestamptz)
-      ON CONFLICT DO NOTHING
-      RETURNING ${ALERT_RETURNING}`,
-    );
-    await publishLive(
-      tx,
-      raised.map((alert) => alertEvent(alert, 'raised')),
-    );
-    return raised;
-  });
+/** Raises DEV_UNREACHABLE for agents the sweep took offline; answers the alerts it created. */
+async function raiseUnreachable(tx: Database, offline: readonly Swept[], now: Date): Promise<NewAlert[]> {
+  const rows = offline.map((agent) => ({
+    cloud_id: agent.cloud_id,
+    site_id: agent.site_id,
+    device_id: agent.device_id,
+    nvr_id: agent.smart_nvr_id,
+    last: agent.last_heartbeat_at,
+  }));
+  const raised = await queryRows<NewAlert>(
+    tx,
+    sql`
+    INSERT INTO alerts (cloud_id, site_id, device_id, smart_nvr_id, alert_type, alert_key, alert_data1,
+      health_id, problem_at)
+    SELECT v.cloud_id, v.site_id, v.device_id, v.nvr_id, 'DEV_UNREACHABLE', '',
+      to_char(v.last AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS"Z"'), 'HEALTH_CRITICAL', ${now.toISOString()}
+    FROM jsonb_to_recordset(${jsonRows(rows)}) AS v(cloud_id int, site_id int, device_id int, nvr_id int,
+      last timestamptz)
+    ON CONFLICT DO NOTHING
+    RETURNING ${ALERT_RETURNING}`,
+  );
+  await publishLive(
+    tx,
+    raised.map((alert) => alertEvent(alert, 'raised')),
+  );
+  return raised;
 }
 
+export type SweepOptions = {
+  /** Agents moved in one transaction. */
+  chunk?: number;
+  /** Chunks written at the same time (PostgreSQL takes several; PGlite is one connection). */
+  concurrency?: number;
+  /** Hears the alerts of each chunk once it committed. */
+  onAlerts?: (alerts: NewAlert[]) => void;
+};
+
 /**
- * After the console itself was down, every deadline may have passed without any device being at fault:
- * give each reporting device one more interval from start-up before the sweep judges it.
+ * The status sweep: a device that missed a heartbeat is STATUS_SKIPPED_HB, one that missed
+ * MISSED_HEARTBEAT_LIMIT is STATUS_OFFLINE and raises DEV_UNREACHABLE (core/fleet/status.ts). It works in
+ * chunks of SWEEP_CHUNK agents, each its own transaction with its device rows, alerts and live events, so
+ * the devices of a mass outage are moved in short transactions that heartbeats of returning devices pass
+ * between, and a chunk that fails leaves the ones before it done. Returns the alerts it raised.
  */
-export async function extendDeadlinesAfterStart(db: Database, intervalS: number, now = new Date()) {
-  await db.execute(sql`
-    UPDATE device_agents SET
-      skip_after = greatest(skip_after, ${now.toISOString()}::timestamptz + make_interval(secs => ${intervalS * 1.5})),
-      offline_after = greatest(offline_after, ${now.toISOString()}::timestamptz + make_interval(secs => ${intervalS * 1.5}))
-    WHERE status_id <> 'STATUS_OFFLINE'`);
+export async function sweepStatuses(
+  db: Database,
+  now = new Date(),
+  options: SweepOptions = {},
+): Promise<NewAlert[]> {
+  const chunk = options.chunk ?? SWEEP_CHUNK;
+  const raised: NewAlert[] = [];
+  // Moves chunks until one comes back short: the rest are done, or held by another writer.
+  async function worker(to: StatusId) {
+    for (;;) {
+      const { moved, alerts } = await db.transaction(async (tx) => {
+        const swept = await transition(tx, to, now, chunk);
+        if (swept.length === 0) return { moved: 0, alerts: [] };
+        await storeStatus(tx, swept, to);
+        return {
+          moved: swept.length,
+          alerts: to === 'STATUS_OFFLINE' ? await raiseUnreachable(tx, swept, now) : [],
+        };
+      });
+      if (alerts.length > 0) {
+        options.onAlerts?.(alerts);
+        for (const alert of alerts) raised.push(alert);
+      }
+      if (moved < chunk) return;
+    }
+  }
+  for (const to of ['STATUS_OFFLINE', 'STATUS_SKIPPED_HB'] as const) {
+    // Workers take disjoint chunks (SKIP LOCKED), each agent with its own device row and alert. A failed
+    // worker's error is thrown once the others are done, so no chunk outlives the run.
+    const workers = Array.from({ length: options.concurrency ?? 1 }, () => worker(to));
+    for (const settled of await Promise.allSettled(workers)) {
+      if (settled.status === 'rejected') throw settled.reason;
+    }
+  }
+  return raised;
 }

@@ -2,24 +2,13 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { TaskReport } from '../../core/fleet/protocol.ts';
 import type { DatabaseHandle } from '../db/connect.ts';
 import type { NewAlert } from '../features/push/notify-alert.ts';
-import { authenticate, loadAgents } from './agents.ts';
 import type { Credential } from './credentials.ts';
 import { createCommandChannel } from './task-commands.ts';
 import { refreshTasks, TASK_COMMANDS_CHANNEL } from './task-moves.ts';
-import { applyTaskReports, type ReportItem, type ReportOutcome } from './task-reports.ts';
+import { createTaskReportWriter } from './task-reports.ts';
 
 /** How long target reports gather before their tasks' states and counts are brought up to date. */
 const FOLLOW_UP_MS = 200;
-/** Most reports applied in one transaction. */
-const MAX_BATCH = 500;
-
-type Queued = {
-  credential: Credential;
-  targetId: number;
-  report: TaskReport;
-  resolve: (outcome: ReportOutcome) => void;
-  reject: (error: unknown) => void;
-};
 
 /**
  * The task side of the agent API in one process: the command channel devices wait on, fed by NOTIFY from
@@ -39,56 +28,11 @@ export function createTaskEngine(
   let timer: NodeJS.Timeout | null = null;
   let following: Promise<void> = Promise.resolve();
   let stopListening: (() => Promise<void>) | null = null;
-  let queue: Queued[] = [];
-  let writing: Promise<void> = Promise.resolve();
-  let active = false;
-
-  async function write() {
-    active = true;
-    try {
-      await writeBatches();
-    } finally {
-      active = false;
-    }
-  }
-
-  async function writeBatches() {
-    for (;;) {
-      // Lets the reports that arrived meanwhile join the batch.
-      await new Promise((resolve) => setImmediate(resolve));
-      const taken = queue.slice(0, MAX_BATCH);
-      queue = queue.slice(taken.length);
-      if (taken.length === 0) return;
-      try {
-        // One read of the reporting devices for the whole batch; a refused credential is refused alone.
-        const agents = await loadAgents(
-          db,
-          taken.map((item) => item.credential.agentId),
-        );
-        const batch: (ReportItem & Queued)[] = [];
-        for (const item of taken) {
-          try {
-            batch.push({
-              ...item,
-              agent: authenticate(agents.get(item.credential.agentId), item.credential),
-            });
-          } catch (error) {
-            item.reject(error);
-          }
-        }
-        const { outcomes, alerts } = await applyTaskReports(db, batch);
-        if (alerts.length > 0) notify(alerts);
-        batch.forEach((item, index) => {
-          const outcome = outcomes[index] ?? null;
-          if (outcome) touched.add(outcome.taskId);
-          item.resolve(outcome);
-        });
-        timer ??= setTimeout(followUp, FOLLOW_UP_MS);
-      } catch (error) {
-        for (const item of taken) item.reject(error);
-      }
-    }
-  }
+  const reports = createTaskReportWriter(db, (outcomes, alerts) => {
+    if (alerts.length > 0) notify(alerts);
+    for (const outcome of outcomes) if (outcome) touched.add(outcome.taskId);
+    timer ??= setTimeout(followUp, FOLLOW_UP_MS);
+  });
 
   function followUp(): Promise<void> {
     timer = null;
@@ -121,15 +65,12 @@ export function createTaskEngine(
     },
     /** Applies a device's report; answers where the target stands, or null when it is not the device's. */
     async report(credential: Credential, targetId: number, report: TaskReport) {
-      const outcome = await new Promise<ReportOutcome>((resolve, reject) => {
-        queue.push({ credential, targetId, report, resolve, reject });
-        if (!active) writing = write();
-      });
+      const outcome = await reports.submit({ credential, targetId, report });
       return outcome?.state ?? null;
     },
     /** Brings the tasks of the reports so far up to date now. */
     async flush(): Promise<void> {
-      await writing;
+      await reports.flush();
       if (timer) clearTimeout(timer);
       await (touched.size > 0 ? followUp() : following);
     },

@@ -124,6 +124,70 @@ describe('what devices do with their tasks', () => {
   });
 });
 
+describe('the size of what devices report', () => {
+  it('keeps a large result as the target file, so the task detail stays small, and refuses one past the bound', async () => {
+    const { cloud, session, devices } = await createTaskCloud(t, 1);
+    const [device] = devices;
+    if (!device) throw new Error('no device');
+    const taskId = await startTask(t, session, cloud.id, {
+      type: 'TASK_RECEIVED_CONFIG',
+      targets: { deviceIds: [device.id] },
+      params: {},
+    });
+    const [command] = await commandsOf(t, device.credential);
+    if (!command) throw new Error('no command');
+
+    // A 5.7 MB configuration fits the body limit a report with a file has, but not a result's own bound.
+    const huge = { system: { notes: 'x'.repeat(5_700_000) } };
+    const refused = await report(t, device.credential, command.id, {
+      state: 'success',
+      result: { config: huge },
+    });
+    expect(refused.statusCode).toBe(413);
+    expect(refused.json().message).toMatch(/at most 262144/);
+    // With a file, the rest of the result must be small enough to keep in the task.
+    const file = {
+      name: 'running.cfg',
+      contentType: 'text/plain',
+      base64: Buffer.from('ok').toString('base64'),
+    };
+    const config = {
+      wireless: Object.fromEntries(
+        Array.from({ length: 2000 }, (_, n) => [`ssid_${n}`, `Network number ${n}`]),
+      ),
+    };
+    expect(
+      (await report(t, device.credential, command.id, { state: 'success', result: { config, file } }))
+        .statusCode,
+    ).toBe(413);
+    expect((await taskDetail(t, session, cloud.id, taskId)).targets.items[0]?.state).toBe('TASK_WAIT_ACK');
+
+    const taken = await report(t, device.credential, command.id, { state: 'success', result: { config } });
+    expect(taken.json()).toEqual({ state: 'TASK_SUCCESS' });
+    await t.app.fleet.tasks.flush();
+    const detail = await t.app.inject({
+      method: 'GET',
+      url: `/apiv2/cloud/${cloud.id}/tasks/${taskId}`,
+      headers: as(session),
+    });
+    expect(detail.body.length).toBeLessThan(8 * 1024);
+    const stored = JSON.stringify({ config });
+    expect(detail.json().targets.items[0]).toMatchObject({
+      state: 'TASK_SUCCESS',
+      result: null,
+      file: { name: 'result.json', size: Buffer.byteLength(stored) },
+    });
+    const download = await t.app.inject({
+      method: 'GET',
+      url: `/apiv2/cloud/${cloud.id}/tasks/${taskId}/targets/${command.id}/file`,
+      headers: as(session),
+    });
+    expect(download.statusCode).toBe(200);
+    expect(download.headers['content-type']).toMatch(/^application\/json/);
+    expect(download.json()).toEqual({ config });
+  });
+});
+
 describe('a task on a smart NVR', () => {
   it('reaches the recorder, which reports the cameras its ONVIF scan found', async () => {
     const { cloud, session, devices } = await createTaskCloud(t, 1);

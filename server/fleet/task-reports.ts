@@ -1,14 +1,16 @@
 import { sql } from 'drizzle-orm';
 import type { TaskState, TaskType } from '../../core/domain.ts';
 import { newestFirmware } from '../../core/fleet/firmware.ts';
-import type { TaskReport } from '../../core/fleet/protocol.ts';
+import { RESULT_INLINE_LIMIT, resultTextBytes, type TaskReport } from '../../core/fleet/protocol.ts';
 import { productBrand } from '../../core/product-catalogue.ts';
 import { nextTargetState, type TargetEvent } from '../../core/task-machine.ts';
 import { TASK_DEFINITIONS } from '../../core/task-types.ts';
 import type { Database } from '../db/connect.ts';
 import { intArray, jsonRows, queryRows } from '../db/rows.ts';
 import type { NewAlert } from '../features/push/notify-alert.ts';
-import type { Agent } from './agents.ts';
+import { type Agent, authenticate, loadAgents } from './agents.ts';
+import { createBatchQueue, type ItemOutcome } from './batch-queue.ts';
+import type { Credential } from './credentials.ts';
 import { applyAgentEvents } from './events.ts';
 import { withChanges } from './task-commands.ts';
 import { moveTargets } from './task-moves.ts';
@@ -133,39 +135,65 @@ export async function applyTaskReports(
         });
       }
       await keepResults(tx, applied);
-      for (const { item, target, event } of applied)
-        alerts.push(...(await configEffects(tx, item, target, event, now)));
+      for (const { item, target, event } of applied) {
+        for (const alert of await configEffects(tx, item, target, event, now)) alerts.push(alert);
+      }
     }
     return { outcomes, alerts };
   });
 }
 
-/** Progress, what the device reported besides its state, and a result file. */
+/** A result kept as the target's file when it is too large to show in the task (docs/agent-protocol.md). */
+const RESULT_FILE_NAME = 'result.json';
+
+/**
+ * Progress, what the device reported besides its state, and a result file. A result up to
+ * RESULT_INLINE_LIMIT is kept in the target; a larger one becomes the target's file result.json, so a task's
+ * detail never carries more than that per target. A file the device sent is kept once the task succeeded.
+ */
 async function keepResults(
   tx: Database,
   applied: readonly { item: ReportItem; target: TargetRow; event: TargetEvent }[],
 ) {
+  if (applied.length === 0) return;
+  const files: { id: number; name: string; contentType: string; content: Buffer }[] = [];
   const rows = applied.map(({ item, target, event }) => {
-    const { file: _file, ...kept } = item.report.result ?? {};
+    const { file, ...kept } = item.report.result ?? {};
+    const given = Object.keys(kept).length > 0;
+    const inline = !given || resultTextBytes(kept) <= RESULT_INLINE_LIMIT;
+    if (!inline) {
+      files.push({
+        id: target.id,
+        name: RESULT_FILE_NAME,
+        contentType: 'application/json',
+        content: Buffer.from(JSON.stringify(kept)),
+      });
+    } else if (file && event === 'success') {
+      files.push({
+        id: target.id,
+        name: file.name,
+        contentType: file.contentType,
+        content: Buffer.from(file.base64, 'base64'),
+      });
+    }
     return {
       id: target.id,
       progress: event === 'success' ? 100 : (item.report.progress ?? null),
-      result: Object.keys(kept).length > 0 ? kept : null,
+      given,
+      result: given && inline ? kept : null,
     };
   });
-  if (rows.length === 0) return;
   await tx.execute(sql`
-    UPDATE task_targets t SET progress = coalesce(v.progress, t.progress), result = coalesce(v.result, t.result)
-    FROM jsonb_to_recordset(${jsonRows(rows)}) AS v(id int, progress int, result jsonb)
+    UPDATE task_targets t SET progress = coalesce(v.progress, t.progress),
+      result = CASE WHEN v.given THEN v.result ELSE t.result END
+    FROM jsonb_to_recordset(${jsonRows(rows)}) AS v(id int, progress int, given boolean, result jsonb)
     WHERE t.id = v.id`);
-  for (const { item, target, event } of applied) {
-    const file = item.report.result?.file;
-    if (!file || event !== 'success') continue;
-    const content = Buffer.from(file.base64, 'base64');
+  for (const file of files) {
     await tx.execute(sql`
       INSERT INTO task_files (target_id, name, content_type, size, content)
-      VALUES (${target.id}, ${file.name}, ${file.contentType}, ${content.length}, ${content})
-      ON CONFLICT (target_id) DO NOTHING`);
+      VALUES (${file.id}, ${file.name}, ${file.contentType}, ${file.content.length}, ${file.content})
+      ON CONFLICT (target_id) DO UPDATE SET name = excluded.name, content_type = excluded.content_type,
+        size = excluded.size, content = excluded.content, created_at = now()`);
   }
 }
 
@@ -200,4 +228,49 @@ async function configEffects(
     [{ type: 'config_failed', at: now.toISOString(), data: { error } }],
     now,
   );
+}
+
+/** Most reports applied in one transaction. */
+const REPORT_BATCH = 500;
+/** Most bytes of reports in one batch: a few result files (docs/security.md, Sizes). */
+const REPORT_BATCH_BYTES = 16 * 1024 * 1024;
+
+type QueuedReport = { credential: Credential; targetId: number; report: TaskReport };
+
+/**
+ * Device reports queue while a batch is written (batch-queue.ts), and each answer waits for its batch's
+ * commit; `applied` hears of each committed batch: its outcomes and the alerts it raised.
+ */
+export function createTaskReportWriter(
+  db: Database,
+  applied: (outcomes: readonly ReportOutcome[], alerts: NewAlert[]) => void,
+) {
+  return createBatchQueue<QueuedReport, ReportOutcome>({
+    maxItems: REPORT_BATCH,
+    maxBytes: REPORT_BATCH_BYTES,
+    weigh: ({ report }) => (report.result?.file?.base64.length ?? 0) + resultTextBytes(report.result),
+    async write(items) {
+      // One read of the reporting devices for the whole batch; a refused credential is refused alone.
+      const agents = await loadAgents(
+        db,
+        items.map((item) => item.credential.agentId),
+      );
+      const outcomes: ItemOutcome<ReportOutcome>[] = [];
+      const batch: (ReportItem & { index: number })[] = [];
+      items.forEach((item, index) => {
+        try {
+          const agent = authenticate(agents.get(item.credential.agentId), item.credential);
+          batch.push({ agent, targetId: item.targetId, report: item.report, index });
+        } catch (error) {
+          outcomes[index] = { error };
+        }
+      });
+      const result = await applyTaskReports(db, batch);
+      batch.forEach((item, n) => {
+        outcomes[item.index] = { ok: result.outcomes[n] ?? null };
+      });
+      applied(result.outcomes, result.alerts);
+      return outcomes;
+    },
+  });
 }

@@ -12,7 +12,7 @@ export type TestApp = { app: App; database: DatabaseHandle; close: () => Promise
 /**
  * The real app on a fresh test database, for app.inject; configEnv adds environment variables to the
  * config. Tests send requests faster than any person or device: the API's and the agent API's rate limits
- * are off unless configEnv sets them.
+ * and the heartbeat pace are off unless configEnv sets them.
  */
 export async function createTestApp(
   options: BuildOptions = {},
@@ -24,6 +24,7 @@ export async function createTestApp(
     API_RATE_LIMIT: '0',
     AGENT_ADOPT_RATE_LIMIT: '0',
     AGENT_RATE_LIMIT: '0',
+    HEARTBEAT_PACE: '0',
     ...configEnv,
   });
   const app = await buildApp(createContext(database, config, TEST_VERSION), options);

@@ -3,6 +3,7 @@ import type { AlertMute, CreateMuteBody } from '../../../core/api/activity.ts';
 import { type Access, canHandleAlerts, isOwnerOrAdmin, visibleSiteIds } from '../../../core/policy.ts';
 import { type AuditActor, audit } from '../../audit/record.ts';
 import type { Database } from '../../db/connect.ts';
+import { intArray } from '../../db/rows.ts';
 import { users } from '../../db/schema/accounts.ts';
 import { alertMutes, alerts } from '../../db/schema/activity.ts';
 import { devices, smartNvrs } from '../../db/schema/inventory.ts';
@@ -35,7 +36,8 @@ export async function mutedAlertIds(db: Database, alertIds: number[]): Promise<S
   const rows = await db
     .select({ id: alerts.id })
     .from(alerts)
-    .where(and(inArray(alerts.id, alertIds), isMuted));
+    // One array parameter: a mass outage hands over more alerts than a statement takes parameters.
+    .where(and(sql`${alerts.id} = ANY(${intArray(alertIds)})`, isMuted));
   return new Set(rows.map((row) => row.id));
 }
 

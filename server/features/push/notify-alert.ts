@@ -1,4 +1,4 @@
-import { inArray } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import type { AlertType } from '../../../core/domain.ts';
 import {
@@ -7,6 +7,7 @@ import {
   resolveSetting,
 } from '../../../core/notification-settings.ts';
 import type { Database } from '../../db/connect.ts';
+import { intArray } from '../../db/rows.ts';
 import { clouds } from '../../db/schema/clouds.ts';
 import { devices, sites, smartNvrs } from '../../db/schema/inventory.ts';
 import type { SendMail } from '../../mail/send-mail.ts';
@@ -67,9 +68,13 @@ async function withNames(db: Database, alerts: readonly NewAlert[]): Promise<Mai
     new Map(
       of.length === 0
         ? []
-        : (await db.select({ id: table.id, name: table.name }).from(table).where(inArray(table.id, of))).map(
-            (row) => [row.id, row.name] as const,
-          ),
+        : // One array parameter: a mass outage names more devices than a statement takes parameters.
+          (
+            await db
+              .select({ id: table.id, name: table.name })
+              .from(table)
+              .where(sql`${table.id} = ANY(${intArray(of)})`)
+          ).map((row) => [row.id, row.name] as const),
     );
   const cloudNames = await names(clouds, ids(alerts.map((a) => a.cloudId)));
   const siteNames = await names(sites, ids(alerts.map((a) => a.siteId)));
