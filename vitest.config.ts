@@ -1,3 +1,4 @@
+import { availableParallelism } from 'node:os';
 import { defineConfig } from 'vitest/config';
 
 // Server and core tests run in Node; web tests opt into a DOM with `// @vitest-environment happy-dom`.
@@ -15,6 +16,8 @@ export default defineConfig({
       ...(process.env.TEST_DB === 'postgres' ? [] : ['**/*.postgres.test.ts']),
       ...(restartPhase ? [] : ['**/*.restart.test.ts']),
     ],
+    // Vitest's default leaves a core idle, which on a 2-core machine runs one file at a time.
+    maxWorkers: availableParallelism(),
     environment: 'node',
     setupFiles: ['./vitest.setup.ts'],
     globalSetup: ['./server/test/global-setup.ts'],
