@@ -1,6 +1,6 @@
 // @vitest-environment node
 // Tasks through the API: delivery to devices, who may start them, reading them, a server stopping.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { as, createTestApp, login, type TestApp } from '../test/app.ts';
 import {
   addMember,
@@ -274,8 +274,18 @@ describe('a server stopping', () => {
     const own = await createTestApp();
     await own.app.ready();
     const { devices } = await createTaskCloud(own, 1);
+    // Closed once the device's long poll has reached the channel, however slow the machine.
+    const channel = own.app.fleet.tasks.channel;
+    const wait = channel.wait.bind(channel);
+    const reached = new Promise<void>((resolve) => {
+      vi.spyOn(channel, 'wait').mockImplementation((...args) => {
+        const commands = wait(...args);
+        resolve();
+        return commands;
+      });
+    });
     const waiting = commandsOf(own, devices[0]?.credential ?? '', 25);
-    await new Promise((resolve) => setTimeout(resolve, 200));
+    await reached;
     await own.close();
     expect(await waiting).toEqual([]);
   });
