@@ -1,6 +1,6 @@
 // @vitest-environment node
 // Only on PostgreSQL (npm run test:postgres): two server processes on one database, as behind a load balancer.
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { type App, buildApp } from '../app.ts';
 import { readConfig } from '../config.ts';
 import { createContext } from '../context.ts';
@@ -50,9 +50,18 @@ describe('two server processes on one PostgreSQL database', () => {
     const { cloud, session, devices } = await createTaskCloud(first, 1);
     const [device] = devices;
     if (!device) throw new Error('no device');
+    // The task is created once the long poll has reached the second process's channel.
+    const channel = second.app.fleet.tasks.channel;
+    const wait = channel.wait.bind(channel);
+    const reached = new Promise<void>((resolve) => {
+      vi.spyOn(channel, 'wait').mockImplementation((...args) => {
+        const commands = wait(...args);
+        resolve();
+        return commands;
+      });
+    });
     const waiting = commandsOf({ ...first, app: second.app } as TestApp, device.credential, 10);
-    // Give the long poll time to reach its wait before the task exists.
-    await new Promise((resolve) => setTimeout(resolve, 300));
+    await reached;
     const taskId = await startTask(first, session, cloud.id, {
       type: 'TASK_REBOOT',
       targets: { deviceIds: [device.id] },

@@ -98,11 +98,11 @@ describe('the fleet simulator against a server', () => {
     // Once the devices are adopted, a firmware update of all of them: each takes it, restarts on it and
     // comes back on the new version.
     const session = await login(t.app, owner.email, TEST_PASSWORD);
-    let adopted = 0;
-    for (let tries = 0; adopted < 20 && tries < 50; tries++) {
-      await new Promise((resolve) => setTimeout(resolve, 100));
-      adopted = await count(sql`SELECT count(*)::int AS n FROM device_agents WHERE cloud_id = ${cloud.id}`);
-    }
+    await expect
+      .poll(() => count(sql`SELECT count(*)::int AS n FROM device_agents WHERE cloud_id = ${cloud.id}`), {
+        timeout: 30_000,
+      })
+      .toBe(20);
     const update = await t.app.inject({
       method: 'POST',
       url: `/apiv2/cloud/${cloud.id}/tasks`,
@@ -159,9 +159,6 @@ describe('the fleet simulator against a server', () => {
     ).toBe(reported);
     // The simulator has stopped: the sweep finds every device silent.
     const offline = sql`SELECT count(*)::int AS n FROM devices WHERE cloud_id = ${cloud.id} AND status_id = 'STATUS_OFFLINE'`;
-    for (let tries = 0; (await count(offline)) < 20 && tries < 100; tries++) {
-      await new Promise((resolve) => setTimeout(resolve, 100));
-    }
-    expect(await count(offline)).toBe(20);
+    await expect.poll(() => count(offline), { timeout: 30_000 }).toBe(20);
   }, 60_000);
 });

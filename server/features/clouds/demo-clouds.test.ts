@@ -1,5 +1,10 @@
 // @vitest-environment node
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { NavContext } from '../../../core/navigation/context.ts';
+import { drawerMenu } from '../../../core/navigation/drawer-menu.ts';
+import type { NavLabelKey } from '../../../core/navigation/labels.ts';
+import type { NavEntry } from '../../../core/navigation/nav-entry.ts';
+import { can } from '../../../core/policy.ts';
 import { seedDemo } from '../../db/seed/demo.ts';
 import { as, createTestApp, login, type Session, type TestApp } from '../../test/app.ts';
 
@@ -76,4 +81,97 @@ describe('the demo data through the cloud calls (DESIGN §4)', () => {
     const licence = (await get(owner, '/apiv2/smartnvr/license', { 'x-cloud-id': String(demoId) })).json();
     expect(licence.deviceId).toEqual(expect.any(Number));
   });
+});
+
+async function read(session: Session, url: string, headers: Record<string, string> = {}) {
+  const response = await get(session, url, headers);
+  expect(response.statusCode, `${url}: ${response.body}`).toBe(200);
+  return response.json();
+}
+
+/**
+ * The cloud menu of the account's default cloud, built by the navigation model (core/navigation) from what
+ * the server says, as the drawer builds it (web/shell/drawer/use-nav-context.ts): the link entries by label
+ * key, and the headings over them.
+ */
+async function cloudMenuOf(account: string) {
+  const session = await login(t.app, `${account}@demo.example`, DEMO_PASSWORD);
+  const me = await read(session, '/apiv2/auth/me');
+  const cloudId: number = me.defaultCloudId;
+  const membership = me.memberships.find((m: { cloudId: number }) => m.cloudId === cloudId);
+  const cloud = await read(session, `/apiv2/cloud/${cloudId}`);
+  const filters = await read(session, `/apiv2/cloud/${cloudId}/site-filters-select`);
+  const managesSnvr = can(membership, 'manage_snvr');
+  const license = managesSnvr
+    ? await read(session, '/apiv2/smartnvr/license', { 'X-Cloud-Id': String(cloudId) })
+    : null;
+  const context: NavContext = {
+    access: { roleId: membership.roleId, permissions: membership.permissions, sites: [] },
+    theme: { addonsEnabled: me.theme.addonsEnabled, supportToolsEnabled: me.theme.supportToolsEnabled },
+    user: { supportTools: me.user.supportTools },
+    cloud: { plan_type: cloud.plan_type, authport_enabled: cloud.authport_enabled },
+    siteFilterActive: filters.userCloudFilter.id !== null,
+    site: null,
+    device: null,
+    licensedSmartnvrId: license?.deviceId ?? null,
+    params: { cloudId, userId: me.user.id },
+  };
+  const flatten = (entries: readonly NavEntry[]): NavEntry[] =>
+    entries.flatMap((entry) => [entry, ...flatten(entry.children ?? [])]);
+  const entries = flatten(drawerMenu('cloud', context).entries);
+  return {
+    links: entries.filter((entry) => entry.href !== null).map((entry) => entry.labelKey),
+    headings: entries.filter((entry) => entry.heading).map((entry) => entry.labelKey),
+  };
+}
+
+// What each account must (and must not) see, whatever else the model gives it (SPEC §2.2, §6).
+const MUST: Record<string, { see: NavLabelKey[]; miss: NavLabelKey[] }> = {
+  owner: {
+    see: [
+      'nav.main.siteManagement',
+      'nav.main.userManagement',
+      'nav.main.authportServicePlans',
+      'nav.main.properties',
+    ],
+    miss: ['nav.main.sites'],
+  },
+  admin: {
+    see: [
+      'nav.main.siteManagement',
+      'nav.main.reportManagement',
+      'nav.main.properties',
+      'nav.common.addons',
+      'nav.common.notifications',
+    ],
+    miss: ['nav.main.vpc', 'nav.main.sites'],
+  },
+  guest: {
+    see: ['nav.common.dashboard', 'nav.common.devices', 'nav.common.activity', 'nav.main.sites'],
+    miss: ['nav.main.siteManagement', 'nav.main.properties'],
+  },
+  siteuser: {
+    see: ['nav.main.sites'],
+    miss: ['nav.main.userManagement', 'nav.main.reportManagement', 'nav.main.properties'],
+  },
+  trial: {
+    see: ['nav.main.siteManagement', 'nav.main.userManagement', 'nav.main.properties'],
+    miss: ['nav.main.authportServicePlans'],
+  },
+  sysadmin: {
+    see: ['nav.main.tools', 'nav.main.siteManagement', 'nav.main.reportManagement'],
+    miss: ['nav.main.sites'],
+  },
+};
+
+describe('the cloud menu of each demo account', () => {
+  for (const [account, { see, miss }] of Object.entries(MUST)) {
+    it(`${account} gets what its role and bits allow`, async () => {
+      const menu = await cloudMenuOf(account);
+      expect(menu.links).toEqual(expect.arrayContaining(see));
+      expect(menu.links.filter((key) => miss.includes(key))).toEqual([]);
+      // The Manage heading only over something to manage: a guest or Site User has nothing to manage.
+      expect(menu.headings.includes('nav.common.manage')).toBe(account !== 'guest' && account !== 'siteuser');
+    });
+  }
 });
