@@ -21,6 +21,11 @@ export default defineConfig({
     trace: 'retain-on-failure',
     launchOptions: CHROMIUM_LAUNCH,
   },
+  // The shared demo accounts sign in once, before the journeys (e2e/support/sessions.ts).
+  projects: [
+    { name: 'sign-ins', testMatch: /\.setup\.ts$/ },
+    { name: 'journeys', dependencies: ['sign-ins'] },
+  ],
   webServer: {
     command: 'node server/main.ts',
     url: `http://127.0.0.1:${port}/readyz`,

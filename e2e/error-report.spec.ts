@@ -1,5 +1,13 @@
-import { type Browser, expect, test } from '@playwright/test';
-import { answer, expectNoAxeViolations, LICENSE_STATUS, logIn, TEXT, toast } from './support/console.ts';
+import { type Browser, expect, type Route, test } from '@playwright/test';
+import {
+  answer,
+  expectNoAxeViolations,
+  LICENSE_STATUS,
+  logIn,
+  logInThroughForm,
+  TEXT,
+  toast,
+} from './support/console.ts';
 
 test.describe('script errors and the report dialog', () => {
   test('a window error and an unhandled rejection show the generic text', async ({ page }) => {
@@ -21,7 +29,7 @@ test.describe('script errors and the report dialog', () => {
 
   test('the report is shown, submitted and stored for platform administrators', async ({ page, browser }) => {
     await page.route(LICENSE_STATUS, answer(418, { message: "I'm a teapot" }));
-    await logIn(page);
+    await logInThroughForm(page);
     await toast(page).getByRole('button', { name: 'Report Error...' }).click();
     const dialog = page.getByRole('dialog', { name: 'Page Script Error' });
     await expect(dialog.getByText(TEXT.reportQuestion)).toBeVisible();
@@ -42,7 +50,7 @@ test.describe('script errors and the report dialog', () => {
   test('a report that cannot be sent says so and can be sent again', async ({ page }) => {
     await page.route(LICENSE_STATUS, answer(418, {}));
     await page.route('**/apiv2/error-reports', answer(500, { message: 'Sorry', incidentId: 'x' }));
-    await logIn(page);
+    await logInThroughForm(page);
     await toast(page).getByRole('button', { name: 'Report Error...' }).click();
     const dialog = page.getByRole('dialog', { name: 'Page Script Error' });
     const submit = dialog.getByRole('button', { name: 'Report Error', exact: true });
@@ -72,22 +80,30 @@ test.describe('script errors and the report dialog', () => {
 });
 
 test('the progress bar runs while a slow call is under way', async ({ page }) => {
-  // The call is held until the bar has been seen, however slow the machine, then let through.
+  // The plan notices' call and the dashboard's are held until the page has been checked, however slow the
+  // machine, so axe always sees the loading state: the bar and the dashboard's placeholders.
   let release = () => {};
   const released = new Promise<void>((resolve) => {
     release = resolve;
   });
-  await page.route(LICENSE_STATUS, async (route) => {
+  const hold = async (route: Route) => {
     await released;
     await route.continue();
-  });
+  };
+  await page.route(LICENSE_STATUS, hold);
+  await page.route('**/apiv2/cloud/*/dashboard?*', hold);
   await logIn(page);
   const bar = page.getByRole('progressbar', { name: 'Loading progress' });
   await expect(bar).toBeVisible();
-  // The bar sits outside the page's landmarks: it brings its own.
+  const busy = page.locator('main [aria-busy="true"]');
+  await expect(busy.locator('.MuiSkeleton-root').first()).toBeVisible();
+  // The bar sits outside the page's landmarks: it brings its own. The placeholders are hidden from
+  // assistive technology.
   await expectNoAxeViolations(page);
   release();
   await expect(bar).toBeHidden();
+  await expect(busy).toHaveCount(0);
+  await expect(page.getByRole('region', { name: 'Devices' })).toBeVisible();
 });
 
 /** The messages of the stored reports, read as the platform administrator. */

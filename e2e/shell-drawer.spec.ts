@@ -1,40 +1,13 @@
-// The navigation drawer and breadcrumbs of the shell (SPEC §2.2, §2.4, §4) for every demo account.
+// The navigation drawer and breadcrumbs of the shell (SPEC §2.2, §2.4, §4) in two journeys, wide and narrow.
+// The menu each demo account gets is checked against the server in server/features/clouds/demo-clouds.test.ts,
+// the model in core/navigation, and the drawer's levels, states and breadcrumbs in web/shell/drawer.
 import AxeBuilder from '@axe-core/playwright';
 import { expect, type Page, test } from '@playwright/test';
-import type { NavigationDevice } from '../core/api/navigation.ts';
 import type { NavContext } from '../core/navigation/context.ts';
 import { drawerMenu } from '../core/navigation/drawer-menu.ts';
 import type { NavEntry } from '../core/navigation/nav-entry.ts';
 import en from '../web/locales/en.json' with { type: 'json' };
-
-const PASSWORD = 'demo-console';
-// The video dialog each account gets on its first visit (SPEC §9).
-const ACCOUNTS = [
-  { name: 'owner', dialog: "What's new" },
-  { name: 'admin', dialog: "What's new" },
-  { name: 'guest' },
-  { name: 'siteuser' },
-  { name: 'trial', dialog: 'Quick Start Guide' },
-  { name: 'sysadmin', dialog: "What's new" },
-] as const;
-type Account = (typeof ACCOUNTS)[number];
-
-async function logIn(page: Page, account: Account): Promise<number> {
-  await page.goto('/welcome/login');
-  await page.getByLabel('Email').fill(`${account.name}@demo.example`);
-  await page.getByLabel('Password').fill(PASSWORD);
-  await page.getByRole('button', { name: 'Log in' }).click();
-  await expect(page).toHaveURL(/\/cloud\/\d+\/dashboard$/);
-  if ('dialog' in account) {
-    await page
-      .getByRole('dialog', { name: account.dialog })
-      .getByRole('button', { name: 'Close' })
-      .last()
-      .click();
-    await expect(page.getByRole('dialog')).toHaveCount(0);
-  }
-  return Number(/\/cloud\/(\d+)\//.exec(page.url())?.[1]);
-}
+import { signIn } from './support/console.ts';
 
 // The site pickers are drawn inside the drawer but built with the top bar; their own checks cover them.
 const axe = (page: Page) => new AxeBuilder({ page }).analyze();
@@ -76,175 +49,111 @@ async function expectedCloudMenu(page: Page, cloudId: number): Promise<string[]>
   return linkNames(drawerMenu('cloud', context).entries);
 }
 
-// What each account must (and must not) see, whatever the model says (SPEC §2.2, §6).
-const MUST: Record<Account['name'], { see: string[]; miss: string[] }> = {
-  owner: { see: ['Site management', 'User management', 'Service Plans', 'Properties'], miss: ['Sites'] },
-  admin: {
-    see: ['Site management', 'Report management', 'Properties', 'Add-ons', 'Notifications'],
-    miss: ['VPC', 'Sites'],
-  },
-  guest: { see: ['Dashboard', 'Devices', 'Activity', 'Sites'], miss: ['Site management', 'Properties'] },
-  siteuser: { see: ['Sites'], miss: ['User management', 'Report management', 'Properties'] },
-  trial: { see: ['Site management', 'User management', 'Properties'], miss: ['Service Plans'] },
-  sysadmin: { see: ['Tools', 'Site management', 'Report management'], miss: ['Sites'] },
-};
+type Listed = { id: number; name: string; product_type: string; site: { id: number; name: string } | null };
 
-test.describe('drawer menus of each demo account', () => {
-  test.use({ viewport: { width: 1440, height: 900 } });
-  for (const account of ACCOUNTS) {
-    test(`${account.name} sees exactly the cloud menu its role and bits allow`, async ({ page }) => {
-      const cloudId = await logIn(page, account);
-      await expect(drawer(page).getByRole('heading', { level: 2 })).toHaveText(/Cloud Menu|Group Menu/);
-      const expected = await expectedCloudMenu(page, cloudId);
-      await expect(menuLinks(page)).toHaveText(expected);
-      for (const name of MUST[account.name].see) {
-        await expect(menuLinks(page).getByText(name, { exact: true })).toBeVisible();
-      }
-      for (const name of MUST[account.name].miss) {
-        await expect(menuLinks(page).getByText(name, { exact: true })).toHaveCount(0);
-      }
-      // The Manage heading only over something to manage: a guest or Site User has nothing to manage.
-      await expect(drawer(page).getByText('Manage', { exact: true })).toHaveCount(
-        account.name === 'guest' || account.name === 'siteuser' ? 0 : 1,
-      );
-      await expect(drawer(page).getByRole('link', { name: 'Manage Clouds' })).toHaveAttribute(
-        'href',
-        `/v2/cloud/${cloudId}/clouds`,
-      );
-    });
-  }
-});
-
-/** A site of the cloud and a device of it, found through the API. */
+/** A switch of the cloud on a site, found through the device list. */
 async function siteAndDevice(page: Page, cloudId: number) {
-  const ids = Array.from({ length: 120 }, (_, index) => index + 1);
-  const devices = await Promise.all(
-    ids.map(async (id) => {
-      const response = await page.request.get(`/apiv2/navigation/device/${id}`);
-      return response.ok() ? ((await response.json()) as NavigationDevice) : null;
-    }),
-  );
-  const device = devices.find(
-    (d) => d?.cloud_id === cloudId && d.site_id !== null && d.product_type === 'switch',
-  );
-  if (!device?.site_id) throw new Error('no switch with a site in the demo cloud');
-  return { siteId: device.site_id, siteName: device.site_name ?? '', device };
+  const response = await page.request.get(`/apiv2/cloud/${cloudId}/devices?type=switch&limit=100`);
+  expect(response.ok()).toBe(true);
+  const device = ((await response.json()).items as Listed[]).find((d) => d.site !== null);
+  if (!device?.site) throw new Error('no switch with a site in the demo cloud');
+  return { siteId: device.site.id, siteName: device.site.name, device };
 }
 
-test.describe('levels', () => {
-  test.use({ viewport: { width: 1440, height: 900 } });
-  test('going into a site and a device changes the level; back returns', async ({ page }) => {
-    const cloudId = await logIn(page, ACCOUNTS[0]);
-    const { siteId, siteName, device } = await siteAndDevice(page, cloudId);
+/** Presses Tab until `target` has the focus, at most `steps` times. */
+async function tabTo(page: Page, target: ReturnType<Page['locator']>, steps: number) {
+  for (
+    let step = 0;
+    step < steps && !(await target.evaluate((el) => el === document.activeElement));
+    step++
+  ) {
+    await page.keyboard.press('Tab');
+  }
+  await expect(target).toBeFocused();
+}
 
-    await page.goto(`/site/${siteId}/dashboard#default`);
-    await expect(drawer(page).getByRole('heading', { level: 2, name: 'Site Menu' })).toBeVisible();
-    await expect(drawer(page).getByRole('link', { name: 'Wireless Clients' })).toHaveAttribute(
-      'href',
-      `/site/${siteId}/clients`,
-    );
-    const crumbs = page.getByRole('navigation', { name: 'Breadcrumb' });
-    await expect(crumbs.getByRole('link')).toHaveText(['Demo Networks', siteName]);
-    await expect(page).toHaveTitle(/^Site Dashboard \| /);
+test("wide screen: the owner's cloud menu is the model's, usable from the keyboard, and follows the levels", async ({
+  page,
+}) => {
+  // The cloud, a site and a device: a long journey.
+  test.setTimeout(60_000);
+  const cloudId = await signIn(page, 'owner@demo.example', 1440);
+  await expect(drawer(page).getByRole('heading', { level: 2 })).toHaveText(/Cloud Menu|Group Menu/);
+  await expect(menuLinks(page)).toHaveText(await expectedCloudMenu(page, cloudId));
+  await expect(drawer(page).getByRole('link', { name: 'Manage Clouds' })).toHaveAttribute(
+    'href',
+    `/v2/cloud/${cloudId}/clouds`,
+  );
+  await expect(page.getByRole('button', { name: 'Open navigation' })).toBeHidden();
+  // The top bar and the page content have their own checks.
+  const results = await new AxeBuilder({ page })
+    .include('nav[aria-label="Main navigation"]')
+    .include('nav[aria-label="Breadcrumb"]')
+    .include('header')
+    .analyze();
+  expect(results.violations).toEqual([]);
 
-    await drawer(page).getByRole('link', { name: 'Devices', exact: true }).click();
-    await expect(page).toHaveURL(`/v2/cloud/${cloudId}/site/${siteId}/devices`);
-    await page.goto(`/site/${siteId}/device/${device.id}/dashboard`);
-    await expect(drawer(page).getByRole('heading', { level: 2, name: 'Device Menu' })).toBeVisible();
-    await expect(menuLinks(page).getByText('Ports', { exact: true })).toBeVisible();
-    await expect(crumbs.getByRole('link')).toHaveText(['Demo Networks', siteName, 'Devices', device.name]);
-    await expect(drawer(page).getByRole('link', { name: 'Dashboard' })).toHaveAttribute(
-      'aria-current',
-      'page',
-    );
+  // The drawer is permanent and usable from the keyboard.
+  const activity = drawer(page).getByRole('link', { name: 'Activity' });
+  await page.locator('body').focus();
+  await tabTo(page, activity, 60);
+  await page.keyboard.press('Enter');
+  await expect(page).toHaveURL(/\/cloud\/\d+\/activity$/);
+  await expect(activity).toHaveAttribute('aria-current', 'page');
+  await expect(drawer(page)).toBeVisible();
 
-    await drawer(page).getByRole('button', { name: 'Back to Site Menu' }).click();
-    await expect(drawer(page).getByRole('heading', { level: 2, name: 'Site Menu' })).toBeVisible();
-    await drawer(page).getByRole('button', { name: 'Back to Cloud Menu' }).click();
-    await expect(drawer(page).getByRole('heading', { level: 2, name: 'Cloud Menu' })).toBeVisible();
-    await drawer(page).getByRole('button', { name: 'Forward to Site Menu' }).click();
-    await drawer(page).getByRole('button', { name: 'Forward to Device Menu' }).click();
-    await expect(menuLinks(page).getByText('Ports', { exact: true })).toBeVisible();
-  });
+  // Going into a site and a device changes the level; back returns.
+  const { siteId, siteName, device } = await siteAndDevice(page, cloudId);
+  await page.goto(`/site/${siteId}/dashboard#default`);
+  await expect(drawer(page).getByRole('heading', { level: 2, name: 'Site Menu' })).toBeVisible();
+  await expect(drawer(page).getByRole('link', { name: 'Wireless Clients' })).toHaveAttribute(
+    'href',
+    `/site/${siteId}/clients`,
+  );
+  const crumbs = page.getByRole('navigation', { name: 'Breadcrumb' });
+  await expect(crumbs.getByRole('link')).toHaveText(['Demo Networks', siteName]);
+  await expect(page).toHaveTitle(/^Site Dashboard \| /);
+
+  await drawer(page).getByRole('link', { name: 'Devices', exact: true }).click();
+  await expect(page).toHaveURL(`/v2/cloud/${cloudId}/site/${siteId}/devices`);
+  await page.goto(`/site/${siteId}/device/${device.id}/dashboard`);
+  await expect(drawer(page).getByRole('heading', { level: 2, name: 'Device Menu' })).toBeVisible();
+  await expect(menuLinks(page).getByText('Ports', { exact: true })).toBeVisible();
+  await expect(crumbs.getByRole('link')).toHaveText(['Demo Networks', siteName, 'Devices', device.name]);
+  await expect(drawer(page).getByRole('link', { name: 'Dashboard' })).toHaveAttribute('aria-current', 'page');
+
+  await drawer(page).getByRole('button', { name: 'Back to Site Menu' }).click();
+  await expect(drawer(page).getByRole('heading', { level: 2, name: 'Site Menu' })).toBeVisible();
+  await drawer(page).getByRole('button', { name: 'Back to Cloud Menu' }).click();
+  await expect(drawer(page).getByRole('heading', { level: 2, name: 'Cloud Menu' })).toBeVisible();
+  await drawer(page).getByRole('button', { name: 'Forward to Site Menu' }).click();
+  await drawer(page).getByRole('button', { name: 'Forward to Device Menu' }).click();
+  await expect(menuLinks(page).getByText('Ports', { exact: true })).toBeVisible();
 });
 
-test.describe('narrow screen', () => {
-  test.use({ viewport: { width: 375, height: 812 } });
-  test('the drawer opens with the menu button and the backdrop closes it', async ({ page }) => {
-    await logIn(page, ACCOUNTS[2]);
-    await expect(drawer(page)).toHaveCount(0);
-    await page.getByRole('button', { name: 'Open navigation' }).click();
-    await expect(drawer(page)).toBeVisible();
-    await expect(drawer(page).getByRole('link', { name: 'Activity' })).toBeVisible();
-    await page.locator('.MuiBackdrop-root').click({ position: { x: 360, y: 400 } });
-    await expect(drawer(page)).toHaveCount(0);
-  });
+test('narrow screen: the menu button and the keyboard open the drawer; the backdrop, Escape and a link close it', async ({
+  page,
+}) => {
+  await signIn(page, 'guest@demo.example', 375);
+  const openButton = page.getByRole('button', { name: 'Open navigation' });
+  await expect(drawer(page)).toHaveCount(0);
+  await openButton.click();
+  await expect(drawer(page)).toBeVisible();
+  await expect(drawer(page).getByRole('link', { name: 'Activity' })).toBeVisible();
+  expect((await axe(page)).violations).toEqual([]);
+  await page.locator('.MuiBackdrop-root').click({ position: { x: 360, y: 400 } });
+  await expect(drawer(page)).toHaveCount(0);
 
-  test('keyboard only: open the drawer, follow a link, and close it with Escape', async ({ page }) => {
-    await logIn(page, ACCOUNTS[2]);
-    const openButton = page.getByRole('button', { name: 'Open navigation' });
-    await openButton.focus();
-    await page.keyboard.press('Enter');
-    await expect(drawer(page)).toBeVisible();
-    await page.keyboard.press('Escape');
-    await expect(drawer(page)).toHaveCount(0);
-    await openButton.focus();
-    await page.keyboard.press('Enter');
-    const activity = drawer(page).getByRole('link', { name: 'Activity' });
-    for (
-      let step = 0;
-      step < 30 && !(await activity.evaluate((el) => el === document.activeElement));
-      step++
-    ) {
-      await page.keyboard.press('Tab');
-    }
-    await expect(activity).toBeFocused();
-    await page.keyboard.press('Enter');
-    await expect(page).toHaveURL(/\/cloud\/\d+\/activity$/);
-    await expect(drawer(page)).toHaveCount(0);
-  });
-
-  test('no accessibility violations on the shell with the drawer open', async ({ page }) => {
-    await logIn(page, ACCOUNTS[2]);
-    await page.getByRole('button', { name: 'Open navigation' }).click();
-    await expect(drawer(page)).toBeVisible();
-    const results = await axe(page);
-    expect(results.violations).toEqual([]);
-  });
-});
-
-test.describe('wide screen', () => {
-  test.use({ viewport: { width: 1440, height: 900 } });
-  test('the drawer is permanent and usable from the keyboard', async ({ page }) => {
-    await logIn(page, ACCOUNTS[2]);
-    await expect(drawer(page)).toBeVisible();
-    await expect(page.getByRole('button', { name: 'Open navigation' })).toBeHidden();
-    const activity = drawer(page).getByRole('link', { name: 'Activity' });
-    await page.locator('body').focus();
-    for (
-      let step = 0;
-      step < 40 && !(await activity.evaluate((el) => el === document.activeElement));
-      step++
-    ) {
-      await page.keyboard.press('Tab');
-    }
-    await expect(activity).toBeFocused();
-    await page.keyboard.press('Enter');
-    await expect(page).toHaveURL(/\/cloud\/\d+\/activity$/);
-    await expect(activity).toHaveAttribute('aria-current', 'page');
-    await expect(drawer(page)).toBeVisible();
-  });
-
-  test('no accessibility violations in the drawer and breadcrumbs', async ({ page }) => {
-    await logIn(page, ACCOUNTS[0]);
-    await expect(drawer(page)).toBeVisible();
-    await expect(page.getByRole('navigation', { name: 'Breadcrumb' })).toBeVisible();
-    // The top bar and the page content have their own checks.
-    const results = await new AxeBuilder({ page })
-      .include('nav[aria-label="Main navigation"]')
-      .include('nav[aria-label="Breadcrumb"]')
-      .include('header')
-      .analyze();
-    expect(results.violations).toEqual([]);
-  });
+  await openButton.focus();
+  await page.keyboard.press('Enter');
+  await expect(drawer(page)).toBeVisible();
+  await page.keyboard.press('Escape');
+  await expect(drawer(page)).toHaveCount(0);
+  await openButton.focus();
+  await page.keyboard.press('Enter');
+  const activity = drawer(page).getByRole('link', { name: 'Activity' });
+  await tabTo(page, activity, 30);
+  await page.keyboard.press('Enter');
+  await expect(page).toHaveURL(/\/cloud\/\d+\/activity$/);
+  await expect(drawer(page)).toHaveCount(0);
 });

@@ -1,6 +1,7 @@
 // Shared steps of the browser tests for SPEC §8: signing in as a demo account, scripted answers, the texts.
 import AxeBuilder from '@axe-core/playwright';
 import { expect, type Page, type Route } from '@playwright/test';
+import { PASSWORD, storedSession } from './sessions.ts';
 
 // SPEC §8 texts, as the user reads them.
 export const TEXT = {
@@ -24,13 +25,26 @@ export const TEXT = {
     'A script error has occured on this page that could prevent it from working properly. Would you like to submit an error report?',
 };
 
-/** The password of every demo account (DESIGN §4). */
-const PASSWORD = 'demo-console';
 // A call every signed-in page makes on arrival: the plan notices ask for it.
 export const LICENSE_STATUS = '**/apiv2/cloud/*/license-status*';
 
-/** Logs in through the form and waits for the dashboard of the default cloud. */
+/**
+ * Signs in and waits for the dashboard of the default cloud: with the account's stored session when it is
+ * shared (./sessions.ts), else through the login form.
+ */
 export async function logIn(page: Page, email = 'guest@demo.example'): Promise<void> {
+  const session = storedSession(email);
+  if (!session) return logInThroughForm(page, email);
+  await page.context().addCookies(session.cookies);
+  await page.goto(`/cloud/${session.defaultCloudId}/dashboard`);
+  await expect(page).toHaveURL(/\/cloud\/\d+\/dashboard$/);
+}
+
+/**
+ * Logs in through the form and waits for the dashboard: the dashboard's calls then leave from a running app
+ * that knows who is signed in, as journeys that fail those calls on purpose need.
+ */
+export async function logInThroughForm(page: Page, email = 'guest@demo.example'): Promise<void> {
   await page.goto('/welcome/login');
   await page.getByLabel('Email').fill(email);
   await page.getByLabel('Password').fill(PASSWORD);

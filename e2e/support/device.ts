@@ -16,16 +16,18 @@ type Listed = {
 type Demo = Listed & { product_type: string; allowed_tasks: string[] };
 
 /**
- * Adopts the device `pick` chooses from a page of 100 of the cloud's devices (from `offset`): journeys that
- * run at once adopt different devices, as a device gets its credential once.
+ * Adopts the device `pick` chooses from a page of 100 of the cloud's devices (from `offset`, of one site when
+ * `siteId` is given): journeys that run at once adopt different devices, as a device gets its credential once.
  */
 export async function adoptDemoDevice(
   page: Page,
   cloudId: number,
   pick: (devices: Demo[]) => Demo | undefined,
   offset = 0,
+  siteId?: number,
 ) {
-  const list = await page.request.get(`/apiv2/cloud/${cloudId}/devices?limit=100&offset=${offset}`);
+  const site = siteId === undefined ? '' : `&siteId=${siteId}`;
+  const list = await page.request.get(`/apiv2/cloud/${cloudId}/devices?limit=100&offset=${offset}${site}`);
   expect(list.ok()).toBe(true);
   const device = pick((await list.json()).items as Demo[]);
   if (!device) throw new Error('no such demo device');
@@ -48,6 +50,11 @@ export async function adoptDemoDevice(
   let seq = 0;
   return {
     ...device,
+    /** Waits until the clock is in the next whole second: the store keeps a device's heartbeats by the second. */
+    async nextSecond() {
+      const second = Math.floor(Date.now() / 1000);
+      await expect.poll(() => Math.floor(Date.now() / 1000)).toBeGreaterThan(second);
+    },
     /** A healthy heartbeat with the family's own `fields`. */
     async heartbeat(fields: object) {
       seq += 1;

@@ -22,6 +22,24 @@ describe('HTTP client reports without acting', () => {
     expect(events).toEqual(['start', 'end', 'start', 'end']);
   });
 
+  it('tells a late listener of the requests already in flight, and then of their ends', async () => {
+    let answer = (_: Response) => {};
+    installFakeFetch(
+      () =>
+        new Promise<Response>((resolve) => {
+          answer = resolve;
+        }),
+    );
+    const call = apiGet('/apiv2/slow');
+    const events: string[] = [];
+    const stop = onRequestActivity((event) => events.push(event));
+    expect(events).toEqual(['start']);
+    answer(jsonResponse(200, {}));
+    await call;
+    stop();
+    expect(events).toEqual(['start', 'end']);
+  });
+
   it("passes on the server's X-App-Version of every answer, and the last one to a late listener", async () => {
     installFakeFetch(() => jsonResponse(200, {}, { 'X-App-Version': '7.1.0' }));
     const seen: string[] = [];

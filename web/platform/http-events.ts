@@ -20,9 +20,22 @@ const activity = listeners<'start' | 'end'>();
 const versions = listeners<string>();
 let lastServerVersion: string | null = null;
 
-/** Called with 'start' when a request leaves and 'end' when it settles, whatever the outcome. */
-export const onRequestActivity = activity.add;
-export const emitRequestActivity = activity.emit;
+let inFlight = 0;
+
+/**
+ * Called with 'start' when a request leaves and 'end' when it settles, whatever the outcome; a late listener
+ * (the progress bar mounts after a page load's first calls have left) first hears a 'start' for each request
+ * still in flight.
+ */
+export function onRequestActivity(listener: Listener<'start' | 'end'>): () => void {
+  for (let request = 0; request < inFlight; request++) listener('start');
+  return activity.add(listener);
+}
+
+export function emitRequestActivity(event: 'start' | 'end'): void {
+  inFlight += event === 'start' ? 1 : -1;
+  activity.emit(event);
+}
 
 /** Called with the X-App-Version of every answer that carries one, starting with the last one seen. */
 export function onServerVersion(listener: Listener<string>): () => void {
