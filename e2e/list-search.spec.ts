@@ -1,7 +1,7 @@
 // SPEC §2.1: the list pages Search Everywhere links to honour ?search=, as the demo accounts see them,
 // at phone and desktop widths.
 import { expect, type Page, test } from '@playwright/test';
-import { expectNoAxeViolations, signIn } from './support/console.ts';
+import { signIn } from './support/console.ts';
 
 /** Signs in and gives the id of the account's default cloud, Demo Networks. */
 /** The text of one column of the list table, row by row. */
