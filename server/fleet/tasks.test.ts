@@ -270,6 +270,7 @@ describe('reading tasks', () => {
 });
 
 describe('a server stopping', () => {
+  // A server of its own to stop: its start and a cloud of devices take a while on a busy machine.
   it('answers the devices waiting on the command channel at once, so they ask again elsewhere', async () => {
     const own = await createTestApp();
     await own.app.ready();
@@ -288,6 +289,5 @@ describe('a server stopping', () => {
     await reached;
     await own.close();
     expect(await waiting).toEqual([]);
-    // A server of its own to stop: its start and a cloud of devices take a while on a busy machine.
   }, 60_000);
 });
