@@ -68,7 +68,8 @@ function hrefOf(key: RouteKey, ids: Ids): string {
   const names = route.path
     .split('/')
     .flatMap((segment) => (segment.startsWith(':') ? [segment.slice(1)] : []));
-  const params = Object.fromEntries(names.map((name) => [name, ids[name]]));
+  // A missing id reads 0, which the href builder refuses by name.
+  const params: Ids = Object.fromEntries(names.map((name) => [name, ids[name] ?? 0]));
   return (route.href as (params: Ids) => string)(params);
 }
 

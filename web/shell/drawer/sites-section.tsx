@@ -38,7 +38,10 @@ export function SitesSection({ cloudId, currentSiteId, groupingPicker, canCreate
         onClick={() => setFolded(!folded)}
         sx={{ minHeight: MENU_ITEM_HEIGHT, py: 0 }}
       >
-        <ListItemText primary={t('shell.drawer.sites')} slotProps={{ primary: { variant: 'subtitle2' } }} />
+        <ListItemText
+          primary={t('shell.drawer.sites')}
+          slotProps={{ primary: { variant: 'subtitle2', component: 'span' } }}
+        />
         {folded ? <ExpandMoreIcon fontSize="small" /> : <ExpandLessIcon fontSize="small" />}
       </ListItemButton>
       <Collapse in={!folded} id={regionId} unmountOnExit>
