@@ -76,17 +76,22 @@ async function expectedCloudMenu(page: Page, cloudId: number): Promise<string[]>
   return linkNames(drawerMenu('cloud', context).entries);
 }
 
-// What each account must (and must not) see, whatever the model says (SPEC §2.2, §6).
+// What each account must (and must not) see, whatever the model says (SPEC §2.2, §6). Entries of pages
+// not built yet (Report management, Tools, VPC, AuthPort) are hidden for everyone (docs/navigation.md).
+const NOT_BUILT = ['Report management', 'Tools', 'VPC', 'Service Plans'];
 const MUST: Record<Account['name'], { see: string[]; miss: string[] }> = {
-  owner: { see: ['Site management', 'User management', 'Service Plans', 'Properties'], miss: ['Sites'] },
+  owner: {
+    see: ['Site management', 'User management', 'Licenses & Billing', 'Properties'],
+    miss: ['Sites', ...NOT_BUILT],
+  },
   admin: {
-    see: ['Site management', 'Report management', 'Properties', 'Add-ons', 'Notifications'],
-    miss: ['VPC', 'Sites'],
+    see: ['Site management', 'Properties', 'Add-ons', 'Notifications'],
+    miss: ['Sites', ...NOT_BUILT],
   },
   guest: { see: ['Dashboard', 'Devices', 'Activity', 'Sites'], miss: ['Site management', 'Properties'] },
   siteuser: { see: ['Sites'], miss: ['User management', 'Report management', 'Properties'] },
   trial: { see: ['Site management', 'User management', 'Properties'], miss: ['Service Plans'] },
-  sysadmin: { see: ['Tools', 'Site management', 'Report management'], miss: ['Sites'] },
+  sysadmin: { see: ['Site management', 'User management'], miss: ['Sites', ...NOT_BUILT] },
 };
 
 test.describe('drawer menus of each demo account', () => {

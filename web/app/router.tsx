@@ -1,7 +1,14 @@
 // Every entry of the route registry (core/routes.ts) becomes a route; pages load on demand.
 import type { ComponentType } from 'react';
 import { createBrowserRouter, type RouteObject } from 'react-router';
-import { matchRoute, ROUTE_KEYS, type RouteKey, routes } from '../../core/routes.ts';
+import {
+  type BuiltRouteKey,
+  isPlaceholderRoute,
+  matchRoute,
+  ROUTE_KEYS,
+  type RouteKey,
+  routes,
+} from '../../core/routes.ts';
 import { failSafeLazy } from '../platform/errors/fail-safe-lazy.tsx';
 import { followRouteLoads } from '../platform/progress/route-progress.ts';
 import { PageLoader } from '../shell/page-loader.tsx';
@@ -38,8 +45,8 @@ const licencesPage = () => import('../features/licences/pages/licences-page.tsx'
 const clientsListPage = () =>
   import('../features/clients/pages/clients-list-page.tsx').then((m) => m.ClientsListPage);
 
-// Pages that exist; every other route shows the placeholder page until it is built.
-const BUILT_PAGES: Partial<Record<RouteKey, LoadComponent>> = {
+// The page of every route that is built; the placeholder routes (core/routes.ts) show the "not built yet" page.
+const BUILT_PAGES: Record<Exclude<BuiltRouteKey, keyof typeof PUBLIC_PAGES>, LoadComponent> = {
   home: () => import('../shell/home-redirect.tsx').then((m) => m.HomeRedirect),
   noCloud: () => import('../features/auth/pages/no-cloud-page.tsx').then((m) => m.NoCloudPage),
   adminTools: () => import('../features/admin/pages/admin-page.tsx').then((m) => m.AdminPage),
@@ -110,8 +117,8 @@ export function isFramedPath(pathname: string): boolean {
   return !match || !isPublic(match.key);
 }
 
-function framedPage(key: RouteKey): RouteObject {
-  const load = BUILT_PAGES[key];
+function framedPage(key: Exclude<RouteKey, keyof typeof PUBLIC_PAGES>): RouteObject {
+  const load = isPlaceholderRoute(key) ? null : BUILT_PAGES[key];
   return {
     path: routes[key].path,
     errorElement: <RouteErrorPage />,
@@ -134,7 +141,9 @@ export function appRoutes(): RouteObject[] {
       lazy: failSafeLazy(async () => ({ Component: await PUBLIC_PAGES[key]() })),
     }),
   );
-  const framedRoutes = ROUTE_KEYS.filter((key) => !isPublic(key)).map(framedPage);
+  const framedRoutes = ROUTE_KEYS.filter(
+    (key): key is Exclude<RouteKey, keyof typeof PUBLIC_PAGES> => !isPublic(key),
+  ).map(framedPage);
   return [
     {
       Component: RootLayout,

@@ -43,8 +43,10 @@ export interface ListTableProps<T> {
 
 export function ListTable<T>({ labelledBy, columns, rows, rowKey, busy }: ListTableProps<T>) {
   return (
-    // Focusable, so a keyboard can scroll a table wider than a phone's screen.
-    <TableContainer tabIndex={0}>
+    // Focusable, so a keyboard can scroll a table wider than a phone's screen. Positioned, so what sits
+    // out of the flow inside it (a header read only by screen readers) scrolls with the table instead of
+    // widening the page (docs/navigation.md).
+    <TableContainer tabIndex={0} sx={{ position: 'relative' }}>
       <Table size="small" aria-labelledby={labelledBy} aria-busy={busy} sx={{ opacity: busy ? 0.6 : 1 }}>
         <TableHead>
           <TableRow>
