@@ -1,7 +1,10 @@
 // Every entry of the route registry (core/routes.ts) becomes a route; pages load on demand.
+import type { QueryClient } from '@tanstack/react-query';
 import type { ComponentType } from 'react';
-import { createBrowserRouter, type RouteObject } from 'react-router';
+import { createBrowserRouter, type LoaderFunctionArgs, type RouteObject } from 'react-router';
 import { matchRoute, ROUTE_KEYS, type RouteKey, routes } from '../../core/routes.ts';
+import { rangeOfSearch } from '../../core/time-range.ts';
+import { dashboardQuery } from '../features/dashboards/api/get-dashboard.ts';
 import { failSafeLazy } from '../platform/errors/fail-safe-lazy.tsx';
 import { followRouteLoads } from '../platform/progress/route-progress.ts';
 import { PageLoader } from '../shell/page-loader.tsx';
@@ -110,10 +113,33 @@ export function isFramedPath(pathname: string): boolean {
   return !match || !isPublic(match.key);
 }
 
-function framedPage(key: RouteKey): RouteObject {
+type PageData = (queryClient: QueryClient, args: LoaderFunctionArgs) => unknown;
+
+/**
+ * The first call of a page, started by its route while the frame and the page's code load, with the
+ * query the page itself makes, so the page finds it answered or under way (docs/architecture.md, Page
+ * speed). Not awaited: the route never waits for it.
+ */
+const PAGE_DATA: Partial<Record<RouteKey, PageData>> = {
+  cloudDashboard: (queryClient, { params, request }) =>
+    queryClient.prefetchQuery(
+      dashboardQuery(Number(params.cloudId), rangeOfSearch(new URL(request.url).search)),
+    ),
+};
+
+function framedPage(key: RouteKey, queryClient?: QueryClient): RouteObject {
   const load = BUILT_PAGES[key];
+  const data = PAGE_DATA[key];
   return {
     path: routes[key].path,
+    ...(queryClient && data
+      ? {
+          loader: (args: LoaderFunctionArgs) => {
+            void data(queryClient, args);
+            return null;
+          },
+        }
+      : {}),
     errorElement: <RouteErrorPage />,
     lazy: failSafeLazy(
       load
@@ -126,7 +152,8 @@ function framedPage(key: RouteKey): RouteObject {
   };
 }
 
-export function appRoutes(): RouteObject[] {
+/** The app's routes; with the query client, pages with a first call start it from their route. */
+export function appRoutes(queryClient?: QueryClient): RouteObject[] {
   const publicRoutes = ROUTE_KEYS.filter(isPublic).map(
     (key): RouteObject => ({
       path: routes[key].path,
@@ -134,7 +161,7 @@ export function appRoutes(): RouteObject[] {
       lazy: failSafeLazy(async () => ({ Component: await PUBLIC_PAGES[key]() })),
     }),
   );
-  const framedRoutes = ROUTE_KEYS.filter((key) => !isPublic(key)).map(framedPage);
+  const framedRoutes = ROUTE_KEYS.filter((key) => !isPublic(key)).map((key) => framedPage(key, queryClient));
   return [
     {
       Component: RootLayout,
@@ -160,8 +187,8 @@ export function appRoutes(): RouteObject[] {
   ];
 }
 
-export function createAppRouter() {
-  const router = createBrowserRouter(appRoutes());
+export function createAppRouter(queryClient: QueryClient) {
+  const router = createBrowserRouter(appRoutes(queryClient));
   followRouteLoads(router);
   return router;
 }
