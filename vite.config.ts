@@ -1,3 +1,5 @@
+import { readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib';
 import react from '@vitejs/plugin-react';
@@ -11,29 +13,22 @@ const apiTarget = `http://127.0.0.1:${process.env.API_PORT ?? '8080'}`;
 /**
  * Writes a brotli and a gzip copy beside each script, style sheet and SVG of the build, compressed once
  * at the highest level; the server sends them as they are to a browser that takes them
- * (docs/architecture.md, Page speed).
+ * (docs/architecture.md, Page speed). From the files as written: Vite still rewrites chunks after the
+ * bundle is generated.
  */
 function precompress(): Plugin {
   return {
     name: 'precompress',
     apply: 'build',
-    enforce: 'post',
-    generateBundle(_options, bundle) {
-      for (const file of Object.values(bundle)) {
-        if (!/\.(js|css|svg)$/.test(file.fileName)) continue;
-        const bytes = Buffer.from(file.type === 'chunk' ? file.code : file.source);
+    writeBundle(options, bundle) {
+      const brotli = { params: { [constants.BROTLI_PARAM_QUALITY]: constants.BROTLI_MAX_QUALITY } };
+      for (const fileName of Object.keys(bundle)) {
+        if (!/\.(js|css|svg)$/.test(fileName)) continue;
+        const path = join(options.dir ?? webDistDir(), fileName);
+        const bytes = readFileSync(path);
         if (bytes.length < 1024) continue;
-        const brotli = { params: { [constants.BROTLI_PARAM_QUALITY]: constants.BROTLI_MAX_QUALITY } };
-        this.emitFile({
-          type: 'asset',
-          fileName: `${file.fileName}.br`,
-          source: brotliCompressSync(bytes, brotli),
-        });
-        this.emitFile({
-          type: 'asset',
-          fileName: `${file.fileName}.gz`,
-          source: gzipSync(bytes, { level: 9 }),
-        });
+        writeFileSync(`${path}.br`, brotliCompressSync(bytes, brotli));
+        writeFileSync(`${path}.gz`, gzipSync(bytes, { level: 9 }));
       }
     },
   };
