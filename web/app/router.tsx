@@ -1,6 +1,7 @@
 // Every entry of the route registry (core/routes.ts) becomes a route; pages load on demand.
+import type { QueryClient } from '@tanstack/react-query';
 import type { ComponentType } from 'react';
-import { createBrowserRouter, type RouteObject } from 'react-router';
+import { createBrowserRouter, type LoaderFunctionArgs, type RouteObject } from 'react-router';
 import {
   type BuiltRouteKey,
   isPlaceholderRoute,
@@ -9,6 +10,8 @@ import {
   type RouteKey,
   routes,
 } from '../../core/routes.ts';
+import { rangeOfSearch } from '../../core/time-range.ts';
+import { dashboardQuery } from '../features/dashboards/api/get-dashboard.ts';
 import { failSafeLazy } from '../platform/errors/fail-safe-lazy.tsx';
 import { followRouteLoads } from '../platform/progress/route-progress.ts';
 import { PageLoader } from '../shell/page-loader.tsx';
@@ -117,10 +120,36 @@ export function isFramedPath(pathname: string): boolean {
   return !match || !isPublic(match.key);
 }
 
-function framedPage(key: Exclude<RouteKey, keyof typeof PUBLIC_PAGES>): RouteObject {
+type PageData = (queryClient: QueryClient, args: LoaderFunctionArgs) => unknown;
+
+/**
+ * The first call of a page, started by its route while the frame and the page's code load, with the
+ * query the page itself makes, so the page finds it answered or under way (docs/architecture.md, Page
+ * speed). Not awaited: the route never waits for it.
+ */
+const PAGE_DATA: Partial<Record<RouteKey, PageData>> = {
+  cloudDashboard: (queryClient, { params, request }) =>
+    queryClient.prefetchQuery(
+      dashboardQuery(Number(params.cloudId), rangeOfSearch(new URL(request.url).search)),
+    ),
+};
+
+function framedPage(
+  key: Exclude<RouteKey, keyof typeof PUBLIC_PAGES>,
+  queryClient?: QueryClient,
+): RouteObject {
   const load = isPlaceholderRoute(key) ? null : BUILT_PAGES[key];
+  const data = PAGE_DATA[key];
   return {
     path: routes[key].path,
+    ...(queryClient && data
+      ? {
+          loader: (args: LoaderFunctionArgs) => {
+            void data(queryClient, args);
+            return null;
+          },
+        }
+      : {}),
     errorElement: <RouteErrorPage />,
     lazy: failSafeLazy(
       load
@@ -133,7 +162,8 @@ function framedPage(key: Exclude<RouteKey, keyof typeof PUBLIC_PAGES>): RouteObj
   };
 }
 
-export function appRoutes(): RouteObject[] {
+/** The app's routes; with the query client, pages with a first call start it from their route. */
+export function appRoutes(queryClient?: QueryClient): RouteObject[] {
   const publicRoutes = ROUTE_KEYS.filter(isPublic).map(
     (key): RouteObject => ({
       path: routes[key].path,
@@ -143,7 +173,7 @@ export function appRoutes(): RouteObject[] {
   );
   const framedRoutes = ROUTE_KEYS.filter(
     (key): key is Exclude<RouteKey, keyof typeof PUBLIC_PAGES> => !isPublic(key),
-  ).map(framedPage);
+  ).map((key) => framedPage(key, queryClient));
   return [
     {
       Component: RootLayout,
@@ -169,8 +199,8 @@ export function appRoutes(): RouteObject[] {
   ];
 }
 
-export function createAppRouter() {
-  const router = createBrowserRouter(appRoutes());
+export function createAppRouter(queryClient: QueryClient) {
+  const router = createBrowserRouter(appRoutes(queryClient));
   followRouteLoads(router);
   return router;
 }
