@@ -5,8 +5,9 @@ import { deviceHealth } from '../../core/fleet/health.ts';
 import type { Database } from '../db/connect.ts';
 import { jsonRows, queryRows } from '../db/rows.ts';
 import { liveDevice, publishLive } from '../events/publish.ts';
-import type { NewAlert } from '../features/push/notify-alert.ts';
-import { ALERT_RETURNING, alertEvent } from './store-outcomes.ts';
+import type { NewAlert } from './new-alert.ts';
+import { ALERT_RETURNING } from './new-alert.ts';
+import { alertEvent } from './store-outcomes.ts';
 
 type Swept = {
   id: number;

@@ -6,8 +6,9 @@ import { emptyStateCounts, isFinished } from '../../core/tasks.ts';
 import type { Database } from '../db/connect.ts';
 import { intArray, queryRows } from '../db/rows.ts';
 import { liveTask, publishLive } from '../events/publish.ts';
-import type { NewAlert } from '../features/push/notify-alert.ts';
-import { ALERT_RETURNING, alertEvent } from './store-outcomes.ts';
+import type { NewAlert } from './new-alert.ts';
+import { ALERT_RETURNING } from './new-alert.ts';
+import { alertEvent } from './store-outcomes.ts';
 
 /** The channel that tells every process's command channel a task has targets waiting for their devices. */
 export const TASK_COMMANDS_CHANNEL = 'task_commands';

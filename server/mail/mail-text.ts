@@ -1,13 +1,13 @@
 // Mail is written in the recipient's language (users.preferred_language) with the web app's own texts, so a
 // mail names things as the console does.
 import { DEFAULT_LOCALE, isLocale, type Locale } from '../../core/locales.ts';
-import en from '../../web/locales/en.json' with { type: 'json' };
-import es_419 from '../../web/locales/es_419.json' with { type: 'json' };
-import hu from '../../web/locales/hu.json' with { type: 'json' };
-import ja from '../../web/locales/ja.json' with { type: 'json' };
-import lt from '../../web/locales/lt.json' with { type: 'json' };
-import zh_CN from '../../web/locales/zh_CN.json' with { type: 'json' };
-import zh_TW from '../../web/locales/zh_TW.json' with { type: 'json' };
+import en from '../../locales/en.json' with { type: 'json' };
+import es_419 from '../../locales/es_419.json' with { type: 'json' };
+import hu from '../../locales/hu.json' with { type: 'json' };
+import ja from '../../locales/ja.json' with { type: 'json' };
+import lt from '../../locales/lt.json' with { type: 'json' };
+import zh_CN from '../../locales/zh_CN.json' with { type: 'json' };
+import zh_TW from '../../locales/zh_TW.json' with { type: 'json' };
 
 export type MessageKey = keyof typeof en;
 export type Translate = (key: MessageKey, values?: Readonly<Record<string, string | number>>) => string;

@@ -3,7 +3,7 @@ import type { PushMessage } from '../../../core/api/push.ts';
 import type { AlertType } from '../../../core/domain.ts';
 import { routes } from '../../../core/routes.ts';
 // Push messages are composed on the server, in English, with the titles the web app shows.
-import en from '../../../web/locales/en.json' with { type: 'json' };
+import en from '../../../locales/en.json' with { type: 'json' };
 
 export type AlertPushFacts = {
   id: number;

@@ -1,6 +1,5 @@
 import { sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
-import type { AlertType } from '../../../core/domain.ts';
 import {
   type NotificationChannel,
   notificationRecipients,
@@ -10,22 +9,13 @@ import type { Database } from '../../db/connect.ts';
 import { intArray } from '../../db/rows.ts';
 import { clouds } from '../../db/schema/clouds.ts';
 import { devices, sites, smartNvrs } from '../../db/schema/inventory.ts';
+import type { NewAlert } from '../../fleet/new-alert.ts';
 import type { SendMail } from '../../mail/send-mail.ts';
 import { alertMail, type MailedAlert } from '../notification-settings/alert-mail.ts';
 import { type CloudMember, loadCloudMembers } from '../notification-settings/members.ts';
 import { loadSettingRows } from '../notification-settings/repository.ts';
 import { alertPushMessage } from './alert-message.ts';
 import { type PushContext, type PushOutcome, sendPush } from './send-push.ts';
-
-/** The alert as the pipeline stored it (a row of the alerts table). */
-export type NewAlert = {
-  id: number;
-  cloudId: number;
-  siteId: number | null;
-  deviceId: number | null;
-  smartNvrId: number | null;
-  alertType: AlertType;
-};
 
 /** What notifying needs from the app: the database, the configuration and the mail server. */
 export type NotifyContext = PushContext & { readonly sendMail: SendMail };

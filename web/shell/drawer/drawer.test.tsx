@@ -5,7 +5,7 @@ import { drawerMenu } from '../../../core/navigation/drawer-menu.ts';
 import { MENU_ITEM_HEIGHT, type NavEntry } from '../../../core/navigation/nav-entry.ts';
 import { navContext } from '../../../core/navigation/test-context.ts';
 import { appRoutes } from '../../app/router.tsx';
-import en from '../../locales/en.json' with { type: 'json' };
+import en from '../../../locales/en.json' with { type: 'json' };
 import { getCurrentCloudId } from '../../platform/http.ts';
 import { setLocale } from '../../platform/i18n.ts';
 import { installFakeFetch, restoreFetch } from '../../test-utils/fake-fetch.ts';

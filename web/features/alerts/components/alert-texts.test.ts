@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { ALERT_TITLE_KEYS } from '../../../../core/alert-titles.ts';
 import type { Alert } from '../../../../core/api/alerts.ts';
 import { ALERT_TYPES, type AlertType, HEALTH_IDS } from '../../../../core/domain.ts';
-import en from '../../../locales/en.json' with { type: 'json' };
+import en from '../../../../locales/en.json' with { type: 'json' };
 import { i18n, initI18n } from '../../../platform/i18n.ts';
 import { alertDescription, alertTitle, HEALTH_LABEL_KEYS } from './alert-texts.ts';
 
