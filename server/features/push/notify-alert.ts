@@ -7,6 +7,7 @@ import {
 } from '../../../core/notification-settings.ts';
 import type { Database } from '../../db/connect.ts';
 import { intArray } from '../../db/rows.ts';
+import { alerts as alertRows } from '../../db/schema/activity.ts';
 import { clouds } from '../../db/schema/clouds.ts';
 import { devices, sites, smartNvrs } from '../../db/schema/inventory.ts';
 import type { NewAlert } from '../../fleet/new-alert.ts';
@@ -49,7 +50,7 @@ export async function alertRecipients(db: Database, alert: NewAlert): Promise<Re
 
 const ids = <T>(values: readonly (T | null)[]) => [...new Set(values.filter((v): v is T => v !== null))];
 
-/** The alerts with the names of their cloud, site, device or recorder, in four queries whatever their number. */
+/** The alerts with their data and the names of their cloud, site, device or recorder, in five queries whatever their number. */
 async function withNames(db: Database, alerts: readonly NewAlert[]): Promise<MailedAlert[]> {
   const names = async (
     table: typeof clouds | typeof sites | typeof devices | typeof smartNvrs,
@@ -70,9 +71,23 @@ async function withNames(db: Database, alerts: readonly NewAlert[]): Promise<Mai
   const siteNames = await names(sites, ids(alerts.map((a) => a.siteId)));
   const deviceNames = await names(devices, ids(alerts.map((a) => a.deviceId)));
   const nvrNames = await names(smartNvrs, ids(alerts.map((a) => a.smartNvrId)));
+  const data = new Map(
+    (
+      await db
+        .select({
+          id: alertRows.id,
+          d1: alertRows.alertData1,
+          d2: alertRows.alertData2,
+          d3: alertRows.alertData3,
+        })
+        .from(alertRows)
+        .where(sql`${alertRows.id} = ANY(${intArray(alerts.map((a) => a.id))})`)
+    ).map((row) => [row.id, [row.d1, row.d2, row.d3] as const] as const),
+  );
   const name = (map: Map<number, string>, id: number | null) => (id === null ? null : (map.get(id) ?? null));
   return alerts.map((alert) => ({
     ...alert,
+    data: data.get(alert.id) ?? [null, null, null],
     cloudName: cloudNames.get(alert.cloudId) ?? '',
     siteName: name(siteNames, alert.siteId),
     deviceName: name(deviceNames, alert.deviceId),
