@@ -5,7 +5,7 @@ import type { NavigationDevice } from '../core/api/navigation.ts';
 import type { NavContext } from '../core/navigation/context.ts';
 import { drawerMenu } from '../core/navigation/drawer-menu.ts';
 import type { NavEntry } from '../core/navigation/nav-entry.ts';
-import en from '../web/locales/en.json' with { type: 'json' };
+import en from '../locales/en.json' with { type: 'json' };
 
 const PASSWORD = 'demo-console';
 // The video dialog each account gets on its first visit (SPEC §9).

@@ -81,7 +81,7 @@ export function alert(fields: Partial<AlertHistoryItem> = {}): AlertHistoryItem 
     id: 501,
     alert_type: 'DEV_UNREACHABLE',
     health_id: 'HEALTH_CRITICAL',
-    alert_data_1: '12',
+    alert_data_1: '720',
     alert_data_2: null,
     alert_data_3: null,
     problem_at: new Date(Date.now() - 20 * 60_000).toISOString(),
