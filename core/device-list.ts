@@ -16,7 +16,7 @@ export const DEVICE_COLUMNS = [
   'hostname',
   'uptime',
   'clients',
-  'last_seen',
+  'lastSeen',
   'uplink',
 ] as const;
 export type DeviceColumn = (typeof DEVICE_COLUMNS)[number];

@@ -163,7 +163,7 @@ describe('GET /apiv2/cloud/:cloudId/devices/export', () => {
     );
     const lines = response.body.trimEnd().split('\r\n');
     expect(lines[0]).toBe(
-      'name,site,status,health,mac,ip,product,family,firmware,serial,hostname,uptime,clients,last_seen,uplink',
+      'name,site,status,health,mac,ip,product,family,firmware,serial,hostname,uptime,clients,lastSeen,uplink',
     );
     expect(lines.slice(1).map((line) => line.split(',').slice(0, 4).join(','))).toEqual([
       'Bravo AP,North,offline,HEALTH_CRITICAL',

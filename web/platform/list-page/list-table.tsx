@@ -71,7 +71,13 @@ export function ListTable<T>({ labelledBy, columns, rows, rowKey, busy }: ListTa
   return (
     // Focusable, so a keyboard can scroll a table wider than a phone's screen.
     <TableContainer tabIndex={0}>
-      <Table size="small" aria-labelledby={labelledBy} aria-busy={busy} sx={{ opacity: busy ? 0.6 : 1 }}>
+      <Table
+        size="small"
+        aria-labelledby={labelledBy}
+        aria-busy={busy}
+        // Compact rows: a screen holds many.
+        sx={{ opacity: busy ? 0.6 : 1, '& .MuiTableCell-sizeSmall': { py: 0.5 } }}
+      >
         <TableHead>
           <TableRow>
             {columns.map((column) => (

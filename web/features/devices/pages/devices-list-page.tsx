@@ -159,7 +159,7 @@ export function DevicesListPage() {
     hostname: t('devices.column.hostname'),
     uptime: t('devices.column.uptime'),
     clients: t('devices.column.clients'),
-    last_seen: t('devices.column.lastSeen'),
+    lastSeen: t('devices.column.lastSeen'),
     uplink: t('devices.column.uplink'),
   };
   const cells: Record<DeviceColumn, Omit<ListColumn<DeviceListItem>, 'id' | 'header'>> = {
@@ -225,7 +225,7 @@ export function DevicesListPage() {
       from: 'md',
       cell: (device) => (device.clients === null ? '' : formatNumber(device.clients, units)),
     },
-    last_seen: {
+    lastSeen: {
       nowrap: true,
       from: 'md',
       cell: (device) =>
@@ -248,6 +248,7 @@ export function DevicesListPage() {
             headerContent: (
               <Checkbox
                 size="small"
+                sx={{ p: 0.25 }}
                 checked={pageChosen}
                 indeterminate={!pageChosen && rows.some((row) => chosen.ids.has(row.id))}
                 onChange={togglePage}
@@ -257,6 +258,7 @@ export function DevicesListPage() {
             cell: (device: DeviceListItem) => (
               <Checkbox
                 size="small"
+                sx={{ p: 0.25 }}
                 checked={chosen.all || chosen.ids.has(device.id)}
                 disabled={!chosen.ids.has(device.id) && chosen.ids.size >= BULK_DEVICE_IDS_MAX}
                 onChange={() => toggleRow(device)}
@@ -286,6 +288,7 @@ export function DevicesListPage() {
             <span>
               <IconButton
                 size="small"
+                sx={{ p: 0.25 }}
                 disabled={refused !== null}
                 onClick={() => void reboot(device)}
                 aria-label={t('devices.reboot.label', { name: device.name })}
@@ -327,6 +330,20 @@ export function DevicesListPage() {
       searchLabel={t('devices.list.search')}
       list={list}
       actions={<RegistrationActions cloudId={list.cloudId} />}
+      tools={
+        <Stack direction="row" spacing={1} sx={{ justifyContent: 'flex-end', flexWrap: 'wrap' }}>
+          <ColumnChooser
+            chosen={chosenColumns}
+            labels={labels}
+            onChange={(next) => saveColumns.mutate(next)}
+          />
+          {actions.includes('export') && (
+            <Button href={devicesExportHref(list.cloudId, params)} download startIcon={<DownloadIcon />}>
+              {t('devices.export.csv')}
+            </Button>
+          )}
+        </Stack>
+      }
       emptyText={filtered ? undefined : t('devices.list.empty')}
       filters={
         <Box sx={{ display: 'grid', gap: 1 }}>
@@ -336,18 +353,6 @@ export function DevicesListPage() {
             filters={view.filters}
             siteFilter={siteId === undefined}
           />
-          <Stack direction="row" spacing={1} sx={{ justifyContent: 'flex-end', flexWrap: 'wrap' }}>
-            <ColumnChooser
-              chosen={chosenColumns}
-              labels={labels}
-              onChange={(next) => saveColumns.mutate(next)}
-            />
-            {actions.includes('export') && (
-              <Button href={devicesExportHref(list.cloudId, params)} download startIcon={<DownloadIcon />}>
-                {t('devices.export.csv')}
-              </Button>
-            )}
-          </Stack>
           {selectable && (chosen.all || chosen.ids.size > 0) && (
             <BulkActions
               cloudId={list.cloudId}
