@@ -66,7 +66,9 @@ function dashboard(overrides: Partial<DashboardResponse> = {}): DashboardRespons
 
 const emptyPage = { items: [], total: 0, capped: false };
 
-function installServer(answer: (request: FakeRequest) => Response | undefined = () => undefined) {
+function installServer(
+  answer: (request: FakeRequest) => Response | Promise<Response> | undefined = () => undefined,
+) {
   return installFakeFetch((request) => {
     const own = answer(request);
     if (own) return own;
@@ -223,6 +225,30 @@ describe('dashboard page', () => {
         (request) => request.path === '/apiv2/cloud/3/devices' && request.query.get('siteId') === '7',
       ),
     ).toBe(true);
+  });
+
+  it('while it loads, the page is busy and its placeholders are hidden from assistive technology', async () => {
+    let respond = (_: Response) => {};
+    installServer((request) =>
+      request.path === '/apiv2/cloud/3/dashboard'
+        ? new Promise<Response>((resolve) => {
+            respond = resolve;
+          })
+        : undefined,
+    );
+    const { container } = open('/cloud/3/dashboard');
+    const placeholders = () => [...container.querySelectorAll('.MuiSkeleton-root')];
+    await waitFor(() => expect(placeholders()).not.toEqual([]));
+    // A placeholder names nothing: no label without a role for a screen reader to trip on.
+    for (const placeholder of placeholders()) {
+      expect(placeholder).toHaveAttribute('aria-hidden', 'true');
+      expect(placeholder).not.toHaveAttribute('aria-label');
+    }
+    expect(container.querySelectorAll('[aria-busy="true"]')).toHaveLength(1);
+    respond(jsonResponse(200, dashboard()));
+    await screen.findByRole('region', { name: 'Wireless clients' });
+    expect(placeholders()).toEqual([]);
+    expect(container.querySelector('[aria-busy="true"]')).toBeNull();
   });
 
   it('says when the dashboard could not be loaded, and loads it again on request', async () => {

@@ -45,8 +45,9 @@ function Recorders({ recorders }: { readonly recorders: NonNullable<DashboardRes
   );
 }
 
-function Pending({ label, height }: { readonly label: string; readonly height: number }) {
-  return <Skeleton variant="rounded" height={height} aria-busy="true" aria-label={label} />;
+// A placeholder is decoration: the busy grid and the frame's progress bar say that the page is loading.
+function Pending({ height }: { readonly height: number }) {
+  return <Skeleton variant="rounded" height={height} aria-hidden="true" />;
 }
 
 function DashboardBody({ cloudId, siteId }: { readonly cloudId: number; readonly siteId?: number }) {
@@ -78,11 +79,11 @@ function DashboardBody({ cloudId, siteId }: { readonly cloudId: number; readonly
       {dashboard.isError && !data && (
         <LoadFailed message={t('dashboards.load.failed')} onRetry={() => dashboard.refetch()} />
       )}
-      <Box sx={{ display: 'grid', gap: 2, minWidth: 0 }}>
+      <Box aria-busy={!dashboard.isError && !(data && charts)} sx={{ display: 'grid', gap: 2, minWidth: 0 }}>
         {data ? (
           <DeviceCounts devices={data.devices} listHref={listHref} />
         ) : (
-          !dashboard.isError && <Pending label={t('dashboards.load.pending')} height={160} />
+          !dashboard.isError && <Pending height={160} />
         )}
         <Box
           sx={{
@@ -106,7 +107,7 @@ function DashboardBody({ cloudId, siteId }: { readonly cloudId: number; readonly
           <RunningTasks cloudId={cloudId} siteId={siteId} />
         </Box>
         {data && charts && <DashboardCharts data={data} />}
-        {data && !charts && <Pending label={t('dashboards.load.pending')} height={240} />}
+        {data && !charts && <Pending height={240} />}
         {data && <FirmwareUse firmware={data.firmware} />}
       </Box>
     </>
@@ -139,8 +140,8 @@ export function DashboardPage() {
         )}
       </Box>
       {cloudId === null ? (
-        <Paper variant="outlined" sx={{ p: 2 }}>
-          <Skeleton variant="rounded" height={160} />
+        <Paper variant="outlined" aria-busy="true" sx={{ p: 2 }}>
+          <Pending height={160} />
         </Paper>
       ) : (
         <DashboardBody key={`${cloudId}-${ids.siteId ?? ''}`} cloudId={cloudId} siteId={ids.siteId} />
