@@ -76,7 +76,7 @@ async function expectedCloudMenu(page: Page, cloudId: number): Promise<string[]>
   return linkNames(drawerMenu('cloud', context).entries);
 }
 
-// What each account must (and must not) see, whatever the model says (SPEC §2.2, §6). Entries of pages
+// What each account must (and must not) see, whatever the model says (docs/navigation.md, docs/security.md). Entries of pages
 // not built yet (Report management, Tools, VPC, AuthPort) are hidden for everyone (docs/navigation.md).
 const NOT_BUILT = ['Report management', 'Tools', 'VPC', 'Service Plans'];
 const MUST: Record<Account['name'], { see: string[]; miss: string[] }> = {

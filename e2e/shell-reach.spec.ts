@@ -44,7 +44,7 @@ async function hundredSiteCloud(page: Page): Promise<{ cloudId: number; remove: 
   return { cloudId: cloud.id, remove };
 }
 
-/** The video dialogs a new trial cloud greets its owner with count as already seen (SPEC §9). */
+/** The video dialogs a new trial cloud greets its owner with count as already seen, so they do not cover the menu. */
 async function skipVideoDialogs(page: Page, cloudId: number): Promise<void> {
   const me = (await (await page.request.get('/apiv2/auth/me')).json()) as { user: { id: number } };
   await page.evaluate(
@@ -93,7 +93,7 @@ test('every cloud menu entry is in reach beside 100 sites, at every screen size'
       const nav = drawer(page);
       const sites = nav.getByRole('list', { name: 'Sites' });
       await expect(sites.getByRole('button')).toHaveCount(SITES);
-      // SPEC §9: the filter box from 10 sites on.
+      // The filter box from 10 sites on (docs/navigation.md).
       await expect(nav.getByRole('textbox', { name: 'Filter sites' })).toBeVisible();
       const links = nav.locator('[data-nav-menu] a, a:has-text("Manage Clouds")');
       await expect(links).toHaveText(CLOUD_MENU);

@@ -19,7 +19,7 @@ export type AlertPushFacts = {
 
 /**
  * What happened, where and in which cloud, in English with the texts the web app shows; a click opens the
- * cloud's alerts on the activity page (SPEC §2.1).
+ * cloud's alerts on the activity page (docs/alert-rules.md).
  */
 export function alertPushMessage(alert: AlertPushFacts): PushMessage {
   const t = alertTranslate('en');

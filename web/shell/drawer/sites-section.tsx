@@ -1,4 +1,4 @@
-// The cloud menu's site section (SPEC §2.4): the site grouping picker and the site list, under a heading
+// The cloud menu's site section (docs/navigation.md): the site grouping picker and the site list, under a heading
 // that folds them away, so the cloud menu below stays in reach whatever the number of sites
 // (docs/navigation.md).
 import ExpandLessIcon from '@mui/icons-material/ExpandLess';
