@@ -9,7 +9,13 @@ export default defineConfig({
     // Tests that restart the PostgreSQL server run alone, in their own phase of npm run test:postgres.
     include: restartPhase
       ? ['server/**/*.restart.test.ts']
-      : ['core/**/*.test.ts', 'server/**/*.test.ts', 'web/**/*.test.{ts,tsx}', 'sim/**/*.test.ts'],
+      : [
+          'core/**/*.test.ts',
+          'locales/**/*.test.ts',
+          'server/**/*.test.ts',
+          'web/**/*.test.{ts,tsx}',
+          'sim/**/*.test.ts',
+        ],
     // Tests of several server processes sharing a database need PostgreSQL (npm run test:postgres).
     exclude: [
       '**/node_modules/**',

@@ -1,13 +1,14 @@
 // Time from navigation to a page's content being visible in headless Chromium, and the JavaScript each
 // page loads, on the large cloud of seed-large: the console in its own process on 127.0.0.1 (the built web
 // app, `npx vite build` first), Chromium in its own. Each page is opened in a fresh browser context (no
-// HTTP cache) and again in the same one (cached). The floor is a page of the signed-in frame that asks the
-// server for nothing of its own. Run with `npm run bench -- page-load`.
+// HTTP cache: cold), again in the same one (cached: warm), and cold over an emulated 4G network (Chromium's
+// throttling: 9 Mbit/s down, 150 ms round trip). The floor is a page of the signed-in frame that asks the
+// server for nothing of its own. JavaScript is counted as it came over the wire (compressed). Run with
+// `npm run bench -- page-load`.
 //   BENCH_DATABASE_URL   PostgreSQL (else the PGlite data dir BENCH_DATA_DIR, default data/bench)
 //   BENCH_RUNS           visits per page and cache state, default 10
 import { spawn } from 'node:child_process';
 import { createServer } from 'node:net';
-import { gzipSync } from 'node:zlib';
 import { type BrowserContext, chromium, type Page } from '@playwright/test';
 import { CHROMIUM_LAUNCH } from '../scripts/chromium.ts';
 import {
@@ -60,22 +61,30 @@ async function startConsole(port: number) {
 // Located by text, not role: a newcomer's first-visit dialog hides the page from the accessibility tree.
 type Target = { name: string; path: string; content: (page: Page) => ReturnType<Page['locator']> };
 
-/** Milliseconds from navigation to the content being visible, and the gzipped JavaScript it loaded. */
-async function visit(context: BrowserContext, base: string, target: Target) {
+/** An emulated 4G network: 9 Mbit/s down, 3 Mbit/s up, 150 ms round trip. */
+const FOUR_G = {
+  offline: false,
+  latency: 150,
+  downloadThroughput: (9_000_000 / 8) * 0.9,
+  uploadThroughput: (3_000_000 / 8) * 0.9,
+};
+
+/** Milliseconds from navigation to the content being visible, and the JavaScript bytes sent for it. */
+async function visit(context: BrowserContext, base: string, target: Target, network: 'local' | '4G') {
   const page = await context.newPage();
+  if (network === '4G') {
+    const cdp = await context.newCDPSession(page);
+    await cdp.send('Network.enable');
+    await cdp.send('Network.emulateNetworkConditions', FOUR_G);
+  }
   const scripts: Promise<number>[] = [];
-  page.on('response', (response) => {
-    if (response.request().resourceType() === 'script' && response.status() === 200)
-      scripts.push(
-        response.body().then(
-          (body) => gzipSync(body).length,
-          () => 0,
-        ),
-      );
+  page.on('requestfinished', (request) => {
+    if (request.resourceType() === 'script')
+      scripts.push(request.sizes().then((sizes) => sizes.responseBodySize));
   });
   const startedAt = performance.now();
   await page.goto(`${base}${target.path}`, { waitUntil: 'commit' });
-  await target.content(page).first().waitFor({ state: 'visible', timeout: 30_000 });
+  await target.content(page).first().waitFor({ state: 'visible', timeout: 60_000 });
   const ms = performance.now() - startedAt;
   const bytes = (await Promise.all(scripts)).reduce((sum, size) => sum + size, 0);
   await page.close();
@@ -125,10 +134,10 @@ export async function runPageLoad(): Promise<void> {
       `${runs} visits per page and cache state; console and Chromium in their own processes; ` +
         `database: ${process.env.BENCH_DATABASE_URL ? 'PostgreSQL' : 'PGlite'}`,
     );
-    console.log('| page | cache | median ms | p95 ms | JavaScript loaded (gzipped) |');
+    console.log('| page | visit | median ms | p95 ms | JavaScript sent (compressed) |');
     console.log('|---|---|---|---|---|');
     for (const target of targets) {
-      for (const cache of ['cold', 'warm'] as const) {
+      for (const visitKind of ['cold', 'warm', 'cold over 4G'] as const) {
         const times: number[] = [];
         let bytes = 0;
         let files = 0;
@@ -138,15 +147,17 @@ export async function runPageLoad(): Promise<void> {
             data: { email: BENCH_OWNER_EMAIL, password: BENCH_PASSWORD },
           });
           if (!login.ok()) throw new Error(`login failed: ${login.status()}`);
-          if (cache === 'warm') await visit(context, base, target);
-          const result = await visit(context, base, target);
+          if (visitKind === 'warm') await visit(context, base, target, 'local');
+          const network = visitKind === 'cold over 4G' ? '4G' : 'local';
+          const result = await visit(context, base, target, network);
           times.push(result.ms);
           ({ bytes, files } = result);
           await context.close();
         }
+        const sent =
+          visitKind === 'warm' ? 'from cache' : `${(bytes / 1000).toFixed(1)} kB in ${files} files`;
         console.log(
-          `| ${target.name} | ${cache} | ${median(times).toFixed(0)} | ${p95(times).toFixed(0)} | ` +
-            `${cache === 'cold' ? `${(bytes / 1000).toFixed(1)} kB in ${files} files` : 'from cache'} |`,
+          `| ${target.name} | ${visitKind} | ${median(times).toFixed(0)} | ${p95(times).toFixed(0)} | ${sent} |`,
         );
       }
     }

@@ -1,5 +1,5 @@
 // The i18n key of each SPEC §3 alert type's title: the web app shows it in the user's language and
-// push notifications use its English text (web/locales/en.json), so both name an alert the same way.
+// push notifications use its English text (locales/en.json), so both name an alert the same way.
 import type { AlertType } from './domain.ts';
 
 export const ALERT_TITLE_KEYS = {

@@ -14,6 +14,10 @@ export const DEVICE_COLUMNS = [
   'firmware',
   'serial',
   'hostname',
+  'uptime',
+  'clients',
+  'lastSeen',
+  'uplink',
 ] as const;
 export type DeviceColumn = (typeof DEVICE_COLUMNS)[number];
 
@@ -47,7 +51,10 @@ export function parseDeviceSort(sort: DeviceSort | undefined): { key: DeviceSort
   return { key: (descending ? sort.slice(1) : sort) as DeviceSortKey, descending };
 }
 
-/** The column whose header sorts by a key. */
+/**
+ * The column whose header sorts by a key. Uptime, clients, last seen and uplink change with every heartbeat:
+ * an index on them would be rewritten by each one (no HOT update), so the list does not sort by them.
+ */
 export const SORT_OF_COLUMN: Readonly<Partial<Record<DeviceColumn, DeviceSortKey>>> = {
   name: 'name',
   site: 'site',

@@ -148,13 +148,21 @@ export function deviceListActions(access: Access, siteId?: number): DeviceAction
 }
 
 /**
- * Resetting a device's credential (docs/security.md, Adoption) is a change of its state: change_device_state
- * on its site (a device on no live site is for owners and administrators); a smart NVR's needs manage_snvr.
+ * Changing a device's state (unblocking, recommissioning, resetting its credential) needs
+ * change_device_state on its site; a device on no live site is for owners and administrators.
+ */
+export function mayChangeDeviceState(access: Access, siteId: number | null): boolean {
+  if (siteId === null) return isOwnerOrAdmin(access);
+  return sitePermissions(access, siteId).has('change_device_state');
+}
+
+/**
+ * Resetting a device's credential (docs/security.md, Adoption) is a change of its state; a smart NVR's
+ * needs manage_snvr.
  */
 export function mayResetCredential(access: Access, siteId: number | null, recorder = false): boolean {
   if (recorder) return can(access, 'manage_snvr');
-  if (siteId === null) return isOwnerOrAdmin(access);
-  return sitePermissions(access, siteId).has('change_device_state');
+  return mayChangeDeviceState(access, siteId);
 }
 
 /**

@@ -16,3 +16,12 @@ export const TIME_RANGE_SPANS: Record<TimeRange, { spanMs: number; bucketMs: num
 export function isTimeRange(value: unknown): value is TimeRange {
   return (TIME_RANGES as readonly unknown[]).includes(value);
 }
+
+/** The query parameter of a page's address that holds its range. */
+export const RANGE_QUERY = 'range';
+
+/** The range an address's query asks for (`?range=7d`), or the default. */
+export function rangeOfSearch(search: string): TimeRange {
+  const value = new URLSearchParams(search).get(RANGE_QUERY);
+  return isTimeRange(value) ? value : DEFAULT_TIME_RANGE;
+}

@@ -36,7 +36,8 @@ test('the owner at 1440 px filters, chooses columns, selects two switches and re
   await expect(table.getByRole('columnheader', { name: 'Serial number' })).toBeVisible();
   // The choice is the user's: it stays after a reload.
   await page.reload();
-  await expect(table.getByRole('columnheader', { name: 'Serial number' })).toBeVisible();
+  // The reloaded list waits for the saved columns and its first page, which a busy machine slows.
+  await expect(table.getByRole('columnheader', { name: 'Serial number' })).toBeVisible({ timeout: 30_000 });
 
   // By site, so two switches side by side share one and the task tracker names it.
   await table.getByRole('columnheader', { name: 'Site' }).getByRole('button').click();

@@ -6,7 +6,7 @@ import { expect, type Page, test } from '@playwright/test';
 import type { NavContext } from '../core/navigation/context.ts';
 import { drawerMenu } from '../core/navigation/drawer-menu.ts';
 import type { NavEntry } from '../core/navigation/nav-entry.ts';
-import en from '../web/locales/en.json' with { type: 'json' };
+import en from '../locales/en.json' with { type: 'json' };
 import { signIn } from './support/console.ts';
 
 // The site pickers are drawn inside the drawer but built with the top bar; their own checks cover them.

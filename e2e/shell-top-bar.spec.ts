@@ -6,18 +6,15 @@ const banner = (page: Page) => page.getByRole('banner');
 const cloudButton = (page: Page) => banner(page).getByRole('button', { name: /^Cloud menu: Demo Networks/ });
 
 test.describe('top bar at 1440 px', () => {
-  test('the owner finds the panel buttons, the alert badge and the path-analysis link', async ({ page }) => {
+  test('the owner finds the panel buttons and the alert badge', async ({ page }) => {
     await signIn(page, 'owner@demo.example', 1440);
     const bar = banner(page);
     await expect(bar.getByRole('button', { name: 'Search Everywhere' })).toBeVisible();
     await expect(bar.getByRole('button', { name: 'Tasks' })).toBeVisible();
     await expect(bar.getByRole('button', { name: 'Latest News' })).toBeVisible();
     await expect(bar.getByRole('button', { name: /^Alerts/ })).toBeVisible();
-    const cloudId = /\/cloud\/(\d+)\//.exec(page.url())?.[1];
-    await expect(bar.getByRole('link', { name: 'Path Analysis' })).toHaveAttribute(
-      'href',
-      `/v2/cloud/${cloudId}/linqpath`,
-    );
+    // docs/navigation.md: the demo theme's path analysis is the console's own page, not built yet.
+    await expect(bar.getByRole('link', { name: /Path Analysis/ })).toHaveCount(0);
     await expect(bar.getByRole('button', { name: 'More' })).toBeHidden();
   });
 

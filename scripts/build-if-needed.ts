@@ -6,7 +6,7 @@ import { webDistDir } from '../server/web-dist-dir.ts';
 
 const root = new URL('..', import.meta.url).pathname;
 const output = join(webDistDir(), 'index.html');
-const sources = ['web', 'core', 'vite.config.ts', 'package.json'].map((p) => join(root, p));
+const sources = ['web', 'core', 'locales', 'vite.config.ts', 'package.json'].map((p) => join(root, p));
 
 function newestChange(path: string): number {
   const stat = statSync(path);

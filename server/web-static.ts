@@ -17,6 +17,8 @@ export async function registerWebApp(app: FastifyInstance, root: string): Promis
       root,
       index: false,
       wildcard: true,
+      // The build writes a .br and a .gz beside each text file (vite.config.ts): sent as they are.
+      preCompressed: true,
       setHeaders: (reply, path) => {
         // Hashed file names never change content, so they may be cached for good.
         if (path.includes(`${join(root, 'assets')}`))

@@ -1,35 +1,37 @@
 // How often things happen to a simulated device: the chance per heartbeat that a behaviour starts, and the
 // chance that a task it is given fails.
 
+// The defaults are a healthy network: the demo's 335 devices, heartbeating every minute, raise a few alerts an
+// hour, as a well-run fleet does. A storm is a --rate away (e.g. --rate reboot=0.05 --rate unreachable=0.02).
 export const DEFAULT_RATES = {
   /** A firmware update fails to boot: the device comes back on its old firmware (per update). */
   fwBootFail: 0.03,
   /** A configuration change a task sends cannot be applied (per change). */
   configTaskFail: 0.05,
-  /** The device restarts (uptime from 0, a reboot event when it is back). */
-  reboot: 0.002,
+  /** The device restarts (uptime from 0, a reboot event when it is back): about once in 40 days. */
+  reboot: 0.000_02,
   /** The device stops reporting for 4 to 8 heartbeat intervals (the console marks it offline). */
-  unreachable: 0.0008,
+  unreachable: 0.000_015,
   /** The clock loses its time source for a while. */
-  timeUnsync: 0.002,
+  timeUnsync: 0.000_01,
   /** A configuration fails to apply for a while. */
-  configFail: 0.001,
+  configFail: 0.000_005,
   /** Someone edits configuration files on the device. */
-  uciDrift: 0.0005,
+  uciDrift: 0.000_005,
   /** Something needs doing on site. */
-  actionRequired: 0.0003,
-  /** An access point or radio moves to another channel. */
-  channelChange: 0.003,
+  actionRequired: 0.000_003,
+  /** An access point or radio moves to another channel (per radio). */
+  channelChange: 0.000_03,
   /** A switch draws more PoE power than its budget. */
-  powerOver: 0.003,
-  /** A 60 GHz link drops. */
-  linkDrop: 0.004,
-  /** A device behind a gateway stops answering. */
-  managedUnreachable: 0.004,
-  /** A recorder's camera stream fails. */
-  streamFail: 0.006,
+  powerOver: 0.000_03,
+  /** A 60 GHz link drops (per link). */
+  linkDrop: 0.000_1,
+  /** A device behind a gateway stops answering (per managed device). */
+  managedUnreachable: 0.000_03,
+  /** A recorder's camera stream fails (per camera). */
+  streamFail: 0.000_1,
   /** A recorder's media sync fails. */
-  mediaSyncFail: 0.004,
+  mediaSyncFail: 0.000_1,
   /** A wireless client joins an access point. */
   clientJoin: 0.25,
   /** A client moves to another access point of its site. */

@@ -16,7 +16,7 @@ if (!container) throw new Error('The page has no #root element');
 const queryClient = createQueryClient();
 // The signed-in frame starts from who is signed in: ask while the page's code loads, not after.
 if (isFramedPath(window.location.pathname)) void queryClient.prefetchQuery(meQueryOptions());
-const router = createAppRouter();
+const router = createAppRouter(queryClient);
 
 createRoot(container).render(
   <StrictMode>

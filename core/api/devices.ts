@@ -21,6 +21,22 @@ import { ListPage, ListQuery } from './list-query.ts';
 export const AllowConfigResponse = Type.Object({ allowConfig: Type.Boolean() });
 export type AllowConfigResponse = Static<typeof AllowConfigResponse>;
 
+const Nullable = <T extends TSchema>(schema: T) => Type.Union([schema, Type.Null()]);
+
+/**
+ * How a device reaches the network by its latest heartbeat: a gateway's first WAN port that is up, a radio's
+ * first link that is up, a mesh unit's peer nearest the PoP, a switch's fastest port with a link.
+ */
+export const DeviceUplink = Type.Object({
+  kind: Type.Enum(['wan', 'radio_link', 'mesh', 'port']),
+  up: Type.Boolean(),
+  /** The WAN port's name, the peer's MAC address, or the switch port's number. */
+  name: Type.String(),
+  /** The link's speed or capacity, when the device reports it. */
+  mbps: Nullable(Type.Integer()),
+});
+export type DeviceUplink = Static<typeof DeviceUplink>;
+
 /** A device in the cloud's device list (SPEC §3 Device fields, names as the spec writes them). */
 export const DeviceListItem = Type.Object({
   id: Type.Integer(),
@@ -38,12 +54,21 @@ export const DeviceListItem = Type.Object({
   status_id: Type.Enum(STATUS_IDS),
   /** SPEC §3: not blocked and reporting (STATUS_ONLINE or STATUS_SKIPPED_HB). */
   online: Type.Boolean(),
+  /** Blocked: its credential is refused and it takes no task until it is unblocked. */
+  blocked: Type.Boolean(),
   health_id: Type.Enum(HEALTH_IDS),
   /** Firmware as version-revision (SPEC §3), and the management daemon's version. */
   fw: Type.String(),
   mgmtd_version: Type.String(),
   /** The task types the caller may start on this device (core/task-types.ts allowedTasks). */
   allowed_tasks: Type.Array(Type.Enum(TASK_TYPES)),
+  /** When it last reported; null when it never did. */
+  last_seen_at: Nullable(Type.String()),
+  /** How long it has been up, while it is online; null otherwise. */
+  uptime_s: Nullable(Type.Integer()),
+  /** Wireless clients by its latest sample; null for a device that reports none. */
+  clients: Nullable(Type.Integer()),
+  uplink: Nullable(DeviceUplink),
 });
 export type DeviceListItem = Static<typeof DeviceListItem>;
 
@@ -128,8 +153,6 @@ export const SmartNvrItem = Type.Object({
 export const SmartNvrListResponse = Type.Object({ items: Type.Array(SmartNvrItem) });
 export type SmartNvrListResponse = Static<typeof SmartNvrListResponse>;
 
-const Nullable = <T extends TSchema>(schema: T) => Type.Union([schema, Type.Null()]);
-
 /** What the device reported in its latest heartbeat, by family; absent parts it does not report. */
 export const DeviceReport = Type.Object({
   /** When the heartbeat came. */
@@ -157,9 +180,17 @@ export type DeviceReport = Static<typeof DeviceReport>;
 
 /** GET /apiv2/cloud/:cloudId/devices/:deviceId: the device dashboard's identity, state and latest report. */
 export const DeviceDetail = Type.Object({
-  ...Type.Omit(DeviceListItem, ['online']).properties,
+  ...Type.Omit(DeviceListItem, ['online', 'last_seen_at', 'uptime_s', 'clients', 'uplink']).properties,
   online: Type.Boolean(),
-  blocked: Type.Boolean(),
+  /** Decommissioned: out of the device list, taking no task, until it is recommissioned. */
+  decomm: Type.Boolean(),
+  /**
+   * Who blocked or decommissioned it and when, by the change log; null when it is neither, or when no
+   * record says (by is null for a change the console made on its own).
+   */
+  state_changed: Nullable(Type.Object({ by: Nullable(Type.String()), at: Type.String() })),
+  /** The caller may unblock or recommission it (site permission change_device_state). */
+  can_change_state: Type.Boolean(),
   last_seen_at: Nullable(Type.String()),
   /** The caller may rename it (site permission rename_device). */
   can_rename: Type.Boolean(),

@@ -117,5 +117,10 @@ export const DeviceFilesResponse = Type.Object({
   }),
   canFetch: Type.Boolean({ description: 'the caller may fetch a file (TASK_REPORT on this device)' }),
   files: Type.Array(DeviceFileReading),
+  keeps_files: Type.Boolean({
+    description:
+      'the device keeps files the console can read (a switch with management daemon 1.5.0 or newer); ' +
+      'false for any other device, whose list is always empty',
+  }),
 });
 export type DeviceFilesResponse = Static<typeof DeviceFilesResponse>;

@@ -1,5 +1,6 @@
 // When each of SPEC §3's 16 alert types is raised and resolved (docs/alert-rules.md says the same in prose).
-import type { AlertType, HealthId } from '../domain.ts';
+import { type AlertData, type AlertParams, encodeAlertData } from '../alerts/alert-params.ts';
+import type { AlertType, HealthId, TaskState, TaskType } from '../domain.ts';
 import type { AgentEvent, HeartbeatRequest } from './protocol.ts';
 
 /** How bad an open alert of each type makes the device's health (core/fleet/health.ts). */
@@ -35,8 +36,6 @@ export const EVENT_ALERTS: ReadonlySet<AlertType> = new Set<AlertType>([
   'TASK_FAILED',
 ]);
 
-type AlertData = readonly [string | null, string | null, string | null];
-
 /** An alert to store: its type, the condition it stands for (key) and its alert_data_1..3. */
 export type AlertDraft = { type: AlertType; key: string; data: AlertData };
 
@@ -61,48 +60,51 @@ export const HEARTBEAT_CONDITIONS: ReadonlySet<AlertType> = new Set<AlertType>([
   'DEV_MANAGE_DEVICE_UNREACHABLE',
 ]);
 
-const draft = (type: AlertType, key: string, d1: string | null = null, d2: string | null = null) =>
-  ({ type, key, data: [d1, d2, null] }) as AlertDraft;
-
-const round = (value: number) => String(Math.round(value * 10) / 10);
+/** An alert of a type with its values, written as its definition says (core/alerts/alert-params.ts). */
+export const draft = <T extends AlertType>(type: T, key: string, values: AlertParams<T>): AlertDraft => ({
+  type,
+  key,
+  data: encodeAlertData(type, values),
+});
 
 /** The conditions a heartbeat shows, each a condition alert that is open while it lasts. */
 export function heartbeatConditions(report: HeartbeatRequest): AlertDraft[] {
   const found: AlertDraft[] = [];
   const { system } = report;
   if (!report.timeSync.synced) {
-    const offset = report.timeSync.offsetMs;
-    found.push(draft('TIME_UNSYNCED', '', offset === undefined ? null : String(Math.round(offset))));
+    const offsetMs = report.timeSync.offsetMs;
+    found.push(
+      draft('TIME_UNSYNCED', '', { offset: offsetMs === undefined ? null : Math.abs(offsetMs) / 1000 }),
+    );
   }
   if (
     system.powerW !== undefined &&
     system.powerBudgetW !== undefined &&
     system.powerW > system.powerBudgetW
   ) {
-    found.push(draft('POWER_CONSUMPTION', '', round(system.powerW), round(system.powerBudgetW)));
+    found.push(draft('POWER_CONSUMPTION', '', { used: system.powerW, budget: system.powerBudgetW }));
   }
-  if (!report.config.applied) found.push(draft('DEV_CONFIG_FAILED', '', report.config.error ?? null));
+  if (!report.config.applied)
+    found.push(draft('DEV_CONFIG_FAILED', '', { reason: report.config.error ?? null }));
   if (report.config.unsyncedFiles.length > 0) {
-    found.push(draft('UCI_FILE_SYNC', '', report.config.unsyncedFiles.join(', ').slice(0, 200)));
+    found.push(draft('UCI_FILE_SYNC', '', { files: report.config.unsyncedFiles.join(', ').slice(0, 200) }));
   }
-  if (report.actionRequired) found.push(draft('DEV_REQ_ACTION', '', report.actionRequired));
+  if (report.actionRequired) found.push(draft('DEV_REQ_ACTION', '', { action: report.actionRequired }));
   for (const link of report.links ?? []) {
     if (link.band === '60' && !link.up)
-      found.push(draft('LINK_60G_DOWN', lower(link.peerMac), lower(link.peerMac)));
+      found.push(draft('LINK_60G_DOWN', lower(link.peerMac), { peer: lower(link.peerMac) }));
   }
   for (const camera of report.cameras ?? []) {
-    if (camera.stream === 'failed') found.push(draft('STREAM_FAILED', camera.id, camera.name));
+    if (camera.stream === 'failed')
+      found.push(draft('STREAM_FAILED', camera.id, { camera: camera.name, reason: null }));
   }
   if (report.mediaSync && !report.mediaSync.ok) {
-    found.push(
-      draft('MEDIA_SYNC_FAILURE', '', report.mediaSync.error ?? null, String(report.mediaSync.lagS)),
-    );
+    found.push(draft('MEDIA_SYNC_FAILURE', '', { reason: report.mediaSync.error ?? null }));
   }
   for (const managed of report.managedDevices ?? []) {
     if (!managed.reachable) {
-      found.push(
-        draft('DEV_MANAGE_DEVICE_UNREACHABLE', lower(managed.mac), managed.name || null, lower(managed.mac)),
-      );
+      const mac = lower(managed.mac);
+      found.push(draft('DEV_MANAGE_DEVICE_UNREACHABLE', mac, { name: managed.name || null, mac }));
     }
   }
   return found;
@@ -118,32 +120,49 @@ const lower = (mac: string) => mac.toLowerCase();
 export function eventAlert(event: AgentEvent): AlertDraft | null {
   switch (event.type) {
     case 'config_failed':
-      return draft('DEV_CONFIG_FAILED', '', event.data.error);
-    case 'channel_changed':
-      return {
-        type: 'CHANNEL_CHANGED',
-        key: event.data.band,
-        data: [`${event.data.band} GHz`, String(event.data.from), String(event.data.to)],
-      };
+      return draft('DEV_CONFIG_FAILED', '', { reason: event.data.error });
+    case 'channel_changed': {
+      const { band, from, to } = event.data;
+      return draft('CHANNEL_CHANGED', band, { from, to, band });
+    }
     case 'bootbank_revert':
-      return draft('BOOTBANK_REVERT', '', event.data.failed, event.data.running);
+      return draft('BOOTBANK_REVERT', '', { failed: event.data.failed, running: event.data.running });
     case 'link_60g_down':
-      return draft('LINK_60G_DOWN', lower(event.data.peerMac), lower(event.data.peerMac));
+      return draft('LINK_60G_DOWN', lower(event.data.peerMac), { peer: lower(event.data.peerMac) });
     case 'stream_failed':
-      return draft('STREAM_FAILED', event.data.cameraId, event.data.cameraName, event.data.error);
+      return draft('STREAM_FAILED', event.data.cameraId, {
+        camera: event.data.cameraName,
+        reason: event.data.error,
+      });
     case 'media_sync_failed':
-      return draft('MEDIA_SYNC_FAILURE', '', event.data.error);
-    case 'managed_device_unreachable':
-      return draft(
-        'DEV_MANAGE_DEVICE_UNREACHABLE',
-        lower(event.data.mac),
-        event.data.name || null,
-        lower(event.data.mac),
-      );
+      return draft('MEDIA_SYNC_FAILURE', '', { reason: event.data.error });
+    case 'managed_device_unreachable': {
+      const mac = lower(event.data.mac);
+      return draft('DEV_MANAGE_DEVICE_UNREACHABLE', mac, { name: event.data.name || null, mac });
+    }
     case 'action_required':
-      return draft('DEV_REQ_ACTION', '', event.data.reason);
+      return draft('DEV_REQ_ACTION', '', { action: event.data.reason });
     case 'reboot':
     case 'firmware_changed':
       return null;
   }
+}
+
+/** DEV_UNREACHABLE of a device the status sweep took offline: how long it had been silent. */
+export function unreachableAlertData(lastHeartbeatAt: Date | null, now: Date): AlertData {
+  const silence = lastHeartbeatAt === null ? null : (now.getTime() - lastHeartbeatAt.getTime()) / 1000;
+  return encodeAlertData('DEV_UNREACHABLE', { silence });
+}
+
+/** TASK_FAILED of a task that ended with targets failed or timed out: its type and how many of them failed. */
+export function taskFailedAlertData(
+  task: { id: number; type: TaskType },
+  counts: Readonly<Record<TaskState, number>>,
+): AlertData {
+  const total = Object.values(counts).reduce((sum, count) => sum + count, 0);
+  return encodeAlertData('TASK_FAILED', {
+    task: task.id,
+    type: task.type,
+    devices: { failed: total - counts.TASK_SUCCESS, total },
+  });
 }

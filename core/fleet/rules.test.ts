@@ -48,7 +48,7 @@ function run(reports: HeartbeatRequest[], start = deviceBefore()): Outcome[] {
 const mac = '02:00:00:00:00:0a';
 // Every condition a heartbeat reports: the report that shows it and the alert it raises.
 const CONDITIONS: [AlertType, Partial<HeartbeatRequest>, string, (string | null)[]][] = [
-  ['TIME_UNSYNCED', { timeSync: { synced: false, offsetMs: 4000 } }, '', ['4000', null, null]],
+  ['TIME_UNSYNCED', { timeSync: { synced: false, offsetMs: -4000 } }, '', ['4', null, null]],
   [
     'POWER_CONSUMPTION',
     { system: { cpuPct: 1, memPct: 1, powerW: 371.25, powerBudgetW: 370 } },
@@ -84,7 +84,7 @@ const CONDITIONS: [AlertType, Partial<HeartbeatRequest>, string, (string | null)
     'MEDIA_SYNC_FAILURE',
     { mediaSync: { ok: false, lagS: 600, error: 'disk full' } },
     '',
-    ['disk full', '600', null],
+    ['disk full', null, null],
   ],
   [
     'DEV_MANAGE_DEVICE_UNREACHABLE',
@@ -130,7 +130,7 @@ describe('event alerts', () => {
       { type: 'bootbank_revert', at, data: { failed: '3.5.0-1900', running: '3.4.0-1822' } },
     ]);
     expect(outcome.raise).toEqual([
-      { type: 'CHANNEL_CHANGED', key: '5', data: ['5 GHz', '36', '100'] },
+      { type: 'CHANNEL_CHANGED', key: '5', data: ['36', '100', '5'] },
       { type: 'BOOTBANK_REVERT', key: '', data: ['3.5.0-1900', '3.4.0-1822', null] },
     ]);
     expect(outcome.raise.every((alert) => EVENT_ALERTS.has(alert.type))).toBe(true);
@@ -180,15 +180,16 @@ describe('event alerts', () => {
     ).toEqual([]);
   });
 
-  it('DEV_REBOOT: once per restart, from the event or from the uptime going back', () => {
+  it('DEV_REBOOT: once per restart, from the event or from the uptime going back, with the uptime before it', () => {
     const rebooted = events([{ type: 'reboot', at, data: { reason: 'power', uptimeS: 30 } }]);
-    expect(rebooted.raise).toEqual([{ type: 'DEV_REBOOT', key: '', data: ['power', '30', null] }]);
+    // No heartbeat before it: how long it had been up is not known.
+    expect(rebooted.raise).toEqual([{ type: 'DEV_REBOOT', key: '', data: ['power', null, null] }]);
     const device = deviceBefore({ state: { ...rebooted.state, uptimeS: 9000 } });
     // The first heartbeat of the same boot, a minute later.
     expect(applyHeartbeat(device, report({ uptimeS: 90 }), seconds(60)).raise).toEqual([]);
     // A restart an hour later that sent no event.
     expect(applyHeartbeat(device, report({ uptimeS: 5 }), seconds(3600)).raise).toEqual([
-      { type: 'DEV_REBOOT', key: '', data: ['unexpected', '5', null] },
+      { type: 'DEV_REBOOT', key: '', data: ['unexpected', '9000', null] },
     ]);
   });
 });

@@ -1,10 +1,12 @@
 // What a heartbeat or a batch of events changes: the device's fields, its alerts and its health. Pure, so
 // every transition is a unit test; the server stores the outcome (server/fleet/).
+import type { RebootReason } from '../alerts/alert-params.ts';
 import type { AlertType, HealthId, StatusId } from '../domain.ts';
 import type { AgentState } from './agent-state.ts';
 import {
   type AlertDraft,
   conditionId,
+  draft,
   EVENT_ALERTS,
   eventAlert,
   HEARTBEAT_CONDITIONS,
@@ -47,17 +49,18 @@ export type Outcome = {
 /** A reboot raised within this many seconds before the boot it is about belongs to that boot. */
 const BOOT_SLACK_S = 10;
 
-function rebootAlert(state: AgentState, now: Date, uptimeS: number, reason: string): AlertDraft | null {
+function rebootAlert(state: AgentState, now: Date, uptimeS: number, reason: RebootReason): AlertDraft | null {
   const bootedAt = now.getTime() - (uptimeS + BOOT_SLACK_S) * 1000;
   if (state.rebootRaisedAt && Date.parse(state.rebootRaisedAt) >= bootedAt) return null;
-  return { type: 'DEV_REBOOT', key: '', data: [reason, String(uptimeS), null] };
+  // How long it had been up: the uptime it last reported before the restart, if it reported one.
+  return draft('DEV_REBOOT', '', { reason, uptime: state.uptimeS });
 }
 
 function firmwareAlert(from: string, to: string): AlertDraft | null {
   if (!from || from === to) return null;
   const order = compareFirmware(to, from);
   if (order === null || order === 0) return null;
-  return { type: order > 0 ? 'FW_UPGRADED' : 'FW_DOWNGRADED', key: '', data: [from, to, null] };
+  return draft(order > 0 ? 'FW_UPGRADED' : 'FW_DOWNGRADED', '', { from, to });
 }
 
 function finish(before: DeviceBefore, outcome: Omit<Outcome, 'health'>): Outcome {

@@ -22,7 +22,31 @@ describe('drawer menu for a level', () => {
   });
 
   it('gives the smart NVR level its menu', () => {
-    expect(keysOf(drawerMenu('smartnvr', navContext()).entries)).toContain('ip-cameras');
+    expect(keysOf(drawerMenu('smartnvr', navContext()).entries)).toEqual(['dashboard', 'activity']);
+  });
+
+  // docs/navigation.md: an entry whose page is not built yet is hidden, and so is a group left empty.
+  it('leaves out the entries of pages not built yet', () => {
+    const ctx = navContext();
+    const cloud = keysOf(drawerMenu('cloud', ctx).entries);
+    expect(cloud).toEqual(expect.arrayContaining(['users', 'addons', 'licenses', 'properties']));
+    for (const key of ['reports', 'tools', 'vpc', 'authport', 'authport-accounts']) {
+      expect(cloud).not.toContain(key);
+    }
+    const site = keysOf(drawerMenu('site', ctx).entries);
+    expect(site).toEqual(expect.arrayContaining(['dashboard', 'devices', 'activity', 'properties']));
+    for (const key of ['configuration', 'configuration-general-locale', 'maps', 'topology']) {
+      expect(site).not.toContain(key);
+    }
+    expect(keysOf(drawerMenu('device', ctx).entries)).toEqual([
+      'dashboard',
+      'statistics',
+      'wireless',
+      'networks',
+      'system',
+      'clients',
+      'activity',
+    ]);
   });
 
   it('reports an unknown product type at the device level', () => {

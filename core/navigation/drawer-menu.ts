@@ -4,7 +4,7 @@ import type { NavContext } from './context.ts';
 import { deviceMenu } from './device-menu.ts';
 import type { DrawerLevel } from './levels.ts';
 import { mainMenu } from './main-menu.ts';
-import type { NavEntry } from './nav-entry.ts';
+import { builtEntries, type NavEntry } from './nav-entry.ts';
 import { siteMenu } from './site-menu.ts';
 import { smartnvrMenu } from './smartnvr-menu.ts';
 
@@ -12,16 +12,19 @@ export type DrawerMenu =
   | { readonly level: 'cloud'; readonly frame: CloudMenu; readonly entries: readonly NavEntry[] }
   | { readonly level: 'site' | 'smartnvr' | 'device'; readonly entries: readonly NavEntry[] };
 
-/** The menu of a drawer level. Throws the menus' errors, e.g. UnknownProductTypeError at the device level. */
+/**
+ * The menu of a drawer level, without entries whose page is not built yet (docs/navigation.md). Throws the
+ * menus' errors, e.g. UnknownProductTypeError at the device level.
+ */
 export function drawerMenu(level: DrawerLevel, ctx: NavContext): DrawerMenu {
   switch (level) {
     case 'cloud':
-      return { level, frame: cloudMenu(ctx), entries: mainMenu(ctx) };
+      return { level, frame: cloudMenu(ctx), entries: builtEntries(mainMenu(ctx)) };
     case 'site':
-      return { level, entries: siteMenu(ctx) };
+      return { level, entries: builtEntries(siteMenu(ctx)) };
     case 'smartnvr':
-      return { level, entries: smartnvrMenu(ctx) };
+      return { level, entries: builtEntries(smartnvrMenu(ctx)) };
     case 'device':
-      return { level, entries: deviceMenu(ctx) };
+      return { level, entries: builtEntries(deviceMenu(ctx)) };
   }
 }

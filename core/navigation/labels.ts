@@ -1,5 +1,5 @@
 // Every i18n key the navigation model hands to the shell (SPEC §2.2 and §2.4). The web checks that
-// web/locales/en.json has each of them; the English texts live there, never here.
+// locales/en.json has each of them; the English texts live there, never here.
 export const NAV_LABEL_KEYS = [
   // Shared by several menus and the breadcrumbs.
   'nav.common.dashboard',

@@ -1,4 +1,5 @@
 // The shape every menu of the navigation model returns; the shell only renders it.
+import { leadsToBuiltPage } from '../routes.ts';
 import type { NavLabelKey } from './labels.ts';
 
 /** SPEC §9: the height of one menu item, in CSS pixels. */
@@ -39,4 +40,16 @@ export const navGroup = (key: string, labelKey: NavLabelKey, children: readonly 
 /** A heading with no children is left out: a title over nothing helps nobody. */
 export function navHeading(key: string, labelKey: NavLabelKey, children: readonly NavEntry[]): NavEntry[] {
   return children.length === 0 ? [] : [{ key, labelKey, href: null, children, heading: true }];
+}
+
+/**
+ * The entries a user can follow: a link to a page not built yet goes (with its anchors), and so does a
+ * group or heading left with nothing under it (docs/navigation.md).
+ */
+export function builtEntries(entries: readonly NavEntry[]): NavEntry[] {
+  return entries.flatMap((entry): NavEntry[] => {
+    if (entry.href !== null) return leadsToBuiltPage(entry.href) ? [entry] : [];
+    const children = builtEntries(entry.children ?? []);
+    return children.length === 0 ? [] : [{ ...entry, children }];
+  });
 }

@@ -6,7 +6,6 @@ import { readConfig } from '../config.ts';
 import { createContext } from '../context.ts';
 import { alertMutes, alerts } from '../db/schema/activity.ts';
 import { memberships } from '../db/schema/clouds.ts';
-import type { NewAlert } from '../features/push/notify-alert.ts';
 import { saveSubscription } from '../features/push/repository.ts';
 import {
   type PushServiceStandIn,
@@ -16,6 +15,7 @@ import {
 import { createTestApp, type TestApp } from '../test/app.ts';
 import { addMember, createUser } from '../test/factories.ts';
 import { createAlertPusher } from './alert-push.ts';
+import type { NewAlert } from './new-alert.ts';
 import { adoptDevice, createFleetCloud, event, heartbeat, sendEvents, sendHeartbeat } from './test-fleet.ts';
 
 let t: TestApp;

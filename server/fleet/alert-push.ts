@@ -1,6 +1,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import { mutedAlertIds } from '../features/alerts/mutes.ts';
-import { type NewAlert, type NotifyContext, notifyAlerts } from '../features/push/notify-alert.ts';
+import { type NotifyContext, notifyAlerts } from '../features/push/notify-alert.ts';
+import type { NewAlert } from './new-alert.ts';
 
 /**
  * Notifies the members each new alert reaches, by Web Push and by email, one pass after the other and after

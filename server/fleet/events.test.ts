@@ -58,7 +58,8 @@ describe('POST /agent/v1/events', () => {
     expect(
       alerts.map((a) => [a.alert_type, a.alert_data1, a.alert_data2, a.alert_data3, a.resolved]),
     ).toEqual([
-      ['CHANNEL_CHANGED', '5 GHz', '36', '149', true],
+      // From, to and band, as the alert's definition orders them (core/alerts/alert-params.ts).
+      ['CHANNEL_CHANGED', '36', '149', '5', true],
       ['DEV_REQ_ACTION', 'replace the power supply', null, null, false],
     ]);
     await sendHeartbeat(t, credential, heartbeat(5, { fw: '7.2.0-3988' }));

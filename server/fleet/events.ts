@@ -3,9 +3,9 @@ import type { AgentEvent, EventsRequest } from '../../core/fleet/protocol.ts';
 import { applyEvents } from '../../core/fleet/rules.ts';
 import type { Database } from '../db/connect.ts';
 import { jsonRows } from '../db/rows.ts';
-import type { NewAlert } from '../features/push/notify-alert.ts';
 import { type Agent, authorise, loadAgents } from './agents.ts';
 import type { Credential } from './credentials.ts';
+import type { NewAlert } from './new-alert.ts';
 import { storeOutcomes } from './store-outcomes.ts';
 
 /**

@@ -51,7 +51,8 @@ describe('POST /agent/v1/heartbeat', () => {
     await sendHeartbeat(t, credential, heartbeat(2, { fw: '7.2.0-3988', ...unsynced }));
     expect((await deviceRow(t, device.id))?.health_id).toBe('HEALTH_WARNING');
     expect(await alertsOf(t, device.id)).toEqual([
-      expect.objectContaining({ alert_type: 'TIME_UNSYNCED', alert_data1: '90000', resolved: false }),
+      // The offset is kept in seconds, as its alert text reads it (core/alerts/alert-params.ts).
+      expect.objectContaining({ alert_type: 'TIME_UNSYNCED', alert_data1: '90', resolved: false }),
     ]);
     await sendHeartbeat(t, credential, heartbeat(3, { fw: '7.2.0-3988' }));
     expect(await alertsOf(t, device.id)).toEqual([

@@ -5,11 +5,11 @@ import { heartbeatDeadlines, heartbeatWaitS } from '../../core/fleet/status.ts';
 import type { Database } from '../db/connect.ts';
 import { jsonRows, queryRows } from '../db/rows.ts';
 import { errors } from '../errors.ts';
-import type { NewAlert } from '../features/push/notify-alert.ts';
 import { authorise, loadAgents } from './agents.ts';
 import { createBatchQueue, type ItemOutcome } from './batch-queue.ts';
 import { upsertClients } from './clients.ts';
 import type { Credential } from './credentials.ts';
+import type { NewAlert } from './new-alert.ts';
 import { type Applied, storeOutcomes } from './store-outcomes.ts';
 import { agentKey, commandsFor } from './task-commands.ts';
 

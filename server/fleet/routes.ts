@@ -25,13 +25,13 @@ import {
 } from '../../core/fleet/protocol.ts';
 import type { AppContext } from '../context.ts';
 import { ErrorSchemas, errors } from '../errors.ts';
-import type { NewAlert } from '../features/push/notify-alert.ts';
 import { adopt } from './adopt.ts';
 import { registerAgentRateLimit } from './agent-rate-limit.ts';
 import { authenticate, loadAgents } from './agents.ts';
 import { type Credential, parseCredential } from './credentials.ts';
 import { storeEvents } from './events.ts';
 import type { HeartbeatIngest } from './heartbeats.ts';
+import type { NewAlert } from './new-alert.ts';
 import type { TaskEngine } from './task-engine.ts';
 
 const tags = ['agent'];

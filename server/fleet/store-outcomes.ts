@@ -4,8 +4,8 @@ import type { Outcome } from '../../core/fleet/rules.ts';
 import type { Database } from '../db/connect.ts';
 import { jsonRows, queryRows } from '../db/rows.ts';
 import { type LiveEvent, liveAlert, liveDevice, publishLive } from '../events/publish.ts';
-import type { NewAlert } from '../features/push/notify-alert.ts';
 import type { Agent } from './agents.ts';
+import { ALERT_RETURNING, type NewAlert } from './new-alert.ts';
 
 /** One applied message: the agent it came from, what the rules decided and when it arrived. */
 export type Applied = { agent: Agent; outcome: Outcome; at: Date };
@@ -46,9 +46,6 @@ export const alertEvent = (alert: NewAlert, change: 'raised' | 'resolved') =>
 /** The alert columns the push and the live event need (NewAlert). */
 const ALERT_RETURNING_REST = sql`a.cloud_id AS "cloudId", a.site_id AS "siteId", a.device_id AS "deviceId",
   a.smart_nvr_id AS "smartNvrId", a.alert_type AS "alertType"`;
-export const ALERT_RETURNING = sql`id, cloud_id AS "cloudId", site_id AS "siteId", device_id AS "deviceId",
-  smart_nvr_id AS "smartNvrId", alert_type AS "alertType"`;
-
 /**
  * Devices and recorders whose status, health or reported fields changed (most heartbeats change none);
  * answers the live events of those whose status or health changed.

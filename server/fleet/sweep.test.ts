@@ -1,9 +1,9 @@
 // @vitest-environment node
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { NewAlert } from '../features/push/notify-alert.ts';
 import { createTestApp, type TestApp } from '../test/app.ts';
 import { fleetJobs } from './jobs.ts';
+import type { NewAlert } from './new-alert.ts';
 import { sweepStatuses } from './sweep.ts';
 import {
   adoptDevice,

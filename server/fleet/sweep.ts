@@ -1,12 +1,14 @@
 import { sql } from 'drizzle-orm';
 import type { StatusId } from '../../core/domain.ts';
 import type { AgentState } from '../../core/fleet/agent-state.ts';
+import { unreachableAlertData } from '../../core/fleet/alert-rules.ts';
 import { deviceHealth } from '../../core/fleet/health.ts';
 import type { Database } from '../db/connect.ts';
 import { jsonRows, queryRows } from '../db/rows.ts';
 import { liveDevice, publishLive } from '../events/publish.ts';
-import type { NewAlert } from '../features/push/notify-alert.ts';
-import { ALERT_RETURNING, alertEvent } from './store-outcomes.ts';
+import type { NewAlert } from './new-alert.ts';
+import { ALERT_RETURNING } from './new-alert.ts';
+import { alertEvent } from './store-outcomes.ts';
 
 type Swept = {
   id: number;
@@ -89,17 +91,20 @@ async function raiseUnreachable(tx: Database, offline: readonly Swept[], now: Da
     site_id: agent.site_id,
     device_id: agent.device_id,
     nvr_id: agent.smart_nvr_id,
-    last: agent.last_heartbeat_at,
+    data1: unreachableAlertData(
+      agent.last_heartbeat_at === null ? null : new Date(agent.last_heartbeat_at),
+      now,
+    )[0],
   }));
   const raised = await queryRows<NewAlert>(
     tx,
     sql`
     INSERT INTO alerts (cloud_id, site_id, device_id, smart_nvr_id, alert_type, alert_key, alert_data1,
       health_id, problem_at)
-    SELECT v.cloud_id, v.site_id, v.device_id, v.nvr_id, 'DEV_UNREACHABLE', '',
-      to_char(v.last AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS"Z"'), 'HEALTH_CRITICAL', ${now.toISOString()}
+    SELECT v.cloud_id, v.site_id, v.device_id, v.nvr_id, 'DEV_UNREACHABLE', '', v.data1, 'HEALTH_CRITICAL',
+      ${now.toISOString()}
     FROM jsonb_to_recordset(${jsonRows(rows)}) AS v(cloud_id int, site_id int, device_id int, nvr_id int,
-      last timestamptz)
+      data1 text)
     ON CONFLICT DO NOTHING
     RETURNING ${ALERT_RETURNING}`,
   );

@@ -1,8 +1,8 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { TaskReport } from '../../core/fleet/protocol.ts';
 import type { DatabaseHandle } from '../db/connect.ts';
-import type { NewAlert } from '../features/push/notify-alert.ts';
 import type { Credential } from './credentials.ts';
+import type { NewAlert } from './new-alert.ts';
 import { createCommandChannel } from './task-commands.ts';
 import { refreshTasks, TASK_COMMANDS_CHANNEL } from './task-moves.ts';
 import { createTaskReportWriter } from './task-reports.ts';

@@ -1,13 +1,15 @@
 import { type SQL, sql } from 'drizzle-orm';
 import type { TaskState, TaskType } from '../../core/domain.ts';
+import { taskFailedAlertData } from '../../core/fleet/alert-rules.ts';
 import { moveOf, raisesTaskFailed, type TargetEvent, taskStateOf } from '../../core/task-machine.ts';
 import { ACK_TIMEOUT_S } from '../../core/task-types.ts';
 import { emptyStateCounts, isFinished } from '../../core/tasks.ts';
 import type { Database } from '../db/connect.ts';
 import { intArray, queryRows } from '../db/rows.ts';
 import { liveTask, publishLive } from '../events/publish.ts';
-import type { NewAlert } from '../features/push/notify-alert.ts';
-import { ALERT_RETURNING, alertEvent } from './store-outcomes.ts';
+import type { NewAlert } from './new-alert.ts';
+import { ALERT_RETURNING } from './new-alert.ts';
+import { alertEvent } from './store-outcomes.ts';
 
 /** The channel that tells every process's command channel a task has targets waiting for their devices. */
 export const TASK_COMMANDS_CHANNEL = 'task_commands';
@@ -111,7 +113,7 @@ export async function refreshTasks(tx: Database, taskIds: readonly number[], now
   return alerts;
 }
 
-/** TASK_FAILED: alert_data_1..3 are the task id, its type and how many of its devices did not succeed. */
+/** TASK_FAILED: the task's type and how many of its devices did not succeed (core/fleet/alert-rules.ts). */
 async function raiseTaskFailed(
   tx: Database,
   failed: readonly { task: TaskRow; counts: Record<TaskState, number> }[],
@@ -119,15 +121,14 @@ async function raiseTaskFailed(
 ): Promise<NewAlert[]> {
   const alerts: NewAlert[] = [];
   for (const { task, counts } of failed) {
-    const total = Object.values(counts).reduce((a, b) => a + b, 0);
-    const bad = total - counts.TASK_SUCCESS;
+    const [data1, data2, data3] = taskFailedAlertData({ id: task.id, type: task.type_id }, counts);
     const [alert] = await queryRows<NewAlert>(
       tx,
       sql`
       INSERT INTO alerts (cloud_id, site_id, device_id, alert_type, alert_data1, alert_data2, alert_data3,
         health_id, problem_at, resolved_at)
-      VALUES (${task.cloud_id}, ${task.site_id}, ${task.device_id}, 'TASK_FAILED', ${String(task.id)}, ${task.type_id},
-        ${`${bad} of ${total} devices`}, 'HEALTH_WARNING', ${now.toISOString()}, ${now.toISOString()})
+      VALUES (${task.cloud_id}, ${task.site_id}, ${task.device_id}, 'TASK_FAILED', ${data1}, ${data2},
+        ${data3}, 'HEALTH_WARNING', ${now.toISOString()}, ${now.toISOString()})
       RETURNING ${ALERT_RETURNING}`,
     );
     if (alert) alerts.push(alert);

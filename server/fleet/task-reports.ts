@@ -7,11 +7,11 @@ import { nextTargetState, type TargetEvent } from '../../core/task-machine.ts';
 import { TASK_DEFINITIONS } from '../../core/task-types.ts';
 import type { Database } from '../db/connect.ts';
 import { intArray, jsonRows, queryRows } from '../db/rows.ts';
-import type { NewAlert } from '../features/push/notify-alert.ts';
 import { type Agent, authenticate, loadAgents } from './agents.ts';
 import { createBatchQueue, type ItemOutcome } from './batch-queue.ts';
 import type { Credential } from './credentials.ts';
 import { applyAgentEvents } from './events.ts';
+import type { NewAlert } from './new-alert.ts';
 import { withChanges } from './task-commands.ts';
 import { moveTargets } from './task-moves.ts';
 

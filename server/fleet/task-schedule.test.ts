@@ -81,7 +81,8 @@ describe('scheduling, cancelling and timeouts', () => {
       expect.objectContaining({
         alert_data1: String(taskId),
         alert_data2: 'TASK_REBOOT',
-        alert_data3: '1 of 1 devices',
+        // Failed of all targets, which the alert's text words (core/alerts/alert-params.ts).
+        alert_data3: '1/1',
       }),
     ]);
   });

@@ -4,7 +4,7 @@ import { rolloutDecision } from '../../core/task-machine.ts';
 import type { RollingUpdateParams } from '../../core/task-types.ts';
 import type { Database } from '../db/connect.ts';
 import { queryRows } from '../db/rows.ts';
-import type { NewAlert } from '../features/push/notify-alert.ts';
+import type { NewAlert } from './new-alert.ts';
 import { announceCommands, moveTargets, refreshTasks } from './task-moves.ts';
 
 export type Rollout = { paused: boolean; stoppedReason: string | null };

@@ -1,13 +1,14 @@
 // Mail is written in the recipient's language (users.preferred_language) with the web app's own texts, so a
 // mail names things as the console does.
+import type { Translate as AlertTranslate } from '../../core/alerts/alert-texts.ts';
 import { DEFAULT_LOCALE, isLocale, type Locale } from '../../core/locales.ts';
-import en from '../../web/locales/en.json' with { type: 'json' };
-import es_419 from '../../web/locales/es_419.json' with { type: 'json' };
-import hu from '../../web/locales/hu.json' with { type: 'json' };
-import ja from '../../web/locales/ja.json' with { type: 'json' };
-import lt from '../../web/locales/lt.json' with { type: 'json' };
-import zh_CN from '../../web/locales/zh_CN.json' with { type: 'json' };
-import zh_TW from '../../web/locales/zh_TW.json' with { type: 'json' };
+import en from '../../locales/en.json' with { type: 'json' };
+import es_419 from '../../locales/es_419.json' with { type: 'json' };
+import hu from '../../locales/hu.json' with { type: 'json' };
+import ja from '../../locales/ja.json' with { type: 'json' };
+import lt from '../../locales/lt.json' with { type: 'json' };
+import zh_CN from '../../locales/zh_CN.json' with { type: 'json' };
+import zh_TW from '../../locales/zh_TW.json' with { type: 'json' };
 
 export type MessageKey = keyof typeof en;
 export type Translate = (key: MessageKey, values?: Readonly<Record<string, string | number>>) => string;
@@ -21,4 +22,10 @@ export function mailText(language: string): Translate {
     (catalogue[key] ?? en[key]).replace(/\{\{\s*(\w+)\s*\}\}/g, (whole, name: string) =>
       name in values ? String(values[name]) : whole,
     );
+}
+
+/** The same texts for core/alerts/alert-texts.ts, whose keys come from the alert definitions. */
+export function alertTranslate(language: string): AlertTranslate {
+  const t = mailText(language);
+  return (key, values) => t(key as MessageKey, values);
 }

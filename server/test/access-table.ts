@@ -293,6 +293,17 @@ export const CALLS: Call[] = [
       rule: { kind: 'siteAction', site },
     }),
   ),
+  // Neither device is blocked nor decommissioned, so each call changes nothing; what they change is in
+  // server/features/devices/device-state.test.ts.
+  ...(['unblock', 'recommission'] as const).flatMap((change) =>
+    (['assigned', 'other'] as const).map(
+      (site): Call => ({
+        method: 'POST',
+        url: (f) => `/apiv2/cloud/${f.cloud.id}/devices/${f.devices[`${site}Device`].id}/${change}`,
+        rule: { kind: 'siteAction', site },
+      }),
+    ),
+  ),
   {
     method: 'POST',
     url: (f) => `/apiv2/cloud/${f.cloud.id}/smartnvrs/${spare(f.adopted?.recorder)}/reset-credential`,

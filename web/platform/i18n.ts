@@ -9,11 +9,11 @@ import {
   languageTagToLocale,
   localeToLanguageTag,
 } from '../../core/locales.ts';
-import en from '../locales/en.json' with { type: 'json' };
+import en from '../../locales/en.json' with { type: 'json' };
 
 type Messages = Record<string, string>;
 
-const loaders = import.meta.glob<{ default: Messages }>(['../locales/*.json', '!../locales/en.json']);
+const loaders = import.meta.glob<{ default: Messages }>(['../../locales/*.json', '!../../locales/en.json']);
 
 /** The one i18next instance of the app; Providers hands it to react-i18next. */
 export const i18n = i18next.createInstance();
@@ -39,7 +39,7 @@ function ensureInitialised(): void {
 async function loadMessages(locale: Locale): Promise<void> {
   const tag = localeToLanguageTag(locale);
   if (i18n.hasResourceBundle(tag, 'translation')) return;
-  const load = loaders[`../locales/${locale}.json`];
+  const load = loaders[`../../locales/${locale}.json`];
   if (!load) throw new Error(`Unsupported locale: ${locale}`);
   const messages = await load();
   i18n.addResourceBundle(tag, 'translation', messages.default);

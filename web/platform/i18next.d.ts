@@ -1,6 +1,6 @@
 // Typed translation keys: t() accepts only keys of en.json.
 import 'i18next';
-import type en from '../locales/en.json';
+import type en from '../../locales/en.json';
 
 declare module 'i18next' {
   interface CustomTypeOptions {

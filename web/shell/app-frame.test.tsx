@@ -1,6 +1,8 @@
 // @vitest-environment happy-dom
 import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { createMemoryRouter } from 'react-router';
 import { afterEach, describe, expect, it } from 'vitest';
+import { createQueryClient } from '../app/query-client.ts';
 import { appRoutes } from '../app/router.tsx';
 import { getCurrentCloudId } from '../platform/http.ts';
 import { setLocale } from '../platform/i18n.ts';
@@ -53,6 +55,15 @@ describe('signed-in frame', () => {
     await waitFor(() => expect(document.title).toBe('Dashboard | Demo Console'));
     expect(getCurrentCloudId()).toBe(3);
     expect(requests[0]?.headers.get('X-App-Version')).toBeTruthy();
+  });
+
+  it("starts the cloud dashboard's call from its route, before the frame or the page is drawn", async () => {
+    const requests = installFakeFetch(() => jsonResponse(404, { message: 'Not found.' }));
+    // The router alone, as main.tsx makes it before anything renders.
+    createMemoryRouter(appRoutes(createQueryClient()), { initialEntries: ['/cloud/3/dashboard?range=7d'] });
+    await waitFor(() => expect(requests).toHaveLength(1));
+    expect(requests[0]?.path).toBe('/apiv2/cloud/3/dashboard');
+    expect(requests[0]?.query.get('range')).toBe('7d');
   });
 
   it('shows the placeholder for a page that is not built yet', async () => {

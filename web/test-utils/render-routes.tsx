@@ -5,9 +5,12 @@ import { createQueryClient } from '../app/query-client.ts';
 import { initI18n } from '../platform/i18n.ts';
 
 /** Renders routes in the app's providers at the given address, the way main.tsx mounts the console. */
-export function renderRoutes(routeObjects: RouteObject[], address: string) {
+export function renderRoutes(
+  routeObjects: RouteObject[],
+  address: string,
+  queryClient = createQueryClient(),
+) {
   void initI18n();
-  const queryClient = createQueryClient();
   const router = createMemoryRouter(routeObjects, { initialEntries: [address] });
   const view = render(
     <Providers queryClient={queryClient}>

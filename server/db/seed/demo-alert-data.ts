@@ -1,10 +1,9 @@
+import { type AlertData, encodeAlertData } from '../../../core/alerts/alert-params.ts';
 import type { AlertType, HealthId } from '../../../core/domain.ts';
 import { type DeviceType, FIRMWARE } from './demo-device-traits.ts';
 import type { SeededDevice } from './demo-devices.ts';
 import type { SeededTask } from './demo-tasks.ts';
 import type { Random } from './random.ts';
-
-type AlertData = readonly [string | null, string | null, string | null];
 
 export type AlertRule = {
   health: readonly HealthId[];
@@ -58,7 +57,7 @@ export type AlertContext = {
   random: Random;
 };
 
-/** alertData1..3 of each alert type: what a person needs to understand the alert. */
+/** alertData1..3 of each alert type, written as its definition says (core/alerts/alert-params.ts). */
 export function alertData(type: AlertType, { device, devices, task, random }: AlertContext): AlertData {
   const [newest, older = newest] = device ? FIRMWARE[device.productType] : ['', ''];
   const orFirst = (candidates: SeededDevice[]) => (candidates.length > 0 ? candidates : devices.slice(0, 1));
@@ -68,50 +67,55 @@ export function alertData(type: AlertType, { device, devices, task, random }: Al
     );
   switch (type) {
     case 'DEV_CONFIG_FAILED':
-      return ['wireless', 'Channel 165 is not allowed in the configured country', `r${random.int(120, 480)}`];
+      return encodeAlertData(type, { reason: 'Channel 165 is not allowed in the configured country' });
     case 'DEV_UNREACHABLE':
-      return [String(random.int(5, 240)), device?.ip ?? null, null];
+      return encodeAlertData(type, { silence: random.int(5, 240) * 60 });
     case 'DEV_REBOOT':
-      return [random.pick(['Power loss', 'Watchdog', 'Requested by user']), `${random.int(1, 2000)}h`, null];
+      return encodeAlertData(type, {
+        reason: random.pick(['power', 'watchdog', 'user'] as const),
+        uptime: random.int(1, 2000) * 3600,
+      });
     case 'BOOTBANK_REVERT':
+      return encodeAlertData(type, { failed: newest, running: older });
     case 'FW_DOWNGRADED':
-      return [newest, older, null];
+      return encodeAlertData(type, { from: newest, to: older });
     case 'FW_UPGRADED':
-      return [older, newest, null];
+      return encodeAlertData(type, { from: older, to: newest });
     case 'POWER_CONSUMPTION':
-      return [`${random.int(371, 399)}.5`, '370.0', `port ${random.int(1, 24)}`];
+      return encodeAlertData(type, { used: random.int(371, 399) + 0.5, budget: 370 });
     case 'DEV_REQ_ACTION':
-      return [random.pick(['set-country-code', 'accept-licence', 'replace-certificate']), null, null];
+      return encodeAlertData(type, {
+        action: random.pick(['set the country code', 'accept the licence', 'replace the certificate']),
+      });
     case 'MEDIA_SYNC_FAILURE':
-      return [random.pick(CAMERAS), 'Storage volume not reachable', null];
+      return encodeAlertData(type, { reason: 'Storage volume not reachable' });
     case 'STREAM_FAILED':
-      return [String(random.int(1, 16)), random.pick(CAMERAS), 'RTSP session timed out'];
+      return encodeAlertData(type, { camera: random.pick(CAMERAS), reason: 'RTSP session timed out' });
     case 'TIME_UNSYNCED':
-      return ['pool.ntp.org', String(random.int(30, 900)), null];
-    case 'LINK_60G_DOWN': {
-      const peer = random.pick(orFirst(sameSite(['metrolinq', 'mesh'])));
-      return [peer.name, peer.mac, String(random.int(1, 45))];
-    }
+      return encodeAlertData(type, { offset: random.int(30, 900) });
+    case 'LINK_60G_DOWN':
+      return encodeAlertData(type, { peer: random.pick(orFirst(sameSite(['metrolinq', 'mesh']))).mac });
     case 'TASK_FAILED': {
-      const failed = task?.targets.filter((target) => target.state !== 'TASK_SUCCESS').length ?? 1;
-      return [
-        String(task?.id ?? ''),
-        task?.typeId ?? null,
-        `${failed} of ${task?.targets.length ?? 1} devices`,
-      ];
+      const targets = task?.targets ?? [];
+      const failed = targets.filter((target) => target.state !== 'TASK_SUCCESS').length;
+      return encodeAlertData(type, {
+        task: task?.id ?? null,
+        type: task?.typeId ?? null,
+        devices: { failed: Math.max(failed, 1), total: Math.max(targets.length, 1) },
+      });
     }
     case 'UCI_FILE_SYNC':
-      return ['/etc/config/wireless', 'Checksum mismatch after sync', null];
+      return encodeAlertData(type, { files: 'wireless, network' });
     case 'CHANNEL_CHANGED': {
       const band = device?.productType === 'ptmp' || random.chance(0.6) ? '5' : '2.4';
       const channels = CHANNELS[band];
       const from = random.int(0, channels.length - 1);
       const to = (from + random.int(1, channels.length - 1)) % channels.length;
-      return [String(channels[from]), String(channels[to]), band];
+      return encodeAlertData(type, { from: channels[from] ?? null, to: channels[to] ?? null, band });
     }
     case 'DEV_MANAGE_DEVICE_UNREACHABLE': {
       const managed = random.pick(orFirst(sameSite(['switch'])));
-      return [managed.name, managed.ip, null];
+      return encodeAlertData(type, { name: managed.name, mac: managed.mac });
     }
   }
 }

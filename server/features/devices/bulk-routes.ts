@@ -67,6 +67,10 @@ const exportRow = (device: DeviceListItem) => [
   device.fw,
   device.sn,
   device.hostname,
+  device.uptime_s,
+  device.clients,
+  device.last_seen_at,
+  device.uplink ? `${device.uplink.name}${device.uplink.up ? '' : ' (down)'}` : null,
 ];
 
 /**

@@ -8,7 +8,7 @@ import type { Membership } from '../../auth/cloud-scope.ts';
 import type { Database } from '../../db/connect.ts';
 import { intArray, queryRows } from '../../db/rows.ts';
 import { errors, HttpError, type ValidationIssue } from '../../errors.ts';
-import type { NewAlert } from '../push/notify-alert.ts';
+import type { NewAlert } from '../../fleet/new-alert.ts';
 import { createTask, planTask } from '../tasks/create.ts';
 import { deviceListWhere } from './list-repository.ts';
 

@@ -8,6 +8,7 @@ import { isOnline } from '../../../core/fleet/status.ts';
 import {
   type Access,
   can,
+  mayChangeDeviceState,
   mayResetCredential,
   sitePermissions,
   visibleSiteIds,
@@ -18,6 +19,7 @@ import type { Database } from '../../db/connect.ts';
 import { queryRows } from '../../db/rows.ts';
 import { deviceAgents } from '../../db/schema/fleet.ts';
 import { devices, sites, smartNvrs } from '../../db/schema/inventory.ts';
+import { flagSetBy } from './device-state.ts';
 
 /** The parts of a heartbeat a dashboard shows, under the API's names. */
 function reportOf(telemetry: Record<string, unknown> | null, at: Date | null): DeviceReport | null {
@@ -108,8 +110,16 @@ export async function readDeviceDetail(
     health_id: device.healthId,
     fw: device.fw,
     mgmtd_version: device.mgmtdVersion,
-    allowed_tasks: device.decomm ? [] : allowedTasks(access, siteId, device.productType as ProductType),
+    // What the caller may start; a blocked or decommissioned device takes none until it is brought back.
+    allowed_tasks: allowedTasks(access, siteId, device.productType as ProductType),
     blocked: device.blocked,
+    decomm: device.decomm,
+    state_changed: device.decomm
+      ? await flagSetBy(db, cloudId, device.id, 'decomm')
+      : device.blocked
+        ? await flagSetBy(db, cloudId, device.id, 'blocked')
+        : null,
+    can_change_state: mayChangeDeviceState(access, siteId),
     last_seen_at: (row.lastHeartbeatAt ?? device.lastSeenAt)?.toISOString() ?? null,
     can_rename: siteId !== null && sitePermissions(access, siteId).has('rename_device'),
     can_reset_credential: row.credentialHash !== null && mayResetCredential(access, siteId),

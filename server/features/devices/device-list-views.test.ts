@@ -162,7 +162,9 @@ describe('GET /apiv2/cloud/:cloudId/devices/export', () => {
       /^attachment; filename="devices-\d+-\d{4}-\d\d-\d\d\.csv"$/,
     );
     const lines = response.body.trimEnd().split('\r\n');
-    expect(lines[0]).toBe('name,site,status,health,mac,ip,product,family,firmware,serial,hostname');
+    expect(lines[0]).toBe(
+      'name,site,status,health,mac,ip,product,family,firmware,serial,hostname,uptime,clients,lastSeen,uplink',
+    );
     expect(lines.slice(1).map((line) => line.split(',').slice(0, 4).join(','))).toEqual([
       'Bravo AP,North,offline,HEALTH_CRITICAL',
       "'=Core switch,North,online,HEALTH_WARNING",

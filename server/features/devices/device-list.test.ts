@@ -149,6 +149,12 @@ describe('GET /apiv2/cloud/:cloudId/devices', () => {
           'TASK_ADDON_SYNC_KEY',
           'TASK_ADDON',
         ],
+        blocked: false,
+        // It never reported: no readings.
+        last_seen_at: null,
+        uptime_s: null,
+        clients: null,
+        uplink: null,
       },
     ]);
     const dock = (await get(owner, { search: 'Dock' })).json().items[0];

@@ -1,6 +1,6 @@
 import { and, count, eq, inArray, isNull, or, type SQL, sql } from 'drizzle-orm';
 import type { AnyPgColumn } from 'drizzle-orm/pg-core';
-import type { DeviceFilterQuery, DeviceListItem } from '../../../core/api/devices.ts';
+import type { DeviceFilterQuery, DeviceListItem, DeviceUplink } from '../../../core/api/devices.ts';
 import type { ListPage, ListPageRequest } from '../../../core/api/list-query.ts';
 import { type DeviceSort, parseDeviceSort } from '../../../core/device-list.ts';
 import type { ProductType } from '../../../core/domain.ts';
@@ -11,6 +11,7 @@ import { normalizeMac, type SearchSource } from '../../../core/search.ts';
 import { allowedTasks } from '../../../core/task-types.ts';
 import type { Database } from '../../db/connect.ts';
 import { countCapped } from '../../db/count-capped.ts';
+import { deviceAgents } from '../../db/schema/fleet.ts';
 import { devices, sites } from '../../db/schema/inventory.ts';
 import { matcherFor } from '../search/matching.ts';
 
@@ -125,6 +126,44 @@ export async function listDevices(
   return { items: rows.map(listItem(options.access)), ...counted };
 }
 
+type Telemetry = {
+  uptimeS?: number;
+  wan?: { name: string; up: boolean }[];
+  links?: { peerMac: string; up: boolean; capacityMbps?: number }[];
+  meshPeers?: { mac: string; capacityMbps: number; hops: number }[];
+  ports?: { port: number; link: boolean; speedMbps: number }[];
+};
+
+/** The uplink of a heartbeat (core/api/devices.ts DeviceUplink); null when the family reports none. */
+export function uplinkOf(beat: Telemetry | null): DeviceUplink | null {
+  if (!beat) return null;
+  if (beat.wan?.length) {
+    const port = beat.wan.find((one) => one.up) ?? beat.wan[0];
+    if (port) return { kind: 'wan', up: port.up, name: port.name, mbps: null };
+  }
+  if (beat.links?.length) {
+    const link = beat.links.find((one) => one.up) ?? beat.links[0];
+    if (link) return { kind: 'radio_link', up: link.up, name: link.peerMac, mbps: link.capacityMbps ?? null };
+  }
+  if (beat.meshPeers?.length) {
+    const peer = [...beat.meshPeers].sort((a, b) => a.hops - b.hops || b.capacityMbps - a.capacityMbps)[0];
+    if (peer) return { kind: 'mesh', up: true, name: peer.mac, mbps: peer.capacityMbps };
+  }
+  if (beat.ports?.length) {
+    const port = [...beat.ports].sort(
+      (a, b) => Number(b.link) - Number(a.link) || b.speedMbps - a.speedMbps,
+    )[0];
+    if (port)
+      return {
+        kind: 'port',
+        up: port.link,
+        name: String(port.port),
+        mbps: port.link ? port.speedMbps : null,
+      };
+  }
+  return null;
+}
+
 type ListRow = {
   id: number;
   name: string;
@@ -141,10 +180,13 @@ type ListRow = {
   statusId: DeviceListItem['status_id'];
   blocked: boolean;
   healthId: DeviceListItem['health_id'];
+  lastSeenAt: Date | string | null;
+  telemetry: Telemetry | null;
+  clients: number | null;
 };
 
 const listItem =
-  (access: Access) =>
+  (access: Access, now = Date.now()) =>
   (row: ListRow): DeviceListItem => ({
     id: row.id,
     name: row.name,
@@ -159,11 +201,29 @@ const listItem =
     status_id: row.statusId,
     // The list holds no decommissioned device.
     online: isOnline({ blocked: row.blocked, decomm: false, statusId: row.statusId }),
+    blocked: row.blocked,
     health_id: row.healthId,
     fw: row.fw,
     allowed_tasks: allowedTasks(access, row.siteId, row.productType as ProductType),
     mgmtd_version: row.mgmtdVersion,
+    ...readings(row, now),
   });
+
+/** What the latest heartbeat says: when, how long it has been up, its clients and its uplink. */
+function readings(row: ListRow, now: number) {
+  const lastSeen = row.lastSeenAt === null ? null : new Date(row.lastSeenAt);
+  const online = isOnline({ blocked: row.blocked, decomm: false, statusId: row.statusId });
+  const uptime = row.telemetry?.uptimeS;
+  return {
+    last_seen_at: lastSeen?.toISOString() ?? null,
+    uptime_s:
+      online && lastSeen && uptime !== undefined
+        ? uptime + Math.max(0, Math.round((now - lastSeen.getTime()) / 1000))
+        : null,
+    clients: row.clients,
+    uplink: uplinkOf(row.telemetry),
+  };
+}
 
 /** The columns of the list's rows. */
 export const listColumns = {
@@ -182,7 +242,20 @@ export const listColumns = {
   statusId: devices.statusId,
   blocked: devices.blocked,
   healthId: devices.healthId,
+  lastSeenAt: sql<Date | string | null>`coalesce(${deviceAgents.lastHeartbeatAt}, ${devices.lastSeenAt})`,
+  // Only the parts the list shows, not the whole heartbeat (files, radios, cameras...).
+  telemetry: sql<Telemetry | null>`CASE WHEN ${deviceAgents.telemetry} IS NULL THEN NULL ELSE jsonb_build_object(
+    'uptimeS', ${deviceAgents.telemetry} -> 'uptimeS', 'wan', ${deviceAgents.telemetry} -> 'wan',
+    'links', ${deviceAgents.telemetry} -> 'links', 'meshPeers', ${deviceAgents.telemetry} -> 'meshPeers',
+    'ports', ${deviceAgents.telemetry} -> 'ports') END`,
+  // The latest sample's count, from device_metrics_agent_at_idx.
+  clients: sql<
+    number | null
+  >`(SELECT m.clients FROM device_metrics m WHERE m.agent_id = ${deviceAgents.id} ORDER BY m.at DESC LIMIT 1)`,
 };
+
+/** The device's agent, by device_agents_device_key: its latest heartbeat. */
+const agentOfDevice = eq(deviceAgents.deviceId, devices.id);
 
 /** Every device matching the list's search and filters, in the list's order, up to `limit` (the CSV export). */
 export async function listAllDevices(
@@ -222,12 +295,14 @@ async function pageRows(
       .from(page)
       .innerJoin(devices, eq(devices.id, page.pageId))
       .leftJoin(sites, liveSiteOfDevice)
+      .leftJoin(deviceAgents, agentOfDevice)
       .orderBy(...ordering(sort));
   }
   const onSites = await db
     .select(listColumns)
     .from(devices)
     .innerJoin(sites, liveSiteOfDevice)
+    .leftJoin(deviceAgents, agentOfDevice)
     .where(where)
     .orderBy(...ordering(sort))
     .limit(limit)
@@ -244,6 +319,7 @@ async function pageRows(
     .select(listColumns)
     .from(devices)
     .leftJoin(sites, liveSiteOfDevice)
+    .leftJoin(deviceAgents, agentOfDevice)
     .where(and(where, isNull(sites.id)))
     .orderBy(...ordering(sort === '-site' ? '-name' : 'name'))
     .limit(limit - onSites.length)

@@ -17,6 +17,7 @@ import { listPageRequest } from '../../../core/api/list-query.ts';
 import {
   canSeeSite,
   deviceListActions,
+  mayChangeDeviceState,
   mayResetCredential,
   seesAllSites,
   sitePermissions,
@@ -28,6 +29,7 @@ import type { AppContext } from '../../context.ts';
 import { errors } from '../../errors.ts';
 import { CloudParams, IdParams, signedInErrors } from '../../http-schemas.ts';
 import { readDeviceDetail, readSmartNvrDetail } from './detail.ts';
+import { clearDeviceFlag } from './device-state.ts';
 import { listDevices } from './list-repository.ts';
 import { register } from './register.ts';
 import { findDeviceConfigState, listSmartNvrs, renameDevice } from './repository.ts';
@@ -217,6 +219,51 @@ export function deviceListRoutes(ctx: AppContext): FastifyPluginAsyncTypebox {
         return reply.code(204).send(null);
       },
     );
+
+    for (const [path, flag, summary] of [
+      [
+        'unblock',
+        'blocked',
+        'Unblocks a device (site permission change_device_state): its credential works again and it takes ' +
+          'tasks; a device that is not blocked is left as it is',
+      ],
+      [
+        'recommission',
+        'decomm',
+        'Recommissions a device (site permission change_device_state): it is back in the device list and ' +
+          'takes tasks; a device that is not decommissioned is left as it is',
+      ],
+    ] as const) {
+      app.post(
+        `/devices/:deviceId/${path}`,
+        {
+          schema: {
+            tags: ['devices'],
+            summary,
+            params: DeviceParams,
+            response: { 204: Type.Null(), ...signedInErrors },
+          },
+        },
+        async (request, reply) => {
+          const membership = membershipOf(request);
+          const outcome = await clearDeviceFlag(
+            db,
+            membership.cloudId,
+            request.params.deviceId,
+            flag,
+            actorOf(request),
+            (siteId) => {
+              // A device the caller cannot see does not exist for them (docs/architecture.md).
+              const seen = siteId === null ? seesAllSites(membership) : canSeeSite(membership, siteId);
+              if (!seen) throw errors.notFound('No such device in this cloud.');
+              if (!mayChangeDeviceState(membership, siteId)) throw errors.forbidden();
+            },
+          );
+          if (outcome === 'no_object') throw errors.notFound('No such device in this cloud.');
+          return reply.code(204).send(null);
+        },
+      );
+    }
 
     app.post(
       '/smartnvrs/:smartnvrId/reset-credential',

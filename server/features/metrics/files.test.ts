@@ -39,7 +39,7 @@ describe('GET /apiv2/cloud/:cloudId/devices/:deviceId/files', () => {
   it('answers no list before the switch first calls home', async () => {
     const response = await files(world.sessions.owner, world.switchDevice.id);
     expect(response.statusCode).toBe(200);
-    expect(response.json()).toEqual({ at: null, canFetch: true, files: [] });
+    expect(response.json()).toEqual({ at: null, canFetch: true, files: [], keeps_files: true });
   });
 
   it('answers the files of the last heartbeat by name, none fetched yet', async () => {
@@ -132,8 +132,10 @@ describe('GET /apiv2/cloud/:cloudId/devices/:deviceId/files', () => {
       });
       expect(response.statusCode).toBe(400);
       expect(response.json().errors).toContainEqual(expect.objectContaining({ errorCode: 'unsupported' }));
-      // Its Files page does not exist.
-      expect((await files(world.sessions.owner, deviceId)).statusCode).toBe(404);
+      // Its Files page says so, as an answer rather than an error.
+      const listing = await files(world.sessions.owner, deviceId);
+      expect(listing.statusCode).toBe(200);
+      expect(listing.json()).toEqual({ at: null, canFetch: false, files: [], keeps_files: false });
     }
     for (const file of ['../etc/passwd', 'logs/messages.log', '', 'a'.repeat(101)]) {
       const response = await fetchFile(file);

@@ -155,7 +155,8 @@ export function metricRoutes(ctx: AppContext): FastifyPluginAsyncTypebox {
           tags: ['devices'],
           summary:
             'The files a switch with management daemon 1.5.0 or newer listed in its last heartbeat, each ' +
-            'with its latest fetch (a TASK_REPORT task naming it); needs read_device on its site',
+            'with its latest fetch (a TASK_REPORT task naming it); needs read_device on its site. Any other ' +
+            'device answers an empty list with keeps_files false: it is a fact about the device, not an error',
           params: DeviceParams,
           response: { 200: DeviceFilesResponse, ...signedInErrors },
         },
@@ -164,13 +165,13 @@ export function metricRoutes(ctx: AppContext): FastifyPluginAsyncTypebox {
         const membership = membershipOf(request);
         const device = await readableDevice(db, membership, request.params.deviceId);
         if (!keepsFiles(device.productType, device.mgmtdVersion)) {
-          throw errors.notFound('This device keeps no files the console can read.');
+          return { at: null, canFetch: false, files: [], keeps_files: false };
         }
         const canFetch =
           device.takesTasks &&
           allowedTasks(membership, device.siteId, device.productType).includes('TASK_REPORT');
         if (device.agentId === null || device.lastHeartbeatAt === null)
-          return { at: null, canFetch, files: [] };
+          return { at: null, canFetch, files: [], keeps_files: true };
         const [telemetry, fetches] = await Promise.all([
           readTelemetry(db, device.agentId, 'files'),
           latestFileFetches(db, device.id),
@@ -183,6 +184,7 @@ export function metricRoutes(ctx: AppContext): FastifyPluginAsyncTypebox {
             fetches,
             mayDownloadTaskFile(membership, 'TASK_REPORT', { siteId: device.siteId, smartNvr: false }),
           ),
+          keeps_files: true,
         };
       },
     );

@@ -1,9 +1,11 @@
 // The mail that tells a member about new alerts: one mail for all the alerts of one pass of the alert
 // pipeline, so a storm of alerts is one mail, not hundreds.
-import { ALERT_TITLE_KEYS } from '../../../core/alert-titles.ts';
+import type { AlertData } from '../../../core/alerts/alert-params.ts';
+import { alertDescription, alertTitle } from '../../../core/alerts/alert-texts.ts';
 import type { AlertType } from '../../../core/domain.ts';
+import { DEFAULT_LOCALE, isLocale } from '../../../core/locales.ts';
 import { routes } from '../../../core/routes.ts';
-import { mailText } from '../../mail/mail-text.ts';
+import { alertTranslate, mailText } from '../../mail/mail-text.ts';
 import type { Mail } from '../../mail/send-mail.ts';
 
 /** Alerts a mail names one by one; the rest are counted. */
@@ -13,6 +15,8 @@ export const MAIL_ALERTS_LISTED = 10;
 export type MailedAlert = {
   id: number;
   alertType: AlertType;
+  /** alert_data_1..3 as the pipeline stored them. */
+  data: AlertData;
   cloudId: number;
   cloudName: string;
   siteId: number | null;
@@ -42,7 +46,15 @@ export function alertMail(mail: {
   const t = mailText(mail.language);
   const [first] = mail.alerts;
   if (!first) throw new Error('an alert mail needs an alert');
-  const title = (alert: MailedAlert) => t(ALERT_TITLE_KEYS[alert.alertType]);
+  const texts = alertTranslate(mail.language);
+  const locale = isLocale(mail.language) ? mail.language : DEFAULT_LOCALE;
+  const facts = (alert: MailedAlert) => ({
+    alert_type: alert.alertType,
+    alert_data_1: alert.data[0],
+    alert_data_2: alert.data[1],
+    alert_data_3: alert.data[2],
+  });
+  const title = (alert: MailedAlert) => alertTitle(texts, facts(alert));
   const where = (alert: MailedAlert) =>
     [alert.deviceName ?? alert.smartNvrName, alert.siteName, alert.cloudName].filter(Boolean).join(' · ');
   const clouds = [...new Set(mail.alerts.map((alert) => alert.cloudName))].join(', ');
@@ -55,6 +67,7 @@ export function alertMail(mail: {
   const block = (alert: MailedAlert) =>
     [
       title(alert),
+      alertDescription(texts, locale, facts(alert)) ?? false,
       alert.deviceName !== null && t('notifications.mail.device', { name: alert.deviceName }),
       alert.smartNvrName !== null && t('notifications.mail.smartnvr', { name: alert.smartNvrName }),
       alert.siteName !== null && t('notifications.mail.site', { name: alert.siteName }),

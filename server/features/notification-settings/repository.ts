@@ -21,7 +21,7 @@ import {
   sameSetting,
 } from '../../../core/notification-settings.ts';
 // The change log names alert types as the web app's English titles do.
-import en from '../../../web/locales/en.json' with { type: 'json' };
+import en from '../../../locales/en.json' with { type: 'json' };
 import { type AuditActor, type AuditEntry, auditEach } from '../../audit/record.ts';
 import type { Database } from '../../db/connect.ts';
 import { clouds } from '../../db/schema/clouds.ts';

@@ -1,6 +1,5 @@
 import { sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
-import type { AlertType } from '../../../core/domain.ts';
 import {
   type NotificationChannel,
   notificationRecipients,
@@ -8,24 +7,16 @@ import {
 } from '../../../core/notification-settings.ts';
 import type { Database } from '../../db/connect.ts';
 import { intArray } from '../../db/rows.ts';
+import { alerts as alertRows } from '../../db/schema/activity.ts';
 import { clouds } from '../../db/schema/clouds.ts';
 import { devices, sites, smartNvrs } from '../../db/schema/inventory.ts';
+import type { NewAlert } from '../../fleet/new-alert.ts';
 import type { SendMail } from '../../mail/send-mail.ts';
 import { alertMail, type MailedAlert } from '../notification-settings/alert-mail.ts';
 import { type CloudMember, loadCloudMembers } from '../notification-settings/members.ts';
 import { loadSettingRows } from '../notification-settings/repository.ts';
 import { alertPushMessage } from './alert-message.ts';
 import { type PushContext, type PushOutcome, sendPush } from './send-push.ts';
-
-/** The alert as the pipeline stored it (a row of the alerts table). */
-export type NewAlert = {
-  id: number;
-  cloudId: number;
-  siteId: number | null;
-  deviceId: number | null;
-  smartNvrId: number | null;
-  alertType: AlertType;
-};
 
 /** What notifying needs from the app: the database, the configuration and the mail server. */
 export type NotifyContext = PushContext & { readonly sendMail: SendMail };
@@ -59,7 +50,7 @@ export async function alertRecipients(db: Database, alert: NewAlert): Promise<Re
 
 const ids = <T>(values: readonly (T | null)[]) => [...new Set(values.filter((v): v is T => v !== null))];
 
-/** The alerts with the names of their cloud, site, device or recorder, in four queries whatever their number. */
+/** The alerts with their data and the names of their cloud, site, device or recorder, in five queries whatever their number. */
 async function withNames(db: Database, alerts: readonly NewAlert[]): Promise<MailedAlert[]> {
   const names = async (
     table: typeof clouds | typeof sites | typeof devices | typeof smartNvrs,
@@ -80,9 +71,23 @@ async function withNames(db: Database, alerts: readonly NewAlert[]): Promise<Mai
   const siteNames = await names(sites, ids(alerts.map((a) => a.siteId)));
   const deviceNames = await names(devices, ids(alerts.map((a) => a.deviceId)));
   const nvrNames = await names(smartNvrs, ids(alerts.map((a) => a.smartNvrId)));
+  const data = new Map(
+    (
+      await db
+        .select({
+          id: alertRows.id,
+          d1: alertRows.alertData1,
+          d2: alertRows.alertData2,
+          d3: alertRows.alertData3,
+        })
+        .from(alertRows)
+        .where(sql`${alertRows.id} = ANY(${intArray(alerts.map((a) => a.id))})`)
+    ).map((row) => [row.id, [row.d1, row.d2, row.d3] as const] as const),
+  );
   const name = (map: Map<number, string>, id: number | null) => (id === null ? null : (map.get(id) ?? null));
   return alerts.map((alert) => ({
     ...alert,
+    data: data.get(alert.id) ?? [null, null, null],
     cloudName: cloudNames.get(alert.cloudId) ?? '',
     siteName: name(siteNames, alert.siteId),
     deviceName: name(deviceNames, alert.deviceId),

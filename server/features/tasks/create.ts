@@ -11,9 +11,9 @@ import type { Membership } from '../../auth/cloud-scope.ts';
 import type { Database } from '../../db/connect.ts';
 import { intArray, jsonRows, queryRows } from '../../db/rows.ts';
 import { errors, type ValidationIssue } from '../../errors.ts';
+import type { NewAlert } from '../../fleet/new-alert.ts';
 import { changeTask, startTask } from '../../fleet/task-schedule.ts';
 import { bodyIssues } from '../../validation.ts';
-import type { NewAlert } from '../push/notify-alert.ts';
 
 type Candidate = {
   device_id: number | null;

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { TASK_STATES, TASK_TYPES } from '../../../core/domain.ts';
 import { TASK_STATE_LABELS } from '../../../core/tasks.ts';
-import en from '../../locales/en.json' with { type: 'json' };
+import en from '../../../locales/en.json' with { type: 'json' };
 import { TASK_STATE_KEYS, TASK_TYPE_DESCRIPTION_KEYS, TASK_TYPE_TITLE_KEYS } from './task-labels.ts';
 
 const english = en as Record<string, string>;

@@ -13,26 +13,8 @@ export const TASK_STATE_KEYS = {
   TASK_CANCELED: 'tasks.state.canceled',
 } as const satisfies Record<TaskState, string>;
 
-/** A readable title per task type. */
-export const TASK_TYPE_TITLE_KEYS = {
-  TASK_CONFIG_CHANGE: 'tasks.typeTitle.configChange',
-  TASK_RECEIVED_CONFIG: 'tasks.typeTitle.receivedConfig',
-  TASK_FACTORY_RESET: 'tasks.typeTitle.factoryReset',
-  TASK_FW_UPDATE: 'tasks.typeTitle.fwUpdate',
-  TASK_FW_AUTO_UPDATE: 'tasks.typeTitle.fwAutoUpdate',
-  TASK_FW_ROLLING_UPDATE: 'tasks.typeTitle.fwRollingUpdate',
-  TASK_NETCAP: 'tasks.typeTitle.netcap',
-  TASK_PACKET_DUMP: 'tasks.typeTitle.packetDump',
-  TASK_REBOOT: 'tasks.typeTitle.reboot',
-  TASK_REPORT: 'tasks.typeTitle.report',
-  TASK_TROUBLESHOOT: 'tasks.typeTitle.troubleshoot',
-  TASK_SDWAN_CERT: 'tasks.typeTitle.sdwanCert',
-  TASK_ADDON_SYNC_KEY: 'tasks.typeTitle.addonSyncKey',
-  TASK_ADDON: 'tasks.typeTitle.addon',
-  TASK_MANAGED_DEVICE_UPDATE: 'tasks.typeTitle.managedDeviceUpdate',
-  TASK_MANAGED_DEVICE_FW_UPDATE: 'tasks.typeTitle.managedDeviceFwUpdate',
-  TASK_ONVIF_SCAN_AND_COLLECT: 'tasks.typeTitle.onvifScanAndCollect',
-} as const satisfies Record<TaskType, string>;
+// Alert texts name a task by its type's title too, so the keys live in core.
+export { TASK_TYPE_TITLE_KEYS } from '../../../core/task-type-titles.ts';
 
 /** A one-line description per task type. */
 export const TASK_TYPE_DESCRIPTION_KEYS = {

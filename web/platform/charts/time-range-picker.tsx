@@ -5,9 +5,13 @@ import ToggleButtonGroup from '@mui/material/ToggleButtonGroup';
 import { useCallback } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate } from 'react-router';
-import { DEFAULT_TIME_RANGE, isTimeRange, TIME_RANGES, type TimeRange } from '../../../core/time-range.ts';
-
-const RANGE_QUERY = 'range';
+import {
+  isTimeRange,
+  RANGE_QUERY,
+  rangeOfSearch,
+  TIME_RANGES,
+  type TimeRange,
+} from '../../../core/time-range.ts';
 
 export function TimeRangePicker({
   value,
@@ -46,8 +50,7 @@ export function TimeRangePicker({
 export function useTimeRange(): [TimeRange, (range: TimeRange) => void] {
   const { search, hash } = useLocation();
   const navigate = useNavigate();
-  const value = new URLSearchParams(search).get(RANGE_QUERY);
-  const range = isTimeRange(value) ? value : DEFAULT_TIME_RANGE;
+  const range = rangeOfSearch(search);
   const setRange = useCallback(
     (next: TimeRange) => {
       const params = new URLSearchParams(search);

@@ -36,6 +36,8 @@ export interface ListPageFrameProps<T> {
   readonly filters?: ReactNode;
   /** Actions on the list as a whole (e.g. adding a row), beside the title; absent for who may not. */
   readonly actions?: ReactNode;
+  /** Tools for the rows on screen (columns, export), beside the search box. */
+  readonly tools?: ReactNode;
 }
 
 const TITLE_ID = 'page-title';
@@ -60,20 +62,31 @@ export function ListPageFrame<T>(props: ListPageFrameProps<T>) {
         </Typography>
         {props.actions}
       </Box>
-      <Box sx={{ maxWidth: { sm: 420 } }}>
-        <SearchField
-          label={props.searchLabel}
-          value={props.list.text}
-          minLength={LIST_SEARCH_MIN_LENGTH}
-          onSearch={props.list.setSearch}
-        />
+      <Box
+        sx={{
+          display: 'flex',
+          flexWrap: 'wrap',
+          alignItems: 'center',
+          justifyContent: 'space-between',
+          gap: 1,
+        }}
+      >
+        <Box sx={{ flex: '1 1 240px', maxWidth: { sm: 420 } }}>
+          <SearchField
+            label={props.searchLabel}
+            value={props.list.text}
+            minLength={LIST_SEARCH_MIN_LENGTH}
+            onSearch={props.list.setSearch}
+          />
+        </Box>
+        {props.tools}
       </Box>
       {props.filters}
       <Paper variant="outlined" sx={{ minWidth: 0 }}>
         {result.isFetching && !result.isPending && (
           <LinearProgress aria-label={t('platform.listPage.loading')} />
         )}
-        <Box sx={{ p: { xs: 1, sm: 2 }, display: 'grid', gap: 1 }}>
+        <Box sx={{ p: 1, display: 'grid', gap: 0.5 }}>
           <ListResults
             result={result}
             offset={props.list.params.offset}

@@ -25,9 +25,8 @@ import {
   shownLevel,
 } from '../../../core/navigation/levels.ts';
 import { MENU_ITEM_HEIGHT } from '../../../core/navigation/nav-entry.ts';
-import { SiteGroupingPicker } from '../pickers/site-grouping-picker.tsx';
-import { SitePicker } from '../pickers/site-picker.tsx';
 import { NavEntryList } from './nav-entry-list.tsx';
+import { SitesSection } from './sites-section.tsx';
 import type { PageNavigation } from './use-nav-context.ts';
 
 type MenuResult =
@@ -126,25 +125,25 @@ export function DrawerContent({ navigation, pageKey, onNavigate }: Props) {
           {t('shell.drawer.loadFailed')}
         </Alert>
       )}
-      {result.kind === 'menu' && result.menu.level === 'cloud' && params.cloudId !== undefined && (
-        <Box data-drawer-pickers sx={{ px: 1, pt: 1, display: 'grid', gap: 1 }}>
-          {result.menu.frame.sitePicker === 'site-group-filter' && (
-            <SiteGroupingPicker cloudId={params.cloudId} />
-          )}
-          <SitePicker
-            cloudId={params.cloudId}
-            currentSiteId={params.siteId ?? null}
-            canCreateSite={result.menu.frame.createSite !== null}
-            onChoose={(siteId) => {
-              navigate(siteChoiceHref(siteId));
-              onNavigate?.();
-            }}
-          />
-        </Box>
-      )}
       {result.kind === 'menu' && (
-        <Box data-nav-menu sx={{ flexGrow: 1, overflowY: 'auto' }}>
-          <NavEntryList entries={result.menu.entries} onNavigate={onNavigate} />
+        // One column that scrolls: on a short window the menu under the site section stays in reach.
+        <Box data-drawer-body sx={{ flexGrow: 1, minHeight: 0, overflowY: 'auto' }}>
+          {result.menu.level === 'cloud' && params.cloudId !== undefined && (
+            <SitesSection
+              cloudId={params.cloudId}
+              currentSiteId={params.siteId ?? null}
+              groupingPicker={result.menu.frame.sitePicker === 'site-group-filter'}
+              canCreateSite={result.menu.frame.createSite !== null}
+              onChoose={(siteId) => {
+                navigate(siteChoiceHref(siteId));
+                onNavigate?.();
+              }}
+            />
+          )}
+          {result.menu.level === 'cloud' && <Divider />}
+          <Box data-nav-menu>
+            <NavEntryList entries={result.menu.entries} onNavigate={onNavigate} />
+          </Box>
         </Box>
       )}
       {result.kind === 'menu' && result.menu.level === 'cloud' && result.menu.frame.footer.href && (

@@ -4,8 +4,8 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { drawerMenu } from '../../../core/navigation/drawer-menu.ts';
 import { MENU_ITEM_HEIGHT, type NavEntry } from '../../../core/navigation/nav-entry.ts';
 import { navContext } from '../../../core/navigation/test-context.ts';
+import en from '../../../locales/en.json' with { type: 'json' };
 import { appRoutes } from '../../app/router.tsx';
-import en from '../../locales/en.json' with { type: 'json' };
 import { getCurrentCloudId } from '../../platform/http.ts';
 import { setLocale } from '../../platform/i18n.ts';
 import { installFakeFetch, restoreFetch } from '../../test-utils/fake-fetch.ts';
@@ -52,8 +52,10 @@ describe('navigation drawer levels', () => {
         user: { supportTools: false },
       }),
     );
-    await within(nav).findByRole('link', { name: 'Service Plans' });
     await within(nav).findByRole('link', { name: 'Smart NVR' });
+    // docs/navigation.md: AuthPort's and the VPC's pages are not built yet, so their entries are hidden.
+    expect(within(nav).queryByRole('link', { name: 'Service Plans' })).not.toBeInTheDocument();
+    expect(within(nav).queryByRole('link', { name: 'VPC' })).not.toBeInTheDocument();
     expect(shownLinks(nav)).toEqual([...linkNames(model.entries), 'Manage Clouds']);
     expect(within(nav).getByRole('heading', { level: 2, name: 'Cloud Menu' })).toBeInTheDocument();
     expect(within(nav).getByText('Manage')).toBeInTheDocument();
@@ -94,10 +96,9 @@ describe('navigation drawer levels', () => {
       }),
     );
     await waitFor(() => expect(shownLinks(nav)).toEqual(linkNames(model.entries)));
-    expect(within(nav).getByRole('link', { name: 'SD-WAN Group' })).toHaveAttribute(
-      'href',
-      '/site/5/config#sdwan-group',
-    );
+    // The site's configuration page is not built yet: neither it nor its anchors are offered.
+    expect(within(nav).queryByRole('link', { name: 'Configuration' })).not.toBeInTheDocument();
+    expect(within(nav).queryByRole('link', { name: 'SD-WAN Group' })).not.toBeInTheDocument();
     expect(within(nav).queryByRole('link', { name: 'Add-ons' })).not.toBeInTheDocument();
     expect(getCurrentCloudId()).toBe(4);
 
@@ -119,9 +120,7 @@ describe('navigation drawer levels', () => {
     open('/site/5/device/11/ports');
     const nav = await drawerNav();
     expect(await within(nav).findByRole('heading', { level: 2, name: 'Device Menu' })).toBeInTheDocument();
-    await waitFor(() =>
-      expect(shownLinks(nav)).toEqual(['Dashboard', 'Ports', 'Activity', 'Files', 'Configuration']),
-    );
+    await waitFor(() => expect(shownLinks(nav)).toEqual(['Dashboard', 'Ports', 'Activity', 'Files']));
     expect(within(nav).getByRole('link', { name: 'Ports' })).toHaveAttribute('aria-current', 'page');
     expect(within(nav).getByRole('link', { name: 'Files' })).toHaveAttribute(
       'href',
@@ -145,20 +144,14 @@ describe('navigation drawer levels', () => {
     expect(await screen.findByRole('heading', { level: 1, name: 'Core Switch' })).toBeInTheDocument();
   });
 
-  it('shows the smart NVR menu, with Tunnel Management for the owner', async () => {
+  it('shows the smart NVR menu without the pages not built yet', async () => {
     open('/smartnvr/70/dashboard');
     const nav = await drawerNav();
     expect(await within(nav).findByRole('heading', { level: 2, name: 'Smart NVR Menu' })).toBeInTheDocument();
-    expect(shownLinks(nav)).toEqual([
-      'Dashboard',
-      'IP Cameras',
-      'Streaming',
-      'Tunnel Management',
-      'Activity',
-    ]);
-    expect(within(nav).getByRole('link', { name: 'IP Cameras' })).toHaveAttribute(
+    expect(shownLinks(nav)).toEqual(['Dashboard', 'Activity']);
+    expect(within(nav).getByRole('link', { name: 'Activity' })).toHaveAttribute(
       'href',
-      '/v2/cloud/3/smartnvr/70/ipcams',
+      '/smartnvr/70/activity',
     );
   });
 

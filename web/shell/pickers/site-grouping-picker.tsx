@@ -14,6 +14,7 @@ import { useClearSiteFilter } from '../../features/sites/api/clear-site-filter.t
 import { useSiteFiltersSelect } from '../../features/sites/api/get-site-filters-select.ts';
 import { useSelectSiteFilter } from '../../features/sites/api/select-site-filter.ts';
 import { SearchField } from '../../platform/search-field/search-field.tsx';
+import { BOUNDED_LIST } from './bounded-list.ts';
 import { matchesFilter } from './matches-filter.ts';
 
 export type SiteGroupingPickerProps = {
@@ -51,7 +52,7 @@ export function SiteGroupingPicker({ cloudId }: SiteGroupingPickerProps) {
           />
         </Box>
       )}
-      <List aria-label={t('shell.pickers.groupings')} dense disablePadding>
+      <List aria-label={t('shell.pickers.groupings')} dense disablePadding sx={BOUNDED_LIST}>
         {activeId !== null && (
           <ListItem disablePadding>
             <ListItemButton disabled={busy} onClick={() => clear.mutate()}>

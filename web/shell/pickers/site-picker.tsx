@@ -16,6 +16,7 @@ import {
 } from '../../../core/constants.ts';
 import { useSitesSelect } from '../../features/sites/api/get-sites-select.ts';
 import { SearchField } from '../../platform/search-field/search-field.tsx';
+import { BOUNDED_LIST } from './bounded-list.ts';
 import { matchesFilter } from './matches-filter.ts';
 import { useCreateSiteFlow } from './use-create-site-flow.ts';
 
@@ -60,7 +61,7 @@ export function SitePicker({ cloudId, currentSiteId, canCreateSite, onChoose }: 
           {t('shell.pickers.noSites')}
         </Typography>
       )}
-      <List aria-label={t('shell.pickers.sites')} dense disablePadding>
+      <List aria-label={t('shell.pickers.sites')} dense disablePadding sx={BOUNDED_LIST}>
         {sites.map((site) => (
           <ListItem key={site.id} disablePadding>
             <ListItemButton

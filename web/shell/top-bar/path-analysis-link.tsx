@@ -3,13 +3,17 @@ import IconButton from '@mui/material/IconButton';
 import Tooltip from '@mui/material/Tooltip';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
+import { leadsToBuiltPage } from '../../../core/routes.ts';
 
 /** DESIGN §5: the theme's path-analysis link, a template with {cloudId}. */
 export function pathAnalysisHref(template: string, cloudId: number): string {
   return template.replaceAll('{cloudId}', String(cloudId));
 }
 
-/** The path-analysis tool: a console page through the router, another site in a new tab. */
+/**
+ * The path-analysis tool: a console page through the router, another site in a new tab; nothing while
+ * the console page it names is not built yet (docs/navigation.md).
+ */
 export function PathAnalysisLink({
   template,
   cloudId,
@@ -21,6 +25,7 @@ export function PathAnalysisLink({
   const label = t('shell.topBar.pathAnalysis');
   const href = pathAnalysisHref(template, cloudId);
   const internal = href.startsWith('/') && !href.startsWith('//');
+  if (internal && !leadsToBuiltPage(href)) return null;
   return (
     <Tooltip title={label}>
       {internal ? (

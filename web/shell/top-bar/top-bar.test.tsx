@@ -22,17 +22,30 @@ const themed = (theme: Partial<ReturnType<typeof meFixture>['theme']>) =>
   meFixture({ theme: { ...meFixture().theme, ...theme } });
 
 describe('top bar', () => {
-  it('has Search Everywhere, Tasks and Alerts buttons and the path-analysis link of the cloud', async () => {
+  it('has Search Everywhere, Tasks and Alerts buttons', async () => {
     installShellServer(fakeShellData());
     renderTopBar(meFixture());
     const bar = await screen.findByRole('banner');
     expect(within(bar).getByRole('button', { name: 'Search Everywhere' })).toBeInTheDocument();
     expect(within(bar).getByRole('button', { name: 'Tasks' })).toBeInTheDocument();
     expect(within(bar).getByRole('button', { name: 'Alerts' })).toBeInTheDocument();
-    expect(within(bar).getByRole('link', { name: 'Path Analysis' })).toHaveAttribute(
-      'href',
-      '/v2/cloud/3/linqpath',
-    );
+  });
+
+  // docs/navigation.md: no link leads to a page that is not built yet (the console's path analysis).
+  it('has no path-analysis link while the console page it names is not built', async () => {
+    installShellServer(fakeShellData());
+    renderTopBar(themed({ pathAnalysisUrl: '/v2/cloud/{cloudId}/linqpath' }));
+    const bar = await screen.findByRole('banner');
+    await within(bar).findByRole('button', { name: 'Tasks' });
+    expect(within(bar).queryByRole('link', { name: /Path Analysis/ })).not.toBeInTheDocument();
+  });
+
+  it('links the path-analysis tool to a built console page through the router', async () => {
+    installShellServer(fakeShellData());
+    renderTopBar(themed({ pathAnalysisUrl: '/cloud/{cloudId}/activity' }));
+    const link = await screen.findByRole('link', { name: 'Path Analysis' });
+    expect(link).toHaveAttribute('href', '/cloud/3/activity');
+    expect(link).not.toHaveAttribute('target');
   });
 
   it('opens an external path-analysis tool in a new tab', async () => {

@@ -1,9 +1,9 @@
-// Every SPEC §3 alert type reads as a title and a description built from the data its device reports.
+// The web app shows every alert type's title and description (core/alerts) in the app's language.
 import { describe, expect, it } from 'vitest';
 import { ALERT_TITLE_KEYS } from '../../../../core/alert-titles.ts';
 import type { Alert } from '../../../../core/api/alerts.ts';
 import { ALERT_TYPES, type AlertType, HEALTH_IDS } from '../../../../core/domain.ts';
-import en from '../../../locales/en.json' with { type: 'json' };
+import en from '../../../../locales/en.json' with { type: 'json' };
 import { i18n, initI18n } from '../../../platform/i18n.ts';
 import { alertDescription, alertTitle, HEALTH_LABEL_KEYS } from './alert-texts.ts';
 
@@ -32,63 +32,67 @@ function alertOf(type: AlertType, data: [string | null, string | null, string | 
   };
 }
 
-// Data as devices report it (see the demo seed), and what the person reads.
+// Data as the pipeline stores it (core/alerts/alert-params.ts), and what the person reads.
 const EXAMPLES: Record<AlertType, [[string | null, string | null, string | null], string, string]> = {
   DEV_CONFIG_FAILED: [
-    ['wireless', 'Channel 165 is not allowed', 'r210'],
+    ['Channel 165 is not allowed', null, null],
     'Configuration failed',
-    'The wireless settings could not be applied: Channel 165 is not allowed',
+    'The settings could not be applied: Channel 165 is not allowed',
   ],
-  DEV_UNREACHABLE: [['42', '10.0.0.8', null], 'Device unreachable', 'No contact for 42 min.'],
-  DEV_REBOOT: [['Watchdog', '310h', null], 'Device rebooted', 'Reason: Watchdog. It had been up for 310h.'],
+  DEV_UNREACHABLE: [['2520', null, null], 'Device unreachable', 'No contact for 42 minutes.'],
+  DEV_REBOOT: [
+    ['watchdog', '1116000', null],
+    'Device rebooted',
+    'Reason: watchdog. It had been up for 13 days.',
+  ],
   BOOTBANK_REVERT: [
     ['6.1.0-3', '6.0.4-1', null],
     'Firmware reverted',
     'Firmware 6.1.0-3 did not start; back on 6.0.4-1.',
   ],
   POWER_CONSUMPTION: [
-    ['381.5', '370.0', 'port 7'],
+    ['381.5', '370', null],
     'Power budget exceeded',
-    '381.5 W drawn, over the 370.0 W budget (port 7).',
+    '381.5 W drawn, over the 370 W budget.',
   ],
-  DEV_REQ_ACTION: [['set-country-code', null, null], 'Action required', 'The device needs: set-country-code'],
+  DEV_REQ_ACTION: [
+    ['set the country code', null, null],
+    'Action required',
+    'The device needs: set the country code',
+  ],
   MEDIA_SYNC_FAILURE: [
-    ['Camera 07 Parking', 'Storage volume not reachable', null],
+    ['Storage volume not reachable', null, null],
     'Media sync failed',
-    'Camera 07 Parking: Storage volume not reachable',
+    'Recordings could not be synchronised: Storage volume not reachable',
   ],
-  TIME_UNSYNCED: [
-    ['pool.ntp.org', '120', null],
-    'Clock not synchronised',
-    'Clock 120 s off; time server pool.ntp.org.',
-  ],
+  TIME_UNSYNCED: [['120', null, null], 'Clock not synchronised', 'The clock is 2 minutes off.'],
   LINK_60G_DOWN: [
-    ['PtP North', '00:11:22:33:44:55', '12'],
+    ['00:11:22:33:44:55', null, null],
     '60 GHz link down',
-    'The link to PtP North (00:11:22:33:44:55) is down.',
+    'The link to 00:11:22:33:44:55 is down.',
   ],
   STREAM_FAILED: [
-    ['3', 'Camera 01 Entrance', 'RTSP session timed out'],
+    ['Camera 01 Entrance', 'RTSP session timed out', null],
     'Camera stream failed',
     'Camera 01 Entrance: RTSP session timed out',
   ],
   TASK_FAILED: [
-    ['812', 'TASK_REBOOT', '2 of 5 devices'],
+    ['812', 'TASK_REBOOT', '2/5'],
     'Task failed',
-    'Task 812 failed on 2 of 5 devices.',
+    'Reboot did not succeed. Devices that failed: 2 of 5.',
   ],
   UCI_FILE_SYNC: [
-    ['/etc/config/wireless', 'Checksum mismatch after sync', null],
+    ['network, wireless', null, null],
     'Configuration file out of sync',
-    '/etc/config/wireless: Checksum mismatch after sync',
+    'Changed on the device, outside the console: network, wireless',
   ],
-  CHANNEL_CHANGED: [['36', '149', '5'], 'Channel changed', 'Moved from channel 36 to 149 (5 GHz).'],
+  CHANNEL_CHANGED: [['36', '149', '5'], 'Channel changed', 'Moved from channel 36 to channel 149 (5 GHz).'],
   FW_UPGRADED: [['6.0.4-1', '6.1.0-3', null], 'Firmware upgraded', 'From 6.0.4-1 to 6.1.0-3.'],
   FW_DOWNGRADED: [['6.1.0-3', '6.0.4-1', null], 'Firmware downgraded', 'From 6.1.0-3 to 6.0.4-1.'],
   DEV_MANAGE_DEVICE_UNREACHABLE: [
-    ['Switch Floor 2', '10.0.3.4', null],
+    ['Switch Floor 2', '02:00:00:00:01:01', null],
     'Managed device unreachable',
-    'Switch Floor 2 (10.0.3.4) does not answer.',
+    'Switch Floor 2 (02:00:00:00:01:01) does not answer.',
   ],
 };
 

@@ -40,7 +40,7 @@ describe('Alerts panel', () => {
       fakeAlertsData({
         alerts: [
           fakeAlert(2, { alert_type: 'CHANNEL_CHANGED', alert_data_1: '36', alert_data_2: '149' }, 90),
-          fakeAlert(1, { alert_type: 'DEV_UNREACHABLE', alert_data_1: '42' }, 3 * 24 * 60),
+          fakeAlert(1, { alert_type: 'DEV_UNREACHABLE', alert_data_1: '2520' }, 3 * 24 * 60),
         ],
       }),
     );
@@ -55,7 +55,7 @@ describe('Alerts panel', () => {
     expect(within(first).getByText('Critical')).toBeInTheDocument();
     expect(within(first).getByText('1 hour ago')).toHaveAttribute('dateTime', expect.any(String));
     expect(within(second).getByRole('heading', { name: 'Device unreachable' })).toBeInTheDocument();
-    expect(within(second).getByText('No contact for 42 min.')).toBeInTheDocument();
+    expect(within(second).getByText('No contact for 42 minutes.')).toBeInTheDocument();
     const time = within(second).getByText('3 days ago');
     expect(time.tagName).toBe('TIME');
     expect(time.getAttribute('title')).toMatch(/\d/);

@@ -20,8 +20,8 @@ export function fakeAlert(id: number, overrides: Partial<Alert> = {}, minutesAgo
   return {
     id,
     alert_type: 'DEV_UNREACHABLE',
-    alert_data_1: '42',
-    alert_data_2: '10.0.0.8',
+    alert_data_1: '2520',
+    alert_data_2: null,
     alert_data_3: null,
     health_id: 'HEALTH_CRITICAL',
     is_viewed: false,

@@ -1,5 +1,5 @@
 // GET /apiv2/cloud/:cloudId/dashboard: the cloud's dashboard (narrowed by the active site grouping) or a site's.
-import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import type { DashboardResponse } from '../../../../core/api/dashboards.ts';
 import type { TimeRange } from '../../../../core/time-range.ts';
 import { apiGet } from '../../../platform/http.ts';
@@ -10,10 +10,16 @@ const DASHBOARD_REFRESH_MS = 60_000;
 /** The cloud's answer depends on the active site grouping: choosing another refetches it. */
 export const dashboardKey = (cloudId: number) => ['dashboard', cloudId] as const;
 
-export function useDashboard(cloudId: number, range: TimeRange, siteId?: number) {
-  return useQuery({
+/** The page's call, which its route also starts while the page's code loads (web/app/router.tsx). */
+export const dashboardQuery = (cloudId: number, range: TimeRange, siteId?: number) =>
+  queryOptions({
     queryKey: [...dashboardKey(cloudId), siteId ?? null, range] as const,
     queryFn: () => apiGet<DashboardResponse>(`/apiv2/cloud/${cloudId}/dashboard`, { range, siteId }),
+  });
+
+export function useDashboard(cloudId: number, range: TimeRange, siteId?: number) {
+  return useQuery({
+    ...dashboardQuery(cloudId, range, siteId),
     placeholderData: keepPreviousData,
     refetchInterval: DASHBOARD_REFRESH_MS,
   });

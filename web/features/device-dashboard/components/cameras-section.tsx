@@ -3,11 +3,11 @@ import Alert from '@mui/material/Alert';
 import Typography from '@mui/material/Typography';
 import { useTranslation } from 'react-i18next';
 import type { DeviceReport } from '../../../../core/api/devices.ts';
+import { formatDuration } from '../../../platform/duration.ts';
 import { ListTable } from '../../../platform/list-page/list-table.tsx';
 import { formatBitRate, formatNumber } from '../../../platform/units.ts';
 import { useUnitContext } from '../../../shell/use-unit-context.ts';
 import { DashboardSection } from './dashboard-section.tsx';
-import { formatDuration } from './duration.ts';
 
 type Camera = NonNullable<DeviceReport['cameras']>[number];
 type MediaSync = NonNullable<DeviceReport['media_sync']>;

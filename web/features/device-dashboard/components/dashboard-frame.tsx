@@ -10,6 +10,7 @@ import { useTranslation } from 'react-i18next';
 import { isApiError } from '../../../platform/api-error.ts';
 import { LoadFailed } from '../../../platform/load-failed.tsx';
 import { NotFoundPage } from '../../../shell/not-found-page.tsx';
+import { useFormatDateTime } from '../../../shell/use-unit-context.ts';
 
 const TITLE_ID = 'page-title';
 
@@ -77,11 +78,15 @@ export function DashboardFrame<T>({
 }
 
 /** Said in place of the family's readings while the object has never sent a heartbeat. */
-export function NoReport() {
+/** No heartbeat readings: none has arrived yet, or the device was seen but its readings are not kept. */
+export function NoReport({ lastSeenAt = null }: { readonly lastSeenAt?: string | null }) {
   const { t } = useTranslation();
+  const formatTime = useFormatDateTime();
   return (
     <Alert severity="info" role="status" sx={{ gridColumn: '1 / -1' }}>
-      {t('deviceDashboard.report.none')}
+      {lastSeenAt === null
+        ? t('deviceDashboard.report.none')
+        : t('deviceDashboard.report.lastSeen', { time: formatTime(lastSeenAt) })}
     </Alert>
   );
 }

@@ -4,10 +4,10 @@ import Box from '@mui/material/Box';
 import Typography from '@mui/material/Typography';
 import { useTranslation } from 'react-i18next';
 import { formatDateTime } from '../../../platform/date-time.ts';
+import { formatDuration } from '../../../platform/duration.ts';
 import { useUnitContext } from '../../../shell/use-unit-context.ts';
 import { familyLabelKey } from '../../devices/labels.ts';
 import { DashboardSection } from './dashboard-section.tsx';
-import { formatDuration } from './duration.ts';
 import { type Fact, FactsList } from './facts-list.tsx';
 import { ProductIcon } from './product-icon.tsx';
 

@@ -3,14 +3,17 @@
 // refuses the rest.
 import DriveFileRenameOutlineIcon from '@mui/icons-material/DriveFileRenameOutline';
 import KeyOffIcon from '@mui/icons-material/KeyOff';
+import LockOpenIcon from '@mui/icons-material/LockOpen';
 import NetworkPingIcon from '@mui/icons-material/NetworkPing';
 import RestartAltIcon from '@mui/icons-material/RestartAlt';
 import RouteIcon from '@mui/icons-material/Route';
 import SystemUpdateAltIcon from '@mui/icons-material/SystemUpdateAlt';
+import UndoIcon from '@mui/icons-material/Undo';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
+import Tooltip from '@mui/material/Tooltip';
 import { useQueryClient } from '@tanstack/react-query';
-import { useState } from 'react';
+import { type ComponentProps, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { CreateTaskBody } from '../../../../core/api/tasks.ts';
 import type { TaskType } from '../../../../core/domain.ts';
@@ -43,7 +46,45 @@ export type ActionSubject = {
    * it holds none or the caller may not.
    */
   readonly resetCredential?: (done: () => void) => void;
+  /** Why the device takes no task now (blocked, decommissioned): its task actions say so, disabled. */
+  readonly tasksRefused?: string | null;
+  /** Brings a blocked or decommissioned device back, calling `done` once it is; absent when the caller may not. */
+  readonly restore?: {
+    readonly change: 'unblock' | 'recommission';
+    readonly run: (done: () => void) => void;
+  };
 };
+
+const RESTORE_KEYS = {
+  unblock: {
+    action: 'deviceDashboard.unblock.action',
+    title: 'deviceDashboard.unblock.title',
+    content: 'deviceDashboard.unblock.content',
+    done: 'deviceDashboard.unblock.done',
+  },
+  recommission: {
+    action: 'deviceDashboard.recommission.action',
+    title: 'deviceDashboard.recommission.title',
+    content: 'deviceDashboard.recommission.content',
+    done: 'deviceDashboard.recommission.done',
+  },
+} as const;
+
+/** A task action: disabled with the reason as its tooltip when the device takes no task. */
+function TaskButton({
+  refused,
+  ...props
+}: { readonly refused: string | null } & ComponentProps<typeof Button>) {
+  if (!refused) return <Button variant="outlined" {...props} />;
+  return (
+    <Tooltip title={refused}>
+      {/* A disabled button takes no pointer events: the span carries its tooltip. */}
+      <span>
+        <Button variant="outlined" {...props} disabled aria-description={refused} />
+      </span>
+    </Tooltip>
+  );
+}
 
 type Open = { kind: 'firmware' } | { kind: 'troubleshoot'; tool: TroubleshootTool } | null;
 
@@ -62,8 +103,9 @@ export function ObjectActions({
   const canReboot = allowedTasks.includes('TASK_REBOOT');
   const canUpdate = allowedTasks.includes('TASK_FW_UPDATE');
   const canTroubleshoot = allowedTasks.includes('TASK_TROUBLESHOOT');
-  const { rename, resetCredential } = subject;
-  if (!canReboot && !canUpdate && !canTroubleshoot && !rename && !resetCredential) return null;
+  const { rename, resetCredential, restore } = subject;
+  const refused = subject.tasksRefused ?? null;
+  if (!canReboot && !canUpdate && !canTroubleshoot && !rename && !resetCredential && !restore) return null;
 
   /** Starts the task; a failure is shown by the console's error policy and leaves the dialog open. */
   const start = (body: Omit<CreateTaskBody, 'targets'>, started: string) =>
@@ -111,6 +153,16 @@ export function ObjectActions({
       submit(() => showMessage({ content: t('deviceDashboard.resetCredential.done', { name }) }));
   };
 
+  const confirmRestore = async ({ change, run }: NonNullable<ActionSubject['restore']>) => {
+    const keys = RESTORE_KEYS[change];
+    const confirmed = await confirmDialog({
+      title: t(keys.title, { name }),
+      content: t(keys.content),
+      confirmLabel: t(keys.action),
+    });
+    if (confirmed) run(() => showMessage({ content: t(keys.done, { name }) }));
+  };
+
   const troubleshoot = (params: TroubleshootParams) =>
     start(
       { type: 'TASK_TROUBLESHOOT', params },
@@ -134,36 +186,45 @@ export function ObjectActions({
           {t('deviceDashboard.rename.action')}
         </Button>
       )}
-      {canReboot && (
-        <Button variant="outlined" startIcon={<RestartAltIcon />} onClick={() => void reboot()}>
-          {t('devices.reboot.action')}
+      {restore && (
+        <Button
+          variant="contained"
+          startIcon={restore.change === 'unblock' ? <LockOpenIcon /> : <UndoIcon />}
+          onClick={() => void confirmRestore(restore)}
+        >
+          {t(RESTORE_KEYS[restore.change].action)}
         </Button>
       )}
+      {canReboot && (
+        <TaskButton refused={refused} startIcon={<RestartAltIcon />} onClick={() => void reboot()}>
+          {t('devices.reboot.action')}
+        </TaskButton>
+      )}
       {canUpdate && (
-        <Button
-          variant="outlined"
+        <TaskButton
+          refused={refused}
           startIcon={<SystemUpdateAltIcon />}
           onClick={() => setOpen({ kind: 'firmware' })}
         >
           {t('deviceDashboard.firmware.action')}
-        </Button>
+        </TaskButton>
       )}
       {canTroubleshoot && (
         <>
-          <Button
-            variant="outlined"
+          <TaskButton
+            refused={refused}
             startIcon={<NetworkPingIcon />}
             onClick={() => setOpen({ kind: 'troubleshoot', tool: 'ping' })}
           >
             {t('deviceDashboard.troubleshoot.ping')}
-          </Button>
-          <Button
-            variant="outlined"
+          </TaskButton>
+          <TaskButton
+            refused={refused}
             startIcon={<RouteIcon />}
             onClick={() => setOpen({ kind: 'troubleshoot', tool: 'traceroute' })}
           >
             {t('deviceDashboard.troubleshoot.traceroute')}
-          </Button>
+          </TaskButton>
         </>
       )}
       {resetCredential && (

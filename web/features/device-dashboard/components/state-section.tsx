@@ -4,10 +4,16 @@ import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Typography from '@mui/material/Typography';
 import { useTranslation } from 'react-i18next';
-import type { DeviceReport } from '../../../../core/api/devices.ts';
+import type { DeviceDetail, DeviceReport } from '../../../../core/api/devices.ts';
 import type { HealthId, StatusId } from '../../../../core/domain.ts';
+import { deviceStatus } from '../../../platform/device-status.ts';
+import { StatusDot } from '../../../platform/status-dot.tsx';
 import { formatPercent, formatTemperature, formatWatts } from '../../../platform/units.ts';
-import { type UnitContextWithZone, useUnitContext } from '../../../shell/use-unit-context.ts';
+import {
+  type UnitContextWithZone,
+  useFormatDateTime,
+  useUnitContext,
+} from '../../../shell/use-unit-context.ts';
 import { alertDescription, alertTitle } from '../../alerts/components/alert-texts.ts';
 import { AlertTime } from '../../alerts/components/alert-time.tsx';
 import { HealthLabel } from '../../alerts/components/health-label.tsx';
@@ -19,17 +25,38 @@ export type ObjectState = {
   readonly online: boolean;
   readonly statusId: StatusId;
   readonly blocked: boolean;
+  readonly decomm?: boolean;
+  /** Who blocked or decommissioned it and when, by the change log. */
+  readonly stateChanged?: DeviceDetail['state_changed'];
   readonly health: HealthId;
   readonly report: DeviceReport | null;
 };
 
-function useStatusText({ online, statusId, blocked }: ObjectState): string {
+/** Why a blocked or decommissioned device is so: what it means, who did it and when. */
+function StateChange({ state }: { readonly state: ObjectState }) {
   const { t } = useTranslation();
-  if (blocked) return t('deviceDashboard.status.blocked');
-  if (!online) return t('devices.status.offline');
-  return statusId === 'STATUS_SKIPPED_HB'
-    ? t('deviceDashboard.status.skippedHeartbeat')
-    : t('devices.status.online');
+  const formatTime = useFormatDateTime();
+  if (!state.decomm && !state.blocked) return null;
+  const status = t(deviceStatus({ ...state, status_id: state.statusId }).key);
+  const change = state.stateChanged;
+  return (
+    <Alert severity="warning" role="status">
+      <Typography variant="body2">
+        {state.decomm ? t('deviceDashboard.state.decommissioned') : t('deviceDashboard.state.blocked')}
+      </Typography>
+      <Typography variant="body2">
+        {!change
+          ? t('deviceDashboard.state.changedUnknown')
+          : change.by
+            ? t('deviceDashboard.state.changedBy', {
+                state: status,
+                by: change.by,
+                time: formatTime(change.at),
+              })
+            : t('deviceDashboard.state.changedAt', { state: status, time: formatTime(change.at) })}
+      </Typography>
+    </Alert>
+  );
 }
 
 function systemFacts(
@@ -86,7 +113,7 @@ export function StateSection({
 }) {
   const { t } = useTranslation();
   const units = useUnitContext();
-  const status = useStatusText(state);
+  const status = deviceStatus({ ...state, status_id: state.statusId });
   const reason = useHealthReason(cloudId, scope, state.health);
   const alert = reason.data ?? null;
   const description = alert ? alertDescription(t, alert) : null;
@@ -95,10 +122,14 @@ export function StateSection({
     <DashboardSection id="dashboard-state" title={t('deviceDashboard.state.title')}>
       <FactsList
         facts={[
-          { label: t('deviceDashboard.state.status'), value: status },
+          {
+            label: t('deviceDashboard.state.status'),
+            value: <StatusDot tone={status.tone} label={t(status.key)} />,
+          },
           { label: t('deviceDashboard.state.health'), value: <HealthLabel health={state.health} /> },
         ]}
       />
+      <StateChange state={state} />
       {alert && (
         <Box>
           <Typography variant="body2" color="text.secondary">

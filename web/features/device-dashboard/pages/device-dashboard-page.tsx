@@ -8,7 +8,9 @@ import { Link as RouterLink, useLocation } from 'react-router';
 import type { DeviceDetail } from '../../../../core/api/devices.ts';
 import { BRANDS_WITHOUT_CLIENTS } from '../../../../core/navigation/device-menu.ts';
 import { readPathIds, routes } from '../../../../core/routes.ts';
+import { tasksRefusedKey as refusedKey } from '../../../platform/device-status.ts';
 import { usePageObjects } from '../../../shell/drawer/use-page-objects.ts';
+import { useChangeDeviceState } from '../api/change-device-state.ts';
 import { useDeviceDetail } from '../api/get-device-detail.ts';
 import { useRenameDevice } from '../api/rename-device.ts';
 import { useResetCredential } from '../api/reset-credential.ts';
@@ -33,7 +35,7 @@ function hasClientsPage(device: DeviceDetail): boolean {
 
 function FamilyView({ cloudId, device }: { readonly cloudId: number; readonly device: DeviceDetail }) {
   const { report, site } = device;
-  if (!report) return <NoReport />;
+  if (!report) return <NoReport lastSeenAt={device.last_seen_at} />;
   const ids = site ? { siteId: site.id, deviceId: device.id } : null;
   return (
     <>
@@ -75,7 +77,12 @@ export function DeviceDashboardPage() {
   const detail = useDeviceDetail(cloudId, deviceId);
   const renameDevice = useRenameDevice(cloudId ?? 0, deviceId);
   const resetCredential = useResetCredential(cloudId ?? 0, { deviceId });
+  const changeState = useChangeDeviceState(cloudId ?? 0, deviceId);
   const scope = { deviceId };
+  const tasksRefused = (device: DeviceDetail) => {
+    const key = refusedKey(device);
+    return key && t(key);
+  };
   return (
     <DashboardFrame
       title={detail.data?.name ?? objects.device?.name ?? null}
@@ -114,6 +121,15 @@ export function DeviceDashboardPage() {
               resetCredential: device.can_reset_credential
                 ? (done) => resetCredential.mutate(undefined, { onSuccess: done })
                 : undefined,
+              tasksRefused: tasksRefused(device),
+              restore:
+                device.can_change_state && (device.blocked || device.decomm)
+                  ? {
+                      change: device.decomm ? 'recommission' : 'unblock',
+                      run: (done) =>
+                        changeState.mutate(device.decomm ? 'recommission' : 'unblock', { onSuccess: done }),
+                    }
+                  : undefined,
             }}
           />
         )
@@ -143,6 +159,8 @@ export function DeviceDashboardPage() {
                 online: device.online,
                 statusId: device.status_id,
                 blocked: device.blocked,
+                decomm: device.decomm,
+                stateChanged: device.state_changed,
                 health: device.health_id,
                 report: device.report,
               }}

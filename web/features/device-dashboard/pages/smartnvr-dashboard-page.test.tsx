@@ -50,8 +50,8 @@ describe('smart NVR dashboard', () => {
         alert({
           alert_type: 'STREAM_FAILED',
           health_id: 'HEALTH_WARNING',
-          alert_data_2: 'Camera 02',
-          alert_data_3: 'RTSP timeout',
+          alert_data_1: 'Camera 02',
+          alert_data_2: 'RTSP timeout',
           device: null,
           site: null,
           smartnvr: { id: 70, name: 'HQ Smart NVR' },

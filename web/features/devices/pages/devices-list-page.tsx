@@ -8,11 +8,12 @@ import Link from '@mui/material/Link';
 import Stack from '@mui/material/Stack';
 import TableSortLabel from '@mui/material/TableSortLabel';
 import Tooltip from '@mui/material/Tooltip';
+import type { TFunction } from 'i18next';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink, useSearchParams } from 'react-router';
 import type { DeviceSelection } from '../../../../core/api/device-bulk.ts';
-import type { DeviceListItem } from '../../../../core/api/devices.ts';
+import type { DeviceListItem, DeviceUplink } from '../../../../core/api/devices.ts';
 import {
   BULK_DEVICE_IDS_MAX,
   DEFAULT_DEVICE_COLUMNS,
@@ -23,12 +24,18 @@ import {
 } from '../../../../core/device-list.ts';
 import { productBrandsOfType } from '../../../../core/product-catalogue.ts';
 import { routes } from '../../../../core/routes.ts';
+import { formatDateTime } from '../../../platform/date-time.ts';
+import { deviceStatus, HEALTH_TONES, tasksRefusedKey } from '../../../platform/device-status.ts';
 import { confirmDialog } from '../../../platform/dialogs/dialog-store.ts';
+import { formatDuration } from '../../../platform/duration.ts';
 import { ListPageFrame } from '../../../platform/list-page/list-page-frame.tsx';
 import { useListPageParams } from '../../../platform/list-page/list-page-params.ts';
 import type { ListColumn } from '../../../platform/list-page/list-table.tsx';
 import { showMessage } from '../../../platform/messages/message-store.ts';
+import { StatusDot } from '../../../platform/status-dot.tsx';
+import { formatMegabitRate, formatNumber, type UnitContext } from '../../../platform/units.ts';
 import { useRouteMatch } from '../../../shell/use-route-match.ts';
+import { useUnitContext } from '../../../shell/use-unit-context.ts';
 import { useCreateTask } from '../../tasks/api/create-task.ts';
 import { devicesExportHref, useDevices } from '../api/get-devices.ts';
 import { useListColumns, useSaveListColumns } from '../api/list-columns.ts';
@@ -37,6 +44,13 @@ import { ColumnChooser } from '../components/column-chooser.tsx';
 import { DeviceFilters, useDeviceView, useSetDeviceView } from '../components/device-filters.tsx';
 import { RegistrationActions } from '../components/registration-actions.tsx';
 import { familyLabelKey, HEALTH_LABEL_KEYS } from '../labels.ts';
+
+/** A device's way to the network: which port or peer, its speed, and whether it is down. */
+function uplinkText(t: TFunction, uplink: DeviceUplink, units: UnitContext): string {
+  const name = uplink.kind === 'port' ? t('devices.uplink.port', { port: uplink.name }) : uplink.name;
+  const speed = uplink.mbps === null ? name : `${name}, ${formatMegabitRate(uplink.mbps, units)}`;
+  return uplink.up ? speed : t('devices.uplink.down', { uplink: speed });
+}
 
 /** The device's own pages live under its site; a device without one has its cloud-level address. */
 const deviceHref = (device: DeviceListItem) =>
@@ -56,6 +70,7 @@ type Chosen = {
  */
 export function DevicesListPage() {
   const { t } = useTranslation();
+  const units = useUnitContext();
   const match = useRouteMatch();
   const siteId = match?.key === 'siteDevices' ? match.params.siteId : undefined;
   const list = useListPageParams(siteId === undefined ? 'devices' : 'siteDevices');
@@ -142,11 +157,15 @@ export function DevicesListPage() {
     firmware: t('devices.column.firmware'),
     serial: t('devices.column.serial'),
     hostname: t('devices.column.hostname'),
+    uptime: t('devices.column.uptime'),
+    clients: t('devices.column.clients'),
+    lastSeen: t('devices.column.lastSeen'),
+    uplink: t('devices.column.uplink'),
   };
   const cells: Record<DeviceColumn, Omit<ListColumn<DeviceListItem>, 'id' | 'header'>> = {
     // Names are short and read badly broken; the table scrolls sideways when they are not.
     name: {
-      nowrap: true,
+      text: (device) => device.name,
       cell: (device) => (
         <Link component={RouterLink} to={deviceHref(device)}>
           {device.name}
@@ -155,6 +174,7 @@ export function DevicesListPage() {
     },
     site: {
       from: 'sm',
+      text: (device) => device.site?.name ?? null,
       cell: (device) =>
         device.site ? (
           <Link
@@ -169,9 +189,18 @@ export function DevicesListPage() {
     },
     status: {
       nowrap: true,
-      cell: (device) => (device.online ? t('devices.status.online') : t('devices.status.offline')),
+      cell: (device) => {
+        const status = deviceStatus(device);
+        return <StatusDot tone={status.tone} label={t(status.key)} />;
+      },
     },
-    health: { nowrap: true, from: 'sm', cell: (device) => t(HEALTH_LABEL_KEYS[device.health_id]) },
+    health: {
+      nowrap: true,
+      from: 'sm',
+      cell: (device) => (
+        <StatusDot tone={HEALTH_TONES[device.health_id]} label={t(HEALTH_LABEL_KEYS[device.health_id])} />
+      ),
+    },
     mac: { nowrap: true, from: 'md', cell: (device) => device.mac },
     ip: { nowrap: true, from: 'md', cell: (device) => device.ip },
     product: { from: 'lg', cell: (device) => device.product_name ?? device.product_type },
@@ -184,7 +213,30 @@ export function DevicesListPage() {
     },
     firmware: { nowrap: true, from: 'md', cell: (device) => device.fw },
     serial: { nowrap: true, from: 'lg', cell: (device) => device.sn },
-    hostname: { nowrap: true, from: 'lg', cell: (device) => device.hostname },
+    hostname: { from: 'lg', cell: (device) => device.hostname },
+    uptime: {
+      nowrap: true,
+      from: 'md',
+      cell: (device) => (device.uptime_s === null ? '' : formatDuration(device.uptime_s, units)),
+    },
+    clients: {
+      nowrap: true,
+      numeric: true,
+      from: 'md',
+      cell: (device) => (device.clients === null ? '' : formatNumber(device.clients, units)),
+    },
+    lastSeen: {
+      nowrap: true,
+      from: 'md',
+      cell: (device) =>
+        device.last_seen_at === null
+          ? t('devices.list.neverSeen')
+          : formatDateTime(new Date(device.last_seen_at), units),
+    },
+    uplink: {
+      from: 'md',
+      cell: (device) => (device.uplink ? uplinkText(t, device.uplink, units) : ''),
+    },
   };
   const shown = chosenColumns.filter((column) => siteId === undefined || column !== 'site');
   const columns: ListColumn<DeviceListItem>[] = [
@@ -196,6 +248,7 @@ export function DevicesListPage() {
             headerContent: (
               <Checkbox
                 size="small"
+                sx={{ p: 0.25 }}
                 checked={pageChosen}
                 indeterminate={!pageChosen && rows.some((row) => chosen.ids.has(row.id))}
                 onChange={togglePage}
@@ -205,6 +258,7 @@ export function DevicesListPage() {
             cell: (device: DeviceListItem) => (
               <Checkbox
                 size="small"
+                sx={{ p: 0.25 }}
                 checked={chosen.all || chosen.ids.has(device.id)}
                 disabled={!chosen.ids.has(device.id) && chosen.ids.size >= BULK_DEVICE_IDS_MAX}
                 onChange={() => toggleRow(device)}
@@ -225,18 +279,26 @@ export function DevicesListPage() {
       nowrap: true,
       headerHidden: true,
       header: t('devices.column.actions'),
-      cell: (device) =>
-        device.allowed_tasks.includes('TASK_REBOOT') && (
-          <Tooltip title={t('devices.reboot.action')}>
-            <IconButton
-              size="small"
-              onClick={() => void reboot(device)}
-              aria-label={t('devices.reboot.label', { name: device.name })}
-            >
-              <RestartAltIcon fontSize="small" />
-            </IconButton>
+      cell: (device) => {
+        if (!device.allowed_tasks.includes('TASK_REBOOT')) return null;
+        const refused = tasksRefusedKey(device);
+        return (
+          <Tooltip title={refused ? t(refused) : t('devices.reboot.action')}>
+            {/* A disabled button takes no pointer events: the span carries its tooltip. */}
+            <span>
+              <IconButton
+                size="small"
+                sx={{ p: 0.25 }}
+                disabled={refused !== null}
+                onClick={() => void reboot(device)}
+                aria-label={t('devices.reboot.label', { name: device.name })}
+              >
+                <RestartAltIcon fontSize="small" />
+              </IconButton>
+            </span>
           </Tooltip>
-        ),
+        );
+      },
     },
   ];
 
@@ -268,6 +330,20 @@ export function DevicesListPage() {
       searchLabel={t('devices.list.search')}
       list={list}
       actions={<RegistrationActions cloudId={list.cloudId} />}
+      tools={
+        <Stack direction="row" spacing={1} sx={{ justifyContent: 'flex-end', flexWrap: 'wrap' }}>
+          <ColumnChooser
+            chosen={chosenColumns}
+            labels={labels}
+            onChange={(next) => saveColumns.mutate(next)}
+          />
+          {actions.includes('export') && (
+            <Button href={devicesExportHref(list.cloudId, params)} download startIcon={<DownloadIcon />}>
+              {t('devices.export.csv')}
+            </Button>
+          )}
+        </Stack>
+      }
       emptyText={filtered ? undefined : t('devices.list.empty')}
       filters={
         <Box sx={{ display: 'grid', gap: 1 }}>
@@ -277,18 +353,6 @@ export function DevicesListPage() {
             filters={view.filters}
             siteFilter={siteId === undefined}
           />
-          <Stack direction="row" spacing={1} sx={{ justifyContent: 'flex-end', flexWrap: 'wrap' }}>
-            <ColumnChooser
-              chosen={chosenColumns}
-              labels={labels}
-              onChange={(next) => saveColumns.mutate(next)}
-            />
-            {actions.includes('export') && (
-              <Button href={devicesExportHref(list.cloudId, params)} download startIcon={<DownloadIcon />}>
-                {t('devices.export.csv')}
-              </Button>
-            )}
-          </Stack>
           {selectable && (chosen.all || chosen.ids.size > 0) && (
             <BulkActions
               cloudId={list.cloudId}

@@ -63,6 +63,11 @@ export function device(id: number, name: string, overrides: Partial<DeviceListIt
     fw: '7.2.1-4012',
     mgmtd_version: '2.4.1',
     allowed_tasks: ['TASK_REBOOT'],
+    blocked: false,
+    last_seen_at: '2026-11-10T09:59:00.000Z',
+    uptime_s: 3 * 86_400,
+    clients: 12,
+    uplink: null,
     ...overrides,
   };
 }

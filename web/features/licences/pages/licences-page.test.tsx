@@ -1,7 +1,7 @@
 // @vitest-environment happy-dom
 // Licenses (SPEC §2.1 /cloud/{cloudId}/licenses, §3 License status, §6): the plan and its licences, the
 // devices holding one and those holding none, assigning and releasing; nothing for a Guest.
-import { act, fireEvent, screen, within } from '@testing-library/react';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { LicenceDevice } from '../../../../core/api/cloud-management.ts';
 import type { Cloud, LicenseStatus } from '../../../../core/api/clouds.ts';
@@ -39,7 +39,6 @@ const STATUS: LicenseStatus = {
   freeLicensesTotal: 10,
 };
 /** The cloud first, then its licence status and devices: answers arrive in more than one round. */
-const settleAll = () => act(() => new Promise((resolve) => setTimeout(resolve, 50)));
 
 const device = (id: number, name: string, licence: LicenceDevice['licence']): LicenceDevice => ({
   id,
@@ -85,12 +84,11 @@ afterEach(() => {
 describe('Licenses page', () => {
   it('shows the plan, its dates and the licences used and free', async () => {
     render(CLOUD);
-    await settleAll();
+    expect(await screen.findByText('Intro')).toBeInTheDocument();
     expect(screen.getByRole('heading', { level: 1, name: 'Licenses & Billing' })).toBeInTheDocument();
-    expect(screen.getByText('Intro')).toBeInTheDocument();
-    expect(screen.getByText('Expires soon')).toBeInTheDocument();
-    expect(screen.getByText('271')).toBeInTheDocument();
-    expect(screen.getByText('8 of 10 in use')).toBeInTheDocument();
+    expect(await screen.findByText('Expires soon')).toBeInTheDocument();
+    expect(await screen.findByText('271')).toBeInTheDocument();
+    expect(await screen.findByText('8 of 10 in use')).toBeInTheDocument();
     expect(screen.getByText('Plan expires').nextElementSibling).toHaveTextContent('2026-12-10');
   });
 
@@ -100,41 +98,37 @@ describe('Licenses page', () => {
         ? jsonResponse(200, { deviceId: 1, licence: request.method === 'PUT' ? 'paid' : null })
         : undefined,
     );
-    await settleAll();
-    const lobby = screen.getByText('Lobby AP').closest('tr') as HTMLElement;
+    const lobby = (await screen.findByText('Lobby AP')).closest('tr') as HTMLElement;
     expect(within(lobby).getByText('Paid')).toBeInTheDocument();
     fireEvent.click(within(lobby).getByRole('button', { name: 'Release the licence of Lobby AP' }));
-    await settleAll();
-    expect(screen.getByText('The licence of Lobby AP is free for another device.')).toBeInTheDocument();
+    expect(
+      await screen.findByText('The licence of Lobby AP is free for another device.'),
+    ).toBeInTheDocument();
     fireEvent.click(screen.getByRole('tab', { name: 'Without a licence' }));
-    await settleAll();
-    fireEvent.click(screen.getByRole('button', { name: 'Assign a licence to Dock switch' }));
-    await settleAll();
-    expect(changes()).toMatchObject([
-      { method: 'DELETE', path: '/apiv2/cloud/3/licenses/devices/11' },
-      { method: 'PUT', path: '/apiv2/cloud/3/licenses/devices/12' },
-    ]);
+    fireEvent.click(await screen.findByRole('button', { name: 'Assign a licence to Dock switch' }));
+    await waitFor(() =>
+      expect(changes()).toMatchObject([
+        { method: 'DELETE', path: '/apiv2/cloud/3/licenses/devices/11' },
+        { method: 'PUT', path: '/apiv2/cloud/3/licenses/devices/12' },
+      ]),
+    );
   });
 
   it('says when no licence is left to assign', async () => {
     render(CLOUD, (request) =>
       request.method === 'PUT' ? jsonResponse(409, { message: 'No licence left.' }) : undefined,
     );
-    await settleAll();
-    fireEvent.click(screen.getByRole('tab', { name: 'Without a licence' }));
-    await settleAll();
-    fireEvent.click(screen.getByRole('button', { name: 'Assign a licence to Dock switch' }));
-    await settleAll();
+    fireEvent.click(await screen.findByRole('tab', { name: 'Without a licence' }));
+    fireEvent.click(await screen.findByRole('button', { name: 'Assign a licence to Dock switch' }));
     expect(
-      screen.getByText('The cloud has no licence left to assign: release one or buy more.'),
+      await screen.findByText('The cloud has no licence left to assign: release one or buy more.'),
     ).toBeInTheDocument();
   });
 
   it('offers a Guest nothing and asks for no licence data', async () => {
     const { requests } = render({ ...CLOUD, role_id: 'ROLE_GUEST', permissions: 0 });
-    await settleAll();
     expect(
-      screen.getByText('Access denied: your account does not have sufficient permissions.'),
+      await screen.findByText('Access denied: your account does not have sufficient permissions.'),
     ).toBeInTheDocument();
     expect(requests.map((request) => request.path)).toEqual(['/apiv2/cloud/3']);
   });

@@ -29,6 +29,7 @@ const listing = (files: DeviceFileReading[], canFetch = true): DeviceFilesRespon
   at: '2026-11-25T10:00:00.000Z',
   canFetch,
   files,
+  keeps_files: true,
 });
 
 const open = () => renderDevicePage('deviceFiles', FilesPage, '/v2/cloud/3/site/7/device/11/device-files');
@@ -128,7 +129,9 @@ describe('files page', () => {
   });
 
   it('says when the switch has not listed its files, and when they could not be loaded', async () => {
-    installDeviceServer('switch', { files: () => ({ at: null, canFetch: true, files: [] }) });
+    installDeviceServer('switch', {
+      files: () => ({ at: null, canFetch: true, files: [], keeps_files: true }),
+    });
     open();
     expect(await screen.findByRole('status')).toHaveTextContent('The device has not listed its files yet.');
     resetPlatform();
@@ -138,5 +141,17 @@ describe('files page', () => {
     open();
     expect(await screen.findByText("The device's files could not be loaded.")).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'Try again' })).toBeInTheDocument();
+  });
+
+  it('says calmly that a device other than a recent switch keeps no files, with no error notice', async () => {
+    installDeviceServer('wifi', {
+      files: () => ({ at: null, canFetch: false, files: [], keeps_files: false }),
+    });
+    open();
+    expect(await screen.findByRole('status')).toHaveTextContent(
+      'This device keeps no files the console can read. Switches with management daemon 1.5.0 or newer do.',
+    );
+    expect(screen.queryByRole('button', { name: 'Try again' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument();
   });
 });

@@ -85,9 +85,13 @@ export function FilesPage() {
         <Box sx={{ display: 'grid', placeItems: 'center', py: 6 }}>
           <CircularProgress aria-label={t('statistics.page.loading')} />
         </Box>
-      ) : data.at === null || data.files.length === 0 ? (
+      ) : !data.keeps_files || data.at === null || data.files.length === 0 ? (
         <Typography role="status" sx={{ py: 2 }}>
-          {data.at === null ? t('statistics.files.neverReported') : t('statistics.files.empty')}
+          {!data.keeps_files
+            ? t('statistics.files.notKept')
+            : data.at === null
+              ? t('statistics.files.neverReported')
+              : t('statistics.files.empty')}
         </Typography>
       ) : (
         <>

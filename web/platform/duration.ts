@@ -1,6 +1,6 @@
 // A duration (how long a device has been up, how far a recorder lags) in the two largest whole units that
 // matter: "3 days 4 hr", "5 hr 12 min", "40 sec".
-import type { UnitContext } from '../../../platform/units.ts';
+import type { UnitContext } from './units.ts';
 
 const MINUTE_S = 60;
 const HOUR_S = 60 * MINUTE_S;

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { LOCALE_CODES } from '../../core/locales.ts';
-import { ROUTE_KEYS, routes } from '../../core/routes.ts';
+import { LOCALE_CODES } from '../core/locales.ts';
+import { ROUTE_KEYS, routes } from '../core/routes.ts';
 import en from './en.json' with { type: 'json' };
 
 const files = import.meta.glob<Record<string, string>>('./*.json', { eager: true, import: 'default' });
