@@ -1,4 +1,4 @@
-// The i18n key of each SPEC §3 alert type's title: the web app shows it in the user's language and
+// The i18n key of each docs/entities.md alert type's title: the web app shows it in the user's language and
 // push notifications use its English text (locales/en.json), so both name an alert the same way.
 import type { AlertType } from './domain.ts';
 

@@ -1,4 +1,4 @@
-// How a user reads dates and times (SPEC §3 User date_format, time_format), chosen in Your Profile.
+// How a user reads dates and times (docs/entities.md User date_format, time_format), chosen in Your Profile.
 
 export const DATE_FORMATS = ['YYYY-MM-DD', 'DD/MM/YYYY', 'MM/DD/YYYY', 'DD.MM.YYYY'] as const;
 export type DateFormat = (typeof DATE_FORMATS)[number];

@@ -1,10 +1,10 @@
-// Enumerations of SPEC §3, §4 and §6, shared by the server and the web app.
+// Enumerations of docs/entities.md, docs/states.md, docs/roles.md, shared by the server and the web app.
 
-/** SPEC §6 roles. */
+/** docs/roles.md roles. */
 export const ROLES = ['ROLE_OWNER', 'ROLE_ADMIN', 'ROLE_GUEST', 'ROLE_USER'] as const;
 export type RoleId = (typeof ROLES)[number];
 
-/** SPEC §6 cloud permission bits. */
+/** docs/roles.md cloud permission bits. */
 export const CLOUD_PERMISSION = {
   manage_licenses: 1,
   manage_snvr: 2,
@@ -14,7 +14,7 @@ export const CLOUD_PERMISSION = {
 export type CloudPermission = keyof typeof CLOUD_PERMISSION;
 export const ALL_CLOUD_PERMISSIONS = Object.values(CLOUD_PERMISSION).reduce((a, b) => a | b, 0);
 
-/** SPEC §6 site-level permissions. */
+/** docs/roles.md site-level permissions. */
 export const SITE_PERMISSIONS = [
   'read_device',
   'read_site',
@@ -37,19 +37,19 @@ export const SITE_PERMISSIONS = [
 ] as const;
 export type SitePermission = (typeof SITE_PERMISSIONS)[number];
 
-/** SPEC §3 cloud plan types. */
+/** docs/entities.md cloud plan types. */
 export const PLAN_TYPES = ['trial', 'intro', 'vpc'] as const;
 export type PlanType = (typeof PLAN_TYPES)[number];
 
-/** SPEC §3 health ids. */
+/** docs/entities.md health ids. */
 export const HEALTH_IDS = ['HEALTH_UNKNOWN', 'HEALTH_NORMAL', 'HEALTH_WARNING', 'HEALTH_CRITICAL'] as const;
 export type HealthId = (typeof HEALTH_IDS)[number];
 
-/** Device online status; SPEC §3: online is STATUS_ONLINE or STATUS_SKIPPED_HB. */
+/** Device online status; docs/entities.md: online is STATUS_ONLINE or STATUS_SKIPPED_HB. */
 export const STATUS_IDS = ['STATUS_ONLINE', 'STATUS_SKIPPED_HB', 'STATUS_OFFLINE'] as const;
 export type StatusId = (typeof STATUS_IDS)[number];
 
-/** SPEC §3 alert types. */
+/** docs/entities.md alert types. */
 export const ALERT_TYPES = [
   'DEV_CONFIG_FAILED',
   'DEV_UNREACHABLE',
@@ -70,7 +70,7 @@ export const ALERT_TYPES = [
 ] as const;
 export type AlertType = (typeof ALERT_TYPES)[number];
 
-/** SPEC §3 task types. */
+/** docs/entities.md task types. */
 export const TASK_TYPES = [
   'TASK_CONFIG_CHANGE',
   'TASK_RECEIVED_CONFIG',
@@ -92,13 +92,13 @@ export const TASK_TYPES = [
 ] as const;
 export type TaskType = (typeof TASK_TYPES)[number];
 
-/** SPEC §4 task states: the first four are in progress, the rest finished. */
+/** docs/states.md task states: the first four are in progress, the rest finished. */
 export const ACTIVE_TASK_STATES = ['TASK_PENDING', 'TASK_STANDBY', 'TASK_WAIT_ACK', 'TASK_RUNNING'] as const;
 export const FINISHED_TASK_STATES = ['TASK_SUCCESS', 'TASK_FAIL', 'TASK_TIMEOUT', 'TASK_CANCELED'] as const;
 export const TASK_STATES = [...ACTIVE_TASK_STATES, ...FINISHED_TASK_STATES] as const;
 export type TaskState = (typeof TASK_STATES)[number];
 
-/** SPEC §3 invitation states. */
+/** docs/entities.md invitation states. */
 export const INVITATION_STATES = [
   'INVITATION_DECLINED',
   'REGISTRATION_PENDING',
@@ -107,12 +107,12 @@ export const INVITATION_STATES = [
 ] as const;
 export type InvitationState = (typeof INVITATION_STATES)[number];
 
-/** SPEC §3 measurement units. */
+/** docs/entities.md measurement units. */
 export const MEASUREMENT_UNITS = ['METRIC', 'IMPERIAL'] as const;
 export type MeasurementUnits = (typeof MEASUREMENT_UNITS)[number];
 
 /**
- * Product types of the brand catalogue; the device menu depends on them (SPEC §2.4).
+ * Product types of the brand catalogue; the device menu depends on them (docs/navigation.md#navigation-drawer).
  * wifi: access points; ptmp: point-to-multipoint radios; metrolinq: point-to-point radios;
  * smartnvr: the smart network video recorder.
  */
@@ -130,5 +130,5 @@ export type ProductType = (typeof PRODUCT_TYPES)[number];
 /** The families of devices on sites (smart NVRs belong to the cloud). */
 export const DEVICE_FAMILIES = PRODUCT_TYPES.filter((type) => type !== 'smartnvr');
 
-/** Online as SPEC §3 has it (not blocked, reporting), or not: the device list's status filter. */
+/** Online as docs/entities.md has it (not blocked, reporting), or not: the device list's status filter. */
 export const DEVICE_CONNECTIONS = ['online', 'offline'] as const;

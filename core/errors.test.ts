@@ -7,7 +7,7 @@ const http = (status: number, extra: { incidentId?: string | null; serverMessage
   ...extra,
 });
 
-describe('classifyFailure (SPEC §8)', () => {
+describe('classifyFailure (docs/errors.md)', () => {
   it('says the browser is offline when no answer came while offline', () => {
     expect(classifyFailure({ kind: 'network', status: null }, false)).toEqual({ type: 'offline' });
     expect(classifyFailure({ kind: 'timeout', status: null }, false)).toEqual({ type: 'offline' });

@@ -1,4 +1,4 @@
-// SPEC §8 error catalogue: which notice a failure gets. The texts live in the locale files; this is the rule.
+// docs/errors.md error catalogue: which notice a failure gets. The texts live in the locale files; this is the rule.
 
 /** How a call failed (the web HTTP client's error kinds), or a script error outside any call. */
 export type FailureKind = 'validation' | 'http' | 'parse' | 'network' | 'timeout' | 'context' | 'script';
@@ -12,7 +12,7 @@ export type Failure = {
   readonly serverMessage?: string | null;
 };
 
-/** What the user is told about a failure (SPEC §8 "Connectivity" and "HTTP statuses"). */
+/** What the user is told about a failure (docs/errors.md "Connectivity" and "HTTP statuses"). */
 export type ErrorNotice =
   | { readonly type: 'offline' }
   | { readonly type: 'network' }
@@ -26,7 +26,7 @@ export type ErrorNotice =
 
 export type ErrorNoticeType = ErrorNotice['type'];
 
-/** SPEC §8: the one rule from a failure (and whether the browser is online) to the notice the user sees. */
+/** docs/errors.md: the one rule from a failure (and whether the browser is online) to the notice the user sees. */
 export function classifyFailure(failure: Failure, online: boolean): ErrorNotice {
   if (!online && (failure.kind === 'network' || failure.kind === 'timeout')) return { type: 'offline' };
   if (failure.kind === 'network' || failure.kind === 'timeout') return { type: 'network' };
@@ -49,10 +49,10 @@ export function classifyFailure(failure: Failure, online: boolean): ErrorNotice 
   }
 }
 
-/** SPEC §8: the generic notice is the only one that offers to inspect and report the error. */
+/** docs/errors.md: the generic notice is the only one that offers to inspect and report the error. */
 export const isReportable = (notice: ErrorNotice) => notice.type === 'generic';
 
-/** SPEC §8 "Unknown context". */
+/** docs/errors.md "Unknown context". */
 export const UNKNOWN_CLOUD_MESSAGE = 'Could not determine cloud ID';
 
 /** Browser noise that is not an error of the page (e.g. a layout observer that skipped a frame). */

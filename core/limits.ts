@@ -1,4 +1,4 @@
-// Limits the console sets where the spec names none (SPEC §9's own numbers are in constants.ts), shared by
+// Limits the console sets where docs/constants.md names none (its own numbers are in constants.ts), shared by
 // the server, which enforces them, and the web app, which shows them.
 
 /** How many site ids a caller may ask to be included in the site list whatever the filter. */
@@ -13,9 +13,9 @@ export const SITE_FILTER_NAME_MAX_LENGTH = 100;
 /** How many sites one saved site filter may group. */
 export const SITE_FILTER_SITES_MAX = 1000;
 
-/** Largest uploaded file: 10 MB, in SPEC §9 byte units (base 1000). */
+/** Largest uploaded file: 10 MB, in docs/constants.md byte units (base 1000). */
 export const UPLOAD_MAX_BYTES = 10_000_000;
-/** Upload size as people read it, SPEC §9 base 1000. */
+/** Upload size as people read it, docs/constants.md base 1000. */
 export const UPLOAD_MAX_LABEL = '10 MB';
 /** File types the console accepts: floor plans and logos, documents, certificates and firmware images. */
 export const UPLOAD_CONTENT_TYPES = [

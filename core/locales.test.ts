@@ -9,7 +9,7 @@ import {
 } from './locales.ts';
 
 describe('supported locales', () => {
-  it('lists exactly the seven languages of the spec', () => {
+  it('lists exactly the seven languages of docs/constants.md', () => {
     expect(LOCALE_CODES).toEqual(['en', 'es_419', 'hu', 'ja', 'lt', 'zh_CN', 'zh_TW']);
     expect(LOCALES.map((locale) => locale.englishName)).toEqual([
       'English',

@@ -1,4 +1,4 @@
-// The languages the console is translated into (SPEC §3 "Supported languages").
+// The languages the console is translated into (docs/entities.md "Supported languages").
 export const LOCALES = [
   { code: 'en', tag: 'en', englishName: 'English', nativeName: 'English' },
   {
@@ -25,7 +25,7 @@ export function isLocale(value: unknown): value is Locale {
   return typeof value === 'string' && (LOCALE_CODES as readonly string[]).includes(value);
 }
 
-// SPEC §5: a locale outside the supported list throws.
+// docs/validation.md: a locale outside the supported list throws.
 export function assertLocale(value: unknown): Locale {
   if (!isLocale(value)) {
     throw new Error(`Unsupported locale: ${String(value)}`);

@@ -37,7 +37,7 @@ const licenceAdmin: Access = { roleId: 'ROLE_ADMIN', permissions: 1 };
 const sitesAdmin: Access = { roleId: 'ROLE_ADMIN', permissions: 8 };
 const guest: Access = { roleId: 'ROLE_GUEST', permissions: 0 };
 
-describe('free-trial prompt (SPEC §9)', () => {
+describe('free-trial prompt (docs/constants.md)', () => {
   it('applies to an old, unused, paid cloud that was bought long ago and expires soon', () => {
     expect(freeTrialPromptApplies('intro', status(), now)).toBe(true);
   });
@@ -110,7 +110,7 @@ describe('video dialogs', () => {
     expect(seesPromotions(guest)).toBe(false);
   });
 
-  it('shows a dialog again 24 h after it was last shown (SPEC §9)', () => {
+  it('shows a dialog again 24 h after it was last shown (docs/constants.md)', () => {
     const t = now.getTime();
     expect(isDueAgain(null, t)).toBe(true);
     expect(isDueAgain(t - DAY + 1, t)).toBe(false);

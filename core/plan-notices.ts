@@ -1,15 +1,15 @@
-// Which plan and licence notices a member sees for a cloud (SPEC §6, §8, §9). Pure: the web shell draws them.
+// Which plan and licence notices a member sees for a cloud (docs/roles.md, docs/errors.md, docs/constants.md). Pure: the web shell draws them.
 
 import { VIDEO_DIALOG_RESHOW_MS } from './constants.ts';
 import type { PlanType } from './domain.ts';
 import { type Access, can, isOwnerOrAdmin } from './policy.ts';
 
-/** SPEC §9: the free-trial prompt is for clouds created before this date. */
+/** docs/constants.md: the free-trial prompt is for clouds created before this date. */
 export const FREE_TRIAL_CREATED_BEFORE = new Date('2020-08-01T00:00:00Z');
-/** SPEC §9: purchased over 3 months ago, and expiring within 3 months. */
+/** docs/constants.md: purchased over 3 months ago, and expiring within 3 months. */
 export const FREE_TRIAL_WINDOW_MONTHS = 3;
 
-/** The license-status fields the rules read (SPEC §3 License status; ISO 8601 dates). */
+/** The license-status fields the rules read (docs/entities.md License status; ISO 8601 dates). */
 export type PlanStatus = {
   readonly suspended: boolean;
   readonly expired: boolean;
@@ -20,7 +20,7 @@ export type PlanStatus = {
   readonly licensesUsed: number;
 };
 
-/** The cloud fields the rules read (SPEC §3 Cloud). */
+/** The cloud fields the rules read (docs/entities.md Cloud). */
 export type PlanCloud = {
   readonly plan_type: PlanType;
   readonly suspended_at: string | null;
@@ -48,7 +48,7 @@ const time = (iso: string | null): number | null => {
 };
 
 /**
- * SPEC §9: zero licences used, a plan other than trial, purchased over 3 months ago, expiring within
+ * docs/constants.md: zero licences used, a plan other than trial, purchased over 3 months ago, expiring within
  * 3 months (and not yet expired), and the cloud created before 2020-08-01.
  */
 export function freeTrialPromptApplies(planType: PlanType, status: PlanStatus, now: Date): boolean {
@@ -95,14 +95,14 @@ export function planNotices(
   return notices;
 }
 
-/** SPEC §6: only ROLE_OWNER on a trial plan sees the quick-start guide. */
+/** docs/roles.md: only ROLE_OWNER on a trial plan sees the quick-start guide. */
 export const seesQuickStart = (access: Access, planType: PlanType) =>
   access.roleId === 'ROLE_OWNER' && planType === 'trial';
 
 /** The promotional videos are about add-ons, which members with manage_licenses buy. */
 export const seesPromotions = (access: Access) => can(access, 'manage_licenses');
 
-/** SPEC §9: a video dialog shows when it was never shown, or last shown 24 h ago or more. */
+/** docs/constants.md: a video dialog shows when it was never shown, or last shown 24 h ago or more. */
 export function isDueAgain(lastShownAt: number | null, now: number): boolean {
   return lastShownAt === null || now - lastShownAt >= VIDEO_DIALOG_RESHOW_MS || lastShownAt > now;
 }

@@ -1,9 +1,9 @@
-// Plan rules shared by the licence status call and the plan notices (SPEC §3 License status, §8, §9).
+// Plan rules shared by the licence status call and the plan notices (docs/entities.md License status, docs/errors.md, docs/constants.md).
 import type { PlanType } from './domain.ts';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
-/** A plan expiring within this many days raises 'Your cloud plan will expire soon.' (SPEC §8). */
+/** A plan expiring within this many days raises 'Your cloud plan will expire soon.' (docs/errors.md). */
 export const PLAN_EXPIRY_WARNING_DAYS = 30;
 
 /**
@@ -18,7 +18,7 @@ export const FREE_LICENCE_ALLOWANCE: Readonly<Record<PlanType, number>> = {
 
 export type PlanDates = { suspendedAt: Date | null; planExpiresAt: Date | null };
 
-/** SPEC §4: a cloud is suspended when suspended_at is set. */
+/** docs/states.md: a cloud is suspended when suspended_at is set. */
 export const isSuspended = (plan: PlanDates) => plan.suspendedAt !== null;
 
 /** The plan has expired: its expiry is not in the future. A cloud without an expiry never expires. */

@@ -1,4 +1,4 @@
-// Who may do what (SPEC §6, DESIGN §5): one set of rules for the server, which enforces them, and the web
+// Who may do what (docs/roles.md, docs/decisions.md): one set of rules for the server, which enforces them, and the web
 // app, which shows or hides actions by them.
 import {
   ALL_CLOUD_PERMISSIONS,
@@ -20,7 +20,7 @@ export type Access = {
   sites?: readonly SiteAssignment[];
 };
 
-/** SPEC §6 role names; any other role shows 'Unknown'. */
+/** docs/roles.md role names; any other role shows 'Unknown'. */
 export const ROLE_LABELS: Readonly<Record<RoleId, string>> = {
   ROLE_OWNER: 'Owner',
   ROLE_ADMIN: 'Administrator',
@@ -31,7 +31,7 @@ export function roleLabel(roleId: string): string {
   return ROLE_LABELS[roleId as RoleId] ?? 'Unknown';
 }
 
-/** DESIGN §5: a Guest reads every site but changes nothing. */
+/** docs/decisions.md: a Guest reads every site but changes nothing. */
 export const GUEST_SITE_PERMISSIONS: readonly SitePermission[] = [
   'read_device',
   'read_site',
@@ -62,7 +62,7 @@ export function permissionBits(access: Access): number {
   return access.permissions & (ROLE_BITS[access.roleId] ?? 0);
 }
 
-/** SPEC §6: the cloud permission bits, plus manage_users for owners and administrators. */
+/** docs/roles.md: the cloud permission bits, plus manage_users for owners and administrators. */
 export function can(access: Access, ability: CloudAbility): boolean {
   if (ability === 'manage_users') return isOwnerOrAdmin(access);
   return (permissionBits(access) & CLOUD_PERMISSION[ability]) !== 0;
@@ -77,7 +77,7 @@ export function visibleSiteIds(access: Access): number[] | null {
 }
 
 /**
- * SPEC §6 site-level permissions for one site. Owners and administrators get them all; a Guest gets the
+ * docs/roles.md site-level permissions for one site. Owners and administrators get them all; a Guest gets the
  * read-only set; a Site User gets the list stored for that site. With an add-on context, manage_licenses
  * also grants change_device_license.
  */
@@ -98,7 +98,7 @@ export function sitePermissions(
 }
 
 /**
- * SPEC §6 change_device_license: assigning or releasing a device's licence, which manage_licenses grants in
+ * docs/roles.md change_device_license: assigning or releasing a device's licence, which manage_licenses grants in
  * the add-on context. A device on no site is for owners and administrators who hold manage_licenses.
  */
 export function mayChangeLicence(access: Access, siteId: number | null): boolean {

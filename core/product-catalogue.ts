@@ -1,4 +1,4 @@
-// Product brand catalogue of SPEC §3: about 190 models keyed by productBrandId.
+// Product brand catalogue of docs/entities.md: about 190 models keyed by productBrandId.
 import type { ProductType } from './domain.ts';
 
 export type ProductImage = {

@@ -22,7 +22,7 @@ export type ParamNames<P extends string> = P extends `${string}:${infer Rest}`
     : Rest
   : never;
 
-/** Route params are positive integer ids (SPEC §2.1: read from the cloud, site, device, ... segments). */
+/** Route params are positive integer ids (docs/navigation.md#routes: read from the cloud, site, device, ... segments). */
 export type RouteParams<P extends string> = { readonly [K in ParamNames<P>]: number };
 
 export interface HrefOptions<Q extends QuerySpec, H extends string> {

@@ -66,7 +66,7 @@ describe('href builder types', () => {
       () => routes.cloudDashboard.href({ cloudId: '3' }),
       // @ts-expect-error -- the site dashboard has only the #default hash
       () => routes.siteDashboard.href({ siteId: 1 }, { hash: 'alert' }),
-      // @ts-expect-error -- status takes only the two values of SPEC §2.1
+      // @ts-expect-error -- status takes only the two values of docs/navigation.md#routes
       () => routes.cloudActivity.href({ cloudId: 1 }, { query: { status: 'DONE' } }),
       // @ts-expect-error -- the dashboard takes no query
       () => routes.cloudDashboard.href({ cloudId: 1 }, { query: { search: 'x' } }),

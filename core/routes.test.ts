@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { allRoutePatterns, matchRoute, ROUTE_KEYS, readPathIds, routes } from './routes.ts';
 
-// SPEC §2.1 and the drawer links of §2.4: the registry must know every one of these.
+// docs/navigation.md#routes and the drawer links of docs/navigation.md#navigation-drawer: the registry must know every one of these.
 const REQUIRED_PATTERNS = [
   '/cloud/:cloudId/dashboard',
   '/cloud/:cloudId/activity',
@@ -78,7 +78,7 @@ function paramsFor(path: string): Record<string, number> {
 }
 
 describe('route registry', () => {
-  it('holds every route of the spec', () => {
+  it('holds every route of docs/navigation.md', () => {
     const patterns = allRoutePatterns();
     for (const pattern of REQUIRED_PATTERNS) expect(patterns).toContain(pattern);
     expect(new Set(patterns).size).toBe(patterns.length);

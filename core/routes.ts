@@ -1,11 +1,11 @@
-// The one route registry (SPEC §2.1 and the drawer links of §2.4). Every URL of the console is built from here.
+// The one route registry (docs/navigation.md#routes and the drawer links of docs/navigation.md#navigation-drawer). Every URL of the console is built from here.
 
 import { DEVICE_SORTS } from './device-list.ts';
 import { DEVICE_CONNECTIONS, DEVICE_FAMILIES, HEALTH_IDS } from './domain.ts';
 import { parseId, type RouteParams, defineRoute as route } from './route-definition.ts';
 import { TIME_RANGES } from './time-range.ts';
 
-// SPEC §2.1: the cloud activity page filters by task status and alert health, and jumps to a tab by hash.
+// docs/navigation.md#routes: the cloud activity page filters by task status and alert health, and jumps to a tab by hash.
 // The '+' is sent encoded (%2B); a hand-typed '+' reads back as a space, so readers should accept both.
 const activityQuery = {
   status: ['SUCCESS+FAIL+TIMEOUT', 'RUNNING+PENDING'],
@@ -18,7 +18,7 @@ const ACTIVITY_TABS = ['alert', 'maintenance'] as const;
 export const ADMIN_TABS = ['users', 'clouds', 'errors', 'news', 'videos'] as const;
 export type AdminTab = (typeof ADMIN_TABS)[number];
 const adminQuery = { tab: ADMIN_TABS, search: 'text' } as const;
-// SPEC §2.1: search results link to list pages with a search query parameter.
+// docs/navigation.md#routes: search results link to list pages with a search query parameter.
 const searchQuery = { search: 'text' } as const;
 // The device list's filters (as the dashboards' counts link to them) and order, so a view is bookmarked.
 const deviceFilterQuery = {
@@ -32,7 +32,7 @@ const deviceFilterQuery = {
 } as const;
 // Charts are drawn over the range the address names, so a view can be bookmarked.
 const rangeQuery = { range: TIME_RANGES } as const;
-// SPEC §2.4: anchors of the site configuration page.
+// docs/navigation.md#navigation-drawer: anchors of the site configuration page.
 const siteConfigHashes = [
   'general-locale',
   'wifi5-wireless',
@@ -70,7 +70,7 @@ export const routes = {
   sites: route(`${V2}/sites`, 'cloud', 'routes.title.sites', { query: searchQuery }),
   sitesAdd: route(`${V2}/sites/add`, 'cloud', 'routes.title.sitesAdd'),
   users: route(`${V2}/users`, 'cloud', 'routes.title.users', { query: searchQuery }),
-  // The change log (the spec names no address for it).
+  // The change log (docs/navigation.md names no address for it).
   changeLog: route(`${V2}/change-log`, 'cloud', 'routes.title.changeLog'),
   reports: route(`${V2}/report`, 'cloud', 'routes.title.reports'),
   tools: route(`${V2}/tools`, 'cloud', 'routes.title.tools'),
@@ -81,7 +81,7 @@ export const routes = {
   linqpath: route(`${V2}/linqpath`, 'cloud', 'routes.title.linqpath'),
   notificationSettings: route(`${V2}/notification-settings`, 'cloud', 'routes.title.notificationSettings'),
   siteFilterAdd: route(`${V2}/site-filter/add`, 'cloud', 'routes.title.siteFilterAdd'),
-  // A saved site grouping's edit page (the spec names only site-filter/add).
+  // A saved site grouping's edit page (docs/navigation.md names only site-filter/add).
   siteFilterEdit: route(`${V2}/site-filter/:siteFilterId/edit`, 'cloud', 'routes.title.siteFilterEdit'),
   authportServicePlans: route(`${V2}/authport/service-plans`, 'cloud', 'routes.title.authportServicePlans'),
   authportAccounts: route(`${V2}/authport/accounts`, 'cloud', 'routes.title.authportAccounts'),
@@ -170,7 +170,7 @@ export const routes = {
   voucher: route('/voucher', 'none', 'routes.title.voucher'),
   login: route('/welcome/login', 'none', 'routes.title.login', { query: { next: 'text' } }),
   logout: route('/welcome/logout', 'none', 'routes.title.logout'),
-  // An invitation's link (the spec names no address for it).
+  // An invitation's link (docs/navigation.md names no address for it).
   invitation: route('/welcome/invitation', 'none', 'routes.title.invitation', { query: { token: 'text' } }),
   // "Forgot password" and the mailed link's page.
   forgotPassword: route('/welcome/forgot-password', 'none', 'routes.title.forgotPassword'),
@@ -265,7 +265,7 @@ export function matchRoute(pathname: string): RouteMatch | null {
   return null;
 }
 
-// SPEC §2.1: ids are read from the segment after cloud, site, device, addon, site-filter and smartnvr.
+// docs/navigation.md#routes: ids are read from the segment after cloud, site, device, addon, site-filter and smartnvr.
 const ID_SEGMENTS = {
   cloud: 'cloudId',
   site: 'siteId',

@@ -3,7 +3,7 @@ import { MAX_MATCHES_PER_GROUP, MIN_SEARCH_LENGTH } from './constants.ts';
 import { classifySearchInput, defaultSources, isSearchable, normalizeMac, SEARCH_SOURCES } from './search.ts';
 
 describe('search constants', () => {
-  it('needs 3 characters and shows 3 matches per group (SPEC §9)', () => {
+  it('needs 3 characters and shows 3 matches per group (docs/constants.md)', () => {
     expect(MIN_SEARCH_LENGTH).toBe(3);
     expect(MAX_MATCHES_PER_GROUP).toBe(3);
   });

@@ -1,18 +1,18 @@
-// Search Everywhere input rules (SPEC §5, §9): shared by the top bar's search panel and the server.
+// Search Everywhere input rules (docs/validation.md, docs/constants.md): shared by the top bar's search panel and the server.
 import { MIN_SEARCH_LENGTH } from './constants.ts';
 
 /** Longest query the server accepts, after trimming. */
 export const MAX_SEARCH_LENGTH = 100;
 
-/** Where a match was found (SPEC §3 Search result fields). */
+/** Where a match was found (docs/entities.md Search result fields). */
 export const SEARCH_SOURCES = ['name', 'location', 'hostname', 'mac', 'ip', 'serial', 'email'] as const;
 export type SearchSource = (typeof SEARCH_SOURCES)[number];
 
-/** SPEC §3 Search result object types. */
+/** docs/entities.md Search result object types. */
 export const SEARCH_OBJECT_TYPES = ['cloud', 'site', 'device', 'user', 'client'] as const;
 export type SearchObjectType = (typeof SEARCH_OBJECT_TYPES)[number];
 
-/** What the input looks like, which decides the sources searched by default (SPEC §5). */
+/** What the input looks like, which decides the sources searched by default (docs/validation.md). */
 export type SearchInputKind = 'mac' | 'ip' | 'name';
 
 // Hex pairs with one separator used throughout: 2 to 6 pairs, a trailing separator while typing is fine.
@@ -25,7 +25,7 @@ const IP_LIKE = /^\d{1,3}(?:\.\d{1,3}){0,3}\.?$/;
 /** The query as the server matches it: surrounding white space removed. */
 export const trimQuery = (query: string) => query.trim();
 
-/** Whether the query is long enough to search (SPEC §5). */
+/** Whether the query is long enough to search (docs/validation.md). */
 export const isSearchable = (query: string) => trimQuery(query).length >= MIN_SEARCH_LENGTH;
 
 function isIpLike(value: string): boolean {
@@ -40,7 +40,7 @@ function isMacLike(value: string): boolean {
 }
 
 /**
- * SPEC §5: a MAC-like input (hex pairs separated by colon, dash or dot, or Cisco-style dotted groups of
+ * docs/validation.md: a MAC-like input (hex pairs separated by colon, dash or dot, or Cisco-style dotted groups of
  * four) searches MAC sources; digits and dots forming octet-like parts search IP sources; anything else
  * searches name-type sources. Digits-and-dots input such as `10.20.30` is an IP, not a MAC.
  */

@@ -1,4 +1,4 @@
-// The task state machine of SPEC §4: how one target moves, what the task's own state is from its targets,
+// The task state machine of docs/states.md: how one target moves, what the task's own state is from its targets,
 // and how a rolling firmware update goes batch by batch. Pure: the server applies it, the tests drive it.
 import type { TaskState } from './domain.ts';
 import type { RollingUpdateParams } from './task-types.ts';

@@ -1,4 +1,4 @@
-// What each task type of SPEC §3 takes, who may start it, what it runs on and how long a device has to
+// What each task type of docs/entities.md takes, who may start it, what it runs on and how long a device has to
 // finish it. The server validates task parameters with these schemas; the web app builds its forms on them.
 import { type Static, type TSchema, Type } from 'typebox';
 import {
@@ -57,7 +57,7 @@ const ALL_DEVICES: Targets = { families: 'all', smartNvr: false };
 
 export type TaskDefinition = {
   params: TSchema;
-  /** SPEC §6: the site permission it needs on every target device's site. */
+  /** docs/roles.md: the site permission it needs on every target device's site. */
   permission: SitePermission;
   /** The cloud permission it needs on a smart NVR target. */
   smartNvrPermission: CloudPermission;
@@ -169,7 +169,7 @@ export function runsOn(type: TaskType, productType: ProductType): boolean {
   return targets.families === 'all' || targets.families.includes(productType);
 }
 
-/** The task types an operator may start on a device of a site and family (SPEC §6 site permissions). */
+/** The task types an operator may start on a device of a site and family (docs/roles.md site permissions). */
 export function allowedTasks(access: Access, siteId: number | null, productType: ProductType): TaskType[] {
   if (siteId === null) return [];
   const granted = sitePermissions(access, siteId);

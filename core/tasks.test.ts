@@ -140,7 +140,7 @@ describe('isTaskUnseen', () => {
 });
 
 describe('TASK_STATE_LABELS', () => {
-  it('names every task state as SPEC §4 shows it', () => {
+  it('names every task state as docs/states.md shows it', () => {
     expect(TASK_STATE_LABELS).toEqual({
       TASK_PENDING: 'Scheduled',
       TASK_STANDBY: 'Waiting',

@@ -1,10 +1,10 @@
-// Task maths of SPEC §4, shared by the server and the web app's task panel.
+// Task maths of docs/states.md, shared by the server and the web app's task panel.
 import { FINISHED_TASK_STATES, TASK_STATES, type TaskState } from './domain.ts';
 
-/** Number of task targets in each state (DESIGN §5). */
+/** Number of task targets in each state (docs/decisions.md). */
 export type TaskStateCounts = Readonly<Record<TaskState, number>>;
 
-/** SPEC §4: how each task state is shown. */
+/** docs/states.md: how each task state is shown. */
 export const TASK_STATE_LABELS: Readonly<Record<TaskState, string>> = {
   TASK_PENDING: 'Scheduled',
   TASK_STANDBY: 'Waiting',
@@ -18,7 +18,7 @@ export const TASK_STATE_LABELS: Readonly<Record<TaskState, string>> = {
 
 const FINISHED: ReadonlySet<string> = new Set(FINISHED_TASK_STATES);
 
-/** SPEC §4: success, fail, timeout and canceled are finished; the others are in progress. */
+/** docs/states.md: success, fail, timeout and canceled are finished; the others are in progress. */
 export function isFinished(state: TaskState): boolean {
   return FINISHED.has(state);
 }
@@ -36,7 +36,7 @@ export function stateCountsOf(states: readonly TaskState[]): Record<TaskState, n
 }
 
 /**
- * SPEC §4: the finished share of the per-state counts, as a whole percent rounded down (so an unfinished
+ * docs/states.md: the finished share of the per-state counts, as a whole percent rounded down (so an unfinished
  * task never shows 100); 100 once the task itself is finished; 0 with no targets.
  */
 export function percentComplete(stateCounts: Partial<TaskStateCounts>, taskState: TaskState): number {
@@ -51,7 +51,7 @@ export function percentComplete(stateCounts: Partial<TaskStateCounts>, taskState
   return total === 0 ? 0 : Math.floor((finished * 100) / total);
 }
 
-/** SPEC §4: errors are the canceled, timed-out and failed targets. */
+/** docs/states.md: errors are the canceled, timed-out and failed targets. */
 export function errorCount(stateCounts: Partial<TaskStateCounts>): number {
   return (stateCounts.TASK_CANCELED ?? 0) + (stateCounts.TASK_TIMEOUT ?? 0) + (stateCounts.TASK_FAIL ?? 0);
 }
@@ -68,7 +68,7 @@ export type TaskTimes = {
 const millis = (instant: Instant) => (typeof instant === 'string' ? Date.parse(instant) : instant.getTime());
 
 /**
- * SPEC §4: a task is unseen if it completed after the viewed-at time, or is not successful and was
+ * docs/states.md: a task is unseen if it completed after the viewed-at time, or is not successful and was
  * scheduled after it. Before the user ever viewed the tracker, every task is unseen.
  */
 export function isTaskUnseen(task: TaskTimes, viewedAt: Instant | null): boolean {

@@ -1,4 +1,4 @@
-// SPEC §2.1 the activity page of Demo Networks: the alert history (with acknowledging) and the task history
+// docs/navigation.md#routes the activity page of Demo Networks: the alert history (with acknowledging) and the task history
 // (with each task's devices), as the owner, the guest and a site user, at phone and desktop widths.
 import { expect, type Page, test } from '@playwright/test';
 import { expectNoAxeViolations, signIn } from './support/console.ts';

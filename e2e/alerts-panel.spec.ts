@@ -1,4 +1,4 @@
-// SPEC §2.3 Alerts panel as the owner and a guest of Demo Networks, at phone and desktop widths: the recent
+// docs/navigation.md#top-bar-panels Alerts panel as the owner and a guest of Demo Networks, at phone and desktop widths: the recent
 // alerts with their links, unseen ones until the panel closes, and the badge cleared by closing it.
 import { expect, type Page, test } from '@playwright/test';
 import { expectNoAxeViolations, signIn } from './support/console.ts';

@@ -1,4 +1,4 @@
-// SPEC §2.4 Wireless Clients of Demo Networks: a site's clients, searched, to one client's page with its
+// docs/navigation.md#navigation-drawer Wireless Clients of Demo Networks: a site's clients, searched, to one client's page with its
 // connection and history, and the device's Clients page; a Site User sees their sites' clients only. At
 // phone and desktop widths, with axe.
 import { expect, type Page, test } from '@playwright/test';

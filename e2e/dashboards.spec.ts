@@ -1,4 +1,4 @@
-// SPEC §2.1 the cloud and site dashboards of Demo Networks as the owner, the guest and a site user, at
+// docs/navigation.md#routes the cloud and site dashboards of Demo Networks as the owner, the guest and a site user, at
 // phone and desktop widths: counts that agree with the device list they link to, the range picker, a
 // chart's data table, and a site's own dashboard.
 import { expect, type Page, test } from '@playwright/test';

@@ -1,4 +1,4 @@
-// SPEC §2.4, §9 switch menu, Files: a switch with management daemon 1.5.0 or newer lists its files; the
+// docs/navigation.md#navigation-drawer, docs/constants.md switch menu, Files: a switch with management daemon 1.5.0 or newer lists its files; the
 // owner fetches one from the device and downloads the copy, a guest reads the list only. The switch speaks
 // the agent API from the test, so the file comes through the console's real task path.
 import { expect, test } from '@playwright/test';

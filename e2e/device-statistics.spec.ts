@@ -1,4 +1,4 @@
-// SPEC §2.4 device menu: an access point's Statistics (Wireless, Networks, System) over a time range, and
+// docs/navigation.md#navigation-drawer device menu: an access point's Statistics (Wireless, Networks, System) over a time range, and
 // a switch's Ports, as the owner of Demo Networks at phone and desktop widths, and as a guest and a Site User.
 // Each journey's devices call home through the agent API first (devices no other journey adopts), so the
 // charts show what their heartbeats reported.

@@ -1,4 +1,4 @@
-// SPEC §2.1: the list pages Search Everywhere links to honour ?search=, as the demo accounts see them,
+// docs/navigation.md#routes: the list pages Search Everywhere links to honour ?search=, as the demo accounts see them,
 // at phone and desktop widths.
 import { expect, type Page, test } from '@playwright/test';
 import { signIn } from './support/console.ts';

@@ -1,4 +1,4 @@
-// SPEC §2.3, §4 Latest News as the demo owner and guest: unread posts, short posts opened in place, long ones
+// docs/navigation.md#top-bar-panels, docs/states.md Latest News as the demo owner and guest: unread posts, short posts opened in place, long ones
 // in a dialog, mark all read, the newsletter switch; from the button at 1440 px and the More menu at 375 px.
 import { expect, type Page, test } from '@playwright/test';
 import { expectNoAxeViolations, signIn } from './support/console.ts';

@@ -1,7 +1,7 @@
 import { expect, type Locator, type Page, test } from '@playwright/test';
 import { logIn } from './support/console.ts';
 
-/** The id of one of the signed-in user's clouds (the demo seed, DESIGN §4). */
+/** The id of one of the signed-in user's clouds (the demo seed, docs/demo.md). */
 async function cloudId(page: Page, name: string): Promise<number> {
   const response = await page.request.get('/apiv2/clouds');
   expect(response.status()).toBe(200);
@@ -16,7 +16,7 @@ const notices = (page: Page) => page.getByRole('region', { name: 'Cloud notices'
 test.describe('plan and licence notices for the owner of many clouds', () => {
   test.beforeEach(async ({ page }) => {
     await logIn(page, 'owner@demo.example');
-    // Demo Networks advertises add-ons: the promotional videos greet the owner first (SPEC §9).
+    // Demo Networks advertises add-ons: the promotional videos greet the owner first (docs/constants.md).
     await page
       .getByRole('dialog', { name: "What's new" })
       .getByRole('button', { name: 'Close' })

@@ -1,4 +1,4 @@
-// SPEC §4 push notifications toggle and §8 push failure text in headless Chromium. It has no push service
+// docs/states.md push notifications toggle and docs/errors.md push failure text in headless Chromium. It has no push service
 // here, so subscribing always fails: the tests cover the toggle, the failure path, the worker's
 // registration, and the worker showing a push that DevTools delivers to it.
 import { type BrowserContext, expect, type Page, test } from '@playwright/test';

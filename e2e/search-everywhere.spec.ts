@@ -1,4 +1,4 @@
-// SPEC §2.3, §5 Search Everywhere as the demo owner and guest see it, by keyboard, at phone and desktop widths.
+// docs/navigation.md#top-bar-panels, docs/validation.md Search Everywhere as the demo owner and guest see it, by keyboard, at phone and desktop widths.
 import { expect, type Page, test } from '@playwright/test';
 import { expectNoAxeViolations, signIn } from './support/console.ts';
 

@@ -1,4 +1,4 @@
-// The navigation drawer and breadcrumbs of the shell (SPEC §2.2, §2.4, §4) in two journeys, wide and narrow.
+// The navigation drawer and breadcrumbs of the shell (docs/navigation.md#side-menu, docs/navigation.md#navigation-drawer, docs/states.md) in two journeys, wide and narrow.
 // The menu each demo account gets is checked against the server in server/features/clouds/demo-clouds.test.ts,
 // the model in core/navigation, and the drawer's levels, states and breadcrumbs in web/shell/drawer.
 import AxeBuilder from '@axe-core/playwright';

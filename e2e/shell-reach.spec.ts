@@ -1,5 +1,5 @@
-// docs/navigation.md: every entry of the cloud menu can be reached beside a site list of 100 sites (SPEC
-// §9's site list maximum), on a desktop, a large screen and a phone.
+// docs/navigation.md: every entry of the cloud menu can be reached beside a site list of 100 sites (the site
+// list's maximum in docs/constants.md), on a desktop, a large screen and a phone.
 import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
 import { logIn } from './support/console.ts';
 

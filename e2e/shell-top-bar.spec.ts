@@ -1,4 +1,4 @@
-// SPEC §2.3 top bar as the demo accounts see it, by keyboard, at phone and desktop widths.
+// docs/navigation.md#top-bar-panels top bar as the demo accounts see it, by keyboard, at phone and desktop widths.
 import { expect, type Page, test } from '@playwright/test';
 import { expectNoAxeViolations, signIn } from './support/console.ts';
 

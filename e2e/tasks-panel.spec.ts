@@ -1,8 +1,8 @@
-// SPEC §2.3, §4 task tracker as the owner and the guest of Demo Networks, at phone and desktop widths.
+// docs/navigation.md#top-bar-panels, docs/states.md task tracker as the owner and the guest of Demo Networks, at phone and desktop widths.
 import { expect, type Locator, type Page, test } from '@playwright/test';
 import { expectNoAxeViolations, signIn } from './support/console.ts';
 
-// SPEC §4 state labels of each tab.
+// docs/states.md state labels of each tab.
 const FINISHED_STATES = /Success|Failed|Timed out|Canceled/;
 const IN_PROGRESS_STATES = /Scheduled|Waiting|Contacting device\(s\)|Running/;
 
@@ -71,7 +71,7 @@ for (const email of ['owner@demo.example', 'guest@demo.example']) {
       await page.keyboard.press('Escape');
       await expect(panel).toBeHidden();
       await expect(tasksButton(page)).toBeFocused();
-      // SPEC §4: what stays unseen is what is scheduled after the view; the badge says what the server counts.
+      // docs/states.md: what stays unseen is what is scheduled after the view; the badge says what the server counts.
       await expect.poll(async () => (await serverCount(page, cloudId)).newCompleted).toBe(0);
       const { newRunning } = await serverCount(page, cloudId);
       await expect(tasksButton(page)).toHaveAccessibleName(

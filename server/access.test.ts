@@ -1,5 +1,5 @@
 // @vitest-environment node
-// The access rules of SPEC §6 and DESIGN §4-5 as one table: every route and method against every kind of
+// The access rules of docs/roles.md and docs/api.md#http-conventions, docs/decisions.md as one table: every route and method against every kind of
 // caller. Each feature's own tests cover what the calls answer; this file covers who may call them.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { wirelessClients } from './db/schema/inventory.ts';

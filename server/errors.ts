@@ -3,7 +3,7 @@ import type { FastifyError, FastifyInstance } from 'fastify';
 import { Type } from 'typebox';
 import { isDatabaseUnavailable } from './db/unavailable.ts';
 
-/** One entry of the 400 answer (DESIGN §4). */
+/** One entry of the 400 answer (docs/api.md#http-conventions). */
 export type ValidationIssue = {
   errorCode: string;
   location: 'body' | 'query' | 'params' | 'headers';
@@ -11,7 +11,7 @@ export type ValidationIssue = {
   message: string;
 };
 
-/** An error with an HTTP status and a stable id; the error handler turns it into the DESIGN §4 shapes. */
+/** An error with an HTTP status and a stable id; the error handler turns it into the docs/api.md#http-conventions shapes. */
 type HttpErrorExtra = {
   issues?: ValidationIssue[];
   retryAfterSeconds?: number;

@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import { type Static, Type } from 'typebox';
 import { Value } from 'typebox/value';
 
-/** Deployment-level white-label settings sent to the web app (DESIGN §5). */
+/** Deployment-level white-label settings sent to the web app (docs/decisions.md). */
 export const ThemeSchema = Type.Object(
   {
     productName: Type.String({ minLength: 1, maxLength: 80 }),

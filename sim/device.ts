@@ -10,7 +10,7 @@ import { clientsOf, joinClient, leaveClient, type Place, roamClient } from './pl
 import { createRandom, deviceSeed, type Random } from './random.ts';
 import type { RateName, Rates } from './rates.ts';
 
-/** Switches run management daemons on both sides of 1.5.0, where the Files page starts (SPEC §9). */
+/** Switches run management daemons on both sides of 1.5.0, where the Files page starts (docs/constants.md). */
 const mgmtdFor = (type: string, random: Random) =>
   type === 'switch' ? random.pick(['1.4.9', '1.5.0', '1.6.3']) : '2.4.1';
 
@@ -83,7 +83,7 @@ export function createDevice(identity: DeviceIdentity, seed: number, rates: Rate
     return { holds: true, began: true };
   }
 
-  /** A switch that keeps files (SPEC §9): its boot log, its configuration, and a log of what happened. */
+  /** A switch that keeps files (docs/constants.md): its boot log, its configuration, and a log of what happened. */
   const bootedAt = new Date().toISOString();
   const log: string[] = [`${bootedAt} mgmtd ${mgmtdVersion} started`];
   let configSavedAt = bootedAt;

@@ -1,4 +1,4 @@
-// The activity history (SPEC §2.1 /cloud/{cloudId}/activity#alert and #maintenance): every alert and every
+// The activity history (docs/navigation.md#routes /cloud/{cloudId}/activity#alert and #maintenance): every alert and every
 // task of the cloud, server-paged and filtered, and acknowledging alerts. Shared by server and web app.
 import { type Static, Type } from 'typebox';
 import { ALERT_TYPES, HEALTH_IDS, type HealthId, TASK_TYPES, type TaskState } from '../domain.ts';
@@ -10,7 +10,7 @@ const Id = Type.Integer({ minimum: 1, maximum: 2_147_483_647 });
 const NullableString = Type.Union([Type.String(), Type.Null()]);
 const Named = Type.Union([Type.Object({ id: Type.Integer(), name: Type.String() }), Type.Null()]);
 
-/** Names joined by '+' as SPEC §2.1 writes them ('HEALTH_CRITICAL+HEALTH_WARNING'); a space reads as '+'. */
+/** Names joined by '+' as docs/navigation.md#routes writes them ('HEALTH_CRITICAL+HEALTH_WARNING'); a space reads as '+'. */
 const plusList = (names: readonly string[]) =>
   Type.String({ pattern: `^(${names.join('|')})([+ ](${names.join('|')}))*$`, maxLength: 200 });
 export const splitPlusList = (value: string) => value.split(/[+ ]/);
@@ -91,8 +91,8 @@ export const AcknowledgeResponse = Type.Object({
 });
 
 /**
- * SPEC §2.1 status query of the task history: finished 'SUCCESS+FAIL+TIMEOUT', in progress
- * 'RUNNING+PENDING'. FAIL includes canceled tasks (SPEC §4 counts them among the errors), RUNNING the
+ * docs/navigation.md#routes status query of the task history: finished 'SUCCESS+FAIL+TIMEOUT', in progress
+ * 'RUNNING+PENDING'. FAIL includes canceled tasks (docs/states.md counts them among the errors), RUNNING the
  * ones contacting their devices and PENDING the ones waiting for their turn.
  */
 export const TASK_STATUS_STATES = {

@@ -1,4 +1,4 @@
-// Schemas of the alert calls (SPEC §7) and the user's alert preferences, shared by server and web app.
+// Schemas of the alert calls (docs/api.md#the-calls) and the user's alert preferences, shared by server and web app.
 import { type Static, Type } from 'typebox';
 import { RECENT_ALERTS_LIMIT } from '../constants.ts';
 import { ALERT_TYPES, HEALTH_IDS } from '../domain.ts';
@@ -16,7 +16,7 @@ export const RecentAlertsQuery = Type.Object(
   closed,
 );
 
-/** SPEC §3 Alert, field names as the spec writes them. */
+/** docs/entities.md Alert, with its field names. */
 export const AlertSchema = Type.Object({
   id: Type.Integer(),
   alert_type: Type.Enum(ALERT_TYPES),
@@ -49,12 +49,12 @@ export type RecentAlerts = Static<typeof RecentAlertsResponse>;
 export const RecentAlertsTotalsResponse = Type.Object({ notViewedTotal: Type.Integer() });
 export type RecentAlertsTotals = Static<typeof RecentAlertsTotalsResponse>;
 
-/** SPEC §3 User alert preference; defaults for an alert type the user never saved. */
+/** docs/entities.md User alert preference; defaults for an alert type the user never saved. */
 export const DEFAULT_ALERT_PREFERENCE = { alertCount: 1, displayAlert: true } as const;
 
 export const AlertPreferenceParams = Type.Object({ name: Type.Enum(ALERT_TYPES) }, closed);
 
-/** SPEC §5: an update requires both alertCount and displayAlert. */
+/** docs/validation.md: an update requires both alertCount and displayAlert. */
 export const AlertPreferenceBody = Type.Object(
   {
     alertCount: Type.Integer({ minimum: 0, maximum: 1000 }),

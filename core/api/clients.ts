@@ -1,4 +1,4 @@
-// Wireless clients (SPEC §2.1 /site/{siteId}/client/{clientId}, §2.4 Wireless Clients and the device's
+// Wireless clients (docs/navigation.md#routes /site/{siteId}/client/{clientId}, docs/navigation.md#navigation-drawer Wireless Clients and the device's
 // Clients page): one page of the clients the caller sees, and one client with where it has been.
 // Shared by server and web app.
 import { type Static, Type } from 'typebox';
@@ -119,7 +119,7 @@ export type ClientDetail = Static<typeof ClientDetail>;
 export const CLIENT_CONNECTED_HEARTBEATS = 2;
 
 /**
- * A client is connected now when its device is online (SPEC §3) and was last in contact no earlier than
+ * A client is connected now when its device is online (docs/entities.md) and was last in contact no earlier than
  * the client was last listed, give or take CLIENT_CONNECTED_HEARTBEATS heartbeats (with half an interval of
  * jitter). `lastContact` is the device's latest heartbeat.
  */

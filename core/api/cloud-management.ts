@@ -1,5 +1,5 @@
-// Schemas of managing clouds (SPEC §2.1 clouds and edit, DESIGN §5) and their licences and add-ons
-// (SPEC §2.1 licenses and addons, §6 change_device_license), shared by server and web app.
+// Schemas of managing clouds (docs/navigation.md#routes clouds and edit, docs/decisions.md) and their licences and add-ons
+// (docs/navigation.md#routes licenses and addons, docs/roles.md change_device_license), shared by server and web app.
 import { type Static, Type } from 'typebox';
 import { CLOUD_COMPANY_MAX_LENGTH, CLOUD_NAME_MAX_LENGTH } from '../limits.ts';
 import { closed } from './closed.ts';

@@ -1,5 +1,5 @@
-// Schemas of the cloud calls (SPEC §3 Cloud, User-cloud, License status, Invitation; SPEC §7), shared by
-// server and web app. Field names are the spec's.
+// Schemas of the cloud calls (docs/entities.md Cloud, User-cloud, License status, Invitation; docs/api.md#the-calls), shared by
+// server and web app. Field names are those of docs/entities.md.
 import { type Static, Type } from 'typebox';
 import { INVITATION_STATES, PLAN_TYPES, ROLES } from '../domain.ts';
 import { closed } from './closed.ts';
@@ -21,7 +21,7 @@ export const CloudResponse = Type.Object({
   enable_credit_card: Type.Boolean(),
   enable_advertisement: Type.Boolean(),
   access_control_list: Type.Array(Type.String()),
-  /** ISO 8601 date-time; set when the cloud is suspended (SPEC §4). */
+  /** ISO 8601 date-time; set when the cloud is suspended (docs/states.md). */
   suspended_at: NullableString,
   suspend_type: NullableString,
   company: Type.String(),
@@ -41,7 +41,7 @@ export const PushAlertsBody = Type.Object(
 export const PushAlertsResponse = Type.Object({ user: Type.Object({ push_alerts: Type.Boolean() }) });
 export type PushAlerts = Static<typeof PushAlertsResponse>;
 
-/** SPEC §3 License status; dates are ISO 8601 date-times. */
+/** docs/entities.md License status; dates are ISO 8601 date-times. */
 export const LicenseStatusResponse = Type.Object({
   suspended: Type.Boolean(),
   expired: Type.Boolean(),
@@ -75,7 +75,7 @@ export const CloudSummarySchema = Type.Object({
 });
 export type CloudSummary = Static<typeof CloudSummarySchema>;
 
-/** SPEC §3 Invitation: a pending invitation of the caller. */
+/** docs/entities.md Invitation: a pending invitation of the caller. */
 export const InvitationSchema = Type.Object({
   id: Type.Integer(),
   cloud_id: Type.Integer(),

@@ -1,4 +1,4 @@
-// Device calls outside the cloud prefix (SPEC §7).
+// Device calls outside the cloud prefix (docs/api.md#the-calls).
 import { type Static, type TSchema, Type } from 'typebox';
 import { DEVICE_SORTS } from '../device-list.ts';
 import { DEVICE_CONNECTIONS, DEVICE_FAMILIES, HEALTH_IDS, STATUS_IDS, TASK_TYPES } from '../domain.ts';
@@ -17,7 +17,7 @@ import { DEVICE_ACTIONS } from '../policy.ts';
 import { closed } from './closed.ts';
 import { ListPage, ListQuery } from './list-query.ts';
 
-/** Whether the device's configuration may be viewed and changed in the console (SPEC §2.4 device menu). */
+/** Whether the device's configuration may be viewed and changed in the console (docs/navigation.md#navigation-drawer device menu). */
 export const AllowConfigResponse = Type.Object({ allowConfig: Type.Boolean() });
 export type AllowConfigResponse = Static<typeof AllowConfigResponse>;
 
@@ -37,7 +37,7 @@ export const DeviceUplink = Type.Object({
 });
 export type DeviceUplink = Static<typeof DeviceUplink>;
 
-/** A device in the cloud's device list (SPEC §3 Device fields, names as the spec writes them). */
+/** A device in the cloud's device list (docs/entities.md Device fields, names as docs/entities.md writes them). */
 export const DeviceListItem = Type.Object({
   id: Type.Integer(),
   name: Type.String(),
@@ -52,12 +52,12 @@ export const DeviceListItem = Type.Object({
   /** The model's name from the product catalogue; null for a model the catalogue does not know. */
   product_name: Type.Union([Type.String(), Type.Null()]),
   status_id: Type.Enum(STATUS_IDS),
-  /** SPEC §3: not blocked and reporting (STATUS_ONLINE or STATUS_SKIPPED_HB). */
+  /** docs/entities.md: not blocked and reporting (STATUS_ONLINE or STATUS_SKIPPED_HB). */
   online: Type.Boolean(),
   /** Blocked: its credential is refused and it takes no task until it is unblocked. */
   blocked: Type.Boolean(),
   health_id: Type.Enum(HEALTH_IDS),
-  /** Firmware as version-revision (SPEC §3), and the management daemon's version. */
+  /** Firmware as version-revision (docs/entities.md), and the management daemon's version. */
   fw: Type.String(),
   mgmtd_version: Type.String(),
   /** The task types the caller may start on this device (core/task-types.ts allowedTasks). */
@@ -81,7 +81,7 @@ export const DeviceFilterQuery = Type.Object(
     siteId: Type.Optional(Type.Integer({ minimum: 1, maximum: 2147483647 })),
     /** The model, by its product catalogue id. */
     model: Type.Optional(Type.Integer({ minimum: 1, maximum: 100_000 })),
-    /** The firmware exactly, version-revision (SPEC §3). */
+    /** The firmware exactly, version-revision (docs/entities.md). */
     fw: Type.Optional(Type.String({ minLength: 1, maxLength: 40, pattern: '^[0-9A-Za-z._-]+$' })),
   },
   closed,
@@ -140,7 +140,7 @@ export const RegisteredDevice = Type.Object({
 });
 export type RegisteredDevice = Static<typeof RegisteredDevice>;
 
-/** A smart NVR of the cloud (SPEC §3 SmartNVR), as GET /apiv2/cloud/:cloudId/smartnvrs lists them. */
+/** A smart NVR of the cloud (docs/entities.md SmartNVR), as GET /apiv2/cloud/:cloudId/smartnvrs lists them. */
 export const SmartNvrItem = Type.Object({
   id: Type.Integer(),
   name: Type.String(),

@@ -1,4 +1,4 @@
-// Schemas of the error-report calls (SPEC §3 "Error report payload", SPEC §8 report dialog, DESIGN §5).
+// Schemas of the error-report calls (docs/entities.md "Error report payload", docs/errors.md report dialog, docs/decisions.md).
 import { type Static, Type } from 'typebox';
 import { closed } from './closed.ts';
 
@@ -12,7 +12,7 @@ export const ERROR_REPORT_PAGE_MAX = 100;
 
 const Text = (maxLength = ERROR_REPORT_TEXT_MAX) => Type.String({ maxLength });
 
-/** SPEC §3: serviceContext (service, version), context (user, httpRequest, reportLocation), message. */
+/** docs/entities.md: serviceContext (service, version), context (user, httpRequest, reportLocation), message. */
 export const ErrorReportBody = Type.Object(
   {
     serviceContext: Type.Object(

@@ -1,4 +1,4 @@
-// File upload (SPEC §7 PUT with form data): one multipart part named `file`.
+// File upload (docs/api.md#the-calls PUT with form data): one multipart part named `file`.
 import { type Static, Type } from 'typebox';
 
 /** The multipart part that carries the file. */

@@ -1,7 +1,7 @@
-// Schemas of the licence calls (SPEC §7), shared by server and web app.
+// Schemas of the licence calls (docs/api.md#the-calls), shared by server and web app.
 import { type Static, Type } from 'typebox';
 
-/** The current cloud comes from the X-Cloud-Id header (DESIGN §4). */
+/** The current cloud comes from the X-Cloud-Id header (docs/api.md#http-conventions). */
 export const CloudIdHeaders = Type.Object({ 'x-cloud-id': Type.Optional(Type.String()) });
 
 /** GET /apiv2/smartnvr/license: a smart NVR of the cloud holding a live smart NVR licence, or null. */

@@ -1,4 +1,4 @@
-// A device's numbers over time (the Statistics pages of SPEC §2.4), and a switch's ports and files as its
+// A device's numbers over time (the Statistics pages of docs/navigation.md#navigation-drawer), and a switch's ports and files as its
 // last heartbeat reported them (the Ports and Files pages).
 import { type Static, Type } from 'typebox';
 import { TASK_STATES } from '../domain.ts';

@@ -1,9 +1,9 @@
-// Navigation context calls (DESIGN §5: what the shell needs to draw a site, device or smart NVR page whose
+// Navigation context calls (docs/decisions.md: what the shell needs to draw a site, device or smart NVR page whose
 // address carries no cloud id): names for the breadcrumbs, the cloud, and the facts the drawer menus use.
 import { type Static, Type } from 'typebox';
 import { SITE_PERMISSIONS } from '../domain.ts';
 
-/** The caller's site-level permissions on the site (SPEC §6), so the menus need no second call. */
+/** The caller's site-level permissions on the site (docs/roles.md), so the menus need no second call. */
 const SitePermissionList = Type.Array(Type.Enum(SITE_PERMISSIONS));
 
 /** GET /apiv2/navigation/site/:id */

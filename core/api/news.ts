@@ -1,4 +1,4 @@
-// Schemas of the news calls (SPEC §3 Blog post, SPEC §7), shared by server and web app.
+// Schemas of the news calls (docs/entities.md Blog post, docs/api.md#the-calls), shared by server and web app.
 import { type Static, Type } from 'typebox';
 import { closed } from './closed.ts';
 

@@ -1,4 +1,4 @@
-// Schemas of the Web Push calls (SPEC §4 push notifications toggle), shared by server and web app.
+// Schemas of the Web Push calls (docs/states.md push notifications toggle), shared by server and web app.
 import { type Static, Type } from 'typebox';
 import { closed } from './closed.ts';
 

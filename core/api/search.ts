@@ -1,4 +1,4 @@
-// Schemas of Search Everywhere (SPEC §3 Search result, §5, §7), shared by server and web app.
+// Schemas of Search Everywhere (docs/entities.md Search result, docs/validation.md, docs/api.md#the-calls), shared by server and web app.
 import { type Static, Type } from 'typebox';
 import { MIN_SEARCH_LENGTH } from '../constants.ts';
 import { MAX_SEARCH_LENGTH, SEARCH_OBJECT_TYPES, SEARCH_SOURCES } from '../search.ts';
@@ -7,7 +7,7 @@ import { closed } from './closed.ts';
 export const SearchSourceSchema = Type.Enum(SEARCH_SOURCES);
 
 /**
- * SPEC §7 body of search/find. The query needs 3 characters once trimmed; without sources the input
+ * docs/api.md#the-calls body of search/find. The query needs 3 characters once trimmed; without sources the input
  * kind decides them (core/search.ts defaultSources).
  */
 export const SearchFindBody = Type.Object(
@@ -25,7 +25,7 @@ export type SearchFind = Static<typeof SearchFindBody>;
 export const SearchFieldSchema = Type.Object({ source: SearchSourceSchema, value: Type.String() });
 export type SearchField = Static<typeof SearchFieldSchema>;
 
-/** SPEC §3 Search result, field names as the spec writes them. */
+/** docs/entities.md Search result, with its field names. */
 export const SearchResultSchema = Type.Object({
   object_type: Type.Enum(SEARCH_OBJECT_TYPES),
   title: Type.String(),
@@ -46,7 +46,7 @@ export const SearchResultSchema = Type.Object({
 });
 export type SearchResult = Static<typeof SearchResultSchema>;
 
-/** At most 3 results per object type in each list (SPEC §9). */
+/** At most 3 results per object type in each list (docs/constants.md). */
 export const SearchFindResponse = Type.Object({
   current: Type.Array(SearchResultSchema),
   historical: Type.Array(SearchResultSchema),

@@ -1,4 +1,4 @@
-// Sites, the site picker and saved site filters (SPEC §3 Site, §7 sites-select and site-filters-select).
+// Sites, the site picker and saved site filters (docs/entities.md Site, docs/api.md#the-calls sites-select and site-filters-select).
 import { type Static, Type } from 'typebox';
 import { SITE_FILTER_PAGE_LIMIT, SITE_LIST_MAX } from '../constants.ts';
 import {
@@ -33,7 +33,7 @@ export const SitesSelectQuery = Type.Object(
 );
 export type SitesSelectQuery = Static<typeof SitesSelectQuery>;
 
-/** A site in the picker; the optional fields come with allFields (SPEC §3 Site). */
+/** A site in the picker; the optional fields come with allFields (docs/entities.md Site). */
 export const SiteOption = Type.Object({
   id: Type.Integer(),
   name: Type.String(),
@@ -70,7 +70,7 @@ export type UpdateSiteBody = Static<typeof UpdateSiteBody>;
 export const SiteIdParams = Type.Object({ cloudId: Id, siteId: Id }, closed);
 export type SiteIdParams = Static<typeof SiteIdParams>;
 
-/** Site Properties (SPEC §2.4), with what the caller may do with the site. */
+/** Site Properties (docs/navigation.md#navigation-drawer), with what the caller may do with the site. */
 export const SiteProperties = Type.Object({
   id: Type.Integer(),
   name: Type.String(),
@@ -119,7 +119,7 @@ export const SiteGrouping = Type.Object({
 });
 export type SiteGrouping = Static<typeof SiteGrouping>;
 
-/** SPEC §3 Site filter response. */
+/** docs/entities.md Site filter response. */
 export const SiteFiltersSelectResponse = Type.Object({
   /** The caller's active filter in this cloud; both null when none is active. */
   userCloudFilter: Type.Object({
@@ -127,7 +127,7 @@ export const SiteFiltersSelectResponse = Type.Object({
     name: Type.Union([Type.String(), Type.Null()]),
   }),
   siteGroupings: Type.Array(SiteGrouping),
-  /** A full page came back, so the list filters on the server rather than in the browser (SPEC §7). */
+  /** A full page came back, so the list filters on the server rather than in the browser (docs/api.md#the-calls). */
   backendFilter: Type.Boolean(),
 });
 export type SiteFiltersSelectResponse = Static<typeof SiteFiltersSelectResponse>;
@@ -168,7 +168,7 @@ export const UpdateSiteFilterBody = Type.Object(
 );
 export type UpdateSiteFilterBody = Static<typeof UpdateSiteFilterBody>;
 
-/** A site in the cloud's site list (SPEC §3 Site) with how many live devices it holds. */
+/** A site in the cloud's site list (docs/entities.md Site) with how many live devices it holds. */
 export const SiteListItem = Type.Object({
   id: Type.Integer(),
   name: Type.String(),

@@ -1,4 +1,4 @@
-// Schemas of the task tracker calls (SPEC §7), shared by server and web app.
+// Schemas of the task tracker calls (docs/api.md#the-calls), shared by server and web app.
 import { type Static, type TInteger, Type } from 'typebox';
 import { RECENT_TASKS_LIMIT } from '../constants.ts';
 import { PRODUCT_TYPES, TASK_STATES, TASK_TYPES, type TaskState } from '../domain.ts';
@@ -16,7 +16,7 @@ export const RecentTasksQuery = Type.Object(
   closed,
 );
 
-/** The number of task targets in each state; every state is present (DESIGN §5). */
+/** The number of task targets in each state; every state is present (docs/decisions.md). */
 export const StateCountsSchema = Type.Object(
   Object.fromEntries(TASK_STATES.map((state) => [state, Type.Integer({ minimum: 0 })])) as Record<
     TaskState,
@@ -24,7 +24,7 @@ export const StateCountsSchema = Type.Object(
   >,
 );
 
-/** SPEC §3 Task, field names as the spec writes them; times are ISO 8601 date-times. */
+/** docs/entities.md Task, with its field names; times are ISO 8601 date-times. */
 export const TaskSchema = Type.Object({
   id: Type.Integer(),
   type_id: Type.Enum(TASK_TYPES),

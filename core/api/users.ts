@@ -1,4 +1,4 @@
-// Schemas of the cloud's member list (SPEC §3 User and User-cloud, §6 manage_users), shared by server and
+// Schemas of the cloud's member list (docs/entities.md User and User-cloud, docs/roles.md manage_users), shared by server and
 // web app.
 import { type Static, Type } from 'typebox';
 import { ALL_CLOUD_PERMISSIONS, INVITATION_STATES, ROLES, SITE_PERMISSIONS } from '../domain.ts';
@@ -47,7 +47,7 @@ export type SiteGrant = Static<typeof SiteGrant>;
 export const GRANTABLE_ROLES = ['ROLE_ADMIN', 'ROLE_GUEST', 'ROLE_USER'] as const;
 const Grant = {
   roleId: Type.Enum(GRANTABLE_ROLES),
-  /** SPEC §6 cloud permission bits (manage_licenses 1, manage_snvr 2, manage_vpc 4, manage_sites 8). */
+  /** docs/roles.md cloud permission bits (manage_licenses 1, manage_snvr 2, manage_vpc 4, manage_sites 8). */
   permissions: Type.Integer({ minimum: 0, maximum: ALL_CLOUD_PERMISSIONS }),
   /** Only for Site Users: the sites they see. */
   sites: Type.Optional(Type.Array(SiteGrant, { maxItems: 1000 })),
@@ -67,7 +67,7 @@ export const InviteBody = Type.Object(
 );
 export type InviteBody = Static<typeof InviteBody>;
 
-/** An invitation as the inviting cloud sees it; the state's text is SPEC §3's. */
+/** An invitation as the inviting cloud sees it; the state's text is docs/entities.md's. */
 export const InvitationItem = Type.Object({
   id: Type.Integer(),
   email: Type.String(),

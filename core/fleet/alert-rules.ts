@@ -1,4 +1,4 @@
-// When each of SPEC §3's 16 alert types is raised and resolved (docs/alert-rules.md says the same in prose).
+// When each of docs/entities.md's 16 alert types is raised and resolved (docs/alert-rules.md says the same in prose).
 import { type AlertData, type AlertParams, encodeAlertData } from '../alerts/alert-params.ts';
 import type { AlertType, HealthId, TaskState, TaskType } from '../domain.ts';
 import type { AgentEvent, HeartbeatRequest } from './protocol.ts';

@@ -1,4 +1,4 @@
-// SPEC §3: the frequency bands 2.4, 5 and 60 GHz are mapped to channels (IEEE 802.11 channel numbering).
+// docs/entities.md: the frequency bands 2.4, 5 and 60 GHz are mapped to channels (IEEE 802.11 channel numbering).
 import type { Band } from './protocol.ts';
 
 const range = (first: number, last: number, step = 1) =>

@@ -1,4 +1,4 @@
-// Firmware is written version-revision (SPEC §3), for example "7.2.1-4012".
+// Firmware is written version-revision (docs/entities.md), for example "7.2.1-4012".
 import type { ProductType } from '../domain.ts';
 import { compareVersions, parseVersion } from '../navigation/versions.ts';
 import { productBrand } from '../product-catalogue.ts';

@@ -1,4 +1,4 @@
-// Device health (SPEC §3 health ids) from its status, its open alerts and the strain it reports;
+// Device health (docs/entities.md health ids) from its status, its open alerts and the strain it reports;
 // docs/alert-rules.md writes the same rule out.
 import type { HealthId, StatusId } from '../domain.ts';
 import { ALERT_HEALTH, parseConditionId } from './alert-rules.ts';

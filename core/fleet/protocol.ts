@@ -27,7 +27,7 @@ export const BANDS = ['2.4', '5', '60'] as const;
 export type Band = (typeof BANDS)[number];
 export const Band = Type.Enum(BANDS, { description: 'frequency band in GHz' });
 
-/** Version-revision, as SPEC §3 writes firmware ("7.2.1-4012"). */
+/** Version-revision, as docs/entities.md writes firmware ("7.2.1-4012"). */
 export const FirmwareVersion = Type.String({
   pattern: '^\\d{1,6}(\\.\\d{1,6}){0,3}-\\d{1,9}$',
   maxLength: 40,
@@ -251,7 +251,7 @@ export const HeartbeatRequest = Type.Object(
 );
 export type HeartbeatRequest = Static<typeof HeartbeatRequest>;
 
-/** A task the console gives the device (SPEC §3 task types); its id is the one to report on. */
+/** A task the console gives the device (docs/entities.md task types); its id is the one to report on. */
 export const Command = Type.Object({
   id: Type.Integer({ description: 'the task target: report progress and the result to /commands/{id}' }),
   taskId: Type.Integer(),

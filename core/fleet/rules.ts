@@ -42,7 +42,7 @@ export type Outcome = {
   resolve: { type: AlertType; key: string }[];
   /** Device fields that changed, with their new values. */
   changed: Partial<DeviceFields>;
-  /** Former values of the fields that changed, for the history search reads (DESIGN §5). */
+  /** Former values of the fields that changed, for the history search reads (docs/decisions.md). */
   formerly: { field: 'ip' | 'hostname'; value: string }[];
 };
 

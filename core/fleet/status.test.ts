@@ -40,7 +40,7 @@ describe('status', () => {
       expect(heartbeatWaitS(previous, uptimeS, new Date(AT.getTime() + s * 1000), 60), what).toBe(wait);
   });
 
-  it('SPEC §3: online is not blocked, not decommissioned and ONLINE or SKIPPED_HB', () => {
+  it('docs/entities.md: online is not blocked, not decommissioned and ONLINE or SKIPPED_HB', () => {
     const device = { blocked: false, decomm: false, statusId: 'STATUS_ONLINE' as StatusId };
     expect(isOnline(device)).toBe(true);
     expect(isOnline({ ...device, statusId: 'STATUS_SKIPPED_HB' })).toBe(true);

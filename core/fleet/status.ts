@@ -1,4 +1,4 @@
-// Device status from heartbeats (SPEC §3): online while they arrive on time, SKIPPED_HB after one is
+// Device status from heartbeats (docs/entities.md): online while they arrive on time, SKIPPED_HB after one is
 // missed, OFFLINE after MISSED_HEARTBEAT_LIMIT.
 import type { StatusId } from '../domain.ts';
 
@@ -11,7 +11,7 @@ const GRACE = 0.5;
 /** How often the status sweep runs, in seconds: a missed heartbeat shows within this of its deadline. */
 export const STATUS_SWEEP_EVERY_S = 10;
 
-/** SPEC §3: online is not blocked, not decommissioned, and STATUS_ONLINE or STATUS_SKIPPED_HB. */
+/** docs/entities.md: online is not blocked, not decommissioned, and STATUS_ONLINE or STATUS_SKIPPED_HB. */
 export function isOnline(device: { blocked: boolean; decomm: boolean; statusId: StatusId }): boolean {
   return (
     !device.blocked &&

@@ -7,7 +7,7 @@ const site = { id: 5, name: 'Harbour Office' };
 const device = { id: 11, name: 'AP Lobby' };
 const smartnvr = { id: 70, name: 'Recorder 1' };
 
-describe('breadcrumbs (SPEC §2.4)', () => {
+describe('breadcrumbs (docs/navigation.md#navigation-drawer)', () => {
   it('lists cloud, site, Devices and device, parent and page, linking all but the page', () => {
     expect(
       breadcrumbs({
@@ -73,7 +73,7 @@ describe('breadcrumbs (SPEC §2.4)', () => {
   });
 });
 
-describe('document title (SPEC §2.4)', () => {
+describe('document title (docs/navigation.md#navigation-drawer)', () => {
   it('is the page title plus the original title', () => {
     expect(documentTitle('Site Dashboard', 'Network Console')).toBe('Site Dashboard | Network Console');
   });

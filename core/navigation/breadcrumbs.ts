@@ -1,4 +1,4 @@
-// SPEC §2.4 breadcrumbs and document title. Names and titles come in already translated; the one fixed
+// docs/navigation.md#navigation-drawer breadcrumbs and document title. Names and titles come in already translated; the one fixed
 // crumb, 'Devices', is an i18n key.
 import { routes } from '../routes.ts';
 import { ExternalLinkError, MissingNavValueError } from './errors.ts';
@@ -63,7 +63,7 @@ export function breadcrumbs(input: BreadcrumbInput): Breadcrumb[] {
   return crumbs;
 }
 
-/** SPEC §2.4: the page title plus the original title (the product name); the original alone without a page title. */
+/** docs/navigation.md#navigation-drawer: the page title plus the original title (the product name); the original alone without a page title. */
 export function documentTitle(pageTitle: string | null | undefined, originalTitle: string): string {
   const page = pageTitle?.trim();
   return page ? `${page} | ${originalTitle}` : originalTitle;

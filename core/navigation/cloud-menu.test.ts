@@ -4,7 +4,7 @@ import { cloudMenu, siteChoiceHref } from './cloud-menu.ts';
 import { MissingNavValueError } from './errors.ts';
 import { access, navContext } from './test-context.ts';
 
-describe('cloud menu (SPEC §2.4)', () => {
+describe('cloud menu (docs/navigation.md#navigation-drawer)', () => {
   it('is headed "Cloud Menu", or "Group Menu" while a saved site filter is active', () => {
     expect(cloudMenu(navContext({ siteFilterActive: false })).headerKey).toBe('nav.cloud.header');
     expect(cloudMenu(navContext({ siteFilterActive: true })).headerKey).toBe('nav.cloud.groupHeader');

@@ -1,4 +1,4 @@
-// SPEC §2.4 cloud menu: the frame of the drawer's cloud level. Its own entries are not shown; the
+// docs/navigation.md#navigation-drawer cloud menu: the frame of the drawer's cloud level. Its own entries are not shown; the
 // drawer lists the main side menu (main-menu.ts) inside it.
 import { can } from '../policy.ts';
 import { routes } from '../routes.ts';
@@ -12,7 +12,7 @@ export type CloudMenu = {
   readonly headerKey: NavLabelKey;
   /** Users who can manage sites filter by site groups; others get a plain site selector. */
   readonly sitePicker: SitePickerKind;
-  /** SPEC §2.3: 'Create a new site' in the site picker, for users with manage_sites. */
+  /** docs/navigation.md#top-bar-panels: 'Create a new site' in the site picker, for users with manage_sites. */
   readonly createSite: NavEntry | null;
   readonly footer: NavEntry;
 };

@@ -4,7 +4,7 @@ import type { Access } from '../policy.ts';
 import { isId } from '../route-definition.ts';
 import { MissingNavValueError } from './errors.ts';
 
-/** The ids of the current page (SPEC §2.4 link placeholders); the cloud and user come from the session. */
+/** The ids of the current page (docs/navigation.md#navigation-drawer link placeholders); the cloud and user come from the session. */
 export type NavParams = {
   readonly cloudId?: number | undefined;
   readonly userId?: number | undefined;
@@ -21,15 +21,15 @@ export const NAV_PARAM_NAMES: readonly NavParamName[] = [
   'smartnvrId',
 ];
 
-/** The deployment theme's switches (DESIGN §5). */
+/** The deployment theme's switches (docs/decisions.md). */
 export type ThemeFlags = { readonly addonsEnabled: boolean; readonly supportToolsEnabled: boolean };
-/** SPEC §3 User: support_tools. */
+/** docs/entities.md User: support_tools. */
 export type UserFlags = { readonly supportTools: boolean };
-/** SPEC §3 Cloud fields, under the names the cloud call answers with. */
+/** docs/entities.md Cloud fields, under the names the cloud call answers with. */
 export type CloudFlags = { readonly plan_type: PlanType; readonly authport_enabled: boolean };
-/** SPEC §3 Site: configEnabled, and whether the site shows its SDWAN tab. */
+/** docs/entities.md Site: configEnabled, and whether the site shows its SDWAN tab. */
 export type SiteFacts = { readonly configEnabled: boolean; readonly sdwanEnabled: boolean };
-/** SPEC §3 Device: what navigation uses. productType is any text so an unknown one can be reported. */
+/** docs/entities.md Device: what navigation uses. productType is any text so an unknown one can be reported. */
 export type DeviceFacts = {
   readonly productType: string;
   readonly brandId: number;

@@ -14,7 +14,7 @@ const SWITCH_SET = ['dashboard', 'ports', 'activity'];
 const menuOf = (device: ContextOverrides['device']) =>
   deviceMenu(navContext({ device: { allowConfig: false, ...device } }));
 
-describe('device menu (SPEC §2.4)', () => {
+describe('device menu (docs/navigation.md#navigation-drawer)', () => {
   it.each([
     ['wifi', 1, WIFI_SET],
     // Point-to-multipoint radios get the Wi-Fi set.

@@ -1,4 +1,4 @@
-// SPEC §2.4 device menu, under /site/{siteId}/device/{deviceId}; its entries depend on the product type.
+// docs/navigation.md#navigation-drawer device menu, under /site/{siteId}/device/{deviceId}; its entries depend on the product type.
 import type { ProductType } from '../domain.ts';
 import { sitePermissions } from '../policy.ts';
 import { routes } from '../routes.ts';
@@ -7,7 +7,7 @@ import { MissingNavValueError, UnknownProductTypeError } from './errors.ts';
 import { type NavEntry, navGroup, navLink } from './nav-entry.ts';
 import { keepsFiles } from './versions.ts';
 
-/** SPEC §2.4: point-to-point radios of these brands have no Clients page. */
+/** docs/navigation.md#navigation-drawer: point-to-point radios of these brands have no Clients page. */
 export const BRANDS_WITHOUT_CLIENTS: readonly number[] = [153, 154, 161];
 
 /** The product types that have a device menu. A smart NVR has its own menu at cloud level. */
@@ -64,7 +64,7 @@ function entry(page: Page, ids: Ids): NavEntry {
 function pagesOf(type: DeviceMenuType, device: DeviceFacts): Page[] {
   switch (type) {
     // Point-to-multipoint radios carry wireless links and subscriber clients like access points, so
-    // they get the Wi-Fi set (SPEC §2.4 does not list them).
+    // they get the Wi-Fi set (docs/navigation.md#navigation-drawer does not list them).
     case 'wifi':
     case 'ptmp':
     case 'glinq':

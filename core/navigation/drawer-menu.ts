@@ -1,4 +1,4 @@
-// What the drawer shows at each level (SPEC §2.4): one call for the shell, built from the menus.
+// What the drawer shows at each level (docs/navigation.md#navigation-drawer): one call for the shell, built from the menus.
 import { type CloudMenu, cloudMenu } from './cloud-menu.ts';
 import type { NavContext } from './context.ts';
 import { deviceMenu } from './device-menu.ts';

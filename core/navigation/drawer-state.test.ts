@@ -8,7 +8,7 @@ import {
   isDrawerOpen,
 } from './drawer-state.ts';
 
-describe('drawer state machine (SPEC §4)', () => {
+describe('drawer state machine (docs/states.md)', () => {
   it.each([
     ['open', 'closing'],
     ['closed', 'open'],

@@ -1,10 +1,10 @@
-// SPEC §4 drawer state machine: closed, open, closing. The shell keeps the drawer drawn while closing
+// docs/states.md drawer state machine: closed, open, closing. The shell keeps the drawer drawn while closing
 // and ends the closing phase with a timer of closingDelayMs.
 
 export type DrawerState = 'closed' | 'open' | 'closing';
 export type DrawerAction = { readonly type: 'toggle' } | { readonly type: 'closingEnded' };
 
-/** SPEC §4: closing ends this long after the slide transition's own time. */
+/** docs/states.md: closing ends this long after the slide transition's own time. */
 export const CLOSING_GRACE_MS = 100;
 
 /**

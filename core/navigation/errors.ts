@@ -1,11 +1,11 @@
 // Typed errors of the navigation model, so the shell can tell them apart (an unknown product type is
-// shown as such, SPEC §2.4) and tests can assert them.
+// shown as such, docs/navigation.md#navigation-drawer) and tests can assert them.
 
 export class NavigationError extends Error {
   override name = 'NavigationError';
 }
 
-/** SPEC §2.4: the device menu exists only for the product types it lists. */
+/** docs/navigation.md#navigation-drawer: the device menu exists only for the product types it lists. */
 export class UnknownProductTypeError extends NavigationError {
   override name = 'UnknownProductTypeError';
   readonly productType: string;
@@ -15,7 +15,7 @@ export class UnknownProductTypeError extends NavigationError {
   }
 }
 
-/** A placeholder or id the current page does not give (SPEC §2.4 link rules). */
+/** A placeholder or id the current page does not give (docs/navigation.md#navigation-drawer link rules). */
 export class MissingNavValueError extends NavigationError {
   override name = 'MissingNavValueError';
   readonly valueName: string;
@@ -25,7 +25,7 @@ export class MissingNavValueError extends NavigationError {
   }
 }
 
-/** SPEC §2.4: external links are forbidden in navigation. */
+/** docs/navigation.md#navigation-drawer: external links are forbidden in navigation. */
 export class ExternalLinkError extends NavigationError {
   override name = 'ExternalLinkError';
   readonly link: string;

@@ -1,4 +1,4 @@
-// Every i18n key the navigation model hands to the shell (SPEC §2.2 and §2.4). The web checks that
+// Every i18n key the navigation model hands to the shell (docs/navigation.md#side-menu, docs/navigation.md#navigation-drawer). The web checks that
 // locales/en.json has each of them; the English texts live there, never here.
 export const NAV_LABEL_KEYS = [
   // Shared by several menus and the breadcrumbs.
@@ -9,7 +9,7 @@ export const NAV_LABEL_KEYS = [
   'nav.common.notifications',
   'nav.common.addons',
   'nav.common.configuration',
-  // SPEC §2.2 main side menu.
+  // docs/navigation.md#side-menu main side menu.
   'nav.main.smartnvr',
   'nav.main.sites',
   'nav.main.siteManagement',
@@ -27,12 +27,12 @@ export const NAV_LABEL_KEYS = [
   'nav.main.authportCertificate',
   'nav.main.authportCaptivePortals',
   'nav.main.authportHistory',
-  // SPEC §2.4 cloud menu and §2.3 site picker.
+  // docs/navigation.md#navigation-drawer cloud menu and docs/navigation.md#top-bar-panels site picker.
   'nav.cloud.header',
   'nav.cloud.groupHeader',
   'nav.cloud.account',
   'nav.cloud.createSite',
-  // SPEC §2.4 site menu.
+  // docs/navigation.md#navigation-drawer site menu.
   'nav.site.configGeneralLocale',
   'nav.site.configWifi5Wireless',
   'nav.site.configWifi6Wireless',
@@ -47,11 +47,11 @@ export const NAV_LABEL_KEYS = [
   'nav.site.floorMaps',
   'nav.site.topology',
   'nav.site.properties',
-  // SPEC §2.4 smart NVR menu.
+  // docs/navigation.md#navigation-drawer smart NVR menu.
   'nav.smartnvr.ipCameras',
   'nav.smartnvr.streaming',
   'nav.smartnvr.tunnels',
-  // SPEC §2.4 device menu.
+  // docs/navigation.md#navigation-drawer device menu.
   'nav.device.statistics',
   'nav.device.wireless',
   'nav.device.networks',
@@ -59,7 +59,7 @@ export const NAV_LABEL_KEYS = [
   'nav.device.clients',
   'nav.device.ports',
   'nav.device.files',
-  // SPEC §2.4 drawer levels, for the back and forward arrows.
+  // docs/navigation.md#navigation-drawer drawer levels, for the back and forward arrows.
   'nav.level.cloud',
   'nav.level.site',
   'nav.level.smartnvr',

@@ -15,7 +15,7 @@ import {
 } from './levels.ts';
 import { IDS } from './test-context.ts';
 
-describe('drawer levels (SPEC §2.4)', () => {
+describe('drawer levels (docs/navigation.md#navigation-drawer)', () => {
   it.each([
     ['/cloud/3/dashboard', 'cloud'],
     ['/v2/cloud/3/devices', 'cloud'],

@@ -1,4 +1,4 @@
-// SPEC §2.4 drawer levels: the level follows the page, and back and forward arrows move between the
+// docs/navigation.md#navigation-drawer drawer levels: the level follows the page, and back and forward arrows move between the
 // levels the current page's ids make reachable.
 import { matchRoute, readPathIds, routes } from '../routes.ts';
 import type { NavParams } from './context.ts';

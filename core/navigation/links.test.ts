@@ -3,7 +3,7 @@ import { ExternalLinkError, InvalidNavLinkError, MissingNavValueError } from './
 import { isExternalLink, resolveNavLink } from './links.ts';
 import { IDS } from './test-context.ts';
 
-describe('navigation link rules (SPEC §2.4)', () => {
+describe('navigation link rules (docs/navigation.md#navigation-drawer)', () => {
   it.each([
     ['/v2/cloud/:cloudId/users/:userId', '/v2/cloud/3/users/9'],
     ['/site/:siteId/device/:deviceId/dashboard', '/site/5/device/11/dashboard'],

@@ -1,5 +1,5 @@
-// SPEC §2.4 link rules: navigation links take placeholders filled from the current page, and never leave
-// the console. DESIGN §5: this console is one application, so every link, /v2 or not, is a client-side
+// docs/navigation.md#navigation-drawer link rules: navigation links take placeholders filled from the current page, and never leave
+// the console. docs/decisions.md: this console is one application, so every link, /v2 or not, is a client-side
 // navigation; nothing here asks for a full page load.
 import { isId } from '../route-definition.ts';
 import { NAV_PARAM_NAMES, type NavParamName, type NavParams } from './context.ts';

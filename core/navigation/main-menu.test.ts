@@ -7,7 +7,7 @@ import { access, byKey, IDS, keysOf, navContext, outline } from './test-context.
 const { manage_licenses, manage_snvr, manage_vpc, manage_sites } = CLOUD_PERMISSION;
 const ALL = ALL_CLOUD_PERMISSIONS;
 
-describe('main side menu (SPEC §2.2)', () => {
+describe('main side menu (docs/navigation.md#side-menu)', () => {
   it('gives an owner of a VPC cloud with AuthPort every entry, in order, with its link', () => {
     const menu = mainMenu(navContext());
     expect(outline(menu)).toEqual([

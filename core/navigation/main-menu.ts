@@ -1,4 +1,4 @@
-// SPEC §2.2: the main side menu, shown at the cloud level of the drawer.
+// docs/navigation.md#side-menu: the main side menu, shown at the cloud level of the drawer.
 import { can } from '../policy.ts';
 import { routes } from '../routes.ts';
 import { type NavContext, requireParam } from './context.ts';

@@ -2,14 +2,14 @@
 import { leadsToBuiltPage } from '../routes.ts';
 import type { NavLabelKey } from './labels.ts';
 
-/** SPEC §9: the height of one menu item, in CSS pixels. */
+/** docs/constants.md: the height of one menu item, in CSS pixels. */
 export const MENU_ITEM_HEIGHT = 42;
 
 export type NavEntry = {
   /** Unique within its menu; stable across renders. */
   readonly key: string;
   readonly labelKey: NavLabelKey;
-  /** Where the entry goes (a client-side link, DESIGN §5); null for a group or heading that only holds children. */
+  /** Where the entry goes (a client-side link, docs/decisions.md); null for a group or heading that only holds children. */
   readonly href: string | null;
   readonly children?: readonly NavEntry[];
   /** A section title such as 'Manage': drawn over its children, never as a link. */

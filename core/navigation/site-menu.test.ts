@@ -17,7 +17,7 @@ const siteUser = (permissions: readonly string[], bits = 0) =>
   access('ROLE_USER', bits, [{ siteId: IDS.siteId, permissions }]);
 const allBut = (missing: string) => SITE_PERMISSIONS.filter((permission) => permission !== missing);
 
-describe('site menu (SPEC §2.4)', () => {
+describe('site menu (docs/navigation.md#navigation-drawer)', () => {
   it('gives an owner every entry, Configuration third, with its links', () => {
     const menu = siteMenu(navContext());
     expect(outline(menu)).toEqual([

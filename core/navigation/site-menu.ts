@@ -1,4 +1,4 @@
-// SPEC §2.4 site menu.
+// docs/navigation.md#navigation-drawer site menu.
 import { can, sitePermissions } from '../policy.ts';
 import { routes } from '../routes.ts';
 import { type NavContext, requireParam } from './context.ts';
@@ -7,7 +7,7 @@ import { type NavEntry, navGroup, navHeading, navLink, navLinkWithChildren } fro
 
 type ConfigAnchor = (typeof routes.siteConfig.hashes)[number];
 
-// SPEC §2.4: the anchors of the site configuration page, in this order; #sdwan-group only with its tab.
+// docs/navigation.md#navigation-drawer: the anchors of the site configuration page, in this order; #sdwan-group only with its tab.
 const CONFIG_ANCHORS: readonly (readonly [ConfigAnchor, NavLabelKey])[] = [
   ['general-locale', 'nav.site.configGeneralLocale'],
   ['wifi5-wireless', 'nav.site.configWifi5Wireless'],

@@ -4,7 +4,7 @@ import { MissingNavValueError } from './errors.ts';
 import { smartnvrMenu } from './smartnvr-menu.ts';
 import { access, navContext } from './test-context.ts';
 
-describe('smart NVR menu (SPEC §2.4)', () => {
+describe('smart NVR menu (docs/navigation.md#navigation-drawer)', () => {
   it('gives an owner every entry with its link', () => {
     expect(smartnvrMenu(navContext()).map(({ key, labelKey, href }) => [key, labelKey, href])).toEqual([
       ['dashboard', 'nav.common.dashboard', '/smartnvr/70/dashboard'],

@@ -1,4 +1,4 @@
-// SPEC §2.4 smart NVR menu.
+// docs/navigation.md#navigation-drawer smart NVR menu.
 import { isOwnerOrAdmin } from '../policy.ts';
 import { routes } from '../routes.ts';
 import { type NavContext, requireParam } from './context.ts';

@@ -6,7 +6,7 @@ import {
   SWITCH_FILES_MIN_MGMTD_VERSION,
 } from './versions.ts';
 
-describe('version thresholds (SPEC §9 switch Files at 1.5.0)', () => {
+describe('version thresholds (docs/constants.md switch Files at 1.5.0)', () => {
   it('compares numerically, part by part: 1.4.9 < 1.5.0 <= 1.10.0', () => {
     expect(isVersionAtLeast('1.4.9', SWITCH_FILES_MIN_MGMTD_VERSION)).toBe(false);
     expect(isVersionAtLeast('1.5.0', SWITCH_FILES_MIN_MGMTD_VERSION)).toBe(true);

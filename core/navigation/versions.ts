@@ -1,10 +1,10 @@
-// Version comparison for feature thresholds such as the switch Files page (SPEC §9).
+// Version comparison for feature thresholds such as the switch Files page (docs/constants.md).
 
-/** SPEC §9: the switch Files page needs this management daemon version or later. */
+/** docs/constants.md: the switch Files page needs this management daemon version or later. */
 export const SWITCH_FILES_MIN_MGMTD_VERSION = '1.5.0';
 
 // Dot-separated numbers, optionally followed by a revision or build suffix ("1.5.0-12", "1.5.0+abc").
-// Versions are reported as version-revision like firmware (SPEC §3), so the suffix is a later build
+// Versions are reported as version-revision like firmware (docs/entities.md), so the suffix is a later build
 // of the same version and takes no part in the comparison.
 const VERSION = /^v?(\d{1,9}(?:\.\d{1,9})*)(?:[-+~][0-9A-Za-z.-]*)?$/;
 
@@ -32,7 +32,7 @@ export function isVersionAtLeast(version: string | null | undefined, minimum: st
   return parsed !== null && compareVersions(parsed, threshold) >= 0;
 }
 
-/** Whether the device keeps files the console can list and fetch: the switch Files page (SPEC §9). */
+/** Whether the device keeps files the console can list and fetch: the switch Files page (docs/constants.md). */
 export function keepsFiles(productType: string, mgmtdVersion: string | null | undefined): boolean {
   return productType === 'switch' && isVersionAtLeast(mgmtdVersion, SWITCH_FILES_MIN_MGMTD_VERSION);
 }

@@ -1,9 +1,9 @@
-// Shared steps of the browser tests for SPEC §8: signing in as a demo account, scripted answers, the texts.
+// Shared steps of the browser tests for docs/errors.md: signing in as a demo account, scripted answers, the texts.
 import AxeBuilder from '@axe-core/playwright';
 import { expect, type Page, type Route } from '@playwright/test';
 import { PASSWORD, storedSession } from './sessions.ts';
 
-// SPEC §8 texts, as the user reads them.
+// docs/errors.md texts, as the user reads them.
 export const TEXT = {
   offline:
     'It looks like you might be offline. Please check your internet connection and try reloading the page.',
@@ -52,7 +52,7 @@ export async function logInThroughForm(page: Page, email = 'guest@demo.example')
   await expect(page).toHaveURL(/\/cloud\/\d+\/dashboard$/);
 }
 
-// The video dialog these accounts get on their first visit (SPEC §9).
+// The video dialog these accounts get on their first visit (docs/constants.md).
 const FIRST_VISIT_DIALOG: Record<string, string> = {
   'owner@demo.example': "What's new",
   'admin@demo.example': "What's new",

@@ -20,7 +20,7 @@ declare module 'fastify' {
     membership: Membership | null;
   }
   interface FastifyContextConfig {
-    /** The cloud ability the caller needs for this route (SPEC §6). */
+    /** The cloud ability the caller needs for this route (docs/roles.md). */
     permission?: CloudAbility;
   }
 }
@@ -56,7 +56,7 @@ export async function loadMembership(
 
 /**
  * Checks the caller's membership of a cloud and the route's permission. A cloud the caller does not
- * belong to answers 404, so its existence does not leak (DESIGN §4).
+ * belong to answers 404, so its existence does not leak (docs/api.md#http-conventions).
  */
 export async function requireMembership(
   db: Database,

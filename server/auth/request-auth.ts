@@ -29,7 +29,7 @@ function sameToken(a: string | undefined, b: string | undefined): boolean {
 
 /**
  * Every /apiv2 route needs a session unless it is marked public, and every state-changing call needs
- * the X-CSRF-Token header matching the session's token (DESIGN §4). Callers without a session must
+ * the X-CSRF-Token header matching the session's token (docs/api.md#http-conventions). Callers without a session must
  * echo the csrf_token cookie.
  */
 export function registerRequestAuth(app: FastifyInstance, db: Database): void {

@@ -3,7 +3,7 @@ import type { Database } from '../db/connect.ts';
 import { sessions, users } from '../db/schema/accounts.ts';
 import { tokenHash as digest, newToken as token } from './tokens.ts';
 
-/** DESIGN §4: a session ends after 12 h without use, and 7 days after login whatever happens. */
+/** docs/api.md#http-conventions: a session ends after 12 h without use, and 7 days after login whatever happens. */
 export const SESSION_IDLE_MS = 12 * 60 * 60 * 1000;
 export const SESSION_LIFETIME_MS = 7 * 24 * 60 * 60 * 1000;
 // Writing lastSeenAt on every request would turn every read into a write.

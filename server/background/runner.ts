@@ -1,7 +1,7 @@
 import { Logger, run } from 'graphile-worker';
 import type { DatabaseHandle } from '../db/connect.ts';
 
-/** Work the server does on its own every so often (DESIGN §5): the status sweep, metric rollups, retention. */
+/** Work the server does on its own every so often (docs/decisions.md): the status sweep, metric rollups, retention. */
 export type PeriodicJob = { name: string; everyMs: number; run: (now: Date) => Promise<void> };
 
 export type JobLog = { error: (details: object, message: string) => void };

@@ -58,7 +58,7 @@ const postgresTimeouts = (statementTimeoutMs: number) => ({
 
 const migrationsFolder = fileURLToPath(new URL('./migrations', import.meta.url));
 
-/** Opens the database, runs pending migrations and returns a handle (DESIGN §2). */
+/** Opens the database, runs pending migrations and returns a handle (docs/architecture.md#stack). */
 export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHandle> {
   if (options.kind === 'postgres') {
     // Migrations may take longer than any request should: they run on a connection without the timeouts.

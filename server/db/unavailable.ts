@@ -1,7 +1,7 @@
 /**
  * Errors that say the database cannot answer now rather than that the request is wrong: connections
  * refused, dropped or timed out, a server shutting down or starting, and statements or locks given up on.
- * The API answers them 503 with Retry-After (SPEC §8's maintenance text) instead of 500.
+ * The API answers them 503 with Retry-After (docs/errors.md's maintenance text) instead of 500.
  */
 const NETWORK_CODES = new Set([
   'ECONNREFUSED',

@@ -6,7 +6,7 @@ import type { AppliedHeartbeat } from './heartbeats.ts';
 /**
  * Upserts the wireless clients the heartbeats report, one row per client MAC in a cloud. A client seen on
  * another device than before leaves a history row of where it was (the 'mac' at its former site, and its
- * former IP address), so Search Everywhere can answer where a MAC was last seen (DESIGN §5), and a stay
+ * former IP address), so Search Everywhere can answer where a MAC was last seen (docs/decisions.md), and a stay
  * (wireless_client_stays: the device, site, SSID and band it left, and when it was there) for its page.
  */
 export async function upsertClients(tx: Database, applied: readonly AppliedHeartbeat[]): Promise<void> {

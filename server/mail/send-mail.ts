@@ -1,4 +1,4 @@
-// Mail through the SMTP server named by SMTP_URL (DESIGN §5): invitations, password resets and alerts.
+// Mail through the SMTP server named by SMTP_URL (docs/decisions.md): invitations, password resets and alerts.
 import { createTransport } from 'nodemailer';
 import type { Config } from '../config.ts';
 

@@ -1,4 +1,4 @@
-// The rules of the access table (server/test/access-table.ts): who may call a route (SPEC §6, DESIGN §4-5),
+// The rules of the access table (server/test/access-table.ts): who may call a route (docs/roles.md, docs/api.md#http-conventions, docs/decisions.md),
 // and the answer each kind of caller gets by its rule.
 import type { CloudAbility } from '../../core/policy.ts';
 import { type Access, can } from '../../core/policy.ts';

@@ -16,7 +16,7 @@ import {
   TEST_PASSWORD,
 } from './factories.ts';
 
-/** Every kind of caller the access rules tell apart (SPEC §6, DESIGN §5). */
+/** Every kind of caller the access rules tell apart (docs/roles.md, docs/decisions.md). */
 export const ACTORS = [
   'owner',
   'admin',

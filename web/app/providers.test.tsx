@@ -22,7 +22,7 @@ beforeAll(() => initI18n());
 afterEach(cleanup);
 
 describe('app theme', () => {
-  it('uses the SPEC breakpoints', () => {
+  it('uses the breakpoints of docs/constants.md', () => {
     expect(BREAKPOINTS).toEqual({ xs: 0, sm: 600, md: 980, lg: 1280, xl: 1920 });
   });
 

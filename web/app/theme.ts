@@ -1,7 +1,7 @@
-// The MUI theme: SPEC §9 breakpoints, a calm palette, and the deployment's colour when the server sends one.
+// The MUI theme: docs/constants.md breakpoints, a calm palette, and the deployment's colour when the server sends one.
 import { createTheme, type Theme } from '@mui/material/styles';
 
-// SPEC §9 breakpoints.
+// docs/constants.md breakpoints.
 export const BREAKPOINTS = { xs: 0, sm: 600, md: 980, lg: 1280, xl: 1920 } as const;
 
 export const DEFAULT_PRIMARY = '#1f5f99';

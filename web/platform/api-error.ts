@@ -1,12 +1,12 @@
 import { UNKNOWN_CLOUD_MESSAGE } from '../../core/errors.ts';
 
 /**
- * How a call failed (SPEC §8 "Request errors"): a 400 list, another HTTP status, a body that is not JSON,
+ * How a call failed (docs/errors.md "Request errors"): a 400 list, another HTTP status, a body that is not JSON,
  * no answer, no answer in time, or no cloud to ask about.
  */
 export type ApiErrorKind = 'validation' | 'http' | 'parse' | 'network' | 'timeout' | 'context';
 
-/** One entry of a 400 answer (DESIGN §4). */
+/** One entry of a 400 answer (docs/api.md#http-conventions). */
 export interface ValidationIssue {
   readonly errorCode: string;
   readonly location: string;
@@ -32,7 +32,7 @@ export class ApiError extends Error {
   readonly status: number | null;
   readonly errors: readonly ValidationIssue[];
   readonly incidentId: string | null;
-  /** The message or error field of the body, when the server sent one (SPEC §8 403 shows it). */
+  /** The message or error field of the body, when the server sent one (docs/errors.md 403 shows it). */
   readonly serverMessage: string | null;
   /** From the Retry-After header of a 429 answer. */
   readonly retryAfterSeconds: number | null;
@@ -53,7 +53,7 @@ export function isApiError(error: unknown): error is ApiError {
   return error instanceof ApiError;
 }
 
-/** SPEC §8 "Unknown context": a cloud call made where no cloud is known. */
+/** docs/errors.md "Unknown context": a cloud call made where no cloud is known. */
 export function unknownCloudError(): ApiError {
   return new ApiError({ kind: 'context', status: null, message: UNKNOWN_CLOUD_MESSAGE });
 }

@@ -1,5 +1,5 @@
 // Dates and times as the user reads them: in their language, time zone and chosen date and time formats
-// (SPEC §3 User timezone, date_format, time_format).
+// (docs/entities.md User timezone, date_format, time_format).
 import { type DateFormat, isDateFormat, layoutDate } from '../../core/date-formats.ts';
 
 export interface DateTimeContext {

@@ -1,4 +1,4 @@
-// A 400 answer's issues, for forms that show them beside their fields (DESIGN §4 error shape).
+// A 400 answer's issues, for forms that show them beside their fields (docs/api.md#http-conventions error shape).
 import { isApiError, type ValidationIssue } from './api-error.ts';
 
 /** The issue the server gave for a field (its JSON pointer, e.g. '/email'), if any. */

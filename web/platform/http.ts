@@ -1,4 +1,4 @@
-// The one HTTP client of the web app (DESIGN §4 "HTTP conventions"). It has no UI side effects: failures become ApiError.
+// The one HTTP client of the web app (docs/api.md#http-conventions "HTTP conventions"). It has no UI side effects: failures become ApiError.
 import { REQUEST_TIMEOUT_MS } from '../../core/constants.ts';
 import { ApiError, unknownCloudError, type ValidationIssue } from './api-error.ts';
 import { APP_VERSION } from './app-version.ts';
@@ -22,7 +22,7 @@ export function getCurrentCloudId(): number | null {
   return currentCloudId;
 }
 
-/** The current cloud for a call that needs one; SPEC §8 'Could not determine cloud ID' when none is known. */
+/** The current cloud for a call that needs one; docs/errors.md 'Could not determine cloud ID' when none is known. */
 export function requireCurrentCloudId(): number {
   if (currentCloudId === null) throw unknownCloudError();
   return currentCloudId;
@@ -49,12 +49,12 @@ function requestHeaders(hasBody: boolean): Headers {
 function assertPath(path: string): void {
   if (!path.startsWith('/') || path.startsWith('//'))
     throw new Error(`API path must start with one slash: ${path}`);
-  // SPEC §5: parameters never go in the URL by hand; they are passed as data.
+  // docs/validation.md: parameters never go in the URL by hand; they are passed as data.
   if (path.includes('?') || path.includes('#'))
     throw new Error(`API path must not carry a query string: ${path}`);
 }
 
-/** The query string of a GET: the data object plus v=<app version> (SPEC §7). */
+/** The query string of a GET: the data object plus v=<app version> (docs/api.md#the-calls). */
 export function buildQuery(data: QueryData = {}): string {
   const search = new URLSearchParams();
   for (const [name, value] of Object.entries(data)) {

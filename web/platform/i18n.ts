@@ -1,4 +1,4 @@
-// Translations of the console (SPEC §3 languages). English is bundled; the other languages load on demand.
+// Translations of the console (docs/entities.md languages). English is bundled; the other languages load on demand.
 import i18next from 'i18next';
 import { initReactI18next } from 'react-i18next';
 import {
@@ -45,7 +45,7 @@ async function loadMessages(locale: Locale): Promise<void> {
   i18n.addResourceBundle(tag, 'translation', messages.default);
 }
 
-/** Switches the language; a locale outside the supported list throws (SPEC §5). */
+/** Switches the language; a locale outside the supported list throws (docs/validation.md). */
 export function setLocale(locale: string): Promise<void> {
   const checked = assertLocale(locale);
   ensureInitialised();

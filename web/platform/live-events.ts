@@ -4,7 +4,7 @@ import { LIVE_EVENT_KINDS, type LiveEvent } from '../../core/api/events.ts';
 
 /**
  * EventSource gives up for good when it is answered with an error status (a proxy's 502 while the console
- * restarts): the stream is opened again after this long, and SPEC §9's polling covers the gap.
+ * restarts): the stream is opened again after this long, and docs/constants.md's polling covers the gap.
  */
 export const LIVE_REOPEN_MS = 30_000;
 
@@ -20,7 +20,7 @@ export function openLiveEvents(onEvent: (event: LiveEvent) => void): () => void 
         try {
           onEvent({ kind, data: JSON.parse((message as MessageEvent<string>).data) } as LiveEvent);
         } catch {
-          // A malformed event is dropped; SPEC §9's polling still brings the data.
+          // A malformed event is dropped; docs/constants.md's polling still brings the data.
         }
       });
     }

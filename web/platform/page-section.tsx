@@ -42,7 +42,7 @@ export function Loading({ label }: { readonly label: string }) {
   );
 }
 
-/** What a page says to someone whose role may not use it (SPEC §6: the page offers them nothing). */
+/** What a page says to someone whose role may not use it (docs/roles.md: the page offers them nothing). */
 export function NotAllowed() {
   const { t } = useTranslation();
   return <Typography>{t('platform.errors.forbidden')}</Typography>;

@@ -1,4 +1,4 @@
-// Numbers with their units: base 1000 (SPEC §9), the user's measurement units (SPEC §3), the user's
+// Numbers with their units: base 1000 (docs/constants.md), the user's measurement units (docs/entities.md), the user's
 // number format.
 import { describe, expect, it } from 'vitest';
 import {

@@ -1,5 +1,5 @@
 // Numbers with their units as the user reads them: in their language's number format, bytes and bits in
-// base 1000 (SPEC §9) and temperatures in their measurement units (SPEC §3 METRIC or IMPERIAL).
+// base 1000 (docs/constants.md) and temperatures in their measurement units (docs/entities.md METRIC or IMPERIAL).
 import type { MeasurementUnits } from '../../core/domain.ts';
 
 /** Who the numbers are for: the language tag for Intl, and the measurement units they chose. */
@@ -8,7 +8,7 @@ export interface UnitContext {
   readonly measurementUnits: MeasurementUnits;
 }
 
-// SPEC §9: byte units are base 1000 (kB, MB, GB, TB); bit rates step the same way.
+// docs/constants.md: byte units are base 1000 (kB, MB, GB, TB); bit rates step the same way.
 const BYTE_UNITS = ['byte', 'kilobyte', 'megabyte', 'gigabyte', 'terabyte'] as const;
 const BIT_RATE_UNITS = [
   'bit-per-second',

@@ -1,4 +1,4 @@
-// The console's service worker for Web Push (SPEC §4 push notifications). It is served from the site root
+// The console's service worker for Web Push (docs/states.md push notifications). It is served from the site root
 // so that its scope is the whole console. Each push carries JSON {title, body, url, tag}: PushMessage in
 // core/api/push.ts.
 

@@ -18,7 +18,7 @@ interface AppDrawerProps {
   readonly control: DrawerControl;
 }
 
-/** Permanent from md up; below md, temporary with a backdrop, driven by the drawer state machine (SPEC §2.4, §4). */
+/** Permanent from md up; below md, temporary with a backdrop, driven by the drawer state machine (docs/navigation.md#navigation-drawer, docs/states.md). */
 export function AppDrawer({ navigation, pageKey, control }: AppDrawerProps) {
   const { t } = useTranslation();
   const theme = useTheme();

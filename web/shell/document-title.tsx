@@ -5,7 +5,7 @@ import { routes } from '../../core/routes.ts';
 import { useProductName } from './use-product-name.ts';
 import { useRouteMatch } from './use-route-match.ts';
 
-/** Keeps the document title as the page title plus the original title (SPEC §2.4) for the current route. */
+/** Keeps the document title as the page title plus the original title (docs/navigation.md#navigation-drawer) for the current route. */
 export function DocumentTitle() {
   const { t } = useTranslation();
   const match = useRouteMatch();

@@ -3,7 +3,7 @@ import { routes } from '../../core/routes.ts';
 import { useCachedMe } from '../features/auth/api/get-me.ts';
 import { CriticalErrorPage } from '../platform/errors/critical-error-page.tsx';
 
-/** The error boundary of every route (SPEC §8): the page failed to render; the rest of the console still works. */
+/** The error boundary of every route (docs/errors.md): the page failed to render; the rest of the console still works. */
 export function RouteErrorPage() {
   const error = useRouteError();
   const me = useCachedMe();

@@ -1,4 +1,4 @@
-// SPEC §2.3 top bar: panel buttons, the path-analysis link, the cloud and user menus; below md a More menu
+// docs/navigation.md#top-bar-panels top bar: panel buttons, the path-analysis link, the cloud and user menus; below md a More menu
 // stands in for Latest News, Cloud and User.
 import MenuIcon from '@mui/icons-material/Menu';
 import AppBar from '@mui/material/AppBar';

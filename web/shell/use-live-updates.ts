@@ -1,5 +1,5 @@
 // Keeps what the open pages show in step with the live event stream: badges, open panels and lists are
-// brought up to date as alerts, tasks and devices change, without waiting for SPEC §9's polling (which stays
+// brought up to date as alerts, tasks and devices change, without waiting for docs/constants.md's polling (which stays
 // as the fallback while the stream is down).
 import { type QueryClient, type QueryKey, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef } from 'react';
@@ -64,7 +64,7 @@ function applyTask(queryClient: QueryClient, cloudId: number, task: TaskEventDat
           : candidate,
       ),
     },
-    // The list keeps its own age, so SPEC §9's reload of a list older than 60 s still holds.
+    // The list keeps its own age, so docs/constants.md's reload of a list older than 60 s still holds.
     { updatedAt: queryClient.getQueryState(queryKey)?.dataUpdatedAt },
   );
   return true;

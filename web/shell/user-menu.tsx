@@ -1,4 +1,4 @@
-// SPEC §2.3 user menu: Your Profile, Account Security, Admin Panel (administrators), Privacy Policy and Help
+// docs/navigation.md#top-bar-panels user menu: Your Profile, Account Security, Admin Panel (administrators), Privacy Policy and Help
 // (when the theme sets them), Logout.
 import AccountCircle from '@mui/icons-material/AccountCircle';
 import Box from '@mui/material/Box';

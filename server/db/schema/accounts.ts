@@ -14,7 +14,7 @@ import {
 } from 'drizzle-orm/pg-core';
 import { stampedNow } from './columns.ts';
 
-/** People who sign in (SPEC §3 User). */
+/** People who sign in (docs/entities.md User). */
 export const users = pgTable(
   'users',
   {
@@ -56,7 +56,7 @@ export const users = pgTable(
   ],
 );
 
-/** Server-side sessions: revocable, with idle and absolute expiry (DESIGN §4). */
+/** Server-side sessions: revocable, with idle and absolute expiry (docs/api.md#http-conventions). */
 export const sessions = pgTable(
   'sessions',
   {
@@ -94,7 +94,7 @@ export const apiRateLimits = pgTable('api_rate_limits', {
   updatedAt: stampedNow(),
 });
 
-/** SPEC §3 User alert preference, one row per alert type. */
+/** docs/entities.md User alert preference, one row per alert type. */
 export const userAlertPreferences = pgTable(
   'user_alert_preferences',
   {

@@ -19,7 +19,7 @@ import { clouds } from './clouds.ts';
 import { bytea, stampedNow } from './columns.ts';
 import { devices, sites, smartNvrs } from './inventory.ts';
 
-/** SPEC §3 Alert: raised by devices through the agent API. */
+/** docs/entities.md Alert: raised by devices through the agent API. */
 export const alerts = pgTable(
   'alerts',
   {
@@ -96,7 +96,7 @@ export const alertMutes = pgTable(
   ],
 );
 
-/** SPEC §3 Task: one job on one or more devices; each target keeps its own state (DESIGN §5). */
+/** docs/entities.md Task: one job on one or more devices; each target keeps its own state (docs/decisions.md). */
 export const tasks = pgTable(
   'tasks',
   {
@@ -130,7 +130,7 @@ export const tasks = pgTable(
   ],
 );
 
-/** One device or smart NVR a task acts on, with its own state (DESIGN §5). */
+/** One device or smart NVR a task acts on, with its own state (docs/decisions.md). */
 export const taskTargets = pgTable(
   'task_targets',
   {

@@ -17,7 +17,7 @@ import { stampedNow } from './columns.ts';
 
 export type BillingAddress = { street?: string; city?: string; postalCode?: string; country?: string };
 
-/** Tenants (SPEC §3 Cloud). */
+/** Tenants (docs/entities.md Cloud). */
 export const clouds = pgTable(
   'clouds',
   {
@@ -53,7 +53,7 @@ export const clouds = pgTable(
   ],
 );
 
-/** A user's place in a cloud (SPEC §3 User-cloud, DESIGN §5). */
+/** A user's place in a cloud (docs/entities.md User-cloud, docs/decisions.md). */
 export const memberships = pgTable(
   'memberships',
   {
@@ -90,7 +90,7 @@ export const membershipSites = pgTable(
   ],
 );
 
-/** Invitations to join a cloud, with the states of SPEC §3. */
+/** Invitations to join a cloud, with the states of docs/entities.md. */
 export const invitations = pgTable(
   'invitations',
   {

@@ -14,7 +14,7 @@ import { users } from './accounts.ts';
 import { clouds } from './clouds.ts';
 import { bytea, stampedNow } from './columns.ts';
 
-/** SPEC §3 Blog post: inbox posts for signed-in users and public posts. */
+/** docs/entities.md Blog post: inbox posts for signed-in users and public posts. */
 export const blogPosts = pgTable(
   'blog_posts',
   {
@@ -46,7 +46,7 @@ export const blogPostReads = pgTable(
   (t) => [primaryKey({ columns: [t.userId, t.postUuid] })],
 );
 
-/** Error reports from the web app's report dialog (DESIGN §5), listed for platform administrators. */
+/** Error reports from the web app's report dialog (docs/decisions.md), listed for platform administrators. */
 export const errorReports = pgTable(
   'error_reports',
   {

@@ -22,7 +22,7 @@ const cloudRef = () =>
     .notNull()
     .references(() => clouds.id, { onDelete: 'cascade' });
 
-/** SPEC §3 Site. */
+/** docs/entities.md Site. */
 export const sites = pgTable(
   'sites',
   {
@@ -63,7 +63,7 @@ export const siteFilters = pgTable(
   (t) => [index('site_filters_cloud_name_idx').on(t.cloudId, t.name)],
 );
 
-/** SPEC §3 Device: every field the spec lists, reported by the device through the agent API. */
+/** docs/entities.md Device: every field listed there, reported by the device through the agent API. */
 export const devices = pgTable(
   'devices',
   {
@@ -133,7 +133,7 @@ export const devices = pgTable(
   },
 );
 
-/** Smart network video recorders sit at cloud level (SPEC §1). */
+/** Smart network video recorders sit at cloud level (docs/product.md). */
 export const smartNvrs = pgTable(
   'smart_nvrs',
   {
@@ -190,7 +190,7 @@ export const wirelessClients = pgTable(
 
 /**
  * Past names and addresses of objects, and what deleted objects were called, so search can answer
- * "where was this MAC last seen" (DESIGN §5). A row is valid from validFrom until validTo.
+ * "where was this MAC last seen" (docs/decisions.md). A row is valid from validFrom until validTo.
  */
 export const objectHistory = pgTable(
   'object_history',

@@ -13,7 +13,7 @@ import type { SeededSite } from './demo-sites.ts';
 import { insertRows, insertRowsReturningIds } from './insert.ts';
 import { daysAgo, shift } from './time.ts';
 
-/** The password of every demo account (DESIGN §4). */
+/** The password of every demo account (docs/demo.md). */
 export const DEMO_PASSWORD = 'demo-console';
 
 type Account = {
@@ -31,7 +31,7 @@ const account = (email: string, name: string, timezone: string, newsletter: bool
   return { email, firstname, lastname, timezone, subscribeNewsletter: newsletter };
 };
 
-// The six demo logins of DESIGN §4, then people who only appear in lists and invitations.
+// The six demo logins of docs/demo.md, then people who only appear in lists and invitations.
 export const ACCOUNTS = {
   owner: account('owner@demo.example', 'Olivia Owner', 'Europe/Vilnius', true),
   admin: account('admin@demo.example', 'Adam Admin', 'America/New_York', false),
@@ -72,7 +72,7 @@ export async function seedUsers(db: Database, passwordHash: string, now: Date): 
   return Object.fromEntries(keys.map((key, index) => [key, ids[index]])) as SeededUsers;
 }
 
-/** Site User permissions of DESIGN §5: read-only. */
+/** Site User permissions of docs/decisions.md: read-only. */
 const READ_ONLY_SITE: SitePermission[] = [
   'read_device',
   'read_site',

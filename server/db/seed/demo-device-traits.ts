@@ -37,7 +37,7 @@ export function hostname(type: DeviceType, site: SeededSite, n: number): string 
   return `${KINDS[type].host}-${site.code}-${String(n).padStart(2, '0')}`;
 }
 
-/** The configuration pages a device uses (SPEC §2.4 site configuration anchors). */
+/** The configuration pages a device uses (docs/navigation.md#navigation-drawer site configuration anchors). */
 export function configType(type: DeviceType, brand: ProductBrand): string {
   return brand.productBrandSku.includes('WIFI5') ? 'wifi5' : KINDS[type].config;
 }

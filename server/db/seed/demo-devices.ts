@@ -16,9 +16,9 @@ import { insertRowsReturningIds } from './insert.ts';
 import { createRandom, type Random } from './random.ts';
 import { daysAgo, shift } from './time.ts';
 
-// Both sides of the 1.5.0 threshold of the switch Files page (SPEC §9).
+// Both sides of the 1.5.0 threshold of the switch Files page (docs/constants.md).
 const SWITCH_MGMTD_VERSIONS = ['1.4.9', '1.5.0', '1.10.0', '1.6.3', '1.4.2'];
-// The three models whose device menu has no Clients entry (SPEC §2.4) come first.
+// The three models whose device menu has no Clients entry (docs/navigation.md#navigation-drawer) come first.
 const FIRST_METROLINQ_BRANDS = [153, 154, 161];
 const TYPE_ORDER: readonly DeviceType[] = ['gateway', 'switch', 'wifi', 'glinq', 'mesh', 'ptmp', 'metrolinq'];
 

@@ -34,7 +34,7 @@ const SITE_PAST: readonly (readonly [string, 'name' | 'location', string])[] = [
 
 /**
  * Deleted devices and the history of past names and addresses in Demo Networks, so historical
- * search has answers (DESIGN §5).
+ * search has answers (docs/decisions.md).
  */
 export async function seedHistory(
   db: Database,

@@ -6,7 +6,7 @@ import { DEMO_CLOUD, PARTNER_CLOUDS, type SeededCloud } from './demo-clouds.ts';
 import { insertRows } from './insert.ts';
 import { daysAgo, shift } from './time.ts';
 
-// Demo Networks' own invitations show every state of SPEC §3 in user management.
+// Demo Networks' own invitations show every state of docs/entities.md in user management.
 const DEMO_INVITATIONS: readonly (readonly [
   email: string,
   state: InvitationState,

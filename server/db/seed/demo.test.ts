@@ -149,7 +149,7 @@ describe("the owner's clouds", () => {
     expect(new Set(keys).size).toBe(keys.length);
   });
 
-  it('include one that meets the free-trial prompt rule of SPEC §9', async () => {
+  it('include one that meets the free-trial prompt rule of docs/constants.md', async () => {
     const owned = (await membershipsOf('owner@demo.example')).map((row) => row.cloud);
     const used = await handle.db.select({ cloudId: licenses.cloudId }).from(licenses);
     const prompt = owned.filter(

@@ -1,4 +1,4 @@
-// The demo data of DESIGN §4, seeded by `npm start` on an empty database.
+// The demo data of docs/demo.md, seeded by `npm start` on an empty database.
 import { sql } from 'drizzle-orm';
 import { hashPassword } from '../../auth/passwords.ts';
 import type { Database } from '../connect.ts';
@@ -56,6 +56,6 @@ export async function seedDemo(db: Database, now = new Date()): Promise<void> {
     await seedAlerts(tx, demoDevices, trialDevices, recorder, tasks, now);
     await seedNews(tx, accounts, now);
   });
-  // PGlite has no autovacuum: refresh planner statistics after the bulk load (DESIGN §2).
+  // PGlite has no autovacuum: refresh planner statistics after the bulk load (docs/architecture.md#stack).
   await db.execute(sql`analyze`);
 }

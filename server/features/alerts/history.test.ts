@@ -84,7 +84,7 @@ describe('GET /apiv2/cloud/:cloudId/alerts', () => {
     expect(body.items[3]?.smartnvr).toEqual({ id: world.recorder.id, name: 'Lobby NVR' });
   });
 
-  it('filters by type, the SPEC health query, state, site, device, recorder and time, and pages', async () => {
+  it('filters by type, the health query of docs/api.md, state, site, device, recorder and time, and pages', async () => {
     const owner = world.sessions.owner;
     const filtered = async (query: string) => idsOf((await history(owner, query)).body);
     expect(await filtered('?type=POWER_CONSUMPTION')).toEqual([ids.southPoe]);

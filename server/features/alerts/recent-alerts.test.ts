@@ -14,7 +14,7 @@ const recentAlerts = (cloudId: number, session: Session, query = '') =>
   t.app.inject({ method: 'GET', url: `/apiv2/cloud/${cloudId}/recent-alerts${query}`, headers: as(session) });
 
 describe('GET /apiv2/cloud/:cloudId/recent-alerts', () => {
-  it('returns the alerts of the last 7 days with the spec fields, newest first', async () => {
+  it('returns the alerts of the last 7 days with the fields of docs/entities.md, newest first', async () => {
     const c = await createAlertCloud(t);
     const db = t.database.db;
     const device = await raiseAlert(db, {

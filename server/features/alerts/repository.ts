@@ -27,7 +27,7 @@ async function recentAndVisible(db: Database, scope: AlertScope): Promise<SQL> {
   return and(...conditions) as SQL;
 }
 
-/** SPEC §7 recent alerts, newest first; viewed when raised at or before the caller's viewed-at time. */
+/** docs/api.md#the-calls recent alerts, newest first; viewed when raised at or before the caller's viewed-at time. */
 export async function listRecentAlerts(db: Database, scope: AlertScope, limit: number): Promise<Alert[]> {
   const { viewedAt } = scope;
   const rows = await db
@@ -108,7 +108,7 @@ export async function seesOneSiteOnly(
   return rows.length === 1;
 }
 
-/** DESIGN §5: the alerts viewed-at time is the caller's own, per cloud. */
+/** docs/decisions.md: the alerts viewed-at time is the caller's own, per cloud. */
 export async function markAlertsViewed(db: Database, userId: number, cloudId: number): Promise<void> {
   await db
     .update(memberships)

@@ -49,7 +49,7 @@ function alertScope(membership: Membership): AlertScope {
   };
 }
 
-/** Cloud-scoped: recent alerts, their totals and the viewed mark (SPEC §7). */
+/** Cloud-scoped: recent alerts, their totals and the viewed mark (docs/api.md#the-calls). */
 export function alertRoutes(ctx: AppContext): FastifyPluginAsyncTypebox {
   const { db } = ctx;
   return async (app) => {
@@ -249,7 +249,7 @@ export function alertRoutes(ctx: AppContext): FastifyPluginAsyncTypebox {
   };
 }
 
-/** The user's alert preferences (SPEC §7). */
+/** The user's alert preferences (docs/api.md#the-calls). */
 export function alertPreferenceRoutes(ctx: AppContext): FastifyPluginAsyncTypebox {
   const { db } = ctx;
   return async (app) => {

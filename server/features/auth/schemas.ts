@@ -29,7 +29,7 @@ export const UserSchema = Type.Object({
   preferredLanguage: Type.String(),
   dateFormat: Type.String(),
   timeFormat: Type.String(),
-  /** SPEC §3: temperatures and distances in metric or imperial units. */
+  /** docs/entities.md: temperatures and distances in metric or imperial units. */
   measurementUnits: Type.Enum(MEASUREMENT_UNITS),
   subscribeNewsletter: Type.Boolean(),
   supportTools: Type.Boolean(),

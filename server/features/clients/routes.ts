@@ -12,7 +12,7 @@ import { errors } from '../../errors.ts';
 import { CloudParams, signedInErrors } from '../../http-schemas.ts';
 import { findClient, listClients } from './repository.ts';
 
-/** Cloud-scoped: the Wireless Clients pages of a site and a device, and a client's page (SPEC §2.1, §2.4). */
+/** Cloud-scoped: the Wireless Clients pages of a site and a device, and a client's page (docs/navigation.md#routes, docs/navigation.md#navigation-drawer). */
 export function clientRoutes(ctx: AppContext): FastifyPluginAsyncTypebox {
   const { db } = ctx;
   const scopeOf = (membership: Membership) => ({
@@ -58,7 +58,7 @@ export function clientRoutes(ctx: AppContext): FastifyPluginAsyncTypebox {
           request.params.clientId,
           request.query.range,
         );
-        // A client on a site the caller cannot see answers like a missing one (DESIGN §4).
+        // A client on a site the caller cannot see answers like a missing one (docs/api.md#http-conventions).
         if (!client) throw errors.notFound('No such client in this cloud.');
         return client;
       },

@@ -1,5 +1,5 @@
 // @vitest-environment node
-// Managing clouds (SPEC §2.1 clouds and edit, DESIGN §5): create, change properties, delete, leave.
+// Managing clouds (docs/navigation.md#routes clouds and edit, docs/decisions.md): create, change properties, delete, leave.
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ALL_CLOUD_PERMISSIONS, CLOUD_PERMISSION } from '../../../core/domain.ts';

@@ -72,7 +72,7 @@ const setPush = (session: Session, pushAlerts: boolean, headers: Record<string, 
   });
 
 describe('GET /apiv2/cloud/:cloudId', () => {
-  it('answers the cloud with the spec fields and the caller membership', async () => {
+  it('answers the cloud with the fields of docs/entities.md and the caller membership', async () => {
     const response = await getCloud(owner);
     expect(response.statusCode).toBe(200);
     const body = response.json();

@@ -28,7 +28,7 @@ async function ownerClouds(): Promise<Summary[]> {
 }
 const idOf = (clouds: Summary[], name: string) => clouds.find((cloud) => cloud.name === name)?.id as number;
 
-describe('the demo data through the cloud calls (DESIGN §4)', () => {
+describe('the demo data through the cloud calls (docs/demo.md)', () => {
   it("lists the owner's clouds by name and the partner's two pending invitations", async () => {
     const body = (await get(owner, '/apiv2/clouds')).json();
     const names = body.clouds.map((cloud: Summary) => cloud.name);

@@ -35,7 +35,7 @@ const status = (cloudId: number, session = user) =>
   t.app.inject({ method: 'GET', url: `/apiv2/cloud/${cloudId}/license-status`, headers: as(session) });
 
 describe('GET /apiv2/cloud/:cloudId/license-status', () => {
-  it('answers a healthy cloud with every field of SPEC §3 and its licence counts', async () => {
+  it('answers a healthy cloud with every field of docs/entities.md and its licence counts', async () => {
     const purchased = new Date('2024-05-01T00:00:00Z');
     const created = new Date('2023-01-15T08:00:00Z');
     const expires = fromNow(200);

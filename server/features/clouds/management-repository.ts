@@ -10,7 +10,7 @@ import { clouds, membershipSites, memberships } from '../../db/schema/clouds.ts'
 export type CloudProperties = { name: string; company: string; country: string | null };
 
 /**
- * Creates a cloud on a trial plan with its creator as Owner holding every permission bit (DESIGN §5),
+ * Creates a cloud on a trial plan with its creator as Owner holding every permission bit (docs/decisions.md),
  * and records it in the change log, in one transaction.
  */
 export async function createCloud(

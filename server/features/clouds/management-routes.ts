@@ -34,7 +34,7 @@ async function requireOwner(request: FastifyRequest) {
   if (membershipOf(request).roleId !== 'ROLE_OWNER') throw errors.forbidden();
 }
 
-/** POST /apiv2/clouds: any signed-in user may create a cloud, and becomes its Owner (DESIGN §5). */
+/** POST /apiv2/clouds: any signed-in user may create a cloud, and becomes its Owner (docs/decisions.md). */
 export function cloudCreateRoutes(ctx: AppContext): FastifyPluginAsyncTypebox {
   const { db } = ctx;
   return async (app) => {

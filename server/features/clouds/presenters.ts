@@ -6,7 +6,7 @@ import type { CloudRow } from './repository.ts';
 
 const iso = (date: Date | null) => date?.toISOString() ?? null;
 
-/** SPEC §6: billing warnings need manage_licenses; the billing country reminder goes to owners and admins. */
+/** docs/roles.md: billing warnings need manage_licenses; the billing country reminder goes to owners and admins. */
 const seesBilling = (membership: Membership) =>
   can(membership, 'manage_licenses') || isOwnerOrAdmin(membership);
 

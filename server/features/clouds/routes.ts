@@ -35,7 +35,7 @@ async function cloudOf(db: Database, request: FastifyRequest) {
   return cloud;
 }
 
-/** Cloud-scoped: the cloud with billing, push alerts toggle, licence status, advertisement (SPEC §7). */
+/** Cloud-scoped: the cloud with billing, push alerts toggle, licence status, advertisement (docs/api.md#the-calls). */
 export function cloudRoutes(ctx: AppContext): FastifyPluginAsyncTypebox {
   const { db } = ctx;
   return async (app) => {
@@ -95,7 +95,7 @@ async function inviteeOf(db: Database, request: FastifyRequest): Promise<Invitee
   return { userId, email };
 }
 
-/** The user's clouds and invitations (SPEC §7). */
+/** The user's clouds and invitations (docs/api.md#the-calls). */
 export function cloudListRoutes(ctx: AppContext): FastifyPluginAsyncTypebox {
   const { db } = ctx;
   return async (app) => {

@@ -11,7 +11,7 @@ import { liveSitesOf } from '../sites/repository.ts';
 import { activeGrouping } from '../sites/site-filter-repository.ts';
 import { type DashboardScope, readDashboard } from './repository.ts';
 
-/** Cloud-scoped: the cloud and site dashboards (SPEC §2.1 /cloud/{cloudId}/dashboard, /site/{siteId}/dashboard). */
+/** Cloud-scoped: the cloud and site dashboards (docs/navigation.md#routes /cloud/{cloudId}/dashboard, /site/{siteId}/dashboard). */
 export function dashboardRoutes(ctx: AppContext): FastifyPluginAsyncTypebox {
   const { db } = ctx;
   return async (app) => {

@@ -32,7 +32,7 @@ type Chosen = { id: number; name: string; site_id: number | null; live_site_id: 
 
 /**
  * The devices a selection names, as the device list shows them to the caller: the ids given (each must be
- * one the caller sees, else 404: DESIGN §4), or every device the filter matches, resolved here so "all
+ * one the caller sees, else 404: docs/api.md#http-conventions), or every device the filter matches, resolved here so "all
  * that match" is one request whatever their number. Locked when `lock`, for a change in this transaction.
  */
 async function choose(
@@ -72,7 +72,7 @@ async function choose(
 }
 
 /**
- * The whole request or nothing: every device must be one the caller may act on (SPEC §6), and as many as
+ * The whole request or nothing: every device must be one the caller may act on (docs/roles.md), and as many as
  * they confirmed.
  */
 function authorize(
@@ -168,7 +168,7 @@ export async function bulkChange(
       db,
       sql`SELECT id FROM sites WHERE id = ${change.siteId} AND cloud_id = ${membership.cloudId} AND deleted_at IS NULL`,
     );
-    // A site the caller cannot see does not exist for them (DESIGN §4).
+    // A site the caller cannot see does not exist for them (docs/api.md#http-conventions).
     if (!site || !canSeeSite(membership, site.id)) throw errors.notFound('No such site in this cloud.');
     if (!mayActOnDevice(membership, site.id, 'move')) {
       throw errors.forbidden('You may not move devices to this site. Nothing was done.');

@@ -219,7 +219,7 @@ describe('GET /apiv2/cloud/:cloudId/devices', () => {
 
   it('filters by health, online status, family and site, each narrowing the others and the search', async () => {
     expect(await names(owner, { health: 'HEALTH_CRITICAL' })).toEqual(['Yard radio']);
-    // A blocked device is offline whatever it reports (SPEC §3).
+    // A blocked device is offline whatever it reports (docs/entities.md).
     expect(await names(owner, { status: 'online' })).toEqual(['Lobby AP']);
     expect(await names(owner, { status: 'offline' })).toEqual([
       'Dock switch',

@@ -134,7 +134,7 @@ export async function importDevices(
     const siteByName = new Map(sites.map((site) => [site.key, site.id]));
     for (const row of candidates) {
       const siteId = siteByName.get(row.site.toLowerCase());
-      // A site the caller cannot see is as unknown to them as one that does not exist (DESIGN §4).
+      // A site the caller cannot see is as unknown to them as one that does not exist (docs/api.md#http-conventions).
       if (siteId === undefined || !canSeeSite(access, siteId)) row.reasons.push('unknown_site');
       else if (!sitePermissions(access, siteId).has('register')) row.reasons.push('no_permission');
       else row.siteId = siteId;

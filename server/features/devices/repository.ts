@@ -53,7 +53,7 @@ export async function listSmartNvrs(db: Database, cloudId: number) {
 
 /**
  * Renames a live device of the cloud after `authorize` has accepted its live site (null: none), and keeps
- * the former name in object_history, so search still finds the device by it (DESIGN §5). Undefined when
+ * the former name in object_history, so search still finds the device by it (docs/decisions.md). Undefined when
  * there is no such device.
  */
 export async function renameDevice(

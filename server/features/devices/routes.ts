@@ -35,7 +35,7 @@ import { register } from './register.ts';
 import { findDeviceConfigState, listSmartNvrs, renameDevice } from './repository.ts';
 import { resetCredential } from './reset-credential.ts';
 
-/** Device calls outside the cloud prefix: allow-config (SPEC §7). */
+/** Device calls outside the cloud prefix: allow-config (docs/api.md#the-calls). */
 export function deviceRoutes(ctx: AppContext): FastifyPluginAsyncTypebox {
   const { db } = ctx;
   return async (app) => {
@@ -50,7 +50,7 @@ export function deviceRoutes(ctx: AppContext): FastifyPluginAsyncTypebox {
       },
       async (request) => {
         const device = await findDeviceConfigState(db, request.params.id);
-        // A device in a cloud the caller is not in answers like a missing one (DESIGN §4).
+        // A device in a cloud the caller is not in answers like a missing one (docs/api.md#http-conventions).
         if (!device) throw errors.notFound();
         const membership = await requireMembership(db, request, device.cloudId);
         const visible = visibleSiteIds(membership);
@@ -67,7 +67,7 @@ export function deviceRoutes(ctx: AppContext): FastifyPluginAsyncTypebox {
   };
 }
 
-/** Cloud-scoped: the device list page (SPEC §2.1 /v2/cloud/{cloudId}/devices?search=). */
+/** Cloud-scoped: the device list page (docs/navigation.md#routes /v2/cloud/{cloudId}/devices?search=). */
 export function deviceListRoutes(ctx: AppContext): FastifyPluginAsyncTypebox {
   const { db } = ctx;
   return async (app) => {
@@ -113,7 +113,7 @@ export function deviceListRoutes(ctx: AppContext): FastifyPluginAsyncTypebox {
       async (request, reply) => {
         const membership = membershipOf(request);
         const { siteId } = request.body;
-        // A site the caller cannot see does not exist for them (DESIGN §4).
+        // A site the caller cannot see does not exist for them (docs/api.md#http-conventions).
         if (!canSeeSite(membership, siteId)) throw errors.notFound('No such site in this cloud.');
         if (!sitePermissions(membership, siteId).has('register')) throw errors.forbidden();
         const device = await register(db, membership.cloudId, request.body, actorOf(request));
@@ -177,7 +177,7 @@ export function deviceListRoutes(ctx: AppContext): FastifyPluginAsyncTypebox {
           request.params.deviceId,
           name,
           (siteId) => {
-            // A device the caller cannot see does not exist for them (DESIGN §4).
+            // A device the caller cannot see does not exist for them (docs/api.md#http-conventions).
             if (siteId === null || !canSeeSite(membership, siteId))
               throw errors.notFound('No such device in this cloud.');
             if (!sitePermissions(membership, siteId).has('rename_device')) throw errors.forbidden();

@@ -5,7 +5,7 @@ import { ERROR_REPORT_FORWARD_TIMEOUT_MS } from '../../../core/constants.ts';
 export type ForwardTarget = { url: string; key: string | null };
 
 /**
- * Sends a stored report on to the external error-reporting service (DESIGN §5 ERROR_REPORT_URL); SPEC §7:
+ * Sends a stored report on to the external error-reporting service (docs/decisions.md ERROR_REPORT_URL); docs/api.md#the-calls:
  * status 200 means success. A failure is logged and never reaches the reporter: the report is stored.
  */
 export async function forwardErrorReport(

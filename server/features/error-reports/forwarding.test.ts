@@ -8,7 +8,7 @@ import { sampleReport } from './test-report.ts';
 
 type Received = { headers: IncomingHttpHeaders; body: unknown; path: string };
 
-// A stand-in for the external error-reporting service of DESIGN §5.
+// A stand-in for the external error-reporting service of docs/decisions.md.
 let service: Server;
 let received: Received[] = [];
 let answerStatus = 200;

@@ -7,7 +7,7 @@ import { errorReports } from '../../db/schema/content.ts';
 /** Reports kept in all (about 25 kB each at most): each new one past this drops the oldest. */
 export const ERROR_REPORTS_KEPT = 2_000;
 
-/** A report by its named fields (SPEC §3), with the sender the console vouches for ('' for none). */
+/** A report by its named fields (docs/entities.md), with the sender the console vouches for ('' for none). */
 export function reportOf(body: ErrorReport, user: string): ErrorReport {
   const { serviceContext, context, message } = body;
   const { httpRequest, reportLocation } = context;

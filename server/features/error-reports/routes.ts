@@ -18,7 +18,7 @@ const REPORT_BUDGET = { perSecond: 1 / 60, burst: 10 };
 /** Reports per address whatever its sessions, so signing in again and again buys no more: 30, then 5 a minute. */
 const ADDRESS_REPORT_BUDGET = { perSecond: 5 / 60, burst: 30 };
 
-/** Error reports from the web app, listed for platform administrators (DESIGN §5). */
+/** Error reports from the web app, listed for platform administrators (docs/decisions.md). */
 export function errorReportRoutes(ctx: AppContext): FastifyPluginAsyncTypebox {
   const { db, config } = ctx;
   const target = config.errorReportUrl ? { url: config.errorReportUrl, key: config.errorReportKey } : null;

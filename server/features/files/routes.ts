@@ -10,7 +10,7 @@ import { acceptedType, cleanFileName, contentMatches } from './content-check.ts'
 import { storeFile } from './repository.ts';
 import { readUpload, uploadRefused } from './upload-reader.ts';
 
-/** Cloud-scoped file upload (SPEC §7). */
+/** Cloud-scoped file upload (docs/api.md#the-calls). */
 export function fileRoutes(ctx: AppContext): FastifyPluginAsyncTypebox {
   const { db } = ctx;
   return async (app) => {

@@ -24,8 +24,8 @@ import {
 const tags = ['licences'];
 
 /**
- * The device a licence call names, when the caller sees it (else 404, DESIGN §4) and may change its licence
- * (else 403: change_device_license, SPEC §6).
+ * The device a licence call names, when the caller sees it (else 404, docs/api.md#http-conventions) and may change its licence
+ * (else 403: change_device_license, docs/roles.md).
  */
 async function deviceOf(
   ctx: AppContext,
@@ -40,7 +40,7 @@ async function deviceOf(
   return device;
 }
 
-/** Licenses and Add-ons (SPEC §2.1 /cloud/{cloudId}/licenses and addons): manage_licenses. */
+/** Licenses and Add-ons (docs/navigation.md#routes /cloud/{cloudId}/licenses and addons): manage_licenses. */
 export function deviceLicenceRoutes(ctx: AppContext): FastifyPluginAsyncTypebox {
   const { db } = ctx;
   return async (app) => {

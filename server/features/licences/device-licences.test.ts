@@ -1,5 +1,5 @@
 // @vitest-environment node
-// Licenses and Add-ons (SPEC §2.1, §3 License status, §6 change_device_license with the add-on context).
+// Licenses and Add-ons (docs/navigation.md#routes, docs/entities.md License status, docs/roles.md change_device_license with the add-on context).
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CLOUD_PERMISSION } from '../../../core/domain.ts';

@@ -8,7 +8,7 @@ import { findLicensedSmartNvr } from './repository.ts';
 
 const MAX_ID = 2147483647;
 
-/** The cloud id of the X-Cloud-Id header; SPEC §8 'Could not determine cloud ID' when there is none. */
+/** The cloud id of the X-Cloud-Id header; docs/errors.md 'Could not determine cloud ID' when there is none. */
 function headerCloudId(header: string | undefined): number {
   const id = header !== undefined && /^[1-9][0-9]{0,9}$/.test(header.trim()) ? Number(header.trim()) : 0;
   if (id < 1 || id > MAX_ID) {
@@ -24,7 +24,7 @@ function headerCloudId(header: string | undefined): number {
   return id;
 }
 
-/** Smart NVR licence (SPEC §7). */
+/** Smart NVR licence (docs/api.md#the-calls). */
 export function licenceRoutes(ctx: AppContext): FastifyPluginAsyncTypebox {
   const { db } = ctx;
   return async (app) => {

@@ -1,5 +1,5 @@
 // @vitest-environment node
-// A switch's Files (SPEC §2.4, §9): GET /apiv2/cloud/:cloudId/devices/:deviceId/files lists what its last
+// A switch's Files (docs/navigation.md#navigation-drawer, docs/constants.md): GET /apiv2/cloud/:cloudId/devices/:deviceId/files lists what its last
 // heartbeat reported, and a TASK_REPORT task naming a file fetches it from the device for download.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { heartbeat, sendHeartbeat } from '../../fleet/test-fleet.ts';

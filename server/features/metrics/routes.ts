@@ -1,4 +1,4 @@
-// A device's Statistics (SPEC §2.4: Wireless, Networks, System) and a switch's Ports and Files, for
+// A device's Statistics (docs/navigation.md#navigation-drawer: Wireless, Networks, System) and a switch's Ports and Files, for
 // whoever may read the devices of its site.
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import {
@@ -29,7 +29,7 @@ import {
 } from './repository.ts';
 import { chartPoints } from './series.ts';
 
-/** The device when the caller may read it; a device they may not see does not exist for them (DESIGN §4). */
+/** The device when the caller may read it; a device they may not see does not exist for them (docs/api.md#http-conventions). */
 async function readableDevice(db: Database, membership: Membership, deviceId: number) {
   const device = await findMetricDevice(db, membership.cloudId, deviceId);
   if (!device) throw errors.notFound('No such device in this cloud.');

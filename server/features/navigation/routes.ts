@@ -20,7 +20,7 @@ type DeviceConfigState = {
   readonly siteAllowConfig: boolean | null;
 };
 
-/** The allow-config rule of SPEC §7 (GET /apiv2/device/:id/allow-config): the device and its live site allow it. */
+/** The allow-config rule of docs/api.md#the-calls (GET /apiv2/device/:id/allow-config): the device and its live site allow it. */
 const deviceAllowsConfig = (device: DeviceConfigState) =>
   device.allowConfig &&
   !device.suspendConfig &&
@@ -34,7 +34,7 @@ const sitePermissionList = (permissions: ReadonlySet<string>): SitePermission[] 
   );
 
 /**
- * What the shell needs to draw a site, device or smart NVR page: names, cloud and menu facts (DESIGN §5).
+ * What the shell needs to draw a site, device or smart NVR page: names, cloud and menu facts (docs/decisions.md).
  * Objects outside the caller's clouds, sites a Site User is not given, and deleted objects answer 404.
  */
 export function navigationRoutes(ctx: AppContext): FastifyPluginAsyncTypebox {

@@ -77,7 +77,7 @@ const viewedOf = (inbox: { posts: { uuid: string; viewed: boolean }[] }) =>
   Object.fromEntries(inbox.posts.map((p) => [p.uuid, p.viewed]));
 
 describe('GET /apiv2/user/inbox-blog-posts', () => {
-  it('lists published inbox posts newest first with the spec fields, unread count and latest update', async () => {
+  it('lists published inbox posts newest first with the fields of docs/entities.md, unread count and latest update', async () => {
     const inbox = await getInbox(reader);
     expect(inbox.posts.map((p: { uuid: string }) => p.uuid)).toEqual([post.newest, post.newer, post.older]);
     expect(inbox.unreadCount).toBe(3);

@@ -27,7 +27,7 @@ async function inbox(db: Database, userId: number) {
   return presentInbox(await listInboxPosts(db, userId, new Date()));
 }
 
-/** Inbox and public blog posts, newsletter subscription (SPEC §7). */
+/** Inbox and public blog posts, newsletter subscription (docs/api.md#the-calls). */
 export function newsRoutes(ctx: AppContext): FastifyPluginAsyncTypebox {
   const { db } = ctx;
   return async (app) => {

@@ -16,7 +16,7 @@ import { CloudParams, signedInErrors } from '../../http-schemas.ts';
 import { readCloudSettings, readSiteSettings, saveCloudSettings, saveSiteSettings } from './repository.ts';
 
 /**
- * A site's Notifications need edit_site on it (SPEC §2.4); a site the caller does not see is not found. It
+ * A site's Notifications need edit_site on it (docs/navigation.md#navigation-drawer); a site the caller does not see is not found. It
  * runs before the body is validated, so a caller without the right learns nothing from a 400.
  */
 async function requireEditSite(request: FastifyRequest) {
@@ -26,7 +26,7 @@ async function requireEditSite(request: FastifyRequest) {
   if (!sitePermissions(membership, siteId).has('edit_site')) throw errors.forbidden();
 }
 
-/** Notifications of the cloud (manage_sites, SPEC §6) and of a site: who each alert type reaches, and how. */
+/** Notifications of the cloud (manage_sites, docs/roles.md) and of a site: who each alert type reaches, and how. */
 export function notificationSettingRoutes(ctx: AppContext): FastifyPluginAsyncTypebox {
   const { db } = ctx;
   return async (app) => {

@@ -22,7 +22,7 @@ const userErrors = {
   403: ErrorSchemas.message,
 } as const;
 
-/** Web Push: the server's VAPID public key and the caller's browser subscriptions (SPEC §4 push toggle). */
+/** Web Push: the server's VAPID public key and the caller's browser subscriptions (docs/states.md push toggle). */
 export function pushRoutes(ctx: AppContext): FastifyPluginAsyncTypebox {
   const { db } = ctx;
   return async (app) => {

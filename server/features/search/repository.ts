@@ -15,7 +15,7 @@ export type SearchScope = {
 /** What to look for: the trimmed query and the sources to search. */
 export type SearchTerms = { query: string; sources: ReadonlySet<SearchSource> };
 
-/** One object that matched, before it becomes a SPEC §3 search result. */
+/** One object that matched, before it becomes a docs/entities.md search result. */
 export type Hit = {
   objectType: SearchObjectType;
   objectId: number;

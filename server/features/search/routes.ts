@@ -9,7 +9,7 @@ import { errors } from '../../errors.ts';
 import { CloudParams, signedInErrors } from '../../http-schemas.ts';
 import { searchEverywhere } from './service.ts';
 
-/** Cloud-scoped search (SPEC §5, §7). */
+/** Cloud-scoped search (docs/validation.md, docs/api.md#the-calls). */
 export function searchRoutes(ctx: AppContext): FastifyPluginAsyncTypebox {
   const { db } = ctx;
   return async (app) => {

@@ -39,7 +39,7 @@ afterAll(() => t.close());
 const asOwner = (body: Parameters<typeof search>[3]) => search(t, c.sessions.owner, c.cloud.id, body);
 
 describe('POST /apiv2/cloud/:cloudId/search/find: results', () => {
-  it('answers every SPEC §3 field of a result', async () => {
+  it('answers every docs/entities.md field of a result', async () => {
     const result = await asOwner({ query: 'Lobby AP 1' });
     expect(result.current).toEqual([
       {

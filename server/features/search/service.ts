@@ -67,8 +67,8 @@ function present(hit: Hit, historical: boolean): SearchResult {
 }
 
 /**
- * SPEC §7 search/find: the caller's current matches and the historical ones (deleted objects, past
- * names and addresses), at most 3 per object type in each list (SPEC §9). The per-type queries run
+ * docs/api.md#the-calls search/find: the caller's current matches and the historical ones (deleted objects, past
+ * names and addresses), at most 3 per object type in each list (docs/constants.md). The per-type queries run
  * concurrently; each looks at a bounded number of candidate rows.
  */
 export async function searchEverywhere(

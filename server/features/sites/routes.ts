@@ -4,7 +4,7 @@ import { siteFilterRoutes } from './site-filter-routes.ts';
 import { siteListRoutes } from './site-list-routes.ts';
 import { sitePropertiesRoutes } from './site-properties-routes.ts';
 
-/** Cloud-scoped: site picker list, site list, site creation and properties, site filters (SPEC §7). */
+/** Cloud-scoped: site picker list, site list, site creation and properties, site filters (docs/api.md#the-calls). */
 export function siteRoutes(ctx: AppContext): FastifyPluginAsyncTypebox {
   return async (app) => {
     await app.register(siteListRoutes(ctx));

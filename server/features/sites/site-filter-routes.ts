@@ -32,7 +32,7 @@ import {
 const FIRST_PAGE: SiteFiltersSelectQuery = { limit: SITE_FILTER_PAGE_LIMIT, allFields: false };
 
 /**
- * Saved site groupings: list, select, clear (SPEC §7 site-filters-select), create (site-filter/add), read,
+ * Saved site groupings: list, select, clear (docs/api.md#the-calls site-filters-select), create (site-filter/add), read,
  * change and delete (a grouping's edit page).
  */
 export function siteFilterRoutes(ctx: AppContext): FastifyPluginAsyncTypebox {
@@ -92,7 +92,7 @@ export function siteFilterRoutes(ctx: AppContext): FastifyPluginAsyncTypebox {
     app.post(
       '/site-filters-select',
       {
-        // SPEC §6: the site-group filter is for users who manage sites.
+        // docs/roles.md: the site-group filter is for users who manage sites.
         config: { permission: 'manage_sites' },
         schema: {
           tags: ['sites'],
@@ -158,7 +158,7 @@ export function siteFilterRoutes(ctx: AppContext): FastifyPluginAsyncTypebox {
       },
     );
 
-    // Editing a saved grouping is for those who may create one (SPEC §6 manage_sites).
+    // Editing a saved grouping is for those who may create one (docs/roles.md manage_sites).
     app.get(
       '/site-filters/:siteFilterId',
       {

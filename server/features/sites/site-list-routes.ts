@@ -25,8 +25,8 @@ function parseIds(text: string | undefined): number[] {
 }
 
 /**
- * GET sites-select (SPEC §7), GET sites (the site list page, SPEC §2.1) and POST sites (the site picker's
- * "Create a new site", SPEC §2.3, and the sites/add page).
+ * GET sites-select (docs/api.md#the-calls), GET sites (the site list page, docs/navigation.md#routes) and POST sites (the site picker's
+ * "Create a new site", docs/navigation.md#top-bar-panels, and the sites/add page).
  */
 export function siteListRoutes(ctx: AppContext): FastifyPluginAsyncTypebox {
   const { db } = ctx;

@@ -47,7 +47,7 @@ export async function listSitePage(
       id: page.id,
       name: page.name,
       location: page.location,
-      // One read of the site's devices gives its count, how many are online (SPEC §3) and its health.
+      // One read of the site's devices gives its count, how many are online (docs/entities.md) and its health.
       counts: sql<number[]>`(SELECT ARRAY[count(*),
           count(*) FILTER (WHERE NOT d.blocked AND d.status_id IN ('STATUS_ONLINE', 'STATUS_SKIPPED_HB')),
           count(*) FILTER (WHERE d.health_id = 'HEALTH_CRITICAL'),

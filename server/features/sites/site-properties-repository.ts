@@ -57,7 +57,7 @@ async function lockSite(tx: Database, cloudId: number, siteId: number) {
   return site;
 }
 
-/** Keeps a site's former name and location, so search still finds it by them (DESIGN §5). */
+/** Keeps a site's former name and location, so search still finds it by them (docs/decisions.md). */
 async function keepHistory(
   tx: Database,
   site: { id: number; createdAt: Date },

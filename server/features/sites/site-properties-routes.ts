@@ -12,7 +12,7 @@ import { deleteSite, findSiteProperties, updateSite } from './site-properties-re
 
 type Need = 'read' | 'edit' | 'delete';
 
-/** What the caller may do with a site they see (SPEC §6): edit_site edits; deleting also needs manage_sites. */
+/** What the caller may do with a site they see (docs/roles.md): edit_site edits; deleting also needs manage_sites. */
 function abilities(request: FastifyRequest, siteId: number) {
   const membership = membershipOf(request);
   const granted = sitePermissions(membership, siteId);
@@ -21,7 +21,7 @@ function abilities(request: FastifyRequest, siteId: number) {
 }
 
 /**
- * Refuses a caller who does not see the site (404, DESIGN §4) or may not do what the route does (403).
+ * Refuses a caller who does not see the site (404, docs/api.md#http-conventions) or may not do what the route does (403).
  * It runs before the body is validated, so a caller without the right learns nothing from a 400.
  */
 function requireSite(need: Need) {
@@ -34,7 +34,7 @@ function requireSite(need: Need) {
   };
 }
 
-/** Site Properties (SPEC §2.4 /v2/cloud/{cloudId}/site/{siteId}/edit): read, change and delete a site. */
+/** Site Properties (docs/navigation.md#navigation-drawer /v2/cloud/{cloudId}/site/{siteId}/edit): read, change and delete a site. */
 export function sitePropertiesRoutes(ctx: AppContext): FastifyPluginAsyncTypebox {
   const { db } = ctx;
   return async (app) => {

@@ -1,5 +1,5 @@
 // @vitest-environment node
-// Site Properties (SPEC §2.4 /v2/cloud/{cloudId}/site/{siteId}/edit): read, change and delete a site.
+// Site Properties (docs/navigation.md#navigation-drawer /v2/cloud/{cloudId}/site/{siteId}/edit): read, change and delete a site.
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { CLOUD_PERMISSION } from '../../../core/domain.ts';

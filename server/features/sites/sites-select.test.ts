@@ -101,7 +101,7 @@ describe('GET /apiv2/cloud/:cloudId/sites-select', () => {
     expect(names(response.json())).toEqual(['Alpha Tower']);
   });
 
-  it('gives the SPEC §3 site fields with allFields', async () => {
+  it('gives the docs/entities.md site fields with allFields', async () => {
     const response = await get(owner, { filter: 'Depot', allFields: 'true' });
     expect(response.json().sites).toEqual([
       {

@@ -91,7 +91,7 @@ describe('GET /apiv2/cloud/:cloudId/tasks', () => {
     });
   });
 
-  it('reads the SPEC status query: finished (canceled among the failed) and in progress', async () => {
+  it('reads the status query of docs/api.md: finished (canceled among the failed) and in progress', async () => {
     expect(await idsOf('?status=SUCCESS%2BFAIL%2BTIMEOUT')).toEqual([ids.southFirmware, ids.northReboot]);
     expect(await idsOf('?status=RUNNING+PENDING')).toEqual([ids.scheduled, ids.running]);
     expect(await idsOf('?status=FAIL')).toEqual([ids.southFirmware]);

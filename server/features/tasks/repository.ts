@@ -42,7 +42,7 @@ function visible(scope: TaskScope): SQL {
   return and(inCloud, scope.siteIds.length > 0 ? inArray(tasks.siteId, scope.siteIds) : sql`false`) as SQL;
 }
 
-/** SPEC §7 recent tasks by execute_at, newest first (tasks_cloud_execute_idx), with their target counts. */
+/** docs/api.md#the-calls recent tasks by execute_at, newest first (tasks_cloud_execute_idx), with their target counts. */
 export const listRecentTasks = (db: Database, scope: TaskScope, limit: number) =>
   listTasks(db, scope, { limit, offset: 0 });
 
@@ -147,7 +147,7 @@ async function countTargetStates(db: Database, taskIds: number[]) {
 }
 
 /**
- * SPEC §7 task counts: finished tasks completed after the caller last viewed the tracker
+ * docs/api.md#the-calls task counts: finished tasks completed after the caller last viewed the tracker
  * (tasks_cloud_completed_idx), and in-progress tasks scheduled after it (tasks_cloud_execute_idx);
  * every one of them when the tracker was never viewed.
  */
@@ -172,7 +172,7 @@ export async function countNewTasks(db: Database, scope: TaskScope) {
   return { newCompleted: row?.newCompleted ?? 0, newRunning: row?.newRunning ?? 0 };
 }
 
-/** DESIGN §5: the tasks viewed-at time is the caller's own, per cloud. */
+/** docs/decisions.md: the tasks viewed-at time is the caller's own, per cloud. */
 export async function markTasksViewed(db: Database, userId: number, cloudId: number): Promise<void> {
   await db
     .update(memberships)

@@ -49,7 +49,7 @@ function taskScope(membership: Membership): TaskScope {
   };
 }
 
-/** Cloud-scoped: recent tasks, their counts and the viewed mark (SPEC §7). */
+/** Cloud-scoped: recent tasks, their counts and the viewed mark (docs/api.md#the-calls). */
 export function taskRoutes(ctx: AppContext): FastifyPluginAsyncTypebox {
   const { db } = ctx;
   return async (app) => {

@@ -5,7 +5,7 @@ import type { AppContext } from '../../context.ts';
 import { CloudParams, signedInErrors } from '../../http-schemas.ts';
 import { listMembers } from './repository.ts';
 
-/** Cloud-scoped: the user management list (SPEC §2.1 /v2/cloud/{cloudId}/users?search=, §6 manage_users). */
+/** Cloud-scoped: the user management list (docs/navigation.md#routes /v2/cloud/{cloudId}/users?search=, docs/roles.md manage_users). */
 export function userRoutes(ctx: AppContext): FastifyPluginAsyncTypebox {
   const { db } = ctx;
   return async (app) => {

@@ -1,4 +1,4 @@
-// SPEC §9: a post under 500 characters is short, shown whole in the panel; a longer one opens in a dialog.
+// docs/constants.md: a post under 500 characters is short, shown whole in the panel; a longer one opens in a dialog.
 import type { InboxPost } from '../../../core/api/news.ts';
 import { SHORT_POST_MAX_LENGTH } from '../../../core/constants.ts';
 

@@ -1,5 +1,5 @@
 // The browser's side of Web Push: the service worker and PushManager. A refusal or a missing feature
-// becomes PushUnavailableError, for which the toggle shows the SPEC §8 push failure text.
+// becomes PushUnavailableError, for which the toggle shows the docs/errors.md push failure text.
 import type { PushSubscriptionJson } from '../../../core/api/push.ts';
 
 /** Served from the site root (web/public), so its scope covers every page of the console. */
@@ -79,7 +79,7 @@ export async function subscribeBrowser(publicKey: string): Promise<PushSubscript
 }
 
 /**
- * The token refresh (SPEC §9): the browser's current subscription, subscribed again when the browser
+ * The token refresh (docs/constants.md): the browser's current subscription, subscribed again when the browser
  * dropped it. Null when this browser never turned push on or the permission is gone: nothing to refresh.
  */
 export async function renewSubscription(

@@ -1,4 +1,4 @@
-// SPEC §9 notifications token refresh: the server keeps this browser's current subscription, and a
+// docs/constants.md notifications token refresh: the server keeps this browser's current subscription, and a
 // subscription the browser dropped is made again.
 import type { QueryClient } from '@tanstack/react-query';
 import { vapidPublicKeyQueryOptions } from './api/get-vapid-public-key.ts';

@@ -1,4 +1,4 @@
-// The push notifications toggle's state and steps (SPEC §4: enabled, disabled or pending).
+// The push notifications toggle's state and steps (docs/states.md: enabled, disabled or pending).
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { showMessage } from '../../platform/messages/message-store.ts';
@@ -25,7 +25,7 @@ export function usePushToggle(cloudId: number) {
   const storeEndpoint = (endpoint: string | null) =>
     queryClient.setQueryData(browserSubscriptionQueryOptions().queryKey, endpoint);
 
-  // SPEC §8: the browser refused or cannot; push alerts stay off.
+  // docs/errors.md: the browser refused or cannot; push alerts stay off.
   const showFailure = (error: unknown) =>
     showMessage({ content: t('push.toggle.failed'), variant: 'error', error });
 

@@ -1,4 +1,4 @@
-// i18n keys of the result groups and of the places a match was found (SPEC §3 Search result).
+// i18n keys of the result groups and of the places a match was found (docs/entities.md Search result).
 import type { SearchObjectType, SearchSource } from '../../../core/search.ts';
 
 export const GROUP_LABEL_KEYS = {

@@ -1,4 +1,4 @@
-// Search Everywhere's results as the panel lists them (SPEC §2.3, §3, §9): grouped by object type, current
+// Search Everywhere's results as the panel lists them (docs/navigation.md#top-bar-panels, docs/entities.md, docs/constants.md): grouped by object type, current
 // matches and historical ones ("where was this MAC last seen") in groups of their own, at most 3 a group,
 // each linking to where the object is listed.
 import type { SearchFindResult, SearchResult } from '../../../core/api/search.ts';
@@ -22,7 +22,7 @@ export function groupResults(found: SearchFindResult): ResultGroup[] {
 }
 
 /**
- * SPEC §2.1: the list page of the result's cloud, searching for what was typed; a wireless client opens
+ * docs/navigation.md#routes: the list page of the result's cloud, searching for what was typed; a wireless client opens
  * on its site, and a client seen on no site falls back to the devices list.
  */
 export function resultHref(result: SearchResult, query: string): string {

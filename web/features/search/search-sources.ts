@@ -1,4 +1,4 @@
-// What the Search Everywhere checkbox limits a search to (SPEC §2.3, §5): the kind of the input decides.
+// What the Search Everywhere checkbox limits a search to (docs/navigation.md#top-bar-panels, docs/validation.md): the kind of the input decides.
 import {
   classifySearchInput,
   defaultSources,

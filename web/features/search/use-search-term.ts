@@ -1,5 +1,5 @@
 // The text typed in Search Everywhere and the term it searches for, with the platform search field's
-// rules (SPEC §5): MIN_SEARCH_LENGTH characters, SEARCH_DEBOUNCE_MS after typing, at once on Enter.
+// rules (docs/validation.md): MIN_SEARCH_LENGTH characters, SEARCH_DEBOUNCE_MS after typing, at once on Enter.
 import { useEffect, useState } from 'react';
 import { MIN_SEARCH_LENGTH } from '../../../core/constants.ts';
 import { createSearchController, type SearchState } from '../../platform/search-field/search-controller.ts';

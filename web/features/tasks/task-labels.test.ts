@@ -7,7 +7,7 @@ import { TASK_STATE_KEYS, TASK_TYPE_DESCRIPTION_KEYS, TASK_TYPE_TITLE_KEYS } fro
 const english = en as Record<string, string>;
 
 describe('task labels', () => {
-  it('shows each state as SPEC §4 names it', () => {
+  it('shows each state as docs/states.md names it', () => {
     for (const state of TASK_STATES) expect(english[TASK_STATE_KEYS[state]]).toBe(TASK_STATE_LABELS[state]);
   });
 

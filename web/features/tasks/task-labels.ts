@@ -1,7 +1,7 @@
-// i18n keys of task types and states (SPEC §3, §4), as static maps so every key is checked by the compiler.
+// i18n keys of task types and states (docs/entities.md, docs/states.md), as static maps so every key is checked by the compiler.
 import type { TaskState, TaskType } from '../../../core/domain.ts';
 
-/** SPEC §4: how each task state is shown (the English texts are core/tasks.ts TASK_STATE_LABELS). */
+/** docs/states.md: how each task state is shown (the English texts are core/tasks.ts TASK_STATE_LABELS). */
 export const TASK_STATE_KEYS = {
   TASK_PENDING: 'tasks.state.pending',
   TASK_STANDBY: 'tasks.state.standby',

@@ -36,7 +36,7 @@ export function TimeSeriesChart<K extends string>({
   readonly series: readonly TimeSeries<K>[];
   readonly format: (value: number) => string;
   readonly height?: number;
-  /** The user's time zone (SPEC §3 User timezone); the browser's when not given. */
+  /** The user's time zone (docs/entities.md User timezone); the browser's when not given. */
   readonly timeZone?: string;
 }) {
   const { t, i18n } = useTranslation();

@@ -22,7 +22,7 @@ function clickBackdrop() {
   fireEvent.click(backdrop);
 }
 
-describe('confirm dialog and modal shell (SPEC §5, §9)', () => {
+describe('confirm dialog and modal shell (docs/validation.md, docs/constants.md)', () => {
   it('answers true on confirm and false on cancel', async () => {
     const first = await openConfirm({ confirmLabel: 'Delete' });
     expect(within(first.dialog).getByText('The site and its maps go away.')).toBeInTheDocument();

@@ -1,4 +1,4 @@
-// The dialogs the app asks for (SPEC §5, §8); the dialog host, mounted once at the root, draws them.
+// The dialogs the app asks for (docs/validation.md, docs/errors.md); the dialog host, mounted once at the root, draws them.
 import { createStore } from '../store.ts';
 import type { PromptValidator } from './prompt-validation.ts';
 
@@ -26,7 +26,7 @@ export interface ReportOptions {
   readonly error: unknown;
   /** The signed-in user's email, when known. */
   readonly user: string;
-  /** SPEC §8: a dialog that is not closable offers Reload Page instead of Cancel. */
+  /** docs/errors.md: a dialog that is not closable offers Reload Page instead of Cancel. */
   readonly closable?: boolean;
 }
 

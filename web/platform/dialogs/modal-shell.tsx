@@ -16,14 +16,14 @@ export interface ModalShellProps {
   readonly actions?: ReactNode;
   /** Called when the user closes a closable dialog (close button or Escape). */
   readonly onClose?: () => void;
-  /** SPEC §9: Escape is disabled and there is no close button when the dialog is not closable. */
+  /** docs/constants.md: Escape is disabled and there is no close button when the dialog is not closable. */
   readonly closable?: boolean;
   readonly maxWidth?: Breakpoint;
   readonly onExited?: () => void;
 }
 
 /**
- * Every modal of the console (SPEC §9): max width 'sm' unless told, never closed by a click on the
+ * Every modal of the console (docs/constants.md): max width 'sm' unless told, never closed by a click on the
  * backdrop, and Escape does nothing when the dialog is not closable.
  */
 export function ModalShell({

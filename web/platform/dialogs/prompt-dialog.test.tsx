@@ -16,7 +16,7 @@ async function openPrompt(options: Partial<Parameters<typeof promptDialog>[0]> =
   return { dialog, answer, input: within(dialog).getByRole('textbox', { name: 'Site name' }) };
 }
 
-describe('prompt dialog (SPEC §5)', () => {
+describe('prompt dialog (docs/validation.md)', () => {
   it("refuses a blank value with 'Blank values not allowed.' and disables submit until it is valid", async () => {
     const { dialog, answer, input } = await openPrompt();
     const submit = within(dialog).getByRole('button', { name: 'OK' });

@@ -17,7 +17,7 @@ function useProblemText() {
   };
 }
 
-/** SPEC §5: validated from the first submit attempt on, on every change; submit is disabled while invalid. */
+/** docs/validation.md: validated from the first submit attempt on, on every change; submit is disabled while invalid. */
 export function PromptDialog({
   options,
   onDone,

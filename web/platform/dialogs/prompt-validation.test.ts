@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { validatePromptValue } from './prompt-validation.ts';
 
-describe('prompt validation (SPEC §5)', () => {
+describe('prompt validation (docs/validation.md)', () => {
   it('refuses blank values unless blanks are allowed', () => {
     expect(validatePromptValue('', {})).toEqual({ type: 'blank' });
     expect(validatePromptValue('   ', {})).toEqual({ type: 'blank' });

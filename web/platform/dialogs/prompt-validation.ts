@@ -1,4 +1,4 @@
-// SPEC §5 prompt dialog rules: blank values, custom validators, and what each failure says.
+// docs/validation.md prompt dialog rules: blank values, custom validators, and what each failure says.
 
 /** A custom validator: a message, or false for the default text; true, null, undefined or '' accept. */
 export type PromptValidator = (value: string) => string | boolean | null | undefined;

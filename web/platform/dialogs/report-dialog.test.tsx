@@ -24,7 +24,7 @@ async function openReport(closable = true) {
   return screen.findByRole('dialog', { name: 'Page Script Error' });
 }
 
-describe("'Page Script Error' dialog (SPEC §4, §8)", () => {
+describe("'Page Script Error' dialog (docs/states.md, docs/errors.md)", () => {
   it('starts busy with submit disabled, then shows the payload and enables submit', async () => {
     // The payload is built on a timer after the dialog first paints; hold that timer to see the busy state.
     vi.useFakeTimers({ toFake: ['setTimeout', 'clearTimeout'] });

@@ -15,7 +15,7 @@ import { ModalShell } from './modal-shell.tsx';
 
 type Status = 'building' | 'ready' | 'sending' | 'success' | 'failure';
 
-/** SPEC §4, §8: starts busy; submit once the payload is built; success keeps submit disabled, failure does not. */
+/** docs/states.md, docs/errors.md: starts busy; submit once the payload is built; success keeps submit disabled, failure does not. */
 export function ReportDialog({
   options,
   onDone,

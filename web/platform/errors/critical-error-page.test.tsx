@@ -34,7 +34,7 @@ afterEach(() => {
   vi.restoreAllMocks();
 });
 
-describe('critical error page (SPEC §8)', () => {
+describe('critical error page (docs/errors.md)', () => {
   it('replaces a page that failed to render, with reload, report and a way back', async () => {
     renderBrokenRoute(new TypeError('row is undefined'));
     const page = await screen.findByRole('alert');

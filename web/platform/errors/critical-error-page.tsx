@@ -26,7 +26,7 @@ export interface CriticalErrorPageProps {
   readonly userEmail: string;
 }
 
-/** SPEC §8: a page that failed to render says what went wrong and offers reload, report and a way back. */
+/** docs/errors.md: a page that failed to render says what went wrong and offers reload, report and a way back. */
 export function CriticalErrorPage({ error, homeHref, userEmail }: CriticalErrorPageProps) {
   const { t } = useTranslation();
   const notice = classifyFailure(failureOf(error), typeof navigator === 'undefined' || navigator.onLine);

@@ -1,4 +1,4 @@
-// SPEC §4: an error message triggers the registered error listeners (logging, monitoring). Listeners only
+// docs/states.md: an error message triggers the registered error listeners (logging, monitoring). Listeners only
 // observe; what the user sees is decided by the error policy.
 
 export interface ErrorNotification {

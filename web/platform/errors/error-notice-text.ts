@@ -1,4 +1,4 @@
-// SPEC §8 texts of each notice, through the locale files (keys are written out, never built).
+// docs/errors.md texts of each notice, through the locale files (keys are written out, never built).
 import type { TFunction } from 'i18next';
 import type { ErrorNotice } from '../../../core/errors.ts';
 

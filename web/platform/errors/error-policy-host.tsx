@@ -29,7 +29,7 @@ function logToConsole(): () => void {
 }
 
 /**
- * Registers the SPEC §8 error policy for the app: failed queries and mutations, window errors, unhandled
+ * Registers the docs/errors.md error policy for the app: failed queries and mutations, window errors, unhandled
  * rejections, the browser going offline, and the server's version on every answer. Renders nothing.
  */
 export function ErrorPolicyHost({ session }: { readonly session: () => PolicySession }) {

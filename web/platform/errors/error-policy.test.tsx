@@ -62,7 +62,7 @@ afterEach(() => {
   vi.restoreAllMocks();
 });
 
-describe('error policy: HTTP statuses (SPEC §8)', () => {
+describe('error policy: HTTP statuses (docs/errors.md)', () => {
   it.each([
     [429, {}, TEXT.tooMany],
     [500, { message: 'Sorry', incidentId: '4f1c-22' }, `${TEXT.server} Incident ID [4f1c-22].`],
@@ -126,7 +126,7 @@ describe('error policy: HTTP statuses (SPEC §8)', () => {
   });
 });
 
-describe('error policy: connectivity (SPEC §8)', () => {
+describe('error policy: connectivity (docs/errors.md)', () => {
   it('says the servers could not be reached when a call gets no answer', async () => {
     installFakeFetch(() => Promise.reject(new TypeError('Failed to fetch')));
     renderProbes(['/apiv2/probe']);

@@ -1,4 +1,4 @@
-// SPEC §8 error policy: what the user sees when something fails. Registered by the app (ErrorPolicyHost);
+// docs/errors.md error policy: what the user sees when something fails. Registered by the app (ErrorPolicyHost);
 // the HTTP client only reports. Only the first error is handled until the user closes its notice.
 import type { TFunction } from 'i18next';
 import {
@@ -22,7 +22,7 @@ export interface ErrorPolicyDeps {
   /** Whether a user is signed in; before that the login page and the frame say what failed. */
   readonly isSignedIn: () => boolean;
   readonly userEmail: () => string;
-  /** The address of the user's default cloud (SPEC §8 403 'Open default cloud'). */
+  /** The address of the user's default cloud (docs/errors.md 403 'Open default cloud'). */
   readonly defaultCloudHref: () => string;
   readonly reload: () => void;
   readonly navigate: (href: string) => void;
@@ -93,7 +93,7 @@ export function createErrorPolicy(deps: ErrorPolicyDeps) {
     }).then(deps.reload);
   }
 
-  /** Shows the notice of an error (SPEC §8); unhandled rejections and window errors come here too. */
+  /** Shows the notice of an error (docs/errors.md); unhandled rejections and window errors come here too. */
   function handleError(error: unknown): void {
     if (isApiError(error) && !deps.isSignedIn()) return;
     if (!isApiError(error) && isIgnorableScriptError(errorMessage(error))) return;
@@ -114,7 +114,7 @@ export function createErrorPolicy(deps: ErrorPolicyDeps) {
     });
   }
 
-  /** SPEC §8 version mismatch: the banner and the 'Page Reload Required' dialog once, and a warning notice. */
+  /** docs/errors.md version mismatch: the banner and the 'Page Reload Required' dialog once, and a warning notice. */
   function handleServerVersion(serverVersion: string): void {
     if (serverVersion === APP_VERSION || versionMismatchShown) return;
     versionMismatchShown = true;
@@ -132,7 +132,7 @@ export function createErrorPolicy(deps: ErrorPolicyDeps) {
     });
   }
 
-  /** SPEC §8 offline text as soon as the browser goes offline; it closes when the browser is back. */
+  /** docs/errors.md offline text as soon as the browser goes offline; it closes when the browser is back. */
   function handleConnectivity(online: boolean): void {
     if (online) {
       deps.messages.closeDomain(CONNECTIVITY_DOMAIN);

@@ -9,7 +9,7 @@ const context = {
   url: 'https://console.example/cloud/1/dashboard',
 };
 
-describe('error report payload (SPEC §3)', () => {
+describe('error report payload (docs/entities.md)', () => {
   it('carries the service context, user, request and location, and the stack trace as the message', () => {
     const error = new TypeError("Cannot read properties of undefined (reading 'name')");
     error.stack = [

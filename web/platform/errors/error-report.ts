@@ -1,4 +1,4 @@
-// Builds the SPEC §3 error report payload shown in, and sent by, the 'Page Script Error' dialog.
+// Builds the docs/entities.md error report payload shown in, and sent by, the 'Page Script Error' dialog.
 import {
   ERROR_REPORT_MESSAGE_MAX,
   ERROR_REPORT_TEXT_MAX,
@@ -55,7 +55,7 @@ function describe(error: unknown): { headline: string; stack: string } {
   };
 }
 
-/** SPEC §3: serviceContext, context (user, httpRequest, reportLocation) and the message with the stack trace. */
+/** docs/entities.md: serviceContext, context (user, httpRequest, reportLocation) and the message with the stack trace. */
 export function buildErrorReport(error: unknown, context: ReportContext): ErrorReport {
   const { headline, stack } = describe(error);
   return {

@@ -1,4 +1,4 @@
-// POST /apiv2/error-reports (DESIGN §5): the server stores the report and forwards it when configured.
+// POST /apiv2/error-reports (docs/decisions.md): the server stores the report and forwards it when configured.
 import type { ErrorReport } from '../../../core/api/error-reports.ts';
 import { apiPost } from '../http.ts';
 

@@ -18,7 +18,7 @@ afterEach(() => {
   vi.restoreAllMocks();
 });
 
-describe('version mismatch (SPEC §8)', () => {
+describe('version mismatch (docs/errors.md)', () => {
   it('stays quiet while the server runs the same version', () => {
     renderWithPlatform(null);
     act(() => emitServerVersion(APP_VERSION));

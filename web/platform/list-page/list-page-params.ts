@@ -5,7 +5,7 @@ import { useLocation, useNavigate, useSearchParams } from 'react-router';
 import { isSearchable, trimQuery } from '../../../core/search.ts';
 import { useRouteParams } from '../../shell/use-route-match.ts';
 
-/** The list pages: routes that declare the `search` query (SPEC §2.1), and a site's devices. */
+/** The list pages: routes that declare the `search` query (docs/navigation.md#routes), and a site's devices. */
 export type ListRouteKey = 'devices' | 'siteDevices' | 'sites' | 'users' | 'clouds';
 
 export interface ListPageParams {

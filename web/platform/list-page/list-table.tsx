@@ -14,7 +14,7 @@ export interface ListColumn<T> {
   readonly id: string;
   readonly header: string;
   readonly cell: (row: T) => ReactNode;
-  /** The smallest screen (SPEC §9 breakpoint) that shows the column; every screen when not given. */
+  /** The smallest screen (docs/constants.md breakpoint) that shows the column; every screen when not given. */
   readonly from?: 'sm' | 'md' | 'lg';
   readonly numeric?: boolean;
   /**

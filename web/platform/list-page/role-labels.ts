@@ -1,4 +1,4 @@
-// SPEC §6 role names, shown by the user and cloud lists; any other role shows 'Unknown'.
+// docs/roles.md role names, shown by the user and cloud lists; any other role shows 'Unknown'.
 import type { RoleId } from '../../../core/domain.ts';
 
 export const ROLE_LABEL_KEYS = {

@@ -1,4 +1,4 @@
-// Banners: messages that stay on every page until the page is reloaded (e.g. SPEC §8 version mismatch).
+// Banners: messages that stay on every page until the page is reloaded (e.g. docs/errors.md version mismatch).
 import { createStore } from '../store.ts';
 
 export interface Banner {

@@ -54,7 +54,7 @@ function MessageBody({ message, store, ref }: MessageBodyProps) {
   );
 }
 
-/** Draws the one toast of the message queue (SPEC §4); mounted once at the root. */
+/** Draws the one toast of the message queue (docs/states.md); mounted once at the root. */
 export function MessageHost({ store = appMessages }: { readonly store?: MessageStore }) {
   const { t } = useTranslation();
   const current = useStore({ get: store.getMessages, subscribe: store.subscribe })[0];

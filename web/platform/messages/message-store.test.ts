@@ -23,7 +23,7 @@ beforeEach(() => {
 });
 afterEach(() => vi.useRealTimers());
 
-describe('toast queue (SPEC §4)', () => {
+describe('toast queue (docs/states.md)', () => {
   it('shows one toast at a time; the next shows when the previous has exited', () => {
     store.showMessage({ content: 'First', variant: 'info' });
     store.showMessage({ content: 'Second', variant: 'info', domain: 'other' });
@@ -83,7 +83,7 @@ describe('toast queue (SPEC §4)', () => {
   });
 });
 
-describe('system messages (SPEC §4)', () => {
+describe('system messages (docs/states.md)', () => {
   it('uses the defaults: success, default-domain, closable', () => {
     store.showMessage({ content: 'Hello' });
     expect(store.getMessages()[0]).toMatchObject({

@@ -1,4 +1,4 @@
-// SPEC §4 toast queue and system messages: one toast at a time; the next shows when the previous exits.
+// docs/states.md toast queue and system messages: one toast at a time; the next shows when the previous exits.
 import {
   DEFAULT_MESSAGE_DOMAIN,
   SUCCESS_TOAST_MS,
@@ -45,7 +45,7 @@ export interface Message {
   readonly onClosed?: () => void;
 }
 
-/** How long a message stays once shown; null: until closed (SPEC §4). */
+/** How long a message stays once shown; null: until closed (docs/states.md). */
 export function autoCloseDelay(input: MessageInput): number | null {
   if (input.autoClose !== undefined) return input.autoClose;
   if ((input.variant ?? 'success') !== 'success' || input.keepOpen) return null;
@@ -84,7 +84,7 @@ export function createMessageStore() {
     target.onClosed?.();
   }
 
-  /** Adds a message (SPEC §4 rules); returns its id, or the id of the identical message already there. */
+  /** Adds a message (docs/states.md rules); returns its id, or the id of the identical message already there. */
   function showMessage(input: MessageInput): number {
     const variant = input.variant ?? 'success';
     const domain = input.domain ?? DEFAULT_MESSAGE_DOMAIN;

@@ -1,4 +1,4 @@
-// A top bar button that opens a panel, with an optional count badge (SPEC §9: at most 99, then '99+').
+// A top bar button that opens a panel, with an optional count badge (docs/constants.md: at most 99, then '99+').
 import Badge from '@mui/material/Badge';
 import IconButton from '@mui/material/IconButton';
 import Tooltip from '@mui/material/Tooltip';

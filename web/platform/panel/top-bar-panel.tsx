@@ -1,4 +1,4 @@
-// A top bar panel (SPEC §2.3): a dialog anchored below its button, with a heading, optional actions and a
+// A top bar panel (docs/navigation.md#top-bar-panels): a dialog anchored below its button, with a heading, optional actions and a
 // scrolling body. Closing it (Escape, a click outside, the close button) calls onClose once.
 import CloseIcon from '@mui/icons-material/Close';
 import Box from '@mui/material/Box';

@@ -1,4 +1,4 @@
-// "Closing the panel marks ... viewed" (SPEC §4): runs an action each time a panel goes from open to closed,
+// "Closing the panel marks ... viewed" (docs/states.md): runs an action each time a panel goes from open to closed,
 // however it was closed (Escape, a click outside, a link followed, another panel opened).
 import { useEffect, useRef } from 'react';
 

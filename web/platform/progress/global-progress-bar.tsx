@@ -7,7 +7,7 @@ import { onRequestActivity } from '../http-events.ts';
 import { useStore } from '../store.ts';
 import { progress as appProgress, type ProgressStore } from './progress-store.ts';
 
-// SPEC §9: the bar creeps towards the end over 10 s; completion fills it.
+// docs/constants.md: the bar creeps towards the end over 10 s; completion fills it.
 const creep = keyframes`from { transform: scaleX(0); } to { transform: scaleX(0.9); }`;
 
 /** The thin bar at the very top of the page; mounted once at the root and fed by every request. */

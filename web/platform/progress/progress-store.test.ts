@@ -10,7 +10,7 @@ beforeEach(() => {
 });
 afterEach(() => vi.useRealTimers());
 
-describe('global progress bar (SPEC §4, §9)', () => {
+describe('global progress bar (docs/states.md, docs/constants.md)', () => {
   it('appears only after 500 ms of work', () => {
     progress.start();
     expect(progress.get()).toBe('waiting');

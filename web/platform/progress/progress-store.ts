@@ -1,4 +1,4 @@
-// SPEC §4, §9 global progress bar: after 500 ms of work it animates for 10 s; when the work ends it jumps to
+// docs/states.md, docs/constants.md global progress bar: after 500 ms of work it animates for 10 s; when the work ends it jumps to
 // 100% and hides 300 ms later. Work that ends within the delay never shows the bar.
 import { PROGRESS_DELAY_MS, PROGRESS_HIDE_MS } from '../../../core/constants.ts';
 import { createStore } from '../store.ts';

@@ -1,7 +1,7 @@
 import type { DataRouter } from 'react-router';
 import { progress as appProgress, type ProgressStore } from './progress-store.ts';
 
-/** SPEC §4: the global progress bar also runs while a route (its code or data) loads. */
+/** docs/states.md: the global progress bar also runs while a route (its code or data) loads. */
 export function followRouteLoads(
   router: Pick<DataRouter, 'subscribe' | 'state'>,
   store: ProgressStore = appProgress,

@@ -29,7 +29,7 @@ beforeEach(() => {
 });
 afterEach(() => vi.useRealTimers());
 
-describe('search field rules (SPEC §4, §5)', () => {
+describe('search field rules (docs/states.md, docs/validation.md)', () => {
   it('searches 1000 ms after the last change', () => {
     const search = controller();
     search.change('a');

@@ -1,4 +1,4 @@
-// SPEC §4, §5 search field rules: minimum length (default 1; below it '' is reported), 1000 ms debounce,
+// docs/states.md, docs/validation.md search field rules: minimum length (default 1; below it '' is reported), 1000 ms debounce,
 // Enter searches at once, lazy mode waits for an explicit search, clear empties it, and a change made while
 // a search is busy is queued until it ends.
 import { SEARCH_DEBOUNCE_MS, SEARCH_MIN_LENGTH_DEFAULT } from '../../../core/constants.ts';

@@ -11,7 +11,7 @@ import { createSearchController, type SearchOptions, type SearchState } from './
 export interface SearchFieldProps extends SearchOptions {
   /** Accessible name; the placeholder when not given. */
   readonly label?: string;
-  /** SPEC §5: 'Search' unless told. */
+  /** docs/validation.md: 'Search' unless told. */
   readonly placeholder?: string;
   readonly autoFocus?: boolean;
   /**
@@ -21,7 +21,7 @@ export interface SearchFieldProps extends SearchOptions {
   readonly value?: string;
 }
 
-/** The console's search box (SPEC §5); the rules live in search-controller.ts. */
+/** The console's search box (docs/validation.md); the rules live in search-controller.ts. */
 export function SearchField({ label, placeholder, autoFocus, value, ...options }: SearchFieldProps) {
   const { t } = useTranslation();
   const [state, setState] = useState<SearchState>({ value: '', busy: false });

@@ -1,4 +1,4 @@
-// SPEC §2.4 breadcrumbs above the page content, from the navigation model (core/navigation/breadcrumbs.ts).
+// docs/navigation.md#navigation-drawer breadcrumbs above the page content, from the navigation model (core/navigation/breadcrumbs.ts).
 import Breadcrumbs from '@mui/material/Breadcrumbs';
 import Link from '@mui/material/Link';
 import Typography from '@mui/material/Typography';

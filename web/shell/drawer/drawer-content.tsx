@@ -1,4 +1,4 @@
-// The drawer's menus (SPEC §2.4): the level of the page, with back and forward arrows between levels.
+// The drawer's menus (docs/navigation.md#navigation-drawer): the level of the page, with back and forward arrows between levels.
 import ArrowBackIcon from '@mui/icons-material/ArrowBack';
 import ArrowForwardIcon from '@mui/icons-material/ArrowForward';
 import Alert from '@mui/material/Alert';

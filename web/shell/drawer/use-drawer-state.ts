@@ -1,4 +1,4 @@
-// SPEC §4 drawer state machine (core/navigation/drawer-state.ts) for the temporary drawer: closing ends
+// docs/states.md drawer state machine (core/navigation/drawer-state.ts) for the temporary drawer: closing ends
 // after the slide-out transition plus 100 ms.
 import { useTheme } from '@mui/material/styles';
 import { useCallback, useEffect, useReducer } from 'react';

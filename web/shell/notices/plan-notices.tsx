@@ -78,7 +78,7 @@ function NoticeAlert({
   }
 }
 
-/** SPEC §8 plan and licence notices of the current cloud, above the page. */
+/** docs/errors.md plan and licence notices of the current cloud, above the page. */
 export function PlanNotices({ cloudId, access }: { readonly cloudId: number; readonly access: Access }) {
   const { t } = useTranslation();
   const cloud = useCloud(cloudId).data;

@@ -11,7 +11,7 @@ import { VideoPlayer } from './video-player.tsx';
 /** The welcome video of a trial cloud. */
 export const QUICK_START_VIDEO_URL = '/media/videos/getting-started.webm';
 
-/** SPEC §6: the quick-start guide for the owner of a trial cloud. */
+/** docs/roles.md: the quick-start guide for the owner of a trial cloud. */
 export function QuickStartDialog({
   cloudId,
   onClose,

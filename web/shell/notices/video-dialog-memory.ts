@@ -1,4 +1,4 @@
-// When each video dialog was last shown to a user in a cloud (SPEC §9: shown again after 24 h), kept in
+// When each video dialog was last shown to a user in a cloud (docs/constants.md: shown again after 24 h), kept in
 // the browser's localStorage. A browser that refuses storage shows the dialogs as if never shown.
 
 export type VideoDialogKind = 'quickStart' | 'promotion';

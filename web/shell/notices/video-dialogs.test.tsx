@@ -35,7 +35,7 @@ afterEach(() => {
   restoreFetch();
 });
 
-describe('quick-start video dialog (SPEC §6, §9)', () => {
+describe('quick-start video dialog (docs/roles.md, docs/constants.md)', () => {
   it('welcomes the owner of a trial cloud and remembers when it was shown', async () => {
     const before = Date.now();
     open();
@@ -76,7 +76,7 @@ describe('quick-start video dialog (SPEC §6, §9)', () => {
   });
 });
 
-describe('promotional video dialog (SPEC §9)', () => {
+describe('promotional video dialog (docs/constants.md)', () => {
   it('plays the first video of the advertisement list and offers the others', async () => {
     open(advertisingCloud);
     const dialog = await screen.findByRole('dialog', { name: "What's new" });

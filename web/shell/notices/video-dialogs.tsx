@@ -16,12 +16,12 @@ interface VideoDialogsProps {
   readonly cloudId: number;
   readonly userId: number;
   readonly access: Access;
-  /** The deployment theme's add-on flag (DESIGN §5): promotions are about add-ons. */
+  /** The deployment theme's add-on flag (docs/decisions.md): promotions are about add-ons. */
   readonly addonsEnabled: boolean;
 }
 
 /**
- * SPEC §6, §9: the quick-start guide for the owner of a trial cloud, else the promotional videos; each
+ * docs/roles.md, docs/constants.md: the quick-start guide for the owner of a trial cloud, else the promotional videos; each
  * at most once every 24 h per user and cloud. Decided once per cloud visit.
  */
 export function VideoDialogs({ cloudId, userId, access, addonsEnabled }: VideoDialogsProps) {

@@ -1,4 +1,4 @@
-// The site-grouping picker of the drawer's cloud menu (SPEC §2.3, §2.4), for users with manage_sites.
+// The site-grouping picker of the drawer's cloud menu (docs/navigation.md#top-bar-panels, docs/navigation.md#navigation-drawer), for users with manage_sites.
 import CheckIcon from '@mui/icons-material/Check';
 import Box from '@mui/material/Box';
 import List from '@mui/material/List';
@@ -25,7 +25,7 @@ export function SiteGroupingPicker({ cloudId }: SiteGroupingPickerProps) {
   const { t } = useTranslation();
   const [term, setTerm] = useState('');
   const first = useSiteFiltersSelect(cloudId);
-  // SPEC §7: the server says when a full page came back, and then it filters.
+  // docs/api.md#the-calls: the server says when a full page came back, and then it filters.
   const serverFiltering = first.data?.backendFilter ?? false;
   const filtered = useSiteFiltersSelect(cloudId, serverFiltering ? term : '');
   const select = useSelectSiteFilter(cloudId);

@@ -109,7 +109,7 @@ describe('site picker', () => {
       return jsonResponse(201, { id: 77, name: 'Harbour', location: '' });
     });
     const { chosen, queryClient } = renderPicker(true);
-    // A page of the site list (SPEC §2.1) loaded earlier, which must not keep showing the cloud without the new site.
+    // A page of the site list (docs/navigation.md#routes) loaded earlier, which must not keep showing the cloud without the new site.
     const listKey = ['sites', 'list', 3, '', 0];
     queryClient.setQueryData(listKey, { items: [], total: 0 });
     fireEvent.click(await screen.findByRole('button', { name: 'Create a new site' }));

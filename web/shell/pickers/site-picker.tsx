@@ -1,4 +1,4 @@
-// The site picker of the drawer's cloud menu (SPEC §2.3, §9). Rendered by the drawer; built with the top bar.
+// The site picker of the drawer's cloud menu (docs/navigation.md#top-bar-panels, docs/constants.md). Rendered by the drawer; built with the top bar.
 import AddIcon from '@mui/icons-material/Add';
 import Box from '@mui/material/Box';
 import List from '@mui/material/List';
@@ -24,7 +24,7 @@ export type SitePickerProps = {
   readonly cloudId: number;
   /** The site of the current page, kept in the list even beyond the first 100. */
   readonly currentSiteId: number | null;
-  /** SPEC §2.3: Create a new site, for users with manage_sites. */
+  /** docs/navigation.md#top-bar-panels: Create a new site, for users with manage_sites. */
   readonly canCreateSite: boolean;
   readonly onChoose: (siteId: number) => void;
 };
@@ -33,7 +33,7 @@ export function SitePicker({ cloudId, currentSiteId, canCreateSite, onChoose }: 
   const { t } = useTranslation();
   const [term, setTerm] = useState('');
   const first = useSitesSelect(cloudId, { filter: '', includeId: currentSiteId });
-  // SPEC §9: a full first page means there may be more sites than listed, so the server filters.
+  // docs/constants.md: a full first page means there may be more sites than listed, so the server filters.
   const serverFiltering = (first.data?.sites.length ?? 0) >= SITE_LIST_MAX;
   const filtered = useSitesSelect(cloudId, { filter: serverFiltering ? term : '', includeId: currentSiteId });
   const createSite = useCreateSiteFlow(cloudId, onChoose);

@@ -1,4 +1,4 @@
-// SPEC §2.3 "Create a new site": asks for the name in the prompt dialog, creates the site, then chooses it.
+// docs/navigation.md#top-bar-panels "Create a new site": asks for the name in the prompt dialog, creates the site, then chooses it.
 // A refused name (400, e.g. a duplicate) asks again with the server's message.
 import { useTranslation } from 'react-i18next';
 import { useCreateSite } from '../../features/sites/api/create-site.ts';

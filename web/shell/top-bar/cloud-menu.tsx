@@ -1,4 +1,4 @@
-// SPEC §2.3 cloud menu: its button (current cloud, unread invitations) and its popover.
+// docs/navigation.md#top-bar-panels cloud menu: its button (current cloud, unread invitations) and its popover.
 import ArrowDropDownIcon from '@mui/icons-material/ArrowDropDown';
 import CloudIcon from '@mui/icons-material/Cloud';
 import Alert from '@mui/material/Alert';

@@ -1,4 +1,4 @@
-// SPEC §2.3 cloud menu: the user's clouds, with a filter box from 10 clouds on and 'No clouds found.'.
+// docs/navigation.md#top-bar-panels cloud menu: the user's clouds, with a filter box from 10 clouds on and 'No clouds found.'.
 import Box from '@mui/material/Box';
 import ListItemText from '@mui/material/ListItemText';
 import MenuItem from '@mui/material/MenuItem';

@@ -1,4 +1,4 @@
-// SPEC §2.3 cloud menu: pending invitations, each accepted or declined where it is listed.
+// docs/navigation.md#top-bar-panels cloud menu: pending invitations, each accepted or declined where it is listed.
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Typography from '@mui/material/Typography';

@@ -1,4 +1,4 @@
-// SPEC §2.3: below md, a More menu offers Latest News, Cloud and User.
+// docs/navigation.md#top-bar-panels: below md, a More menu offers Latest News, Cloud and User.
 import MoreVertIcon from '@mui/icons-material/MoreVert';
 import Badge from '@mui/material/Badge';
 import IconButton from '@mui/material/IconButton';

@@ -5,7 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
 import { leadsToBuiltPage } from '../../../core/routes.ts';
 
-/** DESIGN §5: the theme's path-analysis link, a template with {cloudId}. */
+/** docs/decisions.md: the theme's path-analysis link, a template with {cloudId}. */
 export function pathAnalysisHref(template: string, cloudId: number): string {
   return template.replaceAll('{cloudId}', String(cloudId));
 }

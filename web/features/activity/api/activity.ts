@@ -15,7 +15,7 @@ import type { AlertType, HealthId, TaskType } from '../../../../core/domain.ts';
 import { apiGet, apiPost, buildQuery, type QueryData } from '../../../platform/http.ts';
 import { type HistoryRange, historyFrom } from '../../../platform/list-page/history-filter.tsx';
 
-/** The health choices of the alert history; 'problems' is SPEC §2.1's HEALTH_CRITICAL+HEALTH_WARNING. */
+/** The health choices of the alert history; 'problems' is docs/navigation.md#routes's HEALTH_CRITICAL+HEALTH_WARNING. */
 export const HEALTH_FILTERS = {
   all: [],
   problems: ['HEALTH_CRITICAL', 'HEALTH_WARNING'],
@@ -37,7 +37,7 @@ export type AlertFilters = HistoryScope & {
   range: HistoryRange;
 };
 
-/** The status choices, each SPEC §2.1 status query ('finished' and 'inProgress' are the panel's links). */
+/** The status choices, each docs/navigation.md#routes status query ('finished' and 'inProgress' are the panel's links). */
 export const STATUS_FILTERS = {
   all: [],
   finished: ['SUCCESS', 'FAIL', 'TIMEOUT'],

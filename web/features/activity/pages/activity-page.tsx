@@ -1,4 +1,4 @@
-// SPEC §2.1 /cloud/{cloudId}/activity: the cloud's alert history (#alert) and task history (#maintenance),
+// docs/navigation.md#routes /cloud/{cloudId}/activity: the cloud's alert history (#alert) and task history (#maintenance),
 // and the same for one site, device or smart NVR. The panels' links land here with their query: health
 // for alerts, status and id for tasks.
 import Box from '@mui/material/Box';

@@ -1,4 +1,4 @@
-// GET /apiv2/cloud/:cloudId/recent-alerts-totals: the count on the Alerts button (SPEC §7, §9 refresh).
+// GET /apiv2/cloud/:cloudId/recent-alerts-totals: the count on the Alerts button (docs/api.md#the-calls, docs/constants.md refresh).
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { RecentAlertsTotals } from '../../../../core/api/alerts.ts';
 import { ALERT_COUNT_REFRESH_MS, ALERT_COUNT_REFRESH_PUSH_MS } from '../../../../core/constants.ts';
@@ -18,7 +18,7 @@ export function recentAlertsTotalsQueryOptions(cloudId: number) {
   });
 }
 
-/** Push alerts bring news of new alerts, so the count is polled less often with them (SPEC §9). */
+/** Push alerts bring news of new alerts, so the count is polled less often with them (docs/constants.md). */
 export function useRecentAlertsTotals(cloudId: number, pushAlerts: boolean) {
   return useQuery({
     ...recentAlertsTotalsQueryOptions(cloudId),

@@ -1,4 +1,4 @@
-// GET /apiv2/cloud/:cloudId/recent-alerts: the alerts panel's list (SPEC §2.3, §7; §9 cache 1 hour).
+// GET /apiv2/cloud/:cloudId/recent-alerts: the alerts panel's list (docs/navigation.md#top-bar-panels, docs/api.md#the-calls; docs/constants.md cache 1 hour).
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { RecentAlerts } from '../../../../core/api/alerts.ts';
 import { ALERT_CACHE_MS, RECENT_ALERTS_LIMIT } from '../../../../core/constants.ts';

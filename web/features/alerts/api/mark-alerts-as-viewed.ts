@@ -1,4 +1,4 @@
-// POST /apiv2/cloud/:cloudId/mark-alerts-as-viewed: closing the alerts panel marks every alert viewed (SPEC §4).
+// POST /apiv2/cloud/:cloudId/mark-alerts-as-viewed: closing the alerts panel marks every alert viewed (docs/states.md).
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { RecentAlerts } from '../../../../core/api/alerts.ts';
 import { LOCAL_ERRORS } from '../../../platform/errors/error-policy-host.tsx';

@@ -1,4 +1,4 @@
-// The Alerts button with the unviewed total on its badge (SPEC §2.3, §9: at most 99, then '99+'); a new
+// The Alerts button with the unviewed total on its badge (docs/navigation.md#top-bar-panels, docs/constants.md: at most 99, then '99+'); a new
 // alert shows a toast.
 import NotificationsIcon from '@mui/icons-material/Notifications';
 import { useTranslation } from 'react-i18next';

@@ -1,4 +1,4 @@
-// The recent alerts (SPEC §2.3, §4): unseen until the panel closes, which marks them all viewed.
+// The recent alerts (docs/navigation.md#top-bar-panels, docs/states.md): unseen until the panel closes, which marks them all viewed.
 import { useTranslation } from 'react-i18next';
 import type { PanelPlacement } from '../../../platform/panel/top-bar-panel.tsx';
 import { TopBarPanel } from '../../../platform/panel/top-bar-panel.tsx';

@@ -1,5 +1,5 @@
 // Watches the polled unviewed total: when it grows, the newest alert is fetched and announced in a 3 s toast
-// (SPEC §9); when it changes otherwise, the cached list is refreshed. Nothing happens on the first count.
+// (docs/constants.md); when it changes otherwise, the cached list is refreshed. Nothing happens on the first count.
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';

@@ -31,7 +31,7 @@ export interface Membership {
   readonly pushAlerts: boolean;
 }
 
-/** Deployment-level white-label settings (DESIGN §5). */
+/** Deployment-level white-label settings (docs/decisions.md). */
 export interface DeploymentTheme {
   readonly productName: string;
   readonly logoUrl: string | null;

@@ -1,5 +1,5 @@
 // @vitest-environment happy-dom
-// SPEC §2.1 /site/{siteId}/client/{clientId}: who the client is, where it is connected, and where it has
+// docs/navigation.md#routes /site/{siteId}/client/{clientId}: who the client is, where it is connected, and where it has
 // been over the period the address names.
 import { act, fireEvent, screen, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';

@@ -1,4 +1,4 @@
-// SPEC §2.1 /site/{siteId}/client/{clientId}: one wireless client, where it is connected and where it has
+// docs/navigation.md#routes /site/{siteId}/client/{clientId}: one wireless client, where it is connected and where it has
 // been, and its signal and traffic hour by hour. The address's range narrows both to the last 24 hours, 7 or
 // 30 days.
 import Alert from '@mui/material/Alert';

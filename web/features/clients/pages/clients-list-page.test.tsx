@@ -1,5 +1,5 @@
 // @vitest-environment happy-dom
-// SPEC §2.4 Wireless Clients of a site and the device's Clients page: searched, sorted and paged on the
+// docs/navigation.md#navigation-drawer Wireless Clients of a site and the device's Clients page: searched, sorted and paged on the
 // server, with the loading, empty and error states of every list.
 import { act, fireEvent, screen, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';

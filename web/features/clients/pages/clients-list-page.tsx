@@ -1,4 +1,4 @@
-// SPEC §2.4 Wireless Clients (/site/{siteId}/clients) and the device menu's Clients page: the wireless
+// docs/navigation.md#navigation-drawer Wireless Clients (/site/{siteId}/clients) and the device menu's Clients page: the wireless
 // clients of the site or the device, searched by MAC, IP or host name and sorted, paged on the server.
 import Box from '@mui/material/Box';
 import Link from '@mui/material/Link';

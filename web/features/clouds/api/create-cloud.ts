@@ -1,4 +1,4 @@
-// POST /apiv2/clouds: a new cloud on a trial plan, its creator as Owner (DESIGN §5).
+// POST /apiv2/clouds: a new cloud on a trial plan, its creator as Owner (docs/decisions.md).
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { CreateCloudBody } from '../../../../core/api/cloud-management.ts';
 import type { CloudSummary } from '../../../../core/api/clouds.ts';

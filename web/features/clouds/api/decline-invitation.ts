@@ -1,4 +1,4 @@
-// POST /apiv2/user/membership/decline: declines the invitation to a cloud (SPEC §7).
+// POST /apiv2/user/membership/decline: declines the invitation to a cloud (docs/api.md#the-calls).
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiPost } from '../../../platform/http.ts';
 import { afterInvitationAnswered } from './join-cloud.ts';

@@ -1,4 +1,4 @@
-// GET /apiv2/cloud/:cloudId/addons/advertisement: the promotional videos (SPEC §7).
+// GET /apiv2/cloud/:cloudId/addons/advertisement: the promotional videos (docs/api.md#the-calls).
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { Advertisement } from '../../../../core/api/clouds.ts';
 import { apiGet } from '../../../platform/http.ts';

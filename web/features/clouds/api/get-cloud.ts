@@ -1,4 +1,4 @@
-// GET /apiv2/cloud/:cloudId: the cloud with billing and the caller's membership (SPEC §3 Cloud, §7).
+// GET /apiv2/cloud/:cloudId: the cloud with billing and the caller's membership (docs/entities.md Cloud, docs/api.md#the-calls).
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { Cloud } from '../../../../core/api/clouds.ts';
 import { apiGet } from '../../../platform/http.ts';

@@ -1,4 +1,4 @@
-// GET /apiv2/clouds: the caller's clouds and pending invitations (SPEC §7), for the cloud menu.
+// GET /apiv2/clouds: the caller's clouds and pending invitations (docs/api.md#the-calls), for the cloud menu.
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { CloudList } from '../../../../core/api/clouds.ts';
 import { apiGet } from '../../../platform/http.ts';

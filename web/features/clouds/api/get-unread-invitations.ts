@@ -1,4 +1,4 @@
-// GET /apiv2/user/unread-invitations: the count on the cloud menu button (SPEC §7).
+// GET /apiv2/user/unread-invitations: the count on the cloud menu button (docs/api.md#the-calls).
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { UnreadInvitations } from '../../../../core/api/clouds.ts';
 import { LOCAL_ERRORS } from '../../../platform/errors/error-policy-host.tsx';

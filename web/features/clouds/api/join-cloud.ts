@@ -1,4 +1,4 @@
-// POST /apiv2/user/membership/join: accepts the invitation to a cloud (SPEC §7).
+// POST /apiv2/user/membership/join: accepts the invitation to a cloud (docs/api.md#the-calls).
 import { type QueryClient, useMutation, useQueryClient } from '@tanstack/react-query';
 import type { CloudList } from '../../../../core/api/clouds.ts';
 import { apiPost } from '../../../platform/http.ts';

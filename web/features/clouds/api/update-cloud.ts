@@ -1,4 +1,4 @@
-// PATCH /apiv2/cloud/:cloudId: Cloud Properties (SPEC §2.1 edit), manage_licenses.
+// PATCH /apiv2/cloud/:cloudId: Cloud Properties (docs/navigation.md#routes edit), manage_licenses.
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { UpdateCloudBody } from '../../../../core/api/cloud-management.ts';
 import type { Cloud } from '../../../../core/api/clouds.ts';

@@ -1,4 +1,4 @@
-// Creating, leaving and deleting clouds from Manage Clouds (SPEC §2.1 clouds), with the dialogs they ask.
+// Creating, leaving and deleting clouds from Manage Clouds (docs/navigation.md#routes clouds), with the dialogs they ask.
 import { useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { useNavigate } from 'react-router';

@@ -1,5 +1,5 @@
 // @vitest-environment happy-dom
-// Cloud Properties (SPEC §2.1 edit, manage_licenses): name, company and billing country, with the server's
+// Cloud Properties (docs/navigation.md#routes edit, manage_licenses): name, company and billing country, with the server's
 // refusals beside their fields; nothing to edit for a member without manage_licenses.
 import { act, fireEvent, screen } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';

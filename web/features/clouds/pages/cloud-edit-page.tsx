@@ -17,7 +17,7 @@ import { useRouteParams } from '../../../shell/use-route-match.ts';
 import { useCloud } from '../api/get-cloud.ts';
 import { useUpdateCloud } from '../api/update-cloud.ts';
 
-/** SPEC §2.1 /v2/cloud/{cloudId}/edit, Cloud Properties: name, company and billing country (manage_licenses). */
+/** docs/navigation.md#routes /v2/cloud/{cloudId}/edit, Cloud Properties: name, company and billing country (manage_licenses). */
 export function CloudEditPage() {
   const { t } = useTranslation();
   const { cloudId } = useRouteParams('cloudEdit');

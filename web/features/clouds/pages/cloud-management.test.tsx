@@ -1,5 +1,5 @@
 // @vitest-environment happy-dom
-// Manage Clouds (SPEC §2.1 clouds): create a cloud, leave one (not as its only Owner), delete one after
+// Manage Clouds (docs/navigation.md#routes clouds): create a cloud, leave one (not as its only Owner), delete one after
 // typing its name; after the current cloud is gone the app moves to the user's next cloud.
 import { act, fireEvent, screen, within } from '@testing-library/react';
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';

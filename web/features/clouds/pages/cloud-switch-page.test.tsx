@@ -1,5 +1,5 @@
 // @vitest-environment happy-dom
-// SPEC §2.1 /cloud/{id}: switches to one of the user's clouds; a cloud they are not in says so.
+// docs/navigation.md#routes /cloud/{id}: switches to one of the user's clouds; a cloud they are not in says so.
 import { act, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
 import { routes } from '../../../../core/routes.ts';

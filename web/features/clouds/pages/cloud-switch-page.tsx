@@ -7,7 +7,7 @@ import { routes } from '../../../../core/routes.ts';
 import { useRouteParams } from '../../../shell/use-route-match.ts';
 import { useCachedMe } from '../../auth/api/get-me.ts';
 
-/** SPEC §2.1 /cloud/{id}: switches to one of the user's clouds and opens its dashboard. */
+/** docs/navigation.md#routes /cloud/{id}: switches to one of the user's clouds and opens its dashboard. */
 export function CloudSwitchPage() {
   const { t } = useTranslation();
   const { cloudId } = useRouteParams('cloudSwitch');

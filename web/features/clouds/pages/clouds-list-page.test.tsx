@@ -1,5 +1,5 @@
 // @vitest-environment happy-dom
-// SPEC §2.1 /v2/cloud/{cloudId}/clouds?search=: Manage Clouds, the user's clouds filtered in the page.
+// docs/navigation.md#routes /v2/cloud/{cloudId}/clouds?search=: Manage Clouds, the user's clouds filtered in the page.
 import { act, screen, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { CloudSummary } from '../../../../core/api/clouds.ts';

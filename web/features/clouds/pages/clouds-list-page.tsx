@@ -35,7 +35,7 @@ function pageOf(clouds: readonly CloudSummary[], search: string, offset: number)
   };
 }
 
-/** SPEC §2.1 /v2/cloud/{cloudId}/clouds?search=: Manage Clouds, the clouds the user belongs to. */
+/** docs/navigation.md#routes /v2/cloud/{cloudId}/clouds?search=: Manage Clouds, the clouds the user belongs to. */
 export function CloudsListPage() {
   const { t } = useTranslation();
   const list = useListPageParams('clouds');

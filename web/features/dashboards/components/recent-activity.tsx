@@ -16,7 +16,7 @@ import { DashboardCard } from './dashboard-card.tsx';
 
 /** Rows each list shows; the history pages have the rest. */
 const SHOWN = 5;
-// SPEC §2.1: the activity page's queries.
+// docs/navigation.md#routes: the activity page's queries.
 const PROBLEMS = 'HEALTH_CRITICAL+HEALTH_WARNING' as const;
 const IN_PROGRESS = 'RUNNING+PENDING' as const;
 

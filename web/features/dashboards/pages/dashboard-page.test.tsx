@@ -1,5 +1,5 @@
 // @vitest-environment happy-dom
-// SPEC §2.1 cloud and site dashboards: counts that link to the filtered device list, the worst sites, the
+// docs/navigation.md#routes cloud and site dashboards: counts that link to the filtered device list, the worst sites, the
 // open alerts and running tasks, charts over the range of the address, and the loading and error states.
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';

@@ -19,7 +19,7 @@ import { type DashboardScope, useOpenAlerts } from '../api/get-open-alerts.ts';
 import { useRecentObjectTasks } from '../api/get-recent-object-tasks.ts';
 import { DashboardSection } from './dashboard-section.tsx';
 
-// SPEC §2.1: the activity page's task status filters, finished or in progress.
+// docs/navigation.md#routes: the activity page's task status filters, finished or in progress.
 const FINISHED_STATUS = 'SUCCESS+FAIL+TIMEOUT';
 const IN_PROGRESS_STATUS = 'RUNNING+PENDING';
 

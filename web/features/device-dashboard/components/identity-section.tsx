@@ -18,7 +18,7 @@ export type Identity = {
   readonly mac: string;
   readonly ip: string | null;
   readonly hostname?: string;
-  /** Version-revision (SPEC §3). */
+  /** Version-revision (docs/entities.md). */
   readonly fw: string;
   /** Recorders have no management daemon. */
   readonly mgmtdVersion?: string;

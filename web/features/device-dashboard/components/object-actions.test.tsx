@@ -57,7 +57,7 @@ describe('device dashboard actions', () => {
     expect(field).toHaveValue('Harbour Lobby AP 01');
     fireEvent.change(field, { target: { value: '   ' } });
     fireEvent.click(within(dialog).getByRole('button', { name: 'Rename' }));
-    // SPEC §5's prompt: a blank name is refused with its text.
+    // docs/validation.md's prompt: a blank name is refused with its text.
     expect(await within(dialog).findByText('Blank values not allowed.')).toBeInTheDocument();
     expect(requests.some((request) => request.method === 'PATCH')).toBe(false);
 

@@ -129,7 +129,7 @@ export function ObjectActions({
     if (confirmed) start({ type: 'TASK_REBOOT', params: {} }, t('devices.reboot.started', { name }));
   };
 
-  /** The SPEC §5 prompt, starting from the device's name. */
+  /** The docs/validation.md prompt, starting from the device's name. */
   const askName = async (submit: NonNullable<ActionSubject['rename']>) => {
     const next = await promptDialog({
       title: t('deviceDashboard.rename.title', { name }),

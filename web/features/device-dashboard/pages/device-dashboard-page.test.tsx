@@ -199,7 +199,7 @@ describe('device dashboard', () => {
       ],
       ['02:4c:31:00:00:99', '60 GHz', 'Down', '—', '—', '—', '—', '—', '—'],
     ]);
-    // MetroLinq brand 153 has no Clients page (SPEC §2.4), and it reported no clients anyway.
+    // MetroLinq brand 153 has no Clients page (docs/navigation.md#navigation-drawer), and it reported no clients anyway.
     expect(screen.queryByRole('region', { name: 'Wireless clients' })).not.toBeInTheDocument();
   });
 

@@ -1,4 +1,4 @@
-// SPEC §2.1 /device/{deviceId} and the device menu's Dashboard (SPEC §2.4): who the device is, its state,
+// docs/navigation.md#routes /device/{deviceId} and the device menu's Dashboard (docs/navigation.md#navigation-drawer): who the device is, its state,
 // the view of its family from its latest heartbeat, its open alerts and recent tasks, and what the caller
 // may do to it.
 import Link from '@mui/material/Link';
@@ -27,7 +27,7 @@ import { PortsSection } from '../components/ports-section.tsx';
 import { RadiosSection } from '../components/radios-section.tsx';
 import { StateSection } from '../components/state-section.tsx';
 
-/** SPEC §2.4: the families whose device menu has a Clients page. */
+/** docs/navigation.md#navigation-drawer: the families whose device menu has a Clients page. */
 function hasClientsPage(device: DeviceDetail): boolean {
   if (device.product_type === 'metrolinq') return !BRANDS_WITHOUT_CLIENTS.includes(device.product_brand_id);
   return ['wifi', 'ptmp', 'glinq'].includes(device.product_type);

@@ -1,4 +1,4 @@
-// SPEC §2.1 /smartnvr/{id} and /smartnvr/{id}/dashboard: the recorder's identity and state, its cameras'
+// docs/navigation.md#routes /smartnvr/{id} and /smartnvr/{id}/dashboard: the recorder's identity and state, its cameras'
 // streams and media sync from its latest heartbeat, its open alerts and recent tasks, and its actions.
 import { useLocation } from 'react-router';
 import { readPathIds, routes } from '../../../../core/routes.ts';

@@ -1,4 +1,4 @@
-// GET /apiv2/cloud/:cloudId/devices: one page of the device list (SPEC §2.1 devices?search=).
+// GET /apiv2/cloud/:cloudId/devices: one page of the device list (docs/navigation.md#routes devices?search=).
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import type { DeviceFilterQuery, DeviceListResponse } from '../../../../core/api/devices.ts';
 import { LIST_PAGE_SIZE } from '../../../../core/api/list-query.ts';

@@ -38,7 +38,7 @@ export function RegisterDeviceDialog({ cloudId, initialSite = null, onClose }: R
   const [server, setServer] = useState<{ fields: FieldErrors; form?: string }>({ fields: {} });
   const register = useRegisterDevice(cloudId);
 
-  // After a first submit, the fields are checked on every change (as SPEC §5 prompts are).
+  // After a first submit, the fields are checked on every change (as docs/validation.md prompts are).
   const local: FieldErrors = submitted
     ? {
         siteId: site ? undefined : t('devices.register.siteRequired'),

@@ -1,4 +1,4 @@
-// The device list's ways to add devices, for those who may register devices on some site (SPEC §6
+// The device list's ways to add devices, for those who may register devices on some site (docs/roles.md
 // register): one by serial number and MAC, many from a CSV file, or one that called home.
 import AddIcon from '@mui/icons-material/Add';
 import Box from '@mui/material/Box';

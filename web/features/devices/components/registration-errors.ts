@@ -38,5 +38,5 @@ export function registrationErrors(t: TFunction, error: unknown): { fields: Fiel
   return Object.keys(fields).length > 0 ? { fields } : { fields, form: t('devices.register.failed') };
 }
 
-/** SPEC §3 serial numbers as the agent protocol takes them. */
+/** docs/entities.md serial numbers as the agent protocol takes them. */
 export const SERIAL_PATTERN = /^[A-Za-z0-9-]{4,40}$/;

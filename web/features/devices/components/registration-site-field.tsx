@@ -7,7 +7,7 @@ import { useRegistrationSites } from '../api/get-registration-sites.ts';
 
 export type SiteChoice = { readonly id: number; readonly name: string };
 
-// SPEC §9 backend filter debounce.
+// docs/constants.md backend filter debounce.
 const FILTER_DEBOUNCE_MS = 600;
 
 interface RegistrationSiteFieldProps {

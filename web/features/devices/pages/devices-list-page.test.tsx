@@ -1,5 +1,5 @@
 // @vitest-environment happy-dom
-// SPEC §2.1 /v2/cloud/{cloudId}/devices?search=: the address's search, paging on the server, and the
+// docs/navigation.md#routes /v2/cloud/{cloudId}/devices?search=: the address's search, paging on the server, and the
 // loading, empty and error states every list page shares.
 import { act, fireEvent, screen, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';

@@ -65,7 +65,7 @@ type Chosen = {
 };
 
 /**
- * SPEC §2.1 /v2/cloud/{cloudId}/devices?search=: the cloud's devices the caller sees, or one site's, sorted
+ * docs/navigation.md#routes /v2/cloud/{cloudId}/devices?search=: the cloud's devices the caller sees, or one site's, sorted
  * and filtered by the address, with the columns the user chose, and actions on many devices at once.
  */
 export function DevicesListPage() {

@@ -1,4 +1,4 @@
-// Registering many devices from a CSV file, for those who may register devices (SPEC §6 register): the
+// Registering many devices from a CSV file, for those who may register devices (docs/roles.md register): the
 // file's columns, then a row-by-row report of what was added and why each other row was refused.
 import UploadFileIcon from '@mui/icons-material/UploadFile';
 import Alert from '@mui/material/Alert';

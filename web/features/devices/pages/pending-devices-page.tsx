@@ -1,4 +1,4 @@
-// Devices waiting in the cloud, for those who may register devices (SPEC §6 register), under the cloud's
+// Devices waiting in the cloud, for those who may register devices (docs/roles.md register), under the cloud's
 // onboarding key: those that called with the key, each adoptable into a site, and devices registered here
 // that called without it, each approved for the address it calls from (docs/security.md, Adoption).
 import Box from '@mui/material/Box';

@@ -1,4 +1,4 @@
-// The add-ons a cloud has, and those it could have (SPEC §2.1 addons).
+// The add-ons a cloud has, and those it could have (docs/navigation.md#routes addons).
 import Chip from '@mui/material/Chip';
 import List from '@mui/material/List';
 import ListItem from '@mui/material/ListItem';

@@ -1,5 +1,5 @@
 // Which devices hold a licence and which hold none, a server page at a time, with assigning and releasing
-// where the caller may (change_device_license, SPEC §6).
+// where the caller may (change_device_license, docs/roles.md).
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Tab from '@mui/material/Tab';

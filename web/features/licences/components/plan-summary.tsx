@@ -1,4 +1,4 @@
-// The cloud's plan, its dates and its licences used and free (SPEC §3 License status).
+// The cloud's plan, its dates and its licences used and free (docs/entities.md License status).
 import Box from '@mui/material/Box';
 import Chip from '@mui/material/Chip';
 import Paper from '@mui/material/Paper';

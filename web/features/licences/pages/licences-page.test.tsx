@@ -1,5 +1,5 @@
 // @vitest-environment happy-dom
-// Licenses (SPEC §2.1 /cloud/{cloudId}/licenses, §3 License status, §6): the plan and its licences, the
+// Licenses (docs/navigation.md#routes /cloud/{cloudId}/licenses, docs/entities.md License status, docs/roles.md): the plan and its licences, the
 // devices holding one and those holding none, assigning and releasing; nothing for a Guest.
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';

@@ -12,9 +12,9 @@ import { LicenceDevices } from '../components/licence-devices.tsx';
 import { PlanSummary } from '../components/plan-summary.tsx';
 
 /**
- * SPEC §2.1 /cloud/{cloudId}/licenses (the plan, its licences and the devices holding them),
+ * docs/navigation.md#routes /cloud/{cloudId}/licenses (the plan, its licences and the devices holding them),
  * /cloud/{cloudId}/addons and /site/{siteId}/addons (the add-ons, and on a site its devices' licences).
- * All need manage_licenses (SPEC §6).
+ * All need manage_licenses (docs/roles.md).
  */
 export function LicencesPage() {
   const { t } = useTranslation();

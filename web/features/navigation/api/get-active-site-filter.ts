@@ -1,4 +1,4 @@
-// Whether a saved site filter is active in a cloud (SPEC §2.4 'Group Menu'): the first page of
+// Whether a saved site filter is active in a cloud (docs/navigation.md#navigation-drawer 'Group Menu'): the first page of
 // GET /apiv2/cloud/:cloudId/site-filters-select, shared with the site-grouping picker's cache.
 import { useQuery } from '@tanstack/react-query';
 import { siteFiltersSelectQueryOptions } from '../../sites/api/get-site-filters-select.ts';

@@ -1,5 +1,5 @@
-// GET /apiv2/user/inbox-blog-posts: the Latest News posts, their read state and the unread count (SPEC §7,
-// §9: refreshed every 20 minutes, and fetched again when the last fetch was before today).
+// GET /apiv2/user/inbox-blog-posts: the Latest News posts, their read state and the unread count (docs/api.md#the-calls,
+// docs/constants.md: refreshed every 20 minutes, and fetched again when the last fetch was before today).
 import { type Query, queryOptions, useQuery } from '@tanstack/react-query';
 import type { Inbox } from '../../../../core/api/news.ts';
 import { INBOX_REFRESH_MS } from '../../../../core/constants.ts';

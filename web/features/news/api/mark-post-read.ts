@@ -1,4 +1,4 @@
-// POST /apiv2/user/inbox-blog-posts: marks one post or every post read (SPEC §4 news posts, §7). The panel
+// POST /apiv2/user/inbox-blog-posts: marks one post or every post read (docs/states.md news posts, docs/api.md#the-calls). The panel
 // shows the post read at once and takes the server's inbox when the call returns.
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { Inbox, MarkInboxRead } from '../../../../core/api/news.ts';

@@ -1,4 +1,4 @@
-// POST /apiv2/user/newsletter: subscribes to the newsletter or unsubscribes (SPEC §4, §7). The user's state
+// POST /apiv2/user/newsletter: subscribes to the newsletter or unsubscribes (docs/states.md, docs/api.md#the-calls). The user's state
 // lives in GET /apiv2/auth/me, whose cached answer takes the new value.
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { Newsletter } from '../../../../core/api/news.ts';

@@ -1,5 +1,5 @@
 // @vitest-environment happy-dom
-// The Latest News button: the unread count on its badge (SPEC §9: at most 99, then '99+') and in its name.
+// The Latest News button: the unread count on its badge (docs/constants.md: at most 99, then '99+') and in its name.
 import { screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
 import { resetPlatform } from '../../../platform/testing/render-platform.tsx';

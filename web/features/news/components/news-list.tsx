@@ -1,4 +1,4 @@
-// The posts of the Latest News panel (SPEC §2.3, §4): opening a post marks it read.
+// The posts of the Latest News panel (docs/navigation.md#top-bar-panels, docs/states.md): opening a post marks it read.
 import Box from '@mui/material/Box';
 import CircularProgress from '@mui/material/CircularProgress';
 import List from '@mui/material/List';

@@ -1,4 +1,4 @@
-// Latest News (SPEC §2.3, §4, §9), shown when the theme enables news: the top bar's button with the unread
+// Latest News (docs/navigation.md#top-bar-panels, docs/states.md, docs/constants.md), shown when the theme enables news: the top bar's button with the unread
 // count and the panel of inbox posts, with mark all read and the newsletter switch.
 import NewspaperIcon from '@mui/icons-material/Newspaper';
 import Box from '@mui/material/Box';

@@ -1,5 +1,5 @@
 // @vitest-environment happy-dom
-// When the inbox is fetched again (SPEC §9): every 20 minutes, and when the panel opens or the app regains
+// When the inbox is fetched again (docs/constants.md): every 20 minutes, and when the panel opens or the app regains
 // focus after the last fetch was before today. Only the interval timer and the clock are fake.
 import { act, fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';

@@ -1,5 +1,5 @@
 // @vitest-environment happy-dom
-// The newsletter switch of the Latest News panel: shows the user's state and changes it (SPEC §4 Newsletter).
+// The newsletter switch of the Latest News panel: shows the user's state and changes it (docs/states.md Newsletter).
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
 import { resetPlatform } from '../../../platform/testing/render-platform.tsx';

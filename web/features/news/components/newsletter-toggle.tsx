@@ -1,4 +1,4 @@
-// The newsletter subscription switch at the foot of the Latest News panel (SPEC §3 User, §4 Newsletter).
+// The newsletter subscription switch at the foot of the Latest News panel (docs/entities.md User, docs/states.md Newsletter).
 import FormControlLabel from '@mui/material/FormControlLabel';
 import Switch from '@mui/material/Switch';
 import { useTranslation } from 'react-i18next';

@@ -1,4 +1,4 @@
-// A long post, read in a dialog drawn from its Mobiledoc (SPEC §2.3 Latest News).
+// A long post, read in a dialog drawn from its Mobiledoc (docs/navigation.md#top-bar-panels Latest News).
 import type { InboxPost } from '../../../../core/api/news.ts';
 import { ModalShell } from '../../../platform/dialogs/modal-shell.tsx';
 import { PostContent } from '../mobiledoc/post-content.tsx';

@@ -1,4 +1,4 @@
-// A post body drawn from its Mobiledoc as React elements (never as HTML text), or SPEC §8 'Post content not
+// A post body drawn from its Mobiledoc as React elements (never as HTML text), or docs/errors.md 'Post content not
 // available at this time.' when it cannot be read.
 import Box from '@mui/material/Box';
 import Link from '@mui/material/Link';

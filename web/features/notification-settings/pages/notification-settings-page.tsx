@@ -1,4 +1,4 @@
-// SPEC §2.2 Manage > Notifications (/v2/cloud/{cloudId}/notification-settings, manage_sites): who each alert
+// docs/navigation.md#side-menu Manage > Notifications (/v2/cloud/{cloudId}/notification-settings, manage_sites): who each alert
 // type notifies by Web Push and by email across the cloud.
 import Typography from '@mui/material/Typography';
 import type { ReactNode } from 'react';

@@ -1,4 +1,4 @@
-// SPEC §2.4 site menu > Notifications (/v2/cloud/{cloudId}/site/{siteId}/notification-settings, edit_site):
+// docs/navigation.md#navigation-drawer site menu > Notifications (/v2/cloud/{cloudId}/site/{siteId}/notification-settings, edit_site):
 // each alert type of the site follows the cloud's Notifications page or has the site's own setting.
 import Typography from '@mui/material/Typography';
 import type { ReactNode } from 'react';

@@ -1,4 +1,4 @@
-// POST /apiv2/cloud/:cloudId {user: {push_alerts}}: push alerts on or off for the user's membership (SPEC §7).
+// POST /apiv2/cloud/:cloudId {user: {push_alerts}}: push alerts on or off for the user's membership (docs/api.md#the-calls).
 import type { QueryClient } from '@tanstack/react-query';
 import type { Cloud, PushAlerts } from '../../../../core/api/clouds.ts';
 import { apiPost } from '../../../platform/http.ts';
@@ -11,7 +11,7 @@ export function setPushAlerts(cloudId: number, pushAlerts: boolean): Promise<Pus
 
 /**
  * The membership in the cached `me` and cloud follows at once, so the Alerts button polls at the push
- * rate (SPEC §9) without fetching them again.
+ * rate (docs/constants.md) without fetching them again.
  */
 export function storePushAlerts(queryClient: QueryClient, cloudId: number, pushAlerts: boolean): void {
   queryClient.setQueryData(meQueryOptions().queryKey, (me: Me | undefined) =>

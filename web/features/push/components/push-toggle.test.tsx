@@ -1,5 +1,5 @@
 // @vitest-environment happy-dom
-// The push notifications toggle (SPEC §4 three states, §8 failure text) with a stand-in for the browser.
+// The push notifications toggle (docs/states.md three states, docs/errors.md failure text) with a stand-in for the browser.
 import { act, fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createQueryClient } from '../../../app/query-client.ts';

@@ -1,4 +1,4 @@
-// The push notifications toggle in the Alerts panel (SPEC §4): enabled, disabled, or pending while the
+// The push notifications toggle in the Alerts panel (docs/states.md): enabled, disabled, or pending while the
 // browser asks for permission, subscribes and the choice is saved.
 import Box from '@mui/material/Box';
 import CircularProgress from '@mui/material/CircularProgress';

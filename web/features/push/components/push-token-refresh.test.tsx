@@ -1,5 +1,5 @@
 // @vitest-environment happy-dom
-// SPEC §9 notifications token refresh: every 4 minutes while push alerts are on, this browser's
+// docs/constants.md notifications token refresh: every 4 minutes while push alerts are on, this browser's
 // subscription is saved again, and made again when the browser dropped it.
 import { act } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';

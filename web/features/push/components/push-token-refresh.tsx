@@ -1,5 +1,5 @@
 // Mounted once in the signed-in shell: while push alerts are on in any of the user's clouds, this browser's
-// push subscription is refreshed every PUSH_TOKEN_REFRESH_MS (SPEC §9). Renders nothing.
+// push subscription is refreshed every PUSH_TOKEN_REFRESH_MS (docs/constants.md). Renders nothing.
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { PUSH_TOKEN_REFRESH_MS } from '../../../../core/constants.ts';

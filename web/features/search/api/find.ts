@@ -1,4 +1,4 @@
-// POST /apiv2/cloud/:cloudId/search/find: Search Everywhere's matches (SPEC §5, §7).
+// POST /apiv2/cloud/:cloudId/search/find: Search Everywhere's matches (docs/validation.md, docs/api.md#the-calls).
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import type { SearchFind, SearchFindResult } from '../../../../core/api/search.ts';
 import { LOCAL_ERRORS } from '../../../platform/errors/error-policy-host.tsx';

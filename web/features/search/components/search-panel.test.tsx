@@ -1,5 +1,5 @@
 // @vitest-environment happy-dom
-// Search Everywhere's search box (SPEC §2.3, §5, §9): minimum length, debounce, Enter, the checkbox.
+// Search Everywhere's search box (docs/navigation.md#top-bar-panels, docs/validation.md, docs/constants.md): minimum length, debounce, Enter, the checkbox.
 import { act, fireEvent, screen } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { SEARCH_SOURCES } from '../../../../core/search.ts';

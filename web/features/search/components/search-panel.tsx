@@ -1,4 +1,4 @@
-// Search Everywhere (SPEC §2.3, §5): a search box whose checkbox limits the search to the kind of input
+// Search Everywhere (docs/navigation.md#top-bar-panels, docs/validation.md): a search box whose checkbox limits the search to the kind of input
 // typed, and the matches grouped by object type. Focus starts in the box; arrows walk the results.
 import Box from '@mui/material/Box';
 import Checkbox from '@mui/material/Checkbox';

@@ -1,5 +1,5 @@
 // @vitest-environment happy-dom
-// Search Everywhere's results (SPEC §2.1, §2.3, §3, §9): groups, history, marks, links and the keyboard.
+// Search Everywhere's results (docs/navigation.md#routes, docs/navigation.md#top-bar-panels, docs/entities.md, docs/constants.md): groups, history, marks, links and the keyboard.
 import { fireEvent, screen, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { SearchFindResult } from '../../../../core/api/search.ts';

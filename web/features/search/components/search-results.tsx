@@ -1,4 +1,4 @@
-// What a search found (SPEC §2.3, §8): the groups of matches, the searching and nothing-found status, or
+// What a search found (docs/navigation.md#top-bar-panels, docs/errors.md): the groups of matches, the searching and nothing-found status, or
 // the failure with a way to try again.
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';

@@ -1,4 +1,4 @@
-// DELETE /apiv2/cloud/:cloudId/site-filters-select: "Back to Cloud" clears the active grouping (SPEC §2.3).
+// DELETE /apiv2/cloud/:cloudId/site-filters-select: "Back to Cloud" clears the active grouping (docs/navigation.md#top-bar-panels).
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { SiteFiltersSelectResponse } from '../../../../core/api/sites.ts';
 import { apiDelete } from '../../../platform/http.ts';

@@ -1,4 +1,4 @@
-// POST /apiv2/cloud/:cloudId/site-filters: saves a site grouping (SPEC §2.1 site-filter/add).
+// POST /apiv2/cloud/:cloudId/site-filters: saves a site grouping (docs/navigation.md#routes site-filter/add).
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { CreatedSiteFilter, CreateSiteFilterBody } from '../../../../core/api/sites.ts';
 import { FIELD_ERRORS } from '../../../platform/errors/error-policy-host.tsx';

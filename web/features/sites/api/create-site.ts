@@ -1,4 +1,4 @@
-// POST /apiv2/cloud/:cloudId/sites: the site picker's "Create a new site" (SPEC §2.3) and the sites/add page;
+// POST /apiv2/cloud/:cloudId/sites: the site picker's "Create a new site" (docs/navigation.md#top-bar-panels) and the sites/add page;
 // 400 on a duplicate name.
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { CreatedSite, CreateSiteBody } from '../../../../core/api/sites.ts';

@@ -1,4 +1,4 @@
-// GET /apiv2/cloud/:cloudId/site-filters-select: saved site groupings and the active one (SPEC §7).
+// GET /apiv2/cloud/:cloudId/site-filters-select: saved site groupings and the active one (docs/api.md#the-calls).
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import type { SiteFiltersSelectResponse } from '../../../../core/api/sites.ts';
 import { SITE_FILTER_PAGE_LIMIT } from '../../../../core/constants.ts';

@@ -1,4 +1,4 @@
-// GET /apiv2/cloud/:cloudId/sites-select: the site picker's list (SPEC §7, §9: at most 100 sites).
+// GET /apiv2/cloud/:cloudId/sites-select: the site picker's list (docs/api.md#the-calls, docs/constants.md: at most 100 sites).
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import type { SitesSelectResponse } from '../../../../core/api/sites.ts';
 import { SITE_LIST_MAX } from '../../../../core/constants.ts';

@@ -1,4 +1,4 @@
-// GET /apiv2/cloud/:cloudId/sites: one page of the site list (SPEC §2.1 sites?search=).
+// GET /apiv2/cloud/:cloudId/sites: one page of the site list (docs/navigation.md#routes sites?search=).
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { LIST_PAGE_SIZE } from '../../../../core/api/list-query.ts';
 import type { SiteListResponse } from '../../../../core/api/sites.ts';

@@ -1,4 +1,4 @@
-// POST /apiv2/cloud/:cloudId/site-filters-select { siteFilterId }: makes a saved grouping the active one (SPEC §7).
+// POST /apiv2/cloud/:cloudId/site-filters-select { siteFilterId }: makes a saved grouping the active one (docs/api.md#the-calls).
 import { type QueryClient, useMutation, useQueryClient } from '@tanstack/react-query';
 import type { SiteFiltersSelectResponse } from '../../../../core/api/sites.ts';
 import { apiPost } from '../../../platform/http.ts';

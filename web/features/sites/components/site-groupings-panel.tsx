@@ -1,4 +1,4 @@
-// The cloud's saved site groupings under the site list, for those who may manage them (SPEC §6
+// The cloud's saved site groupings under the site list, for those who may manage them (docs/roles.md
 // manage_sites): each opens its edit page, and a new one is added from here.
 import AddIcon from '@mui/icons-material/Add';
 import Box from '@mui/material/Box';

@@ -1,6 +1,6 @@
 // @vitest-environment happy-dom
-// SPEC §2.1 /v2/cloud/{cloudId}/sites/add: creating a site with coordinates picked on the map, for those with
-// manage_sites (SPEC §6).
+// docs/navigation.md#routes /v2/cloud/{cloudId}/sites/add: creating a site with coordinates picked on the map, for those with
+// manage_sites (docs/roles.md).
 import { act, fireEvent, screen } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { routes } from '../../../../core/routes.ts';

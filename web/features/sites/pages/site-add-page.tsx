@@ -10,7 +10,7 @@ import { useCachedMe } from '../../auth/api/get-me.ts';
 import { useCreateSite } from '../api/create-site.ts';
 import { SiteForm } from '../components/site-form.tsx';
 
-/** SPEC §2.1 /v2/cloud/{cloudId}/sites/add: creates a site, for those with manage_sites (§6). */
+/** docs/navigation.md#routes /v2/cloud/{cloudId}/sites/add: creates a site, for those with manage_sites (docs/roles.md). */
 export function SiteAddPage() {
   const { t } = useTranslation();
   const navigate = useNavigate();

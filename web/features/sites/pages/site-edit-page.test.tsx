@@ -1,5 +1,5 @@
 // @vitest-environment happy-dom
-// SPEC §2.4 Site Properties: change a site's fields, or delete it after a confirmation that says what happens
+// docs/navigation.md#navigation-drawer Site Properties: change a site's fields, or delete it after a confirmation that says what happens
 // to its devices; nothing of the kind for someone without edit_site.
 import { act, fireEvent, screen, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';

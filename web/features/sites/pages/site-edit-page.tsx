@@ -16,7 +16,7 @@ import { useSiteProperties } from '../api/get-site-properties.ts';
 import { useUpdateSite } from '../api/update-site.ts';
 import { SiteForm } from '../components/site-form.tsx';
 
-/** SPEC §2.4 Site Properties (/v2/cloud/{cloudId}/site/{siteId}/edit): change or delete a site (edit_site). */
+/** docs/navigation.md#navigation-drawer Site Properties (/v2/cloud/{cloudId}/site/{siteId}/edit): change or delete a site (edit_site). */
 export function SiteEditPage() {
   const { t } = useTranslation();
   const { cloudId, siteId } = useRouteParams('siteEdit');

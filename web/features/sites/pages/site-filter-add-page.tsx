@@ -9,7 +9,7 @@ import { useCachedMe } from '../../auth/api/get-me.ts';
 import { useCreateSiteFilter } from '../api/create-site-filter.ts';
 import { SiteFilterForm } from '../components/site-filter-form.tsx';
 
-/** SPEC §2.1 /v2/cloud/{cloudId}/site-filter/add: saves a site grouping (manage_sites, SPEC §6). */
+/** docs/navigation.md#routes /v2/cloud/{cloudId}/site-filter/add: saves a site grouping (manage_sites, docs/roles.md). */
 export function SiteFilterAddPage() {
   const { t } = useTranslation();
   const navigate = useNavigate();

@@ -18,7 +18,7 @@ import { useSiteFilter } from '../api/get-site-filter.ts';
 import { useUpdateSiteFilter } from '../api/update-site-filter.ts';
 import { SiteFilterForm } from '../components/site-filter-form.tsx';
 
-/** A saved site grouping's edit page: rename it, change its sites or delete it (manage_sites, SPEC §6). */
+/** A saved site grouping's edit page: rename it, change its sites or delete it (manage_sites, docs/roles.md). */
 export function SiteFilterEditPage() {
   const { t } = useTranslation();
   const { cloudId, siteFilterId } = useRouteParams('siteFilterEdit');

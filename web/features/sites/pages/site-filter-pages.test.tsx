@@ -1,6 +1,6 @@
 // @vitest-environment happy-dom
 // Site groupings: site-filter/add saves a named group of chosen sites; a saved group's edit page renames it,
-// changes its sites or deletes it after a confirmation. Only for those with manage_sites (SPEC §6).
+// changes its sites or deletes it after a confirmation. Only for those with manage_sites (docs/roles.md).
 import { act, fireEvent, screen, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { SiteFilter, SitesSelectResponse } from '../../../../core/api/sites.ts';

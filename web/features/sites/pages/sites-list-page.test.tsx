@@ -1,6 +1,6 @@
 // @vitest-environment happy-dom
-// SPEC §2.1 /v2/cloud/{cloudId}/sites?search=: the cloud's sites with their devices and health; adding sites
-// and the saved groupings for those with manage_sites (SPEC §6).
+// docs/navigation.md#routes /v2/cloud/{cloudId}/sites?search=: the cloud's sites with their devices and health; adding sites
+// and the saved groupings for those with manage_sites (docs/roles.md).
 import { fireEvent, screen, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { ListPage } from '../../../../core/api/list-query.ts';

@@ -19,8 +19,8 @@ import { SiteGroupingsPanel } from '../components/site-groupings-panel.tsx';
 import { SiteHealth } from '../components/site-health.tsx';
 
 /**
- * SPEC §2.1 /v2/cloud/{cloudId}/sites?search=: the cloud's sites the caller sees with their devices and
- * health; with manage_sites (§6) also adding sites and the saved site groupings.
+ * docs/navigation.md#routes /v2/cloud/{cloudId}/sites?search=: the cloud's sites the caller sees with their devices and
+ * health; with manage_sites (docs/roles.md) also adding sites and the saved site groupings.
  */
 export function SitesListPage() {
   const { t, i18n } = useTranslation();
@@ -33,7 +33,7 @@ export function SitesListPage() {
     {
       id: 'name',
       header: t('sites.column.name'),
-      // SPEC §2.4: choosing a site goes to its default dashboard.
+      // docs/navigation.md#navigation-drawer: choosing a site goes to its default dashboard.
       cell: (site) => (
         <Link component={RouterLink} to={routes.siteDashboard.href({ siteId: site.id }, { hash: 'default' })}>
           {site.name}

@@ -1,5 +1,5 @@
 // @vitest-environment happy-dom
-// SPEC §2.4 switch menu, Files: what the switch keeps, fetched from it by a task and downloaded.
+// docs/navigation.md#navigation-drawer switch menu, Files: what the switch keeps, fetched from it by a task and downloaded.
 import { fireEvent, screen, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { DeviceFileReading, DeviceFilesResponse, FileFetch } from '../../../../core/api/metrics.ts';

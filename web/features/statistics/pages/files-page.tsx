@@ -1,4 +1,4 @@
-// A switch's Files (SPEC §2.4, §9: management daemon 1.5.0 or newer): what it keeps, as its last heartbeat
+// A switch's Files (docs/navigation.md#navigation-drawer, docs/constants.md: management daemon 1.5.0 or newer): what it keeps, as its last heartbeat
 // listed it. Fetching a file runs a task on the switch; the copy it sends is kept for download.
 import DownloadIcon from '@mui/icons-material/Download';
 import Box from '@mui/material/Box';

@@ -1,5 +1,5 @@
 // @vitest-environment happy-dom
-// SPEC §2.4 Statistics > Networks: traffic as bit rates, and the weakest link's signal, SNR and capacity
+// docs/navigation.md#navigation-drawer Statistics > Networks: traffic as bit rates, and the weakest link's signal, SNR and capacity
 // for the devices that have radio links.
 import { fireEvent, screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';

@@ -1,4 +1,4 @@
-// SPEC §2.4 Statistics > Networks: a device's traffic over time and, for radio links and mesh units, the
+// docs/navigation.md#navigation-drawer Statistics > Networks: a device's traffic over time and, for radio links and mesh units, the
 // signal, signal-to-noise ratio and capacity of its weakest link.
 import { useTranslation } from 'react-i18next';
 import { TimeSeriesChart } from '../../../platform/charts/time-series-chart.tsx';

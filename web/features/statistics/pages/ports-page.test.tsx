@@ -1,5 +1,5 @@
 // @vitest-environment happy-dom
-// SPEC §2.4 switch menu, Ports: every port of the last heartbeat, sortable by each column.
+// docs/navigation.md#navigation-drawer switch menu, Ports: every port of the last heartbeat, sortable by each column.
 import { fireEvent, screen, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { PortReading } from '../../../../core/api/metrics.ts';

@@ -1,5 +1,5 @@
 // @vitest-environment happy-dom
-// SPEC §2.4 Statistics > System: CPU, memory, temperature in the user's units and power over the range of
+// docs/navigation.md#navigation-drawer Statistics > System: CPU, memory, temperature in the user's units and power over the range of
 // the address, with the loading, failed and empty states.
 import { act, fireEvent, screen, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';

@@ -1,4 +1,4 @@
-// SPEC §2.4 Statistics > System: a device's CPU load, memory use, temperature (in the user's measurement
+// docs/navigation.md#navigation-drawer Statistics > System: a device's CPU load, memory use, temperature (in the user's measurement
 // units) and power over time.
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';

@@ -1,5 +1,5 @@
 // @vitest-environment happy-dom
-// SPEC §2.4 Statistics > Wireless: clients, channel utilisation and noise for each band the device has.
+// docs/navigation.md#navigation-drawer Statistics > Wireless: clients, channel utilisation and noise for each band the device has.
 import { fireEvent, screen, within } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
 import { resetPlatform } from '../../../platform/testing/render-platform.tsx';

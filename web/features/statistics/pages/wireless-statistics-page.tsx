@@ -1,4 +1,4 @@
-// SPEC §2.4 Statistics > Wireless: a device's clients, channel utilisation and noise per band over time.
+// docs/navigation.md#navigation-drawer Statistics > Wireless: a device's clients, channel utilisation and noise per band over time.
 import { useTranslation } from 'react-i18next';
 import type { MetricKey, MetricPoint } from '../../../../core/api/metrics.ts';
 import { TimeSeriesChart } from '../../../platform/charts/time-series-chart.tsx';

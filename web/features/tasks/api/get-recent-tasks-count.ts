@@ -1,4 +1,4 @@
-// GET /apiv2/cloud/:cloudId/recent-tasks-count: the unseen tasks on the Tasks button (SPEC §4, §7, §9).
+// GET /apiv2/cloud/:cloudId/recent-tasks-count: the unseen tasks on the Tasks button (docs/states.md, docs/api.md#the-calls, docs/constants.md).
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { RecentTasksCount } from '../../../../core/api/tasks.ts';
 import { RECENT_TASKS_REFRESH_MS } from '../../../../core/constants.ts';
@@ -19,7 +19,7 @@ export function recentTasksCountQueryOptions(cloudId: number) {
 }
 
 /**
- * The server counts all the caller's unseen tasks by the SPEC §4 rule (finished ones completed after the
+ * The server counts all the caller's unseen tasks by the docs/states.md rule (finished ones completed after the
  * viewed-at time, unfinished ones scheduled after it), not only the 20 the panel lists.
  */
 export function useUnseenTaskCount(cloudId: number): number {

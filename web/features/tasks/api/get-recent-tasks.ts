@@ -1,4 +1,4 @@
-// GET /apiv2/cloud/:cloudId/recent-tasks: the task panel's list and the caller's viewed-at time (SPEC §7, §9).
+// GET /apiv2/cloud/:cloudId/recent-tasks: the task panel's list and the caller's viewed-at time (docs/api.md#the-calls, docs/constants.md).
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { RecentTasks } from '../../../../core/api/tasks.ts';
 import {
@@ -16,7 +16,7 @@ export function recentTasksQueryOptions(cloudId: number) {
   return queryOptions({
     queryKey: ['tasks', 'recent', cloudId] as const,
     queryFn: () => getRecentTasks(cloudId),
-    // SPEC §9: opening the panel reloads a list older than 60 s, and only then.
+    // docs/constants.md: opening the panel reloads a list older than 60 s, and only then.
     staleTime: RECENT_TASKS_MAX_AGE_MS,
   });
 }

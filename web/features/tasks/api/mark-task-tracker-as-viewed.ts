@@ -1,4 +1,4 @@
-// POST /apiv2/cloud/:cloudId/mark-task-tracker-as-viewed: closing the task panel (SPEC §4, §7).
+// POST /apiv2/cloud/:cloudId/mark-task-tracker-as-viewed: closing the task panel (docs/states.md, docs/api.md#the-calls).
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { LOCAL_ERRORS } from '../../../platform/errors/error-policy-host.tsx';
 import { apiPost } from '../../../platform/http.ts';
@@ -18,7 +18,7 @@ export function useMarkTaskTrackerAsViewed(cloudId: number) {
     meta: LOCAL_ERRORS,
     onSuccess: () => {
       const { queryKey } = recentTasksQueryOptions(cloudId);
-      // The server set the time to its now; the list keeps its own age, so SPEC §9's 60 s reload still holds.
+      // The server set the time to its now; the list keeps its own age, so docs/constants.md's 60 s reload still holds.
       queryClient.setQueryData(
         queryKey,
         (list) => list && { ...list, tasks_viewed_at: new Date().toISOString() },

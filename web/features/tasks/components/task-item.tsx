@@ -12,7 +12,7 @@ import { errorCount, isFinished, percentComplete } from '../../../../core/tasks.
 import { TASK_STATE_KEYS, TASK_TYPE_DESCRIPTION_KEYS, TASK_TYPE_TITLE_KEYS } from '../task-labels.ts';
 import { TaskTime } from './task-time.tsx';
 
-// SPEC §2.1: the activity page's status filter for each tab.
+// docs/navigation.md#routes: the activity page's status filter for each tab.
 const FINISHED_STATUS = 'SUCCESS+FAIL+TIMEOUT';
 const IN_PROGRESS_STATUS = 'RUNNING+PENDING';
 

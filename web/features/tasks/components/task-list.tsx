@@ -11,7 +11,7 @@ import { TaskItem } from './task-item.tsx';
 
 export type TaskTab = 'finished' | 'inProgress';
 
-// SPEC §8 texts of an empty tab.
+// docs/errors.md texts of an empty tab.
 const EMPTY_KEYS = {
   finished: 'tasks.panel.noFinished',
   inProgress: 'tasks.panel.noInProgress',

@@ -1,5 +1,5 @@
 // @vitest-environment happy-dom
-// SPEC §4 unseen rule on the panel's markers and the Tasks badge (SPEC §9: at most 99, then '99+').
+// docs/states.md unseen rule on the panel's markers and the Tasks badge (docs/constants.md: at most 99, then '99+').
 import { fireEvent, screen, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { Task } from '../../../../core/api/tasks.ts';

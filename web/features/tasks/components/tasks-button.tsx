@@ -1,4 +1,4 @@
-// The Tasks button with the number of unseen tasks on its badge (SPEC §2.3, §4, §9: at most 99, then '99+').
+// The Tasks button with the number of unseen tasks on its badge (docs/navigation.md#top-bar-panels, docs/states.md, docs/constants.md: at most 99, then '99+').
 import AssignmentIcon from '@mui/icons-material/Assignment';
 import { useTranslation } from 'react-i18next';
 import { PanelButton, type PanelButtonState } from '../../../platform/panel/panel-button.tsx';

@@ -1,4 +1,4 @@
-// The task tracker (SPEC §2.3, §4): the recent tasks in tabs Finished and In Progress; closing it marks them viewed.
+// The task tracker (docs/navigation.md#top-bar-panels, docs/states.md): the recent tasks in tabs Finished and In Progress; closing it marks them viewed.
 import Tab from '@mui/material/Tab';
 import Tabs from '@mui/material/Tabs';
 import { useId, useState } from 'react';

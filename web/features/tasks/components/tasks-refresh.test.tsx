@@ -1,5 +1,5 @@
 // @vitest-environment happy-dom
-// SPEC §9: recent tasks refresh every minute while the panel is open, and opening it reloads a list older
+// docs/constants.md: recent tasks refresh every minute while the panel is open, and opening it reloads a list older
 // than 60 s; the badge's count refreshes every minute.
 import { fireEvent, screen, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';

@@ -1,5 +1,5 @@
 // @vitest-environment happy-dom
-// SPEC §4: closing the task panel marks the tasks viewed, once per close, however the panel is closed.
+// docs/states.md: closing the task panel marks the tasks viewed, once per close, however the panel is closed.
 import { fireEvent, screen, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { resetPlatform } from '../../../platform/testing/render-platform.tsx';

@@ -1,4 +1,4 @@
-// GET /apiv2/cloud/:cloudId/users: one page of the cloud's members (SPEC §2.1 users?search=, §6 manage_users).
+// GET /apiv2/cloud/:cloudId/users: one page of the cloud's members (docs/navigation.md#routes users?search=, docs/roles.md manage_users).
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { LIST_PAGE_SIZE } from '../../../../core/api/list-query.ts';
 import type { UserListResponse } from '../../../../core/api/users.ts';

@@ -1,4 +1,4 @@
-// The cloud's invitations with their state (SPEC §3 texts), sending again and revoking.
+// The cloud's invitations with their state (docs/entities.md texts), sending again and revoking.
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Typography from '@mui/material/Typography';
@@ -14,7 +14,7 @@ import { showMessage } from '../../../platform/messages/message-store.ts';
 import { DateTime } from '../../../shell/date-time.tsx';
 import { useInvitationChange, useInvitations } from '../api/invitations.ts';
 
-// SPEC §3 Invitation states.
+// docs/entities.md Invitation states.
 const STATE_KEYS = {
   INVITATION_DECLINED: 'users.invitationState.declined',
   REGISTRATION_PENDING: 'users.invitationState.pending',

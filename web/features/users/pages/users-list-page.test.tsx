@@ -1,5 +1,5 @@
 // @vitest-environment happy-dom
-// SPEC §2.1 /v2/cloud/{cloudId}/users?search=: the cloud's members, for callers with manage_users (§6).
+// docs/navigation.md#routes /v2/cloud/{cloudId}/users?search=: the cloud's members, for callers with manage_users (docs/roles.md).
 import { fireEvent, screen, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { MemberDetail } from '../../../../core/api/users.ts';

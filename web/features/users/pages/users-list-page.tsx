@@ -36,8 +36,8 @@ const body = (grant: MemberGrant) => ({
 });
 
 /**
- * SPEC §2.1 /v2/cloud/{cloudId}/users?search=: the cloud's members with what they may do, and its
- * invitations, for callers with manage_users (§6). The owner alone hands over ownership.
+ * docs/navigation.md#routes /v2/cloud/{cloudId}/users?search=: the cloud's members with what they may do, and its
+ * invitations, for callers with manage_users (docs/roles.md). The owner alone hands over ownership.
  */
 export function UsersListPage() {
   const { t } = useTranslation();
