@@ -1,6 +1,6 @@
 // @vitest-environment happy-dom
 import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { drawerMenu } from '../../../core/navigation/drawer-menu.ts';
 import { MENU_ITEM_HEIGHT, type NavEntry } from '../../../core/navigation/nav-entry.ts';
 import { navContext } from '../../../core/navigation/test-context.ts';
@@ -10,8 +10,10 @@ import { getCurrentCloudId } from '../../platform/http.ts';
 import { setLocale } from '../../platform/i18n.ts';
 import { installFakeFetch, restoreFetch } from '../../test-utils/fake-fetch.ts';
 import { meFixture } from '../../test-utils/me-fixture.ts';
-import { renderRoutes } from '../../test-utils/render-routes.tsx';
+import { loadPages, renderRoutes } from '../../test-utils/render-routes.tsx';
 import { type Answers, DEVICE, navigationServer, restoreScreenWidth, setScreenWidth } from './test-server.ts';
+
+beforeAll(loadPages('/cloud/3/dashboard', '/site/5/dashboard', '/site/5/device/11/dashboard'));
 
 afterEach(async () => {
   cleanup();

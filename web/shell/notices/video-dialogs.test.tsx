@@ -1,12 +1,14 @@
 // @vitest-environment happy-dom
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { appRoutes } from '../../app/router.tsx';
 import { resetPlatform } from '../../platform/testing/render-platform.tsx';
 import { installFakeFetch, restoreFetch } from '../../test-utils/fake-fetch.ts';
 import { meFixture } from '../../test-utils/me-fixture.ts';
-import { renderRoutes } from '../../test-utils/render-routes.tsx';
+import { loadPages, renderRoutes } from '../../test-utils/render-routes.tsx';
 import { cloudFixture, cloudServer } from './notice-fixtures.ts';
+
+beforeAll(loadPages('/cloud/3/dashboard'));
 
 const HOUR = 60 * 60 * 1000;
 const QUICK_START_KEY = 'console.videoDialog.quickStart.1.3';
