@@ -45,8 +45,16 @@ export default defineConfig({
     emptyOutDir: true,
     rolldownOptions: {
       output: {
-        // What the first page needs before any lazy page: one chunk beside the entry, not two dozen.
-        codeSplitting: { groups: [{ name: 'frame', tags: ['$initial'] }] },
+        // Few, larger scripts (docs/architecture.md, Page speed): what every page needs beside the entry; the
+        // sign-in pages with what they draw; the signed-in frame with everything it draws, whichever page it
+        // opens on. A module both use stays with the sign-in pages, which load first.
+        codeSplitting: {
+          groups: [
+            { name: 'first', tags: ['$initial'], priority: 3 },
+            { name: 'welcome', test: /web[\\/]features[\\/]auth[\\/]pages[\\/]/, priority: 2 },
+            { name: 'signed-in', test: /web[\\/]shell[\\/]app-frame\.tsx$/, priority: 1 },
+          ],
+        },
       },
     },
   },
