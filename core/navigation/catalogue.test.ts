@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { isPlaceholderRoute, matchRoute } from '../routes.ts';
+import en from '../../locales/en.json' with { type: 'json' };
+import { isPlaceholderRoute, matchRoute, routes } from '../routes.ts';
 import { breadcrumbs } from './breadcrumbs.ts';
 import { cloudMenu } from './cloud-menu.ts';
 import { DEVICE_MENU_TYPES, deviceMenu } from './device-menu.ts';
@@ -80,6 +81,19 @@ describe('navigation links', () => {
       return match === null || isPlaceholderRoute(match.key);
     });
     expect(placeholders).toEqual([]);
+  });
+
+  // A page named in its menu in the same words as its title takes both from one key ("User management" once).
+  it('name a page in the words of its title from the same key', () => {
+    const text = (key: string) => (en as Record<string, string>)[key] ?? key;
+    const twoKeys = everyEntry().flatMap((entry) => {
+      const match = entry.href ? matchRoute(entry.href) : null;
+      if (!match) return [];
+      const titleKey = routes[match.key].titleKey;
+      const same = text(entry.labelKey).toLowerCase() === text(titleKey).toLowerCase();
+      return same && entry.labelKey !== titleKey ? [`${entry.labelKey} and ${titleKey}`] : [];
+    });
+    expect(twoKeys).toEqual([]);
   });
 
   it('keep keys unique within each menu', () => {

@@ -60,11 +60,11 @@ describe('user management list page', () => {
       ]),
     );
     renderListPage(routes.users.path, UsersListPage, '/v2/cloud/3/users?search=demo', withRole('ROLE_ADMIN'));
-    expect(screen.getByRole('heading', { level: 1, name: 'User Management' })).toBeInTheDocument();
+    expect(screen.getByRole('heading', { level: 1, name: 'User management' })).toBeInTheDocument();
     expect(screen.getByRole('textbox', { name: 'Search users' })).toHaveValue('demo');
     await settle();
     expect(server.queries()).toEqual([{ search: 'demo', offset: '0', limit: '50' }]);
-    const table = screen.getByRole('table', { name: 'User Management' });
+    const table = screen.getByRole('table', { name: 'User management' });
     const sam = within(table).getByText('Sam Siteuser').closest('tr') as HTMLElement;
     expect(within(sam).getByText('siteuser@demo.example')).toBeInTheDocument();
     expect(within(sam).getByText('Site User, sites: 1')).toBeInTheDocument();
@@ -78,7 +78,7 @@ describe('user management list page', () => {
       const server = installListServer(PATH, () => pageOf([]));
       renderListPage(routes.users.path, UsersListPage, '/v2/cloud/3/users', withRole(role));
       await settle();
-      expect(screen.getByRole('heading', { level: 1, name: 'User Management' })).toBeInTheDocument();
+      expect(screen.getByRole('heading', { level: 1, name: 'User management' })).toBeInTheDocument();
       expect(
         screen.getByText('Access denied: your account does not have sufficient permissions.'),
       ).toBeInTheDocument();
@@ -98,7 +98,7 @@ describe('user management list page', () => {
     // admin@ of the demo: manage_sites and manage_licenses.
     renderListPage(routes.users.path, UsersListPage, '/v2/cloud/3/users', withRole('ROLE_ADMIN', 9));
     await settle();
-    const table = screen.getByRole('table', { name: 'User Management' });
+    const table = screen.getByRole('table', { name: 'User management' });
     const row = (name: string) => within(table).getByText(name).closest('tr') as HTMLElement;
     expect(within(row('Fay Full')).queryByRole('button')).not.toBeInTheDocument();
     expect(within(row('Olivia Owner')).queryByRole('button')).not.toBeInTheDocument();
