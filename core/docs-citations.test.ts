@@ -33,7 +33,9 @@ const anchors = new Map(
     .filter((file) => file.startsWith('docs/') && file.endsWith('.md'))
     .map((file) => [
       file,
-      new Set([...(text.get(file) ?? '').matchAll(/^#{1,6} (.+)$/gm)].map((match) => anchorOf(match[1] ?? ''))),
+      new Set(
+        [...(text.get(file) ?? '').matchAll(/^#{1,6} (.+)$/gm)].map((match) => anchorOf(match[1] ?? '')),
+      ),
     ]),
 );
 
@@ -60,7 +62,9 @@ describe('citations of the documents', () => {
   it('between documents of docs/ lead to a document and section that exist', () => {
     const broken: string[] = [];
     for (const [file] of anchors) {
-      for (const match of (text.get(file) ?? '').matchAll(/\]\((?:\.\/)?([a-z0-9-]+\.md)?(?:#([a-z0-9-]+))?\)/g)) {
+      for (const match of (text.get(file) ?? '').matchAll(
+        /\]\((?:\.\/)?([a-z0-9-]+\.md)?(?:#([a-z0-9-]+))?\)/g,
+      )) {
         const target = match[1] ? `docs/${match[1]}` : file;
         const problem = missing(target, match[2]);
         if (problem) broken.push(`${file}: ${problem}`);
@@ -72,9 +76,7 @@ describe('citations of the documents', () => {
   it('never name a document the repository does not hold', () => {
     const outside = [...text]
       .filter(([file]) => file !== relative(ROOT, import.meta.filename))
-      .flatMap(([file, content]) =>
-        /\b(SPEC|DESIGN)(\.md)? §|\.\.\/shared\//.test(content) ? [file] : [],
-      );
+      .flatMap(([file, content]) => (/\b(SPEC|DESIGN)(\.md)? §|\.\.\/shared\//.test(content) ? [file] : []));
     expect(outside).toEqual([]);
   });
 });
