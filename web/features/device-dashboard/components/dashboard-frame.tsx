@@ -14,6 +14,15 @@ import { useFormatDateTime } from '../../../shell/use-unit-context.ts';
 
 const TITLE_ID = 'page-title';
 
+export interface DashboardFrameProps<T> {
+  /** The object's name as soon as the shell knows it. */
+  readonly title: string | null;
+  readonly subtitle?: ReactNode;
+  /** The shell's call about the page's object failed (other than not found, which the shell shows). */
+  readonly objectsError: unknown;
+  readonly query: UseQueryResult<T>;
+}
+
 export function DashboardFrame<T>({
   title,
   subtitle,
@@ -21,13 +30,7 @@ export function DashboardFrame<T>({
   query,
   actions,
   children,
-}: {
-  /** The object's name as soon as the shell knows it. */
-  readonly title: string | null;
-  readonly subtitle?: ReactNode;
-  /** The shell's call about the page's object failed (other than not found, which the shell shows). */
-  readonly objectsError: unknown;
-  readonly query: UseQueryResult<T>;
+}: DashboardFrameProps<T> & {
   readonly actions?: (data: T) => ReactNode;
   readonly children: (data: T) => ReactNode;
 }) {
