@@ -44,6 +44,11 @@ export default defineConfig({
     outDir: webDistDir(),
     emptyOutDir: true,
     rolldownOptions: {
+      // A feature's index.ts only passes on what its modules export (docs/architecture.md): an import
+      // through it reaches the module that holds the export, so a page's chunk takes only what it uses.
+      treeshake: {
+        moduleSideEffects: [{ test: /[\\/]web[\\/]features[\\/][^\\/]+[\\/]index\.ts$/, sideEffects: false }],
+      },
       output: {
         // What the first page needs before any lazy page: one chunk beside the entry, not two dozen.
         codeSplitting: { groups: [{ name: 'frame', tags: ['$initial'] }] },

@@ -6,7 +6,7 @@ import Typography from '@mui/material/Typography';
 import { useTranslation } from 'react-i18next';
 import type { AdminNewsPost } from '../../../../core/api/admin.ts';
 import { showMessage } from '../../../platform/messages/message-store.ts';
-import { DateTime } from '../../../shell/date-time.tsx';
+import { DateTime } from '../../account/index.ts';
 import { useNewsPosts } from '../api/get-news-posts.ts';
 import { useNewsPostChange } from '../api/news-post-changes.ts';
 import { usePageOffset } from './admin-list.tsx';

@@ -9,8 +9,8 @@ import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { isApiError } from '../../../platform/api-error.ts';
 import { LoadFailed } from '../../../platform/load-failed.tsx';
-import { NotFoundPage } from '../../../shell/not-found-page.tsx';
-import { useFormatDateTime } from '../../../shell/use-unit-context.ts';
+import { useFormatDateTime } from '../../account/index.ts';
+import { NotFoundPage } from '../../navigation/index.ts';
 
 const TITLE_ID = 'page-title';
 

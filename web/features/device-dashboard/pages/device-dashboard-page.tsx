@@ -9,7 +9,7 @@ import type { DeviceDetail } from '../../../../core/api/devices.ts';
 import { BRANDS_WITHOUT_CLIENTS } from '../../../../core/navigation/device-menu.ts';
 import { readPathIds, routes } from '../../../../core/routes.ts';
 import { tasksRefusedKey as refusedKey } from '../../../platform/device-status.ts';
-import { usePageObjects } from '../../../shell/drawer/use-page-objects.ts';
+import { usePageObjects } from '../../navigation/index.ts';
 import { useChangeDeviceState } from '../api/change-device-state.ts';
 import { useDeviceDetail } from '../api/get-device-detail.ts';
 import { useRenameDevice } from '../api/rename-device.ts';

@@ -2,7 +2,7 @@
 // streams and media sync from its latest heartbeat, its open alerts and recent tasks, and its actions.
 import { useLocation } from 'react-router';
 import { readPathIds, routes } from '../../../../core/routes.ts';
-import { usePageObjects } from '../../../shell/drawer/use-page-objects.ts';
+import { usePageObjects } from '../../navigation/index.ts';
 import { useSmartNvrDetail } from '../api/get-smartnvr-detail.ts';
 import { useResetCredential } from '../api/reset-credential.ts';
 import { CamerasSection, MediaSyncSection } from '../components/cameras-section.tsx';

@@ -3,8 +3,8 @@
 import { useTranslation } from 'react-i18next';
 import type { CloudNotificationSettings } from '../../../../core/api/notification-settings.ts';
 import { can } from '../../../../core/policy.ts';
-import { useRouteParams } from '../../../shell/use-route-match.ts';
-import { useCachedMe } from '../../auth/api/get-me.ts';
+import { useRouteParams } from '../../../platform/use-route-match.ts';
+import { useCachedMe } from '../../auth/index.ts';
 import { useCloudNotificationSettings } from '../api/get-notification-settings.ts';
 import { useUpdateCloudNotificationSettings } from '../api/update-notification-settings.ts';
 import { channelDraft, channelSetting, type RowDraft } from '../components/drafts.ts';

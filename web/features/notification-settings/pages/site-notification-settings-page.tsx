@@ -3,8 +3,8 @@
 import { useTranslation } from 'react-i18next';
 import { useLocation } from 'react-router';
 import type { SiteNotificationSettings } from '../../../../core/api/notification-settings.ts';
-import { usePageObjects } from '../../../shell/drawer/use-page-objects.ts';
-import { useRouteParams } from '../../../shell/use-route-match.ts';
+import { useRouteParams } from '../../../platform/use-route-match.ts';
+import { usePageObjects } from '../../navigation/index.ts';
 import { useSiteNotificationSettings } from '../api/get-notification-settings.ts';
 import { useUpdateSiteNotificationSettings } from '../api/update-notification-settings.ts';
 import { channelDraft, channelSetting, type RowDraft } from '../components/drafts.ts';
