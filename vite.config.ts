@@ -44,6 +44,11 @@ export default defineConfig({
     outDir: webDistDir(),
     emptyOutDir: true,
     rolldownOptions: {
+      // A feature's index.ts only passes on what its modules export (docs/architecture.md): an import
+      // through it reaches the module that holds the export, so a page's chunk takes only what it uses.
+      treeshake: {
+        moduleSideEffects: [{ test: /[\\/]web[\\/]features[\\/][^\\/]+[\\/]index\.ts$/, sideEffects: false }],
+      },
       output: {
         // Few, larger scripts (docs/architecture.md, Page speed): what every page needs beside the entry; the
         // sign-in pages with what they draw; the signed-in frame with everything it draws, whichever page it

@@ -13,8 +13,8 @@ import {
 import { rangeOfSearch } from '../../core/time-range.ts';
 import { dashboardQuery } from '../features/dashboards/api/get-dashboard.ts';
 import { failSafeLazy } from '../platform/errors/fail-safe-lazy.tsx';
+import { PageLoader } from '../platform/page-loader.tsx';
 import { followRouteLoads } from '../platform/progress/route-progress.ts';
-import { PageLoader } from '../shell/page-loader.tsx';
 import { RootLayout } from '../shell/root-layout.tsx';
 import { RouteErrorPage } from '../shell/route-error-page.tsx';
 
@@ -189,7 +189,7 @@ export function appRoutes(queryClient?: QueryClient): RouteObject[] {
             {
               path: '*',
               lazy: failSafeLazy(async () => ({
-                Component: (await import('../shell/not-found-page.tsx')).NotFoundPage,
+                Component: (await import('../features/navigation/not-found-page.tsx')).NotFoundPage,
               })),
             },
           ],

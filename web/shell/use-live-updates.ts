@@ -6,10 +6,8 @@ import { useEffect, useRef } from 'react';
 import type { TaskEventData } from '../../core/api/events.ts';
 import type { RecentTasks } from '../../core/api/tasks.ts';
 import { isFinished } from '../../core/tasks.ts';
-import { recentAlertsQueryOptions } from '../features/alerts/api/get-recent-alerts.ts';
-import { recentAlertsTotalsQueryOptions } from '../features/alerts/api/get-recent-alerts-totals.ts';
-import { recentTasksQueryOptions } from '../features/tasks/api/get-recent-tasks.ts';
-import { recentTasksCountQueryOptions } from '../features/tasks/api/get-recent-tasks-count.ts';
+import { recentAlertsQueryOptions, recentAlertsTotalsQueryOptions } from '../features/alerts/index.ts';
+import { recentTasksCountQueryOptions, recentTasksQueryOptions } from '../features/tasks/index.ts';
 import { openLiveEvents } from '../platform/live-events.ts';
 
 /** After a refetch, more events within this time make one more. */

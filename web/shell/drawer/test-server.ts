@@ -2,7 +2,7 @@
 import type { DeviceDetail } from '../../../core/api/devices.ts';
 import type { NavigationDevice, NavigationSite, NavigationSmartnvr } from '../../../core/api/navigation.ts';
 import { SITE_PERMISSIONS } from '../../../core/domain.ts';
-import type { Me } from '../../features/auth/api/get-me.ts';
+import type { Me } from '../../features/auth/index.ts';
 import { type FakeHandler, jsonResponse } from '../../test-utils/fake-fetch.ts';
 import { meFixture } from '../../test-utils/me-fixture.ts';
 import { cloudFixture } from '../notices/notice-fixtures.ts';

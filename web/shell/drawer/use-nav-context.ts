@@ -3,11 +3,13 @@
 import type { NavContext } from '../../../core/navigation/context.ts';
 import { type DrawerLevel, levelTrail, navParamsFor, pageLevel } from '../../../core/navigation/levels.ts';
 import { type Access, can } from '../../../core/policy.ts';
-import type { Me, Membership } from '../../features/auth/api/get-me.ts';
-import { useCloud } from '../../features/clouds/api/get-cloud.ts';
-import { useActiveSiteFilter } from '../../features/navigation/api/get-active-site-filter.ts';
-import { useSmartnvrLicense } from '../../features/navigation/api/get-smartnvr-license.ts';
-import type { PageObjects } from './use-page-objects.ts';
+import type { Me, Membership } from '../../features/auth/index.ts';
+import { useCloud } from '../../features/clouds/index.ts';
+import {
+  type PageObjects,
+  useActiveSiteFilter,
+  useSmartnvrLicense,
+} from '../../features/navigation/index.ts';
 
 export type PageNavigation = {
   readonly context: NavContext;

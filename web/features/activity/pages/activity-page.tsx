@@ -8,7 +8,7 @@ import Typography from '@mui/material/Typography';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate, useSearchParams } from 'react-router';
 import { matchRoute, readPathIds, routes } from '../../../../core/routes.ts';
-import { usePageObjects } from '../../../shell/drawer/use-page-objects.ts';
+import { usePageObjects } from '../../navigation/index.ts';
 import { HEALTH_FILTERS, STATUS_FILTERS } from '../api/activity.ts';
 import { AlertHistory } from '../components/alert-history.tsx';
 import { TaskHistory } from '../components/task-history.tsx';

@@ -3,7 +3,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { AdminCloud } from '../../../../core/api/admin.ts';
 import { apiPost } from '../../../platform/http.ts';
-import { cloudQueryOptions } from '../../clouds/api/get-cloud.ts';
+import { cloudQueryOptions } from '../../clouds/index.ts';
 
 export function useCloudSuspension() {
   const queryClient = useQueryClient();

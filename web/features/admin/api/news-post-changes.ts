@@ -4,7 +4,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { AdminNewsPost, NewsPostBody, NewsPostPatch } from '../../../../core/api/admin.ts';
 import { FIELD_ERRORS } from '../../../platform/errors/error-policy-host.tsx';
 import { apiDelete, apiPatch, apiPost } from '../../../platform/http.ts';
-import { inboxQueryOptions } from '../../news/api/get-inbox.ts';
+import { inboxQueryOptions } from '../../news/index.ts';
 
 export type NewsPostChange =
   | { kind: 'create'; body: NewsPostBody }

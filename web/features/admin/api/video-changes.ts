@@ -4,7 +4,7 @@ import { type Query, useMutation, useQueryClient } from '@tanstack/react-query';
 import type { AdminVideo, VideoBody, VideoPatch } from '../../../../core/api/admin.ts';
 import { FIELD_ERRORS } from '../../../platform/errors/error-policy-host.tsx';
 import { apiDelete, apiPatch, apiPost } from '../../../platform/http.ts';
-import { advertisementQueryOptions } from '../../clouds/api/get-advertisement.ts';
+import { advertisementQueryOptions } from '../../clouds/index.ts';
 import { videosQueryOptions } from './get-videos.ts';
 
 export type VideoChange =

@@ -20,7 +20,7 @@ import type { TaskType } from '../../../../core/domain.ts';
 import { DEVICE_NAME_MAX_LENGTH } from '../../../../core/limits.ts';
 import { confirmDialog, promptDialog } from '../../../platform/dialogs/dialog-store.ts';
 import { showMessage } from '../../../platform/messages/message-store.ts';
-import { useCreateTask } from '../../tasks/api/create-task.ts';
+import { useCreateTask } from '../../tasks/index.ts';
 import { FirmwareDialog } from './firmware-dialog.tsx';
 import {
   TroubleshootDialog,

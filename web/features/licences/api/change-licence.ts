@@ -3,7 +3,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { DeviceLicence } from '../../../../core/api/cloud-management.ts';
 import { LOCAL_ERRORS } from '../../../platform/errors/error-policy-host.tsx';
 import { apiDelete, apiPut } from '../../../platform/http.ts';
-import { licenseStatusQueryOptions } from '../../clouds/api/get-license-status.ts';
+import { licenseStatusQueryOptions } from '../../clouds/index.ts';
 
 export function changeLicence(cloudId: number, deviceId: number, assign: boolean): Promise<DeviceLicence> {
   const path = `/apiv2/cloud/${cloudId}/licenses/devices/${deviceId}`;

@@ -8,7 +8,7 @@ import Typography from '@mui/material/Typography';
 import { useTranslation } from 'react-i18next';
 import { LoadFailed } from '../../../platform/load-failed.tsx';
 import { Loading } from '../../../platform/page-section.tsx';
-import { DateTime } from '../../../shell/date-time.tsx';
+import { DateTime } from '../../account/index.ts';
 import { useAddons } from '../api/get-addons.ts';
 
 export function AddonList({ cloudId }: { readonly cloudId: number }) {

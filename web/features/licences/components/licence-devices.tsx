@@ -14,7 +14,7 @@ import { type ListColumn, ListTable } from '../../../platform/list-page/list-tab
 import { LoadFailed } from '../../../platform/load-failed.tsx';
 import { showMessage } from '../../../platform/messages/message-store.ts';
 import { Loading } from '../../../platform/page-section.tsx';
-import { DateTime } from '../../../shell/date-time.tsx';
+import { DateTime } from '../../account/index.ts';
 import { useChangeLicence } from '../api/change-licence.ts';
 import { useLicenceDevices } from '../api/get-licence-devices.ts';
 

@@ -8,8 +8,8 @@ import { useTranslation } from 'react-i18next';
 import type { PlanType } from '../../../../core/domain.ts';
 import { LoadFailed } from '../../../platform/load-failed.tsx';
 import { Loading } from '../../../platform/page-section.tsx';
-import { DateTime } from '../../../shell/date-time.tsx';
-import { useLicenseStatus } from '../../clouds/api/get-license-status.ts';
+import { DateTime } from '../../account/index.ts';
+import { useLicenseStatus } from '../../clouds/index.ts';
 
 const PLAN_LABEL_KEYS = {
   trial: 'clouds.plan.trial',

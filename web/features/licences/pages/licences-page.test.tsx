@@ -6,8 +6,6 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { LicenceDevice } from '../../../../core/api/cloud-management.ts';
 import type { Cloud, LicenseStatus } from '../../../../core/api/clouds.ts';
 import { routes } from '../../../../core/routes.ts';
-import { meQueryOptions } from '../../../features/auth/api/get-me.ts';
-import { setViewportWidth } from '../../../platform/list-page/test-list-page.tsx';
 import { resetPlatform } from '../../../platform/testing/render-platform.tsx';
 import {
   type FakeRequest,
@@ -17,6 +15,8 @@ import {
 } from '../../../test-utils/fake-fetch.ts';
 import { meFixture } from '../../../test-utils/me-fixture.ts';
 import { renderRoutes } from '../../../test-utils/render-routes.tsx';
+import { setViewportWidth } from '../../../test-utils/test-list-page.tsx';
+import { meQueryOptions } from '../../auth/index.ts';
 import { LicencesPage } from './licences-page.tsx';
 
 const CLOUD = {

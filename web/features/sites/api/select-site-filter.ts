@@ -2,7 +2,7 @@
 import { type QueryClient, useMutation, useQueryClient } from '@tanstack/react-query';
 import type { SiteFiltersSelectResponse } from '../../../../core/api/sites.ts';
 import { apiPost } from '../../../platform/http.ts';
-import { dashboardKey } from '../../dashboards/api/get-dashboard.ts';
+import { dashboardKey } from '../../dashboards/index.ts';
 import { siteFiltersSelectKey, siteFiltersSelectQueryOptions } from './get-site-filters-select.ts';
 import { sitesSelectKey } from './get-sites-select.ts';
 

@@ -4,7 +4,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { MemberUpdateBody } from '../../../../core/api/users.ts';
 import { apiDelete, apiPatch, apiPost } from '../../../platform/http.ts';
-import { meQueryOptions } from '../../auth/api/get-me.ts';
+import { meQueryOptions } from '../../auth/index.ts';
 
 type Change =
   | { kind: 'update'; userId: number; body: MemberUpdateBody }

@@ -4,16 +4,16 @@ import { fireEvent, screen, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { MemberDetail } from '../../../../core/api/users.ts';
 import { routes } from '../../../../core/routes.ts';
+import { resetPlatform } from '../../../platform/testing/render-platform.tsx';
+import { restoreFetch } from '../../../test-utils/fake-fetch.ts';
+import { meFixture } from '../../../test-utils/me-fixture.ts';
 import {
   installListServer,
   pageOf,
   renderListPage,
   settle,
   setViewportWidth,
-} from '../../../platform/list-page/test-list-page.tsx';
-import { resetPlatform } from '../../../platform/testing/render-platform.tsx';
-import { restoreFetch } from '../../../test-utils/fake-fetch.ts';
-import { meFixture } from '../../../test-utils/me-fixture.ts';
+} from '../../../test-utils/test-list-page.tsx';
 import { UsersListPage } from './users-list-page.tsx';
 
 const PATH = '/apiv2/cloud/3/users';

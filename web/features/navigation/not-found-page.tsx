@@ -3,8 +3,8 @@ import Link from '@mui/material/Link';
 import Typography from '@mui/material/Typography';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
-import { routes } from '../../core/routes.ts';
-import { useCachedMe } from '../features/auth/api/get-me.ts';
+import { routes } from '../../../core/routes.ts';
+import { useCachedMe } from '../auth/index.ts';
 
 /** Any address that is not a console page, or a page address with an id that cannot exist. */
 export function NotFoundPage() {

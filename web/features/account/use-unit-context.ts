@@ -2,9 +2,9 @@
 // times wherever they are shown.
 import { useCallback, useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useCachedMe } from '../features/auth/api/get-me.ts';
-import { type DateTimeContext, formatDateTime } from '../platform/date-time.ts';
-import { measurementUnitsOf, type UnitContext } from '../platform/units.ts';
+import { type DateTimeContext, formatDateTime } from '../../platform/date-time.ts';
+import { measurementUnitsOf, type UnitContext } from '../../platform/units.ts';
+import { useCachedMe } from '../auth/index.ts';
 
 /** Units, the user's time zone (the browser's when the user has none) and date and time formats. */
 export type UnitContextWithZone = UnitContext & DateTimeContext;

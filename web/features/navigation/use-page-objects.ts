@@ -2,11 +2,7 @@
 // for the breadcrumbs, the cloud they belong to, and the facts the drawer menus need.
 import type { NavigationDevice, NavigationSite, NavigationSmartnvr } from '../../../core/api/navigation.ts';
 import { readPathIds } from '../../../core/routes.ts';
-import {
-  useNavigationDevice,
-  useNavigationSite,
-  useNavigationSmartnvr,
-} from '../../features/navigation/api/get-navigation.ts';
+import { useNavigationDevice, useNavigationSite, useNavigationSmartnvr } from './api/get-navigation.ts';
 
 export type PageObjects = {
   readonly site: NavigationSite | null;

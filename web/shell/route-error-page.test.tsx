@@ -2,13 +2,13 @@
 import { fireEvent, screen, within } from '@testing-library/react';
 import { createMemoryRouter, Outlet, RouterProvider } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { createQueryClient } from '../../app/query-client.ts';
-import { meQueryOptions } from '../../features/auth/api/get-me.ts';
-import { RouteErrorPage } from '../../shell/route-error-page.tsx';
-import { meFixture } from '../../test-utils/me-fixture.ts';
-import { ApiError } from '../api-error.ts';
-import { renderWithPlatform, resetPlatform } from '../testing/render-platform.tsx';
-import { failSafeLazy } from './fail-safe-lazy.tsx';
+import { createQueryClient } from '../app/query-client.ts';
+import { meQueryOptions } from '../features/auth/index.ts';
+import { ApiError } from '../platform/api-error.ts';
+import { failSafeLazy } from '../platform/errors/fail-safe-lazy.tsx';
+import { renderWithPlatform, resetPlatform } from '../platform/testing/render-platform.tsx';
+import { meFixture } from '../test-utils/me-fixture.ts';
+import { RouteErrorPage } from './route-error-page.tsx';
 
 const GENERIC =
   'Sorry, there was an error on this page. Please try reloading the page, and if the error is recurring, click the button to inspect and report it.';

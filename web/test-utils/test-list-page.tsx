@@ -3,11 +3,11 @@
 import { act } from '@testing-library/react';
 import type { ComponentType } from 'react';
 import { vi } from 'vitest';
-import type { ListPage } from '../../../core/api/list-query.ts';
-import { type Me, meQueryOptions } from '../../features/auth/api/get-me.ts';
-import { type FakeRequest, installFakeFetch, jsonResponse } from '../../test-utils/fake-fetch.ts';
-import { meFixture } from '../../test-utils/me-fixture.ts';
-import { renderRoutes } from '../../test-utils/render-routes.tsx';
+import type { ListPage } from '../../core/api/list-query.ts';
+import { type Me, meQueryOptions } from '../features/auth/index.ts';
+import { type FakeRequest, installFakeFetch, jsonResponse } from './fake-fetch.ts';
+import { meFixture } from './me-fixture.ts';
+import { renderRoutes } from './render-routes.tsx';
 
 export function renderListPage(path: string, Page: ComponentType, address: string, me: Me = meFixture()) {
   const view = renderRoutes([{ path, Component: Page }], address);

@@ -1,4 +1,4 @@
-import { useCachedMe } from '../features/auth/api/get-me.ts';
+import { useCachedMe } from './api/get-me.ts';
 
 // Shown until the deployment theme is known (e.g. on the login page).
 export const DEFAULT_PRODUCT_NAME = 'Network Console';

@@ -1,0 +1,3 @@
+// What the activity feature offers the shell and the other features.
+export type { HistoryScope } from './api/activity.ts';
+export { useAlertHistory, useTaskHistory } from './api/activity.ts';

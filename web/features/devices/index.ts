@@ -1,0 +1,3 @@
+// What the devices feature offers the shell and the other features.
+export { useDevices } from './api/get-devices.ts';
+export { familyLabelKey } from './labels.ts';

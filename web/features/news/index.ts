@@ -1,0 +1,3 @@
+// What the news feature offers the shell and the other features.
+export { inboxQueryOptions, useUnreadNewsCount } from './api/get-inbox.ts';
+export { NewsButton, NewsPanel } from './components/news-panel.tsx';
