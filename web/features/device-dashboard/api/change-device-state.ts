@@ -2,6 +2,7 @@
 // its dashboard and the device lists read it again.
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiPost } from '../../../platform/http.ts';
+import { devicesKeys } from '../../devices/api/keys.ts';
 
 export type DeviceStateChange = 'unblock' | 'recommission';
 
@@ -12,8 +13,8 @@ export function useChangeDeviceState(cloudId: number, deviceId: number) {
       apiPost<null>(`/apiv2/cloud/${cloudId}/devices/${deviceId}/${change}`),
     onSuccess: () =>
       Promise.all([
-        queryClient.invalidateQueries({ queryKey: ['dashboard', cloudId] }),
-        queryClient.invalidateQueries({ queryKey: ['devices', 'list', cloudId] }),
+        queryClient.invalidateQueries({ queryKey: devicesKeys.device(cloudId, deviceId) }),
+        queryClient.invalidateQueries({ queryKey: devicesKeys.lists(cloudId) }),
       ]),
   });
 }

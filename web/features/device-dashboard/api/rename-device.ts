@@ -2,6 +2,8 @@
 // it again (its dashboard, the drawer and breadcrumbs, the device lists).
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiPatch } from '../../../platform/http.ts';
+import { devicesKeys } from '../../devices/api/keys.ts';
+import { navigationKeys } from '../../navigation/api/keys.ts';
 
 export function useRenameDevice(cloudId: number, deviceId: number) {
   const queryClient = useQueryClient();
@@ -10,9 +12,11 @@ export function useRenameDevice(cloudId: number, deviceId: number) {
       apiPatch<{ id: number; name: string }>(`/apiv2/cloud/${cloudId}/devices/${deviceId}`, { name }),
     onSuccess: () =>
       Promise.all(
-        [['dashboard', cloudId], ['navigation', 'device', deviceId], ['devices']].map((queryKey) =>
-          queryClient.invalidateQueries({ queryKey }),
-        ),
+        [
+          devicesKeys.device(cloudId, deviceId),
+          devicesKeys.lists(cloudId),
+          navigationKeys.device(deviceId),
+        ].map((queryKey) => queryClient.invalidateQueries({ queryKey })),
       ),
   });
 }
