@@ -1,6 +1,6 @@
 // Keeps what the open pages show in step with the live event stream: badges, open panels and lists are
 // brought up to date as alerts, tasks and devices change, without waiting for docs/constants.md's polling (which stays
-// as the fallback while the stream is down).
+// as the fallback while the stream is down). Which queries each event touches: web/shell/live-event-keys.ts.
 import { type QueryClient, type QueryKey, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef } from 'react';
 import type { TaskEventData } from '../../core/api/events.ts';

@@ -2,6 +2,7 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { appRoutes } from '../../app/router.tsx';
+import { cloudsKeys } from '../../features/clouds/api/keys.ts';
 import { resetPlatform } from '../../platform/testing/render-platform.tsx';
 import { installFakeFetch, restoreFetch } from '../../test-utils/fake-fetch.ts';
 import { meFixture } from '../../test-utils/me-fixture.ts';
@@ -52,7 +53,7 @@ describe('quick-start video dialog (docs/roles.md, docs/constants.md)', () => {
   it('is not shown again within 24 h, and is shown after 24 h', async () => {
     localStorage.setItem(QUICK_START_KEY, String(Date.now() - 23 * HOUR));
     const first = open();
-    await settled(first.queryClient, ['clouds', 3]);
+    await settled(first.queryClient, cloudsKeys.cloud(3));
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
     resetPlatform();
     localStorage.setItem(QUICK_START_KEY, String(Date.now() - 24 * HOUR));
@@ -67,11 +68,11 @@ describe('quick-start video dialog (docs/roles.md, docs/constants.md)', () => {
       ],
     });
     const asAdmin = open(trialCloud, admin);
-    await settled(asAdmin.queryClient, ['clouds', 3]);
+    await settled(asAdmin.queryClient, cloudsKeys.cloud(3));
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
     resetPlatform();
     const paidPlan = open(cloudFixture());
-    await settled(paidPlan.queryClient, ['clouds', 3]);
+    await settled(paidPlan.queryClient, cloudsKeys.cloud(3));
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
   });
 });
@@ -111,7 +112,7 @@ describe('promotional video dialog (docs/constants.md)', () => {
   it('is shown again only after 24 h', async () => {
     localStorage.setItem(PROMOTION_KEY, String(Date.now() - 2 * HOUR));
     const recent = open(advertisingCloud);
-    await settled(recent.queryClient, ['clouds', 3, 'advertisement']);
+    await settled(recent.queryClient, cloudsKeys.advertisement(3));
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
     resetPlatform();
     localStorage.setItem(PROMOTION_KEY, String(Date.now() - 25 * HOUR));
@@ -126,14 +127,14 @@ describe('promotional video dialog (docs/constants.md)', () => {
       ],
     });
     const asGuest = open(advertisingCloud, guest);
-    await settled(asGuest.queryClient, ['clouds', 3]);
+    await settled(asGuest.queryClient, cloudsKeys.cloud(3));
     expect(asGuest.requests.map((request) => request.path)).not.toContain(
       '/apiv2/cloud/3/addons/advertisement',
     );
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
     resetPlatform();
     const noVideos = open(advertisingCloud, meFixture(), []);
-    await settled(noVideos.queryClient, ['clouds', 3, 'advertisement']);
+    await settled(noVideos.queryClient, cloudsKeys.advertisement(3));
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
     expect(localStorage.getItem(PROMOTION_KEY)).toBeNull();
   });
