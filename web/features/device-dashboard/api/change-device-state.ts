@@ -1,8 +1,10 @@
 // POST /apiv2/cloud/:cloudId/devices/:deviceId/unblock and .../recommission: the device takes tasks again;
-// its dashboard and the device lists read it again.
+// its own pages, the device lists, the dashboards and the site counts read it again.
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiPost } from '../../../platform/http.ts';
+import { dashboardsKeys } from '../../dashboards/api/keys.ts';
 import { devicesKeys } from '../../devices/api/keys.ts';
+import { sitesKeys } from '../../sites/api/keys.ts';
 
 export type DeviceStateChange = 'unblock' | 'recommission';
 
@@ -12,9 +14,14 @@ export function useChangeDeviceState(cloudId: number, deviceId: number) {
     mutationFn: (change: DeviceStateChange) =>
       apiPost<null>(`/apiv2/cloud/${cloudId}/devices/${deviceId}/${change}`),
     onSuccess: () =>
-      Promise.all([
-        queryClient.invalidateQueries({ queryKey: devicesKeys.device(cloudId, deviceId) }),
-        queryClient.invalidateQueries({ queryKey: devicesKeys.lists(cloudId) }),
-      ]),
+      Promise.all(
+        [
+          devicesKeys.device(cloudId, deviceId),
+          devicesKeys.lists(cloudId),
+          // A recommissioned device counts again on the dashboards and in its site's counts.
+          dashboardsKeys.all(cloudId),
+          sitesKeys.lists(cloudId),
+        ].map((queryKey) => queryClient.invalidateQueries({ queryKey })),
+      ),
   });
 }

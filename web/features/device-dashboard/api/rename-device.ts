@@ -1,7 +1,8 @@
 // PATCH /apiv2/cloud/:cloudId/devices/:deviceId: renames a device; every place that shows its name reads
-// it again (its dashboard, the drawer and breadcrumbs, the device lists).
+// it again (its own pages, the drawer and breadcrumbs, the device lists, the dashboards).
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiPatch } from '../../../platform/http.ts';
+import { dashboardsKeys } from '../../dashboards/api/keys.ts';
 import { devicesKeys } from '../../devices/api/keys.ts';
 import { navigationKeys } from '../../navigation/api/keys.ts';
 
@@ -15,6 +16,7 @@ export function useRenameDevice(cloudId: number, deviceId: number) {
         [
           devicesKeys.device(cloudId, deviceId),
           devicesKeys.lists(cloudId),
+          dashboardsKeys.all(cloudId),
           navigationKeys.device(deviceId),
         ].map((queryKey) => queryClient.invalidateQueries({ queryKey })),
       ),
