@@ -1,6 +1,6 @@
 // @vitest-environment happy-dom
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { appRoutes } from '../../app/router.tsx';
 import { cloudsKeys } from '../../features/clouds/api/keys.ts';
 import { resetPlatform } from '../../platform/testing/render-platform.tsx';
@@ -30,6 +30,16 @@ async function settled(queryClient: ReturnType<typeof open>['queryClient'], key:
   await screen.findByRole('heading', { level: 1, name: 'Dashboard' });
 }
 
+// The frame, the dashboard and the dialog load lazily, as in the browser: loaded once before the journeys,
+// the first journey's wait for its dialog is not spent compiling them.
+beforeAll(() =>
+  Promise.all([
+    import('../app-frame.tsx'),
+    import('../../features/dashboards/pages/dashboard-page.tsx'),
+    import('./quick-start-dialog.tsx'),
+    import('./promotion-dialog.tsx'),
+  ]),
+);
 beforeEach(() => localStorage.clear());
 afterEach(() => {
   resetPlatform();
