@@ -6,3 +6,4 @@ export { useCloudList } from './api/get-clouds.ts';
 export { licenseStatusQueryOptions, useLicenseStatus } from './api/get-license-status.ts';
 export { useUnreadInvitations } from './api/get-unread-invitations.ts';
 export { useJoinCloud } from './api/join-cloud.ts';
+export { cloudsKeys } from './api/keys.ts';

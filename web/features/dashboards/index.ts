@@ -1,2 +1,2 @@
 // What the dashboards feature offers the shell and the other features.
-export { dashboardKey } from './api/get-dashboard.ts';
+export { dashboardsKeys } from './api/keys.ts';

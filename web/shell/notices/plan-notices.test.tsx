@@ -2,6 +2,7 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { appRoutes } from '../../app/router.tsx';
+import { cloudsKeys } from '../../features/clouds/api/keys.ts';
 import { resetPlatform } from '../../platform/testing/render-platform.tsx';
 import { installFakeFetch, restoreFetch } from '../../test-utils/fake-fetch.ts';
 import { meFixture } from '../../test-utils/me-fixture.ts';
@@ -100,9 +101,9 @@ describe('plan and licence notices (docs/errors.md)', () => {
     );
     const { queryClient } = renderRoutes(appRoutes(), '/cloud/3/dashboard');
     await waitFor(() =>
-      expect(queryClient.getQueryState(['clouds', 3, 'license-status'])?.status).toBe('success'),
+      expect(queryClient.getQueryState(cloudsKeys.licenseStatus(3))?.status).toBe('success'),
     );
-    await waitFor(() => expect(queryClient.getQueryState(['clouds', 3])?.status).toBe('success'));
+    await waitFor(() => expect(queryClient.getQueryState(cloudsKeys.cloud(3))?.status).toBe('success'));
     expect(screen.getByRole('heading', { level: 1, name: 'Dashboard' })).toBeInTheDocument();
     expect(screen.queryByText('Your cloud plan has expired.')).not.toBeInTheDocument();
     expect(screen.queryByRole('region', { name: 'Cloud notices' })).not.toBeInTheDocument();

@@ -4,6 +4,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { AdminCloud } from '../../../../core/api/admin.ts';
 import { apiPost } from '../../../platform/http.ts';
 import { cloudQueryOptions } from '../../clouds/index.ts';
+import { adminKeys } from './keys.ts';
 
 export function useCloudSuspension() {
   const queryClient = useQueryClient();
@@ -12,7 +13,7 @@ export function useCloudSuspension() {
       apiPost<AdminCloud>(`/apiv2/admin/clouds/${cloudId}/${suspend ? 'suspend' : 'unsuspend'}`),
     onSuccess: (cloud) =>
       Promise.all([
-        queryClient.invalidateQueries({ queryKey: ['admin', 'clouds'] }),
+        queryClient.invalidateQueries({ queryKey: adminKeys.cloudLists() }),
         // The cloud, its licence status and its promotions, by the key's prefix.
         queryClient.invalidateQueries({ queryKey: cloudQueryOptions(cloud.id).queryKey }),
       ]),

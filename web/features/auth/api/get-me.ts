@@ -3,6 +3,7 @@ import { queryOptions, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useCallback, useSyncExternalStore } from 'react';
 import type { MeasurementUnits, RoleId } from '../../../../core/domain.ts';
 import { apiGet } from '../../../platform/http.ts';
+import { authKeys } from './keys.ts';
 
 export interface MeUser {
   readonly id: number;
@@ -58,7 +59,7 @@ export function getMe(): Promise<Me> {
 
 export function meQueryOptions() {
   return queryOptions({
-    queryKey: ['auth', 'me'] as const,
+    queryKey: authKeys.me(),
     queryFn: getMe,
     staleTime: 5 * 60_000,
   });

@@ -3,6 +3,7 @@ import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { SmartNvrDetail } from '../../../../core/api/devices.ts';
 import { LOCAL_ERRORS } from '../../../platform/errors/error-policy-host.tsx';
 import { apiGet } from '../../../platform/http.ts';
+import { deviceDashboardKeys } from './keys.ts';
 
 // Recorders report every minute; live device events refresh it sooner (its key is under the dashboards').
 const REFRESH_MS = 60_000;
@@ -13,7 +14,7 @@ export function getSmartNvrDetail(cloudId: number, smartnvrId: number): Promise<
 
 export function smartNvrDetailQueryOptions(cloudId: number, smartnvrId: number) {
   return queryOptions({
-    queryKey: ['dashboard', cloudId, 'smartnvr', smartnvrId] as const,
+    queryKey: deviceDashboardKeys.smartNvr(cloudId, smartnvrId),
     // The dashboard shows its own loading, failed and not-found states.
     meta: LOCAL_ERRORS,
     queryFn: () => getSmartNvrDetail(cloudId, smartnvrId),

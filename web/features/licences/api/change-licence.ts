@@ -4,6 +4,7 @@ import type { DeviceLicence } from '../../../../core/api/cloud-management.ts';
 import { LOCAL_ERRORS } from '../../../platform/errors/error-policy-host.tsx';
 import { apiDelete, apiPut } from '../../../platform/http.ts';
 import { licenseStatusQueryOptions } from '../../clouds/index.ts';
+import { licencesKeys } from './keys.ts';
 
 export function changeLicence(cloudId: number, deviceId: number, assign: boolean): Promise<DeviceLicence> {
   const path = `/apiv2/cloud/${cloudId}/licenses/devices/${deviceId}`;
@@ -19,7 +20,7 @@ export function useChangeLicence(cloudId: number) {
     meta: LOCAL_ERRORS,
     onSuccess: () =>
       Promise.all([
-        queryClient.invalidateQueries({ queryKey: ['clouds', cloudId, 'licence-devices'] }),
+        queryClient.invalidateQueries({ queryKey: licencesKeys.deviceLists(cloudId) }),
         queryClient.invalidateQueries({ queryKey: licenseStatusQueryOptions(cloudId).queryKey, exact: true }),
       ]),
   });

@@ -2,6 +2,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { Addons } from '../../../../core/api/cloud-management.ts';
 import { apiGet } from '../../../platform/http.ts';
+import { licencesKeys } from './keys.ts';
 
 export function getAddons(cloudId: number): Promise<Addons> {
   return apiGet<Addons>(`/apiv2/cloud/${cloudId}/addons`);
@@ -9,7 +10,7 @@ export function getAddons(cloudId: number): Promise<Addons> {
 
 export function addonsQueryOptions(cloudId: number) {
   return queryOptions({
-    queryKey: ['clouds', cloudId, 'addons'] as const,
+    queryKey: licencesKeys.addons(cloudId),
     queryFn: () => getAddons(cloudId),
   });
 }

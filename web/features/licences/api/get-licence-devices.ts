@@ -2,6 +2,7 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import type { LicenceDevices, LicenceDevicesQuery } from '../../../../core/api/cloud-management.ts';
 import { apiGet } from '../../../platform/http.ts';
+import { licencesKeys } from './keys.ts';
 
 export type LicenceDevicesParams = Pick<LicenceDevicesQuery, 'holding' | 'offset' | 'siteId'>;
 
@@ -11,7 +12,7 @@ export function getLicenceDevices(cloudId: number, params: LicenceDevicesParams)
 
 export function licenceDevicesQueryOptions(cloudId: number, params: LicenceDevicesParams) {
   return queryOptions({
-    queryKey: ['clouds', cloudId, 'licence-devices', params] as const,
+    queryKey: licencesKeys.devices(cloudId, params),
     queryFn: () => getLicenceDevices(cloudId, params),
     placeholderData: keepPreviousData,
   });

@@ -7,6 +7,7 @@ import type {
   NavigationSmartnvr,
 } from '../../../../core/api/navigation.ts';
 import { apiGet } from '../../../platform/http.ts';
+import { navigationKeys } from './keys.ts';
 
 const STALE_MS = 60_000;
 
@@ -22,19 +23,19 @@ export function getNavigationSmartnvr(smartnvrId: number): Promise<NavigationSma
 
 export const navigationSiteQueryOptions = (siteId: number) =>
   queryOptions({
-    queryKey: ['navigation', 'site', siteId] as const,
+    queryKey: navigationKeys.site(siteId),
     queryFn: () => getNavigationSite(siteId),
     staleTime: STALE_MS,
   });
 export const navigationDeviceQueryOptions = (deviceId: number) =>
   queryOptions({
-    queryKey: ['navigation', 'device', deviceId] as const,
+    queryKey: navigationKeys.device(deviceId),
     queryFn: () => getNavigationDevice(deviceId),
     staleTime: STALE_MS,
   });
 export const navigationSmartnvrQueryOptions = (smartnvrId: number) =>
   queryOptions({
-    queryKey: ['navigation', 'smartnvr', smartnvrId] as const,
+    queryKey: navigationKeys.smartNvr(smartnvrId),
     queryFn: () => getNavigationSmartnvr(smartnvrId),
     staleTime: STALE_MS,
   });

@@ -2,6 +2,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { SmartNvrLicense } from '../../../../core/api/licences.ts';
 import { apiGet, getCurrentCloudId } from '../../../platform/http.ts';
+import { navigationKeys } from './keys.ts';
 
 export function getSmartnvrLicense(): Promise<SmartNvrLicense> {
   return apiGet<SmartNvrLicense>('/apiv2/smartnvr/license');
@@ -9,7 +10,7 @@ export function getSmartnvrLicense(): Promise<SmartNvrLicense> {
 
 export function smartnvrLicenseQueryOptions(cloudId: number) {
   return queryOptions({
-    queryKey: ['navigation', 'smartnvr-license', cloudId] as const,
+    queryKey: navigationKeys.smartNvrLicense(cloudId),
     queryFn: getSmartnvrLicense,
     staleTime: 5 * 60_000,
   });

@@ -46,7 +46,7 @@ describe('Create a New Site page', () => {
     const me = meFixture();
     const { requests, router } = render({ ...me, user: { ...me.user, timezone: 'Europe/Lisbon' } });
     await settle();
-    expect(screen.getByRole('heading', { level: 1, name: 'Create a New Site' })).toBeInTheDocument();
+    expect(screen.getByRole('heading', { level: 1, name: 'Create a new site' })).toBeInTheDocument();
     fireEvent.change(screen.getByRole('textbox', { name: 'Name' }), { target: { value: ' Lisbon Depot' } });
     fireEvent.change(screen.getByRole('textbox', { name: 'Location' }), {
       target: { value: 'Rua Augusta 1' },
