@@ -47,7 +47,7 @@ const siteConfigHashes = [
 const V2 = '/v2/cloud/:cloudId';
 const SITE_DEVICE = '/site/:siteId/device/:deviceId';
 const V2_SITE = `${V2}/site/:siteId` as const;
-const V2_NVR = `${V2}/smartnvr/:smartnvrId` as const;
+const V2_NVR = `${V2}/smartnvr/:smartNvrId` as const;
 
 export const routes = {
   // Cloud level
@@ -154,15 +154,15 @@ export const routes = {
   deviceFiles: route(`${V2_SITE}/device/:deviceId/device-files`, 'device', 'routes.title.deviceFiles'),
 
   // Smart NVR level
-  smartnvr: route('/smartnvr/:smartnvrId', 'smartnvr', 'routes.title.smartnvr'),
-  smartnvrDashboard: route('/smartnvr/:smartnvrId/dashboard', 'smartnvr', 'routes.title.smartnvrDashboard'),
-  smartnvrActivity: route('/smartnvr/:smartnvrId/activity', 'smartnvr', 'routes.title.smartnvrActivity', {
+  smartnvr: route('/smartnvr/:smartNvrId', 'smartnvr', 'routes.title.smartnvr'),
+  smartNvrDashboard: route('/smartnvr/:smartNvrId/dashboard', 'smartnvr', 'routes.title.smartNvrDashboard'),
+  smartNvrActivity: route('/smartnvr/:smartNvrId/activity', 'smartnvr', 'routes.title.smartNvrActivity', {
     query: activityQuery,
     hashes: ACTIVITY_TABS,
   }),
-  smartnvrIpcams: route(`${V2_NVR}/ipcams`, 'smartnvr', 'nav.smartnvr.ipCameras'),
-  smartnvrStreaming: route(`${V2_NVR}/streaming`, 'smartnvr', 'nav.smartnvr.streaming'),
-  smartnvrTunnels: route(`${V2_NVR}/tunnels`, 'smartnvr', 'nav.smartnvr.tunnels'),
+  smartNvrIpcams: route(`${V2_NVR}/ipcams`, 'smartnvr', 'nav.smartnvr.ipCameras'),
+  smartNvrStreaming: route(`${V2_NVR}/streaming`, 'smartnvr', 'nav.smartnvr.streaming'),
+  smartNvrTunnels: route(`${V2_NVR}/tunnels`, 'smartnvr', 'nav.smartnvr.tunnels'),
 
   // Outside any cloud
   home: route('/', 'none', 'routes.title.home'),
@@ -213,9 +213,9 @@ export const PLACEHOLDER_ROUTES = [
   'siteFloorMaps',
   'siteTopology',
   'deviceConfig',
-  'smartnvrIpcams',
-  'smartnvrStreaming',
-  'smartnvrTunnels',
+  'smartNvrIpcams',
+  'smartNvrStreaming',
+  'smartNvrTunnels',
   'voucher',
 ] as const satisfies readonly RouteKey[];
 export type PlaceholderRouteKey = (typeof PLACEHOLDER_ROUTES)[number];
@@ -272,7 +272,7 @@ const ID_SEGMENTS = {
   device: 'deviceId',
   addon: 'addonId',
   'site-filter': 'siteFilterId',
-  smartnvr: 'smartnvrId',
+  smartnvr: 'smartNvrId',
 } as const;
 
 export type PathIdName = (typeof ID_SEGMENTS)[keyof typeof ID_SEGMENTS];

@@ -10,7 +10,7 @@ import { LEVEL_LABEL_KEYS } from './levels.ts';
 import { mainMenu } from './main-menu.ts';
 import type { NavEntry } from './nav-entry.ts';
 import { siteMenu } from './site-menu.ts';
-import { smartnvrMenu } from './smartnvr-menu.ts';
+import { smartNvrMenu } from './smartnvr-menu.ts';
 import { byKey, navContext } from './test-context.ts';
 
 // Every menu at its fullest, plus the variants that swap a label.
@@ -22,7 +22,7 @@ function everyEntry(): NavEntry[] {
     ...mainMenu(navContext({ access: { roleId: 'ROLE_GUEST', permissions: 0 } })),
     ...frames.flatMap((frame) => [frame.footer, ...(frame.createSite ? [frame.createSite] : [])]),
     ...siteMenu(full),
-    ...smartnvrMenu(full),
+    ...smartNvrMenu(full),
     ...DEVICE_MENU_TYPES.flatMap((productType) => deviceMenu(navContext({ device: { productType } }))),
   ].flatMap((entry) => [...byKey([entry]).values()]);
 }
@@ -98,7 +98,7 @@ describe('navigation links', () => {
 
   it('keep keys unique within each menu', () => {
     const ctx = navContext();
-    for (const menu of [mainMenu(ctx), siteMenu(ctx), smartnvrMenu(ctx), deviceMenu(ctx)]) {
+    for (const menu of [mainMenu(ctx), siteMenu(ctx), smartNvrMenu(ctx), deviceMenu(ctx)]) {
       const keys = [...byKey(menu).keys()];
       const count = (entries: readonly NavEntry[]): number =>
         entries.reduce((total, entry) => total + 1 + count(entry.children ?? []), 0);

@@ -40,11 +40,11 @@ const dashboardPage = () =>
 const activityPage = () => import('../features/activity/pages/activity-page.tsx').then((m) => m.ActivityPage);
 const deviceDashboardPage = () =>
   import('../features/device-dashboard/pages/device-dashboard-page.tsx').then((m) => m.DeviceDashboardPage);
-const smartnvrDashboardPage = () =>
+const smartNvrDashboardPage = () =>
   import('../features/device-dashboard/pages/smartnvr-dashboard-page.tsx').then(
     (m) => m.SmartNvrDashboardPage,
   );
-const licencesPage = () => import('../features/licences/pages/licences-page.tsx').then((m) => m.LicencesPage);
+const licensesPage = () => import('../features/licenses/pages/licenses-page.tsx').then((m) => m.LicensesPage);
 const clientsListPage = () =>
   import('../features/clients/pages/clients-list-page.tsx').then((m) => m.ClientsListPage);
 
@@ -56,7 +56,7 @@ const BUILT_PAGES: Record<Exclude<BuiltRouteKey, keyof typeof PUBLIC_PAGES>, Loa
   cloudActivity: activityPage,
   siteActivity: activityPage,
   deviceActivity: activityPage,
-  smartnvrActivity: activityPage,
+  smartNvrActivity: activityPage,
   siteClients: clientsListPage,
   deviceClients: clientsListPage,
   siteClient: () => import('../features/clients/pages/client-page.tsx').then((m) => m.ClientPage),
@@ -89,9 +89,9 @@ const BUILT_PAGES: Record<Exclude<BuiltRouteKey, keyof typeof PUBLIC_PAGES>, Loa
   clouds: () => import('../features/clouds/pages/clouds-list-page.tsx').then((m) => m.CloudsListPage),
   cloudSwitch: () => import('../features/clouds/pages/cloud-switch-page.tsx').then((m) => m.CloudSwitchPage),
   cloudEdit: () => import('../features/clouds/pages/cloud-edit-page.tsx').then((m) => m.CloudEditPage),
-  cloudLicenses: licencesPage,
-  cloudAddons: licencesPage,
-  siteAddons: licencesPage,
+  cloudLicenses: licensesPage,
+  cloudAddons: licensesPage,
+  siteAddons: licensesPage,
   profile: () => import('../features/account/pages/profile-page.tsx').then((m) => m.ProfilePage),
   accountSecurity: () =>
     import('../features/account/pages/account-security-page.tsx').then((m) => m.AccountSecurityPage),
@@ -106,8 +106,8 @@ const BUILT_PAGES: Record<Exclude<BuiltRouteKey, keyof typeof PUBLIC_PAGES>, Loa
   device: deviceDashboardPage,
   siteDevice: deviceDashboardPage,
   deviceDashboard: deviceDashboardPage,
-  smartnvr: smartnvrDashboardPage,
-  smartnvrDashboard: smartnvrDashboardPage,
+  smartnvr: smartNvrDashboardPage,
+  smartNvrDashboard: smartNvrDashboardPage,
 };
 
 function isPublic(key: RouteKey): key is keyof typeof PUBLIC_PAGES {

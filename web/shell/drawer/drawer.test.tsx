@@ -44,13 +44,13 @@ const shownLinks = (nav: HTMLElement) =>
 
 describe('navigation drawer levels', () => {
   it('shows the main side menu of the model at the cloud level, with the cloud menu frame', async () => {
-    open('/cloud/3/dashboard', { licensedSmartnvrId: 70 });
+    open('/cloud/3/dashboard', { licensedSmartNvrId: 70 });
     const nav = await drawerNav();
     // The owner of a VPC cloud with AuthPort and a licensed smart NVR; the user has no support tools.
     const model = drawerMenu(
       'cloud',
       navContext({
-        params: { cloudId: 3, userId: 1, siteId: undefined, deviceId: undefined, smartnvrId: undefined },
+        params: { cloudId: 3, userId: 1, siteId: undefined, deviceId: undefined, smartNvrId: undefined },
         user: { supportTools: false },
       }),
     );
@@ -94,7 +94,7 @@ describe('navigation drawer levels', () => {
       'site',
       navContext({
         access: { roleId: 'ROLE_ADMIN', permissions: 8, sites: [] },
-        params: { cloudId: 4, userId: 1, siteId: 5, deviceId: undefined, smartnvrId: undefined },
+        params: { cloudId: 4, userId: 1, siteId: 5, deviceId: undefined, smartNvrId: undefined },
       }),
     );
     await waitFor(() => expect(shownLinks(nav)).toEqual(linkNames(model.entries)));

@@ -8,7 +8,7 @@ import { useCloud } from '../../features/clouds/index.ts';
 import {
   type PageObjects,
   useActiveSiteFilter,
-  useSmartnvrLicense,
+  useSmartNvrLicense,
 } from '../../features/navigation/index.ts';
 
 export type PageNavigation = {
@@ -36,7 +36,7 @@ export function usePageNavigation(
   const cloud = useCloud(membership ? cloudId : null);
   const siteFilterActive = useActiveSiteFilter(membership ? cloudId : null);
   const managesSnvr = membership !== null && can(membership, 'manage_snvr');
-  const license = useSmartnvrLicense(cloudId, managesSnvr);
+  const license = useSmartNvrLicense(cloudId, managesSnvr);
   if (cloudId === null || membership === null) return null;
 
   const params = navParamsFor(
@@ -67,7 +67,7 @@ export function usePageNavigation(
           allowConfig: device.allow_config,
         }
       : null,
-    licensedSmartnvrId: managesSnvr ? (license.data?.deviceId ?? null) : null,
+    licensedSmartNvrId: managesSnvr ? (license.data?.deviceId ?? null) : null,
     params,
   };
   // Pages outside the four levels (e.g. the admin tools) show the cloud menu.

@@ -26,7 +26,7 @@ async function notices() {
   return screen.findByRole('region', { name: 'Cloud notices' });
 }
 
-describe('plan and licence notices (docs/errors.md)', () => {
+describe('plan and license notices (docs/errors.md)', () => {
   it('tells a member with manage_licenses that the plan has expired, with a renew link', async () => {
     installFakeFetch(
       cloudServer({
@@ -126,7 +126,7 @@ describe('plan and licence notices (docs/errors.md)', () => {
     await waitFor(() => expect(reminder).not.toBeInTheDocument());
   });
 
-  it('offers the free trial to an old cloud that never used a licence (docs/constants.md)', async () => {
+  it('offers the free trial to an old cloud that never used a license (docs/constants.md)', async () => {
     installFakeFetch(
       cloudServer({
         me: meFixture(),

@@ -77,7 +77,7 @@ function NoticeAlert({
   }
 }
 
-/** docs/errors.md plan and licence notices of the current cloud, above the page. */
+/** docs/errors.md plan and license notices of the current cloud, above the page. */
 export function PlanNotices({ cloudId, access }: { readonly cloudId: number; readonly access: Access }) {
   const { t } = useTranslation();
   const cloud = useCloud(cloudId).data;

@@ -132,7 +132,7 @@ describe('promotional video dialog (docs/constants.md)', () => {
     expect(await screen.findByRole('dialog', { name: "What's new" })).toBeInTheDocument();
   });
 
-  it('is not shown to members who do not manage licences, nor without videos', async () => {
+  it('is not shown to members who do not manage licenses, nor without videos', async () => {
     const guest = meFixture({
       memberships: [
         { cloudId: 3, cloudName: 'Demo Networks', roleId: 'ROLE_GUEST', permissions: 0, pushAlerts: false },

@@ -54,7 +54,7 @@ function Source({ alert }: { readonly alert: AlertHistoryItem }) {
   }
   if (smartnvr) {
     return (
-      <Link component={RouterLink} to={routes.smartnvrDashboard.href({ smartnvrId: smartnvr.id })}>
+      <Link component={RouterLink} to={routes.smartNvrDashboard.href({ smartNvrId: smartnvr.id })}>
         {smartnvr.name}
       </Link>
     );

@@ -42,8 +42,8 @@ export function ActivityPage() {
   const health = filterOf(HEALTH_FILTERS, query.get('health'));
   if (cloudId === null || !match) return null;
   // A device's page names its site too: the device alone narrows the history.
-  const scope = ids.smartnvrId
-    ? { smartNvrId: ids.smartnvrId }
+  const scope = ids.smartNvrId
+    ? { smartNvrId: ids.smartNvrId }
     : ids.deviceId
       ? { deviceId: ids.deviceId }
       : ids.siteId

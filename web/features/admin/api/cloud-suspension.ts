@@ -14,7 +14,7 @@ export function useCloudSuspension() {
     onSuccess: (cloud) =>
       Promise.all([
         queryClient.invalidateQueries({ queryKey: adminKeys.cloudLists() }),
-        // The cloud, its licence status and its promotions, by the key's prefix.
+        // The cloud, its license status and its promotions, by the key's prefix.
         queryClient.invalidateQueries({ queryKey: cloudQueryOptions(cloud.id).queryKey }),
       ]),
   });

@@ -1,4 +1,4 @@
-// GET /apiv2/cloud/:cloudId/license-status: plan dates, suspension and licence use (docs/entities.md License status).
+// GET /apiv2/cloud/:cloudId/license-status: plan dates, suspension and license use (docs/entities.md License status).
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { LicenseStatus } from '../../../../core/api/clouds.ts';
 import { apiGet } from '../../../platform/http.ts';

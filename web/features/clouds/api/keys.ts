@@ -2,7 +2,7 @@
 // from here.
 export const cloudsKeys = {
   list: () => ['clouds', 'list'] as const,
-  /** One cloud's settings, and what hangs off them (licence status, advertisement). */
+  /** One cloud's settings, and what hangs off them (license status, advertisement). */
   cloud: (cloudId: number) => ['clouds', 'cloud', cloudId] as const,
   licenseStatus: (cloudId: number) => [...cloudsKeys.cloud(cloudId), 'license-status'] as const,
   /** Every cloud's promotional dialog, which the administration's video changes refresh. */

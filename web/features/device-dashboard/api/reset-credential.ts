@@ -1,4 +1,4 @@
-// POST /apiv2/cloud/:cloudId/devices/:deviceId/reset-credential (or smartnvrs/:smartnvrId/...): the device's
+// POST /apiv2/cloud/:cloudId/devices/:deviceId/reset-credential (or smartnvrs/:smartNvrId/...): the device's
 // credential stops working, so it can be adopted again; its dashboard reads it again.
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiPost } from '../../../platform/http.ts';

@@ -11,19 +11,19 @@ import { ObjectDashboard } from '../components/object-dashboard.tsx';
 
 export function SmartNvrDashboardPage() {
   const { pathname } = useLocation();
-  const smartnvrId = readPathIds(pathname).smartnvrId ?? 0;
+  const smartNvrId = readPathIds(pathname).smartNvrId ?? 0;
   // The address names the recorder only: the shell has already read its cloud.
   const objects = usePageObjects(pathname);
   const cloudId = objects.cloudId;
-  const detail = useSmartNvrDetail(cloudId, smartnvrId);
-  const resetCredential = useResetCredential(cloudId ?? 0, { smartNvrId: smartnvrId });
+  const detail = useSmartNvrDetail(cloudId, smartNvrId);
+  const resetCredential = useResetCredential(cloudId ?? 0, { smartNvrId: smartNvrId });
   return (
     <ObjectDashboard
       title={detail.data?.name ?? objects.smartnvr?.name ?? null}
       objectsError={objects.error}
       query={detail}
       cloudId={cloudId}
-      scope={{ smartNvrId: smartnvrId }}
+      scope={{ smartNvrId: smartNvrId }}
       view={(recorder) => ({
         subject: {
           name: recorder.name,
@@ -61,7 +61,7 @@ export function SmartNvrDashboardPage() {
         ) : (
           <NoReport />
         ),
-        activityHref: (tab) => routes.smartnvrActivity.href({ smartnvrId: recorder.id }, { hash: tab }),
+        activityHref: (tab) => routes.smartNvrActivity.href({ smartNvrId: recorder.id }, { hash: tab }),
       })}
     />
   );

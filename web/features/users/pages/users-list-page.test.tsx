@@ -108,7 +108,7 @@ describe('user management list page', () => {
     await settle();
     const dialog = screen.getByRole('dialog', { name: 'Invite someone' });
     const bit = (name: string) => within(dialog).getByRole('checkbox', { name });
-    expect(bit('Manage licences and billing')).toBeEnabled();
+    expect(bit('Manage licenses and billing')).toBeEnabled();
     expect(bit('Manage sites')).toBeEnabled();
     expect(bit('Manage smart NVRs')).toBeDisabled();
     expect(bit('Manage VPC')).toBeDisabled();

@@ -1,4 +1,4 @@
-// Which devices hold a licence and which hold none, a server page at a time, with assigning and releasing
+// Which devices hold a license and which hold none, a server page at a time, with assigning and releasing
 // where the caller may (change_device_license, docs/roles.md).
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
@@ -7,7 +7,7 @@ import Tabs from '@mui/material/Tabs';
 import Typography from '@mui/material/Typography';
 import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { LicenceDevice } from '../../../../core/api/cloud-management.ts';
+import type { LicenseDevice } from '../../../../core/api/cloud-management.ts';
 import { isApiError } from '../../../platform/api-error.ts';
 import { ListPager } from '../../../platform/list-page/list-pager.tsx';
 import { type ListColumn, ListTable } from '../../../platform/list-page/list-table.tsx';
@@ -15,55 +15,55 @@ import { LoadFailed } from '../../../platform/load-failed.tsx';
 import { showMessage } from '../../../platform/messages/message-store.ts';
 import { Loading } from '../../../platform/page-section.tsx';
 import { DateTime } from '../../account/index.ts';
-import { useChangeLicence } from '../api/change-licence.ts';
-import { useLicenceDevices } from '../api/get-licence-devices.ts';
+import { useChangeLicense } from '../api/change-license.ts';
+import { useLicenseDevices } from '../api/get-license-devices.ts';
 
-const HEADING_ID = 'licence-devices-title';
+const HEADING_ID = 'license-devices-title';
 
-export function LicenceDevices({ cloudId, siteId }: { readonly cloudId: number; readonly siteId?: number }) {
+export function LicenseDevices({ cloudId, siteId }: { readonly cloudId: number; readonly siteId?: number }) {
   const { t } = useTranslation();
   const [holding, setHolding] = useState<'yes' | 'no'>('yes');
   const [offset, setOffset] = useState(0);
-  const page = useLicenceDevices(cloudId, { holding, offset, siteId });
-  const change = useChangeLicence(cloudId);
+  const page = useLicenseDevices(cloudId, { holding, offset, siteId });
+  const change = useChangeLicense(cloudId);
 
-  const act = async (device: LicenceDevice) => {
-    const assign = device.licence === null;
+  const act = async (device: LicenseDevice) => {
+    const assign = device.license === null;
     try {
       await change.mutateAsync({ deviceId: device.id, assign });
       showMessage({
-        content: t(assign ? 'licences.devices.assigned' : 'licences.devices.released', { name: device.name }),
+        content: t(assign ? 'licenses.devices.assigned' : 'licenses.devices.released', { name: device.name }),
       });
     } catch (error) {
       const noneLeft = isApiError(error) && error.status === 409;
       showMessage({
         variant: 'error',
-        content: t(noneLeft ? 'licences.devices.noneLeft' : 'licences.devices.failed'),
+        content: t(noneLeft ? 'licenses.devices.noneLeft' : 'licenses.devices.failed'),
       });
     }
   };
 
-  const columns: ListColumn<LicenceDevice>[] = [
-    { id: 'name', header: t('licences.devices.name'), cell: (device) => device.name },
-    { id: 'site', header: t('licences.devices.site'), from: 'sm', cell: (device) => device.site_name ?? '—' },
+  const columns: ListColumn<LicenseDevice>[] = [
+    { id: 'name', header: t('licenses.devices.name'), cell: (device) => device.name },
+    { id: 'site', header: t('licenses.devices.site'), from: 'sm', cell: (device) => device.site_name ?? '—' },
     {
-      id: 'licence',
-      header: t('licences.devices.licence'),
+      id: 'license',
+      header: t('licenses.devices.license'),
       nowrap: true,
       cell: (device) =>
-        device.licence === null
-          ? t('licences.devices.none')
-          : t(device.licence === 'free' ? 'licences.devices.free' : 'licences.devices.paid'),
+        device.license === null
+          ? t('licenses.devices.none')
+          : t(device.license === 'free' ? 'licenses.devices.free' : 'licenses.devices.paid'),
     },
     {
       id: 'expires',
-      header: t('licences.devices.expires'),
+      header: t('licenses.devices.expires'),
       from: 'md',
       cell: (device) => (device.expires_at ? <DateTime iso={device.expires_at} /> : '—'),
     },
     {
       id: 'action',
-      header: t('licences.devices.action'),
+      header: t('licenses.devices.action'),
       headerHidden: true,
       cell: (device) =>
         device.can_change && (
@@ -71,27 +71,27 @@ export function LicenceDevices({ cloudId, siteId }: { readonly cloudId: number; 
             size="small"
             disabled={change.isPending}
             aria-label={t(
-              device.licence === null ? 'licences.devices.assignNamed' : 'licences.devices.releaseNamed',
+              device.license === null ? 'licenses.devices.assignNamed' : 'licenses.devices.releaseNamed',
               {
                 name: device.name,
               },
             )}
             onClick={() => void act(device)}
           >
-            {t(device.licence === null ? 'licences.devices.assign' : 'licences.devices.release')}
+            {t(device.license === null ? 'licenses.devices.assign' : 'licenses.devices.release')}
           </Button>
         ),
     },
   ];
 
   let body: ReactNode;
-  if (page.isPending) body = <Loading label={t('licences.devices.loading')} />;
+  if (page.isPending) body = <Loading label={t('licenses.devices.loading')} />;
   else if (!page.data)
-    body = <LoadFailed message={t('licences.devices.loadFailed')} onRetry={page.refetch} />;
+    body = <LoadFailed message={t('licenses.devices.loadFailed')} onRetry={page.refetch} />;
   else if (page.data.items.length === 0)
     body = (
       <Typography>
-        {t(holding === 'yes' ? 'licences.devices.emptyHolding' : 'licences.devices.emptyNone')}
+        {t(holding === 'yes' ? 'licenses.devices.emptyHolding' : 'licenses.devices.emptyNone')}
       </Typography>
     );
   else
@@ -117,7 +117,7 @@ export function LicenceDevices({ cloudId, siteId }: { readonly cloudId: number; 
   return (
     <Box sx={{ display: 'grid', gap: 1, minWidth: 0 }}>
       <Typography id={HEADING_ID} variant="h2">
-        {t('licences.devices.title')}
+        {t('licenses.devices.title')}
       </Typography>
       <Tabs
         value={holding}
@@ -125,10 +125,10 @@ export function LicenceDevices({ cloudId, siteId }: { readonly cloudId: number; 
           setHolding(value);
           setOffset(0);
         }}
-        aria-label={t('licences.devices.title')}
+        aria-label={t('licenses.devices.title')}
       >
-        <Tab value="yes" label={t('licences.devices.holding')} />
-        <Tab value="no" label={t('licences.devices.notHolding')} />
+        <Tab value="yes" label={t('licenses.devices.holding')} />
+        <Tab value="no" label={t('licenses.devices.notHolding')} />
       </Tabs>
       {body}
     </Box>

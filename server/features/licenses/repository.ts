@@ -3,7 +3,7 @@ import type { Database } from '../../db/connect.ts';
 import { licenses } from '../../db/schema/clouds.ts';
 import { smartNvrs } from '../../db/schema/inventory.ts';
 
-/** A live smart NVR of the cloud holding an unexpired smart NVR licence, lowest id first (licenses_cloud_idx). */
+/** A live smart NVR of the cloud holding an unexpired smart NVR license, lowest id first (licenses_cloud_idx). */
 export async function findLicensedSmartNvr(db: Database, cloudId: number, now: Date): Promise<number | null> {
   const [row] = await db
     .select({ id: smartNvrs.id })

@@ -8,15 +8,15 @@ import { Loading, NotAllowed, PageSection } from '../../../platform/page-section
 import { useCloud } from '../../clouds/index.ts';
 import { usePageObjects } from '../../navigation/index.ts';
 import { AddonList } from '../components/addon-list.tsx';
-import { LicenceDevices } from '../components/licence-devices.tsx';
+import { LicenseDevices } from '../components/license-devices.tsx';
 import { PlanSummary } from '../components/plan-summary.tsx';
 
 /**
- * docs/navigation.md#routes /cloud/{cloudId}/licenses (the plan, its licences and the devices holding them),
- * /cloud/{cloudId}/addons and /site/{siteId}/addons (the add-ons, and on a site its devices' licences).
+ * docs/navigation.md#routes /cloud/{cloudId}/licenses (the plan, its licenses and the devices holding them),
+ * /cloud/{cloudId}/addons and /site/{siteId}/addons (the add-ons, and on a site its devices' licenses).
  * All need manage_licenses (docs/roles.md).
  */
-export function LicencesPage() {
+export function LicensesPage() {
   const { t } = useTranslation();
   const { pathname } = useLocation();
   const key = matchRoute(pathname)?.key;
@@ -27,16 +27,16 @@ export function LicencesPage() {
   const cloud = useCloud(cloudId);
   const routeKey = key === 'siteAddons' || key === 'cloudAddons' ? key : 'cloudLicenses';
   let content: ReactNode;
-  if (cloudId === null || cloud.isPending) content = <Loading label={t('licences.page.loading')} />;
+  if (cloudId === null || cloud.isPending) content = <Loading label={t('licenses.page.loading')} />;
   else if (!cloud.data)
-    content = <LoadFailed message={t('licences.page.loadFailed')} onRetry={cloud.refetch} />;
+    content = <LoadFailed message={t('licenses.page.loadFailed')} onRetry={cloud.refetch} />;
   else if (!can({ roleId: cloud.data.role_id, permissions: cloud.data.permissions }, 'manage_licenses'))
     content = <NotAllowed />;
   else if (routeKey === 'cloudLicenses')
     content = (
       <>
         <PlanSummary cloudId={cloudId} planType={cloud.data.plan_type} />
-        <LicenceDevices cloudId={cloudId} />
+        <LicenseDevices cloudId={cloudId} />
       </>
     );
   else
@@ -44,7 +44,7 @@ export function LicencesPage() {
       <>
         <AddonList cloudId={cloudId} />
         {ids.siteId !== undefined && (
-          <LicenceDevices key={ids.siteId} cloudId={cloudId} siteId={ids.siteId} />
+          <LicenseDevices key={ids.siteId} cloudId={cloudId} siteId={ids.siteId} />
         )}
       </>
     );

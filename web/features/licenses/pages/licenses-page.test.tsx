@@ -1,9 +1,9 @@
 // @vitest-environment happy-dom
-// Licenses (docs/navigation.md#routes /cloud/{cloudId}/licenses, docs/entities.md License status, docs/roles.md): the plan and its licences, the
+// Licenses (docs/navigation.md#routes /cloud/{cloudId}/licenses, docs/entities.md License status, docs/roles.md): the plan and its licenses, the
 // devices holding one and those holding none, assigning and releasing; nothing for a Guest.
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { LicenceDevice } from '../../../../core/api/cloud-management.ts';
+import type { LicenseDevice } from '../../../../core/api/cloud-management.ts';
 import type { Cloud, LicenseStatus } from '../../../../core/api/clouds.ts';
 import { routes } from '../../../../core/routes.ts';
 import { resetPlatform } from '../../../platform/testing/render-platform.tsx';
@@ -17,7 +17,7 @@ import { meFixture } from '../../../test-utils/me-fixture.ts';
 import { renderRoutes } from '../../../test-utils/render-routes.tsx';
 import { setViewportWidth } from '../../../test-utils/test-list-page.tsx';
 import { meQueryOptions } from '../../auth/index.ts';
-import { LicencesPage } from './licences-page.tsx';
+import { LicensesPage } from './licenses-page.tsx';
 
 const CLOUD = {
   id: 3,
@@ -38,15 +38,15 @@ const STATUS: LicenseStatus = {
   freeLicensesUsed: 8,
   freeLicensesTotal: 10,
 };
-/** The cloud first, then its licence status and devices: answers arrive in more than one round. */
+/** The cloud first, then its license status and devices: answers arrive in more than one round. */
 
-const device = (id: number, name: string, licence: LicenceDevice['licence']): LicenceDevice => ({
+const device = (id: number, name: string, license: LicenseDevice['license']): LicenseDevice => ({
   id,
   name,
   site_id: 1,
   site_name: 'HQ',
-  licence,
-  expires_at: licence ? '2026-12-10T10:00:00.000Z' : null,
+  license,
+  expires_at: license ? '2026-12-10T10:00:00.000Z' : null,
   can_change: true,
 });
 
@@ -64,7 +64,7 @@ function render(cloud: Cloud, answer: (request: FakeRequest) => Response | undef
     return jsonResponse(404, { message: 'Not found.' });
   });
   const view = renderRoutes(
-    [{ path: routes.cloudLicenses.path, Component: LicencesPage }],
+    [{ path: routes.cloudLicenses.path, Component: LicensesPage }],
     '/cloud/3/licenses',
   );
   act(() => view.queryClient.setQueryData(meQueryOptions().queryKey, meFixture()));
@@ -82,7 +82,7 @@ afterEach(() => {
 });
 
 describe('Licenses page', () => {
-  it('shows the plan, its dates and the licences used and free', async () => {
+  it('shows the plan, its dates and the licenses used and free', async () => {
     render(CLOUD);
     expect(await screen.findByText('Intro')).toBeInTheDocument();
     expect(screen.getByRole('heading', { level: 1, name: 'Licenses & Billing' })).toBeInTheDocument();
@@ -92,20 +92,20 @@ describe('Licenses page', () => {
     expect(screen.getByText('Plan expires').nextElementSibling).toHaveTextContent('2026-12-10');
   });
 
-  it('lists the devices holding a licence, releases one, and assigns one to a device holding none', async () => {
+  it('lists the devices holding a license, releases one, and assigns one to a device holding none', async () => {
     const { changes } = render(CLOUD, (request) =>
       request.method === 'PUT' || request.method === 'DELETE'
-        ? jsonResponse(200, { deviceId: 1, licence: request.method === 'PUT' ? 'paid' : null })
+        ? jsonResponse(200, { deviceId: 1, license: request.method === 'PUT' ? 'paid' : null })
         : undefined,
     );
     const lobby = (await screen.findByText('Lobby AP')).closest('tr') as HTMLElement;
     expect(within(lobby).getByText('Paid')).toBeInTheDocument();
-    fireEvent.click(within(lobby).getByRole('button', { name: 'Release the licence of Lobby AP' }));
+    fireEvent.click(within(lobby).getByRole('button', { name: 'Release the license of Lobby AP' }));
     expect(
-      await screen.findByText('The licence of Lobby AP is free for another device.'),
+      await screen.findByText('The license of Lobby AP is free for another device.'),
     ).toBeInTheDocument();
-    fireEvent.click(screen.getByRole('tab', { name: 'Without a licence' }));
-    fireEvent.click(await screen.findByRole('button', { name: 'Assign a licence to Dock switch' }));
+    fireEvent.click(screen.getByRole('tab', { name: 'Without a license' }));
+    fireEvent.click(await screen.findByRole('button', { name: 'Assign a license to Dock switch' }));
     await waitFor(() =>
       expect(changes()).toMatchObject([
         { method: 'DELETE', path: '/apiv2/cloud/3/licenses/devices/11' },
@@ -114,18 +114,18 @@ describe('Licenses page', () => {
     );
   });
 
-  it('says when no licence is left to assign', async () => {
+  it('says when no license is left to assign', async () => {
     render(CLOUD, (request) =>
-      request.method === 'PUT' ? jsonResponse(409, { message: 'No licence left.' }) : undefined,
+      request.method === 'PUT' ? jsonResponse(409, { message: 'No license left.' }) : undefined,
     );
-    fireEvent.click(await screen.findByRole('tab', { name: 'Without a licence' }));
-    fireEvent.click(await screen.findByRole('button', { name: 'Assign a licence to Dock switch' }));
+    fireEvent.click(await screen.findByRole('tab', { name: 'Without a license' }));
+    fireEvent.click(await screen.findByRole('button', { name: 'Assign a license to Dock switch' }));
     expect(
-      await screen.findByText('The cloud has no licence left to assign: release one or buy more.'),
+      await screen.findByText('The cloud has no license left to assign: release one or buy more.'),
     ).toBeInTheDocument();
   });
 
-  it('offers a Guest nothing and asks for no licence data', async () => {
+  it('offers a Guest nothing and asks for no license data', async () => {
     const { requests } = render({ ...CLOUD, role_id: 'ROLE_GUEST', permissions: 0 });
     expect(
       await screen.findByText('Access denied: your account does not have sufficient permissions.'),

@@ -1,6 +1,6 @@
 import { and, asc, count, eq, inArray, isNull, notExists, type SQL, sql } from 'drizzle-orm';
-import type { LicenceDevicesQuery } from '../../../core/api/cloud-management.ts';
-import { FREE_LICENCE_ALLOWANCE } from '../../../core/plan.ts';
+import type { LicenseDevicesQuery } from '../../../core/api/cloud-management.ts';
+import { FREE_LICENSE_ALLOWANCE } from '../../../core/plan.ts';
 import { type AuditActor, audit } from '../../audit/record.ts';
 import type { Database } from '../../db/connect.ts';
 import { addons, cloudAddons, clouds, licenses } from '../../db/schema/clouds.ts';
@@ -8,11 +8,11 @@ import { devices, sites } from '../../db/schema/inventory.ts';
 
 const iso = (date: Date | null) => date?.toISOString() ?? null;
 
-const deviceLicencesOf = (cloudId: number) => and(eq(licenses.cloudId, cloudId), eq(licenses.kind, 'device'));
+const deviceLicensesOf = (cloudId: number) => and(eq(licenses.cloudId, cloudId), eq(licenses.kind, 'device'));
 
 /**
  * The cloud's devices that are not deleted on the sites the caller sees (null: every site), perhaps one site
- * only; decommissioned ones only when asked, as a licence they still hold counts as used.
+ * only; decommissioned ones only when asked, as a license they still hold counts as used.
  */
 function liveDevices(
   cloudId: number,
@@ -28,14 +28,14 @@ function liveDevices(
 }
 
 /**
- * One page of the devices holding a device licence (from licenses_cloud_idx, each device by its key), or
- * of the live devices holding none (devices_cloud_name_idx, the cloud's licences read once for the anti-join).
+ * One page of the devices holding a device license (from licenses_cloud_idx, each device by its key), or
+ * of the live devices holding none (devices_cloud_name_idx, the cloud's licenses read once for the anti-join).
  */
-export async function listLicenceDevices(
+export async function listLicenseDevices(
   db: Database,
   cloudId: number,
   visible: readonly number[] | null,
-  query: LicenceDevicesQuery,
+  query: LicenseDevicesQuery,
 ) {
   const columns = {
     id: devices.id,
@@ -44,7 +44,7 @@ export async function listLicenceDevices(
     site_name: sites.name,
   };
   if (query.holding === 'yes') {
-    const where = and(deviceLicencesOf(cloudId), liveDevices(cloudId, visible, query.siteId, true));
+    const where = and(deviceLicensesOf(cloudId), liveDevices(cloudId, visible, query.siteId, true));
     const [rows, [total]] = await Promise.all([
       db
         .select({ ...columns, free: licenses.free, expiresAt: licenses.expiresAt })
@@ -64,7 +64,7 @@ export async function listLicenceDevices(
     return {
       items: rows.map(({ free, expiresAt, ...row }) => ({
         ...row,
-        licence: free ? ('free' as const) : ('paid' as const),
+        license: free ? ('free' as const) : ('paid' as const),
         expires_at: iso(expiresAt),
       })),
       total: total?.count ?? 0,
@@ -76,7 +76,7 @@ export async function listLicenceDevices(
       db
         .select({ one: sql`1` })
         .from(licenses)
-        .where(and(deviceLicencesOf(cloudId), eq(licenses.deviceId, devices.id))),
+        .where(and(deviceLicensesOf(cloudId), eq(licenses.deviceId, devices.id))),
     ),
   );
   const [rows, [total]] = await Promise.all([
@@ -91,12 +91,12 @@ export async function listLicenceDevices(
     db.select({ count: count() }).from(devices).where(unlicensed),
   ]);
   return {
-    items: rows.map((row) => ({ ...row, licence: null, expires_at: null })),
+    items: rows.map((row) => ({ ...row, license: null, expires_at: null })),
     total: total?.count ?? 0,
   };
 }
 
-/** A device of the cloud that is not deleted (a decommissioned one may still release its licence). */
+/** A device of the cloud that is not deleted (a decommissioned one may still release its license). */
 export async function findLiveDevice(db: Database, cloudId: number, deviceId: number) {
   const [device] = await db
     .select({ id: devices.id, name: devices.name, siteId: devices.siteId, decomm: devices.decomm })
@@ -105,22 +105,22 @@ export async function findLiveDevice(db: Database, cloudId: number, deviceId: nu
   return device;
 }
 
-/** The device licence a device holds; undefined when none. */
-async function heldLicence(tx: Database, cloudId: number, deviceId: number) {
+/** The device license a device holds; undefined when none. */
+async function heldLicense(tx: Database, cloudId: number, deviceId: number) {
   const [row] = await tx
     .select({ id: licenses.id, free: licenses.free })
     .from(licenses)
-    .where(and(deviceLicencesOf(cloudId), eq(licenses.deviceId, deviceId)))
+    .where(and(deviceLicensesOf(cloudId), eq(licenses.deviceId, deviceId)))
     .limit(1);
   return row;
 }
 
 /**
- * Gives a device a licence: a spare one the cloud holds (paid first), else a free one while the plan's
+ * Gives a device a license: a spare one the cloud holds (paid first), else a free one while the plan's
  * free allowance lasts. 'none left' when there is neither. The cloud row is locked, so two assignments
  * cannot take the same spare.
  */
-export async function assignLicence(
+export async function assignLicense(
   db: Database,
   cloudId: number,
   device: { id: number; name: string },
@@ -132,15 +132,15 @@ export async function assignLicence(
       .from(clouds)
       .where(eq(clouds.id, cloudId))
       .for('update');
-    const held = await heldLicence(tx, cloudId, device.id);
+    const held = await heldLicense(tx, cloudId, device.id);
     if (held) return held.free ? 'free' : 'paid';
     if (!cloud) return 'none left';
-    // A licence is spare when it names no device, or a device that is gone.
+    // A license is spare when it names no device, or a device that is gone.
     const spareOf = sql`(${licenses.deviceId} is null or not exists (select 1 from ${devices} where ${devices.id} = ${licenses.deviceId} and ${devices.deletedAt} is null))`;
     const [spare] = await tx
       .select({ id: licenses.id, free: licenses.free })
       .from(licenses)
-      .where(and(deviceLicencesOf(cloudId), spareOf))
+      .where(and(deviceLicensesOf(cloudId), spareOf))
       .orderBy(asc(licenses.free), asc(licenses.id))
       .limit(1);
     let free: boolean;
@@ -151,36 +151,36 @@ export async function assignLicence(
       const [freeHeld] = await tx
         .select({ count: count() })
         .from(licenses)
-        .where(and(deviceLicencesOf(cloudId), eq(licenses.free, true)));
-      if ((freeHeld?.count ?? 0) >= FREE_LICENCE_ALLOWANCE[cloud.planType]) return 'none left';
+        .where(and(deviceLicensesOf(cloudId), eq(licenses.free, true)));
+      if ((freeHeld?.count ?? 0) >= FREE_LICENSE_ALLOWANCE[cloud.planType]) return 'none left';
       await tx
         .insert(licenses)
         .values({ cloudId, kind: 'device', free: true, deviceId: device.id, expiresAt: cloud.planExpiresAt });
       free = true;
     }
-    const licence = free ? 'free' : 'paid';
+    const license = free ? 'free' : 'paid';
     await audit(tx, actor, {
       cloudId,
       action: 'changed',
       objectType: 'license',
       objectId: device.id,
       objectName: device.name,
-      before: { licence: null },
-      after: { licence },
+      before: { license: null },
+      after: { license },
     });
-    return licence;
+    return license;
   });
 }
 
-/** Takes a device's licence back; it stays with the cloud as a spare. False when the device held none. */
-export async function releaseLicence(
+/** Takes a device's license back; it stays with the cloud as a spare. False when the device held none. */
+export async function releaseLicense(
   db: Database,
   cloudId: number,
   device: { id: number; name: string },
   actor: AuditActor,
 ): Promise<boolean> {
   return db.transaction(async (tx) => {
-    const held = await heldLicence(tx, cloudId, device.id);
+    const held = await heldLicense(tx, cloudId, device.id);
     if (!held) return false;
     await tx.update(licenses).set({ deviceId: null }).where(eq(licenses.id, held.id));
     await audit(tx, actor, {
@@ -189,14 +189,14 @@ export async function releaseLicence(
       objectType: 'license',
       objectId: device.id,
       objectName: device.name,
-      before: { licence: held.free ? 'free' : 'paid' },
-      after: { licence: null },
+      before: { license: held.free ? 'free' : 'paid' },
+      after: { license: null },
     });
     return true;
   });
 }
 
-/** The add-on catalogue (a handful of rows), with what the cloud has enabled and its add-on licences. */
+/** The add-on catalogue (a handful of rows), with what the cloud has enabled and its add-on licenses. */
 export async function listCloudAddons(db: Database, cloudId: number) {
   const rows = await db
     .select({
@@ -205,7 +205,7 @@ export async function listCloudAddons(db: Database, cloudId: number) {
       name: addons.name,
       description: addons.description,
       enabledAt: cloudAddons.enabledAt,
-      licenceExpiresAt:
+      licenseExpiresAt:
         sql<Date | null>`(select max(${licenses.expiresAt}) from ${licenses} where ${licenses.cloudId} = ${cloudId} and ${licenses.kind} = 'addon' and ${licenses.addonId} = ${addons.id})`.mapWith(
           (value: string | Date | null) => (value === null ? null : new Date(value)),
         ),
@@ -220,6 +220,6 @@ export async function listCloudAddons(db: Database, cloudId: number) {
     description: row.description,
     enabled: row.enabledAt !== null,
     enabled_at: iso(row.enabledAt),
-    licence_expires_at: iso(row.licenceExpiresAt),
+    license_expires_at: iso(row.licenseExpiresAt),
   }));
 }

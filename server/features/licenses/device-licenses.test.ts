@@ -3,7 +3,7 @@
 import { and, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CLOUD_PERMISSION } from '../../../core/domain.ts';
-import { FREE_LICENCE_ALLOWANCE } from '../../../core/plan.ts';
+import { FREE_LICENSE_ALLOWANCE } from '../../../core/plan.ts';
 import { auditRecords } from '../../db/schema/audit.ts';
 import { addons, cloudAddons, licenses } from '../../db/schema/clouds.ts';
 import { as, createTestApp, login, type Session, type TestApp } from '../../test/app.ts';
@@ -23,7 +23,7 @@ const userId: Record<string, number> = {};
 
 beforeAll(async () => {
   t = await createTestApp();
-  for (const key of ['owner', 'admin', 'guest', 'siteLicences', 'stranger']) {
+  for (const key of ['owner', 'admin', 'guest', 'siteLicenses', 'stranger']) {
     const user = await createUser(t.database.db);
     userId[key] = user.id;
     session[key] = await login(t.app, user.email, TEST_PASSWORD);
@@ -32,7 +32,7 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 /** A cloud with two sites and a device on each; the Site User with manage_licenses is given the first. */
-async function licenceCloud(planType: 'intro' | 'trial' = 'intro') {
+async function licenseCloud(planType: 'intro' | 'trial' = 'intro') {
   const { db } = t.database;
   const cloud = await createCloud(db, { planType, planExpiresAt: new Date(Date.now() + 86_400_000 * 90) });
   const mine = await createSite(db, cloud.id, { name: 'Alpha site' });
@@ -42,21 +42,21 @@ async function licenceCloud(planType: 'intro' | 'trial' = 'intro') {
   await addMember(db, userId.owner as number, cloud.id, 'ROLE_OWNER');
   await addMember(db, userId.admin as number, cloud.id, 'ROLE_ADMIN');
   await addMember(db, userId.guest as number, cloud.id, 'ROLE_GUEST');
-  await addMember(db, userId.siteLicences as number, cloud.id, 'ROLE_USER', CLOUD_PERMISSION.manage_licenses);
-  await assignSite(db, userId.siteLicences as number, cloud.id, mine.id, ['read_site', 'read_device']);
+  await addMember(db, userId.siteLicenses as number, cloud.id, 'ROLE_USER', CLOUD_PERMISSION.manage_licenses);
+  await assignSite(db, userId.siteLicenses as number, cloud.id, mine.id, ['read_site', 'read_device']);
   return { cloud, sites: { mine, other }, devices: { a, b } };
 }
 
 const call = (method: 'GET' | 'PUT' | 'DELETE', who: string, url: string) =>
   t.app.inject({ method, url, headers: as(session[who] as Session) });
-const licenceUrl = (cloudId: number, deviceId: number) =>
+const licenseUrl = (cloudId: number, deviceId: number) =>
   `/apiv2/cloud/${cloudId}/licenses/devices/${deviceId}`;
 const status = async (cloudId: number) =>
   (await call('GET', 'owner', `/apiv2/cloud/${cloudId}/license-status`)).json();
 
 describe('GET /apiv2/cloud/:cloudId/licenses/devices', () => {
-  it('pages the devices holding a licence and those holding none, by name', async () => {
-    const { cloud, devices } = await licenceCloud();
+  it('pages the devices holding a license and those holding none, by name', async () => {
+    const { cloud, devices } = await licenseCloud();
     await t.database.db
       .insert(licenses)
       .values({ cloudId: cloud.id, kind: 'device', deviceId: devices.b.id });
@@ -68,7 +68,7 @@ describe('GET /apiv2/cloud/:cloudId/licenses/devices', () => {
           name: 'B unit',
           site_id: devices.b.siteId,
           site_name: 'Beta site',
-          licence: 'paid',
+          license: 'paid',
           expires_at: null,
           can_change: true,
         },
@@ -83,27 +83,27 @@ describe('GET /apiv2/cloud/:cloudId/licenses/devices', () => {
     expect(none.total).toBe(1);
   });
 
-  it('lists a decommissioned device still holding a licence, so it can be released', async () => {
-    const { cloud } = await licenceCloud();
+  it('lists a decommissioned device still holding a license, so it can be released', async () => {
+    const { cloud } = await licenseCloud();
     const retired = await createDevice(t.database.db, cloud.id, null, { name: 'Old unit', decomm: true });
     await t.database.db.insert(licenses).values({ cloudId: cloud.id, kind: 'device', deviceId: retired.id });
     const holding = (await call('GET', 'owner', `/apiv2/cloud/${cloud.id}/licenses/devices`)).json();
-    expect(holding.items).toMatchObject([{ name: 'Old unit', licence: 'paid', can_change: true }]);
+    expect(holding.items).toMatchObject([{ name: 'Old unit', license: 'paid', can_change: true }]);
     const none = (await call('GET', 'owner', `/apiv2/cloud/${cloud.id}/licenses/devices?holding=no`)).json();
     expect(none.items.map((item: { name: string }) => item.name)).toEqual(['A unit', 'B unit']);
-    expect((await call('DELETE', 'owner', licenceUrl(cloud.id, retired.id))).json().licence).toBeNull();
+    expect((await call('DELETE', 'owner', licenseUrl(cloud.id, retired.id))).json().license).toBeNull();
   });
 
   it("shows a Site User only their sites' devices", async () => {
-    const { cloud } = await licenceCloud();
+    const { cloud } = await licenseCloud();
     const body = (
-      await call('GET', 'siteLicences', `/apiv2/cloud/${cloud.id}/licenses/devices?holding=no`)
+      await call('GET', 'siteLicenses', `/apiv2/cloud/${cloud.id}/licenses/devices?holding=no`)
     ).json();
     expect(body.items.map((item: { name: string }) => item.name)).toEqual(['A unit']);
   });
 
   it('answers bad paging with the 400 shape, a member without manage_licenses 403 and an outsider 404', async () => {
-    const { cloud } = await licenceCloud();
+    const { cloud } = await licenseCloud();
     const bad = await call('GET', 'owner', `/apiv2/cloud/${cloud.id}/licenses/devices?holding=maybe`);
     expect(bad.statusCode).toBe(400);
     expect(bad.json().errors[0]).toMatchObject({ location: 'query', path: '/holding' });
@@ -114,19 +114,19 @@ describe('GET /apiv2/cloud/:cloudId/licenses/devices', () => {
 });
 
 describe('PUT and DELETE /apiv2/cloud/:cloudId/licenses/devices/:deviceId', () => {
-  it('assigns a spare paid licence first, releases it back as a spare, and records both', async () => {
-    const { cloud, devices } = await licenceCloud();
+  it('assigns a spare paid license first, releases it back as a spare, and records both', async () => {
+    const { cloud, devices } = await licenseCloud();
     await t.database.db.insert(licenses).values({ cloudId: cloud.id, kind: 'device' });
-    const assigned = await call('PUT', 'owner', licenceUrl(cloud.id, devices.a.id));
-    expect(assigned.json()).toEqual({ deviceId: devices.a.id, licence: 'paid' });
+    const assigned = await call('PUT', 'owner', licenseUrl(cloud.id, devices.a.id));
+    expect(assigned.json()).toEqual({ deviceId: devices.a.id, license: 'paid' });
     expect(await status(cloud.id)).toMatchObject({ licensesUsed: 1, freeLicensesUsed: 0 });
     // Assigning again changes nothing.
-    expect((await call('PUT', 'owner', licenceUrl(cloud.id, devices.a.id))).json().licence).toBe('paid');
-    const released = await call('DELETE', 'owner', licenceUrl(cloud.id, devices.a.id));
-    expect(released.json()).toEqual({ deviceId: devices.a.id, licence: null });
+    expect((await call('PUT', 'owner', licenseUrl(cloud.id, devices.a.id))).json().license).toBe('paid');
+    const released = await call('DELETE', 'owner', licenseUrl(cloud.id, devices.a.id));
+    expect(released.json()).toEqual({ deviceId: devices.a.id, license: null });
     expect(await status(cloud.id)).toMatchObject({ licensesUsed: 0 });
-    // The released licence is the spare the next device gets.
-    expect((await call('PUT', 'owner', licenceUrl(cloud.id, devices.b.id))).json().licence).toBe('paid');
+    // The released license is the spare the next device gets.
+    expect((await call('PUT', 'owner', licenseUrl(cloud.id, devices.b.id))).json().license).toBe('paid');
     const records = await t.database.db
       .select()
       .from(auditRecords)
@@ -136,22 +136,22 @@ describe('PUT and DELETE /apiv2/cloud/:cloudId/licenses/devices/:deviceId', () =
         action: 'changed',
         objectId: String(devices.a.id),
         objectName: 'A unit',
-        before: { licence: null },
-        after: { licence: 'paid' },
+        before: { license: null },
+        after: { license: 'paid' },
       },
       {
         action: 'changed',
         objectId: String(devices.a.id),
-        before: { licence: 'paid' },
-        after: { licence: null },
+        before: { license: 'paid' },
+        after: { license: null },
       },
-      { action: 'changed', objectId: String(devices.b.id), after: { licence: 'paid' } },
+      { action: 'changed', objectId: String(devices.b.id), after: { license: 'paid' } },
     ]);
   });
 
-  it("gives free licences while the plan's allowance lasts, then refuses with the reason (409)", async () => {
-    const { cloud, devices, sites } = await licenceCloud('intro');
-    const allowance = FREE_LICENCE_ALLOWANCE.intro;
+  it("gives free licenses while the plan's allowance lasts, then refuses with the reason (409)", async () => {
+    const { cloud, devices, sites } = await licenseCloud('intro');
+    const allowance = FREE_LICENSE_ALLOWANCE.intro;
     await t.database.db.insert(licenses).values(
       Array.from({ length: allowance - 1 }, () => ({
         cloudId: cloud.id,
@@ -165,25 +165,25 @@ describe('PUT and DELETE /apiv2/cloud/:cloudId/licenses/devices/:deviceId', () =
     for (let index = 0; index < allowance - 1; index++)
       extra.push(await createDevice(t.database.db, cloud.id, sites.mine.id));
     for (const device of extra)
-      expect((await call('PUT', 'owner', licenceUrl(cloud.id, device.id))).json().licence).toBe('free');
-    expect((await call('PUT', 'owner', licenceUrl(cloud.id, devices.a.id))).json().licence).toBe('free');
-    const refused = await call('PUT', 'owner', licenceUrl(cloud.id, devices.b.id));
+      expect((await call('PUT', 'owner', licenseUrl(cloud.id, device.id))).json().license).toBe('free');
+    expect((await call('PUT', 'owner', licenseUrl(cloud.id, devices.a.id))).json().license).toBe('free');
+    const refused = await call('PUT', 'owner', licenseUrl(cloud.id, devices.b.id));
     expect(refused.statusCode).toBe(409);
-    expect(refused.json().message).toMatch(/no licence left/);
+    expect(refused.json().message).toMatch(/no license left/);
     expect(await status(cloud.id)).toMatchObject({
       freeLicensesUsed: allowance,
       freeLicensesTotal: allowance,
     });
   });
 
-  it('lets a Site User with manage_licenses change licences on their site only; others are refused', async () => {
-    const { cloud, devices } = await licenceCloud('trial');
-    expect((await call('PUT', 'siteLicences', licenceUrl(cloud.id, devices.a.id))).statusCode).toBe(200);
-    expect((await call('PUT', 'siteLicences', licenceUrl(cloud.id, devices.b.id))).statusCode).toBe(404);
-    expect((await call('PUT', 'guest', licenceUrl(cloud.id, devices.b.id))).statusCode).toBe(403);
-    expect((await call('DELETE', 'admin', licenceUrl(cloud.id, devices.a.id))).statusCode).toBe(403);
-    expect((await call('PUT', 'stranger', licenceUrl(cloud.id, devices.a.id))).statusCode).toBe(404);
-    expect((await call('PUT', 'owner', licenceUrl(cloud.id, 2_000_000_000))).statusCode).toBe(404);
+  it('lets a Site User with manage_licenses change licenses on their site only; others are refused', async () => {
+    const { cloud, devices } = await licenseCloud('trial');
+    expect((await call('PUT', 'siteLicenses', licenseUrl(cloud.id, devices.a.id))).statusCode).toBe(200);
+    expect((await call('PUT', 'siteLicenses', licenseUrl(cloud.id, devices.b.id))).statusCode).toBe(404);
+    expect((await call('PUT', 'guest', licenseUrl(cloud.id, devices.b.id))).statusCode).toBe(403);
+    expect((await call('DELETE', 'admin', licenseUrl(cloud.id, devices.a.id))).statusCode).toBe(403);
+    expect((await call('PUT', 'stranger', licenseUrl(cloud.id, devices.a.id))).statusCode).toBe(404);
+    expect((await call('PUT', 'owner', licenseUrl(cloud.id, 2_000_000_000))).statusCode).toBe(404);
     expect((await call('PUT', 'owner', `/apiv2/cloud/${cloud.id}/licenses/devices/abc`)).statusCode).toBe(
       400,
     );
@@ -192,9 +192,9 @@ describe('PUT and DELETE /apiv2/cloud/:cloudId/licenses/devices/:deviceId', () =
 });
 
 describe('GET /apiv2/cloud/:cloudId/addons', () => {
-  it('lists the catalogue with what the cloud has and its add-on licence', async () => {
+  it('lists the catalogue with what the cloud has and its add-on license', async () => {
     const { db } = t.database;
-    const { cloud } = await licenceCloud();
+    const { cloud } = await licenseCloud();
     const [portal] = await db
       .insert(addons)
       .values({ slug: `portal-${cloud.id}`, name: `Portal ${cloud.id}` })
@@ -205,7 +205,7 @@ describe('GET /apiv2/cloud/:cloudId/addons', () => {
     await db.insert(licenses).values({ cloudId: cloud.id, kind: 'addon', addonId: portal.id, expiresAt });
     const body = (await call('GET', 'owner', `/apiv2/cloud/${cloud.id}/addons`)).json();
     expect(body.addons).toContainEqual(
-      expect.objectContaining({ id: portal.id, enabled: true, licence_expires_at: expiresAt.toISOString() }),
+      expect.objectContaining({ id: portal.id, enabled: true, license_expires_at: expiresAt.toISOString() }),
     );
     expect((await call('GET', 'guest', `/apiv2/cloud/${cloud.id}/addons`)).statusCode).toBe(403);
   });

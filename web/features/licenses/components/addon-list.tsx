@@ -14,12 +14,12 @@ import { useAddons } from '../api/get-addons.ts';
 export function AddonList({ cloudId }: { readonly cloudId: number }) {
   const { t } = useTranslation();
   const addons = useAddons(cloudId);
-  if (addons.isPending) return <Loading label={t('licences.addons.loading')} />;
-  if (!addons.data) return <LoadFailed message={t('licences.addons.loadFailed')} onRetry={addons.refetch} />;
-  if (addons.data.addons.length === 0) return <Typography>{t('licences.addons.empty')}</Typography>;
+  if (addons.isPending) return <Loading label={t('licenses.addons.loading')} />;
+  if (!addons.data) return <LoadFailed message={t('licenses.addons.loadFailed')} onRetry={addons.refetch} />;
+  if (addons.data.addons.length === 0) return <Typography>{t('licenses.addons.empty')}</Typography>;
   return (
     <Paper variant="outlined">
-      <List aria-label={t('licences.addons.title')}>
+      <List aria-label={t('licenses.addons.title')}>
         {addons.data.addons.map((addon) => (
           <ListItem
             key={addon.id}
@@ -28,7 +28,7 @@ export function AddonList({ cloudId }: { readonly cloudId: number }) {
               <Chip
                 size="small"
                 color={addon.enabled ? 'success' : 'default'}
-                label={t(addon.enabled ? 'licences.addons.enabled' : 'licences.addons.notEnabled')}
+                label={t(addon.enabled ? 'licenses.addons.enabled' : 'licenses.addons.notEnabled')}
               />
             }
           >
@@ -37,10 +37,10 @@ export function AddonList({ cloudId }: { readonly cloudId: number }) {
               secondary={
                 <>
                   {addon.description}
-                  {addon.licence_expires_at && (
+                  {addon.license_expires_at && (
                     <>
                       {' '}
-                      {t('licences.addons.licenceUntil')} <DateTime iso={addon.licence_expires_at} />
+                      {t('licenses.addons.licenseUntil')} <DateTime iso={addon.license_expires_at} />
                     </>
                   )}
                 </>

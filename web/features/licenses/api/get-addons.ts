@@ -2,7 +2,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { Addons } from '../../../../core/api/cloud-management.ts';
 import { apiGet } from '../../../platform/http.ts';
-import { licencesKeys } from './keys.ts';
+import { licensesKeys } from './keys.ts';
 
 export function getAddons(cloudId: number): Promise<Addons> {
   return apiGet<Addons>(`/apiv2/cloud/${cloudId}/addons`);
@@ -10,7 +10,7 @@ export function getAddons(cloudId: number): Promise<Addons> {
 
 export function addonsQueryOptions(cloudId: number) {
   return queryOptions({
-    queryKey: licencesKeys.addons(cloudId),
+    queryKey: licensesKeys.addons(cloudId),
     queryFn: () => getAddons(cloudId),
   });
 }

@@ -1,5 +1,5 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import { CloudIdHeaders, SmartNvrLicenseResponse } from '../../../core/api/licences.ts';
+import { CloudIdHeaders, SmartNvrLicenseResponse } from '../../../core/api/licenses.ts';
 import { requireMembership } from '../../auth/cloud-scope.ts';
 import type { AppContext } from '../../context.ts';
 import { errors } from '../../errors.ts';
@@ -24,15 +24,15 @@ function headerCloudId(header: string | undefined): number {
   return id;
 }
 
-/** Smart NVR licence (docs/api.md#the-calls). */
-export function licenceRoutes(ctx: AppContext): FastifyPluginAsyncTypebox {
+/** Smart NVR license (docs/api.md#the-calls). */
+export function licenseRoutes(ctx: AppContext): FastifyPluginAsyncTypebox {
   const { db } = ctx;
   return async (app) => {
     app.get(
       '/smartnvr/license',
       {
         schema: {
-          tags: ['licences'],
+          tags: ['licenses'],
           headers: CloudIdHeaders,
           response: { 200: SmartNvrLicenseResponse, ...signedInErrors },
         },

@@ -11,7 +11,7 @@ export const SMART_NVR_BRAND_ID = 190;
 
 export type SeededSmartNvr = { id: number; cloudId: number; name: string; licensed: boolean };
 
-/** Two recorders in Demo Networks: the first has a smart NVR licence, the second none. */
+/** Two recorders in Demo Networks: the first has a smart NVR license, the second none. */
 export async function seedSmartNvrs(db: Database, demoCloudId: number, now: Date): Promise<SeededSmartNvr[]> {
   const recorders = [
     { name: 'HQ Smart NVR', ip: '10.10.9.250', healthId: 'HEALTH_NORMAL', licensed: true },
@@ -42,10 +42,10 @@ export async function seedSmartNvrs(db: Database, demoCloudId: number, now: Date
 }
 
 /**
- * Device licences for most devices (a few of them free), none in the cloud that never used one,
- * free ones in trial clouds, the smart NVR licence and an add-on licence for AuthPort.
+ * Device licenses for most devices (a few of them free), none in the cloud that never used one,
+ * free ones in trial clouds, the smart NVR license and an add-on license for AuthPort.
  */
-export async function seedLicences(
+export async function seedLicenses(
   db: Database,
   clouds: readonly SeededCloud[],
   devices: readonly SeededDevice[],
@@ -88,7 +88,7 @@ export async function seedLicences(
     startsAt: daysAgo(now, 200),
     expiresAt: demo.planExpiresAt,
   });
-  // Spare licences bought but not yet assigned to a device.
+  // Spare licenses bought but not yet assigned to a device.
   for (let spare = 0; spare < 12; spare++) {
     rows.push({
       cloudId: demo.id,

@@ -2,29 +2,29 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { FastifyRequest } from 'fastify';
 import {
   AddonsResponse,
-  DeviceLicenceParams,
-  DeviceLicenceResponse,
-  LicenceDevicesQuery,
-  LicenceDevicesResponse,
+  DeviceLicenseParams,
+  DeviceLicenseResponse,
+  LicenseDevicesQuery,
+  LicenseDevicesResponse,
 } from '../../../core/api/cloud-management.ts';
-import { canSeeSite, isOwnerOrAdmin, mayChangeLicence, visibleSiteIds } from '../../../core/policy.ts';
+import { canSeeSite, isOwnerOrAdmin, mayChangeLicense, visibleSiteIds } from '../../../core/policy.ts';
 import { actorOf } from '../../audit/record.ts';
 import { membershipOf } from '../../auth/cloud-scope.ts';
 import type { AppContext } from '../../context.ts';
 import { ErrorSchemas, errors } from '../../errors.ts';
 import { CloudParams, signedInErrors } from '../../http-schemas.ts';
 import {
-  assignLicence,
+  assignLicense,
   findLiveDevice,
   listCloudAddons,
-  listLicenceDevices,
-  releaseLicence,
-} from './device-licences-repository.ts';
+  listLicenseDevices,
+  releaseLicense,
+} from './device-licenses-repository.ts';
 
-const tags = ['licences'];
+const tags = ['licenses'];
 
 /**
- * The device a licence call names, when the caller sees it (else 404, docs/api.md#http-conventions) and may change its licence
+ * The device a license call names, when the caller sees it (else 404, docs/api.md#http-conventions) and may change its license
  * (else 403: change_device_license, docs/roles.md).
  */
 async function deviceOf(
@@ -36,12 +36,12 @@ async function deviceOf(
   const sees =
     device && (device.siteId === null ? isOwnerOrAdmin(membership) : canSeeSite(membership, device.siteId));
   if (!device || !sees) throw errors.notFound('Device not found.');
-  if (!mayChangeLicence(membership, device.siteId)) throw errors.forbidden();
+  if (!mayChangeLicense(membership, device.siteId)) throw errors.forbidden();
   return device;
 }
 
 /** Licenses and Add-ons (docs/navigation.md#routes /cloud/{cloudId}/licenses and addons): manage_licenses. */
-export function deviceLicenceRoutes(ctx: AppContext): FastifyPluginAsyncTypebox {
+export function deviceLicenseRoutes(ctx: AppContext): FastifyPluginAsyncTypebox {
   const { db } = ctx;
   return async (app) => {
     app.get(
@@ -50,15 +50,15 @@ export function deviceLicenceRoutes(ctx: AppContext): FastifyPluginAsyncTypebox 
         config: { permission: 'manage_licenses' },
         schema: {
           tags,
-          summary: 'A page of the devices holding a device licence, or of the live devices holding none',
+          summary: 'A page of the devices holding a device license, or of the live devices holding none',
           params: CloudParams,
-          querystring: LicenceDevicesQuery,
-          response: { 200: LicenceDevicesResponse, ...signedInErrors },
+          querystring: LicenseDevicesQuery,
+          response: { 200: LicenseDevicesResponse, ...signedInErrors },
         },
       },
       async (request) => {
         const membership = membershipOf(request);
-        const page = await listLicenceDevices(
+        const page = await listLicenseDevices(
           db,
           membership.cloudId,
           visibleSiteIds(membership),
@@ -67,7 +67,7 @@ export function deviceLicenceRoutes(ctx: AppContext): FastifyPluginAsyncTypebox 
         return {
           items: page.items.map((device) => ({
             ...device,
-            can_change: mayChangeLicence(membership, device.site_id),
+            can_change: mayChangeLicense(membership, device.site_id),
           })),
           total: page.total,
           totalCapped: false,
@@ -80,18 +80,18 @@ export function deviceLicenceRoutes(ctx: AppContext): FastifyPluginAsyncTypebox 
       {
         schema: {
           tags,
-          summary: 'Gives the device a spare licence, or a free one while the plan allows',
-          params: DeviceLicenceParams,
-          response: { 200: DeviceLicenceResponse, ...signedInErrors, 409: ErrorSchemas.message },
+          summary: 'Gives the device a spare license, or a free one while the plan allows',
+          params: DeviceLicenseParams,
+          response: { 200: DeviceLicenseResponse, ...signedInErrors, 409: ErrorSchemas.message },
         },
       },
       async (request) => {
         const device = await deviceOf(ctx, request);
-        if (device.decomm) throw errors.conflict('A decommissioned device takes no licence.');
-        const licence = await assignLicence(db, request.params.cloudId, device, actorOf(request));
-        if (licence === 'none left')
-          throw errors.conflict('The cloud has no licence left to assign: release one or buy more.');
-        return { deviceId: device.id, licence };
+        if (device.decomm) throw errors.conflict('A decommissioned device takes no license.');
+        const license = await assignLicense(db, request.params.cloudId, device, actorOf(request));
+        if (license === 'none left')
+          throw errors.conflict('The cloud has no license left to assign: release one or buy more.');
+        return { deviceId: device.id, license };
       },
     );
 
@@ -100,15 +100,15 @@ export function deviceLicenceRoutes(ctx: AppContext): FastifyPluginAsyncTypebox 
       {
         schema: {
           tags,
-          summary: "Takes back the device's licence; the cloud keeps it as a spare",
-          params: DeviceLicenceParams,
-          response: { 200: DeviceLicenceResponse, ...signedInErrors },
+          summary: "Takes back the device's license; the cloud keeps it as a spare",
+          params: DeviceLicenseParams,
+          response: { 200: DeviceLicenseResponse, ...signedInErrors },
         },
       },
       async (request) => {
         const device = await deviceOf(ctx, request);
-        await releaseLicence(db, request.params.cloudId, device, actorOf(request));
-        return { deviceId: device.id, licence: null };
+        await releaseLicense(db, request.params.cloudId, device, actorOf(request));
+        return { deviceId: device.id, license: null };
       },
     );
 
@@ -118,7 +118,7 @@ export function deviceLicenceRoutes(ctx: AppContext): FastifyPluginAsyncTypebox 
         config: { permission: 'manage_licenses' },
         schema: {
           tags,
-          summary: 'The add-on catalogue, with which add-ons the cloud has and their licences',
+          summary: 'The add-on catalogue, with which add-ons the cloud has and their licenses',
           params: CloudParams,
           response: { 200: AddonsResponse, ...signedInErrors },
         },

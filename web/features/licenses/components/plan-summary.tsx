@@ -1,4 +1,4 @@
-// The cloud's plan, its dates and its licences used and free (docs/entities.md License status).
+// The cloud's plan, its dates and its licenses used and free (docs/entities.md License status).
 import Box from '@mui/material/Box';
 import Chip from '@mui/material/Chip';
 import Paper from '@mui/material/Paper';
@@ -39,30 +39,30 @@ export function PlanSummary({
 }) {
   const { t, i18n } = useTranslation();
   const status = useLicenseStatus(cloudId);
-  if (status.isPending) return <Loading label={t('licences.plan.loading')} />;
-  if (!status.data) return <LoadFailed message={t('licences.plan.loadFailed')} onRetry={status.refetch} />;
+  if (status.isPending) return <Loading label={t('licenses.plan.loading')} />;
+  if (!status.data) return <LoadFailed message={t('licenses.plan.loadFailed')} onRetry={status.refetch} />;
   const s = status.data;
   const number = new Intl.NumberFormat(i18n.language.replace('_', '-'));
-  const date = (iso: string | null) => (iso ? <DateTime iso={iso} /> : t('licences.plan.never'));
-  let state: ReactNode = <Chip size="small" color="success" label={t('licences.plan.active')} />;
-  if (s.suspended) state = <Chip size="small" color="error" label={t('licences.plan.suspended')} />;
-  else if (s.expired) state = <Chip size="small" color="error" label={t('licences.plan.expired')} />;
+  const date = (iso: string | null) => (iso ? <DateTime iso={iso} /> : t('licenses.plan.never'));
+  let state: ReactNode = <Chip size="small" color="success" label={t('licenses.plan.active')} />;
+  if (s.suspended) state = <Chip size="small" color="error" label={t('licenses.plan.suspended')} />;
+  else if (s.expired) state = <Chip size="small" color="error" label={t('licenses.plan.expired')} />;
   else if (s.cloudWillExpire)
-    state = <Chip size="small" color="warning" label={t('licences.plan.expiringSoon')} />;
+    state = <Chip size="small" color="warning" label={t('licenses.plan.expiringSoon')} />;
   return (
     <Paper variant="outlined" sx={{ p: { xs: 2, sm: 3 } }}>
       <Box
         component="dl"
         sx={{ m: 0, display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr 1fr', md: 'repeat(4, 1fr)' } }}
       >
-        <Fact label={t('licences.plan.plan')}>{t(PLAN_LABEL_KEYS[planType])}</Fact>
-        <Fact label={t('licences.plan.state')}>{state}</Fact>
-        <Fact label={t('licences.plan.created')}>{date(s.cloudCreatedAt)}</Fact>
-        <Fact label={t('licences.plan.purchased')}>{date(s.planPurchasedAt)}</Fact>
-        <Fact label={t('licences.plan.expires')}>{date(s.planExpiresAt)}</Fact>
-        <Fact label={t('licences.plan.used')}>{number.format(s.licensesUsed)}</Fact>
-        <Fact label={t('licences.plan.free')}>
-          {t('licences.plan.freeOf', {
+        <Fact label={t('licenses.plan.plan')}>{t(PLAN_LABEL_KEYS[planType])}</Fact>
+        <Fact label={t('licenses.plan.state')}>{state}</Fact>
+        <Fact label={t('licenses.plan.created')}>{date(s.cloudCreatedAt)}</Fact>
+        <Fact label={t('licenses.plan.purchased')}>{date(s.planPurchasedAt)}</Fact>
+        <Fact label={t('licenses.plan.expires')}>{date(s.planExpiresAt)}</Fact>
+        <Fact label={t('licenses.plan.used')}>{number.format(s.licensesUsed)}</Fact>
+        <Fact label={t('licenses.plan.free')}>
+          {t('licenses.plan.freeOf', {
             used: number.format(s.freeLicensesUsed),
             total: number.format(s.freeLicensesTotal),
           })}

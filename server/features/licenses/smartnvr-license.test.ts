@@ -47,7 +47,7 @@ beforeAll(async () => {
 
   otherCloud = (await createCloud(db)).id;
   await addMember(db, userId, otherCloud, 'ROLE_OWNER');
-  const expiredNvr = await addNvr(otherCloud, 'Expired licence');
+  const expiredNvr = await addNvr(otherCloud, 'Expired license');
   const deletedNvr = await addNvr(otherCloud, 'Deleted', { deletedAt: new Date() });
   await db.insert(licenses).values([
     { cloudId: otherCloud, kind: 'smartnvr', smartNvrId: expiredNvr, expiresAt: new Date(Date.now() - DAY) },
@@ -57,18 +57,18 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-const licence = (headers: Record<string, string>) =>
+const license = (headers: Record<string, string>) =>
   t.app.inject({ method: 'GET', url: '/apiv2/smartnvr/license', headers });
 
 describe('GET /apiv2/smartnvr/license', () => {
   it('answers the licensed smart NVR of the X-Cloud-Id cloud', async () => {
-    const response = await licence({ ...as(member), 'x-cloud-id': String(licensedCloud) });
+    const response = await license({ ...as(member), 'x-cloud-id': String(licensedCloud) });
     expect(response.statusCode).toBe(200);
     expect(response.json()).toEqual({ deviceId: licensedNvr });
   });
 
-  it('answers null when no live smart NVR of the cloud holds an unexpired licence', async () => {
-    const response = await licence({ ...as(member), 'x-cloud-id': String(otherCloud) });
+  it('answers null when no live smart NVR of the cloud holds an unexpired license', async () => {
+    const response = await license({ ...as(member), 'x-cloud-id': String(otherCloud) });
     expect(response.statusCode).toBe(200);
     expect(response.json()).toEqual({ deviceId: null });
   });
@@ -77,7 +77,7 @@ describe('GET /apiv2/smartnvr/license', () => {
     for (const value of [undefined, '', 'abc', '0', '-4', '1.5', '99999999999']) {
       const headers: Record<string, string> = as(member);
       if (value !== undefined) headers['x-cloud-id'] = value;
-      const response = await licence(headers);
+      const response = await license(headers);
       expect(response.statusCode).toBe(400);
       expect(response.json()).toEqual({
         errors: [
@@ -93,12 +93,12 @@ describe('GET /apiv2/smartnvr/license', () => {
   });
 
   it('answers 404 to a caller outside the cloud and for a cloud that does not exist', async () => {
-    expect((await licence({ ...as(outsider), 'x-cloud-id': String(licensedCloud) })).statusCode).toBe(404);
-    expect((await licence({ ...as(member), 'x-cloud-id': '2000000000' })).statusCode).toBe(404);
+    expect((await license({ ...as(outsider), 'x-cloud-id': String(licensedCloud) })).statusCode).toBe(404);
+    expect((await license({ ...as(member), 'x-cloud-id': '2000000000' })).statusCode).toBe(404);
   });
 
   it('answers 401 without a session', async () => {
-    expect((await licence({ 'x-cloud-id': String(licensedCloud) })).statusCode).toBe(401);
+    expect((await license({ 'x-cloud-id': String(licensedCloud) })).statusCode).toBe(401);
   });
 
   it('declares the X-Cloud-Id header in the OpenAPI document', async () => {
