@@ -1,0 +1,41 @@
+// One spelling per name across the project (docs/architecture.md, Layout): "license", never "licence", and
+// smart NVR as two words in names (smartNvr, SmartNvr, smart_nvr); "smartnvr" is only the family value and
+// the addresses' segment. Other languages' words are their own.
+import { readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { describe, expect, it } from 'vitest';
+
+const ROOT = join(import.meta.dirname, '..');
+const OWN_WORDS = /^locales\/(?!en\.json)[^/]+\.json$/;
+
+function files(directory: string): string[] {
+  return readdirSync(join(ROOT, directory), { withFileTypes: true }).flatMap((entry) => {
+    const path = `${directory}/${entry.name}`;
+    if (entry.name === 'node_modules' || entry.name === 'dist') return [];
+    if (entry.isDirectory()) return files(path);
+    return /\.(ts|tsx|json|md)$/.test(entry.name) && !OWN_WORDS.test(path) ? [path] : [];
+  });
+}
+
+const sources = ['bench', 'core', 'docs', 'e2e', 'locales', 'scripts', 'server', 'sim', 'web'].flatMap(files);
+
+describe('one spelling per name', () => {
+  it('writes license, never licence', () => {
+    const file = 'core/spelling.test.ts';
+    const found = sources.filter(
+      (path) => path !== file && /licenc/i.test(readFileSync(join(ROOT, path), 'utf8')),
+    );
+    expect(found).toEqual([]);
+  });
+
+  it('writes smart NVR as two words in names', () => {
+    const found = sources.flatMap((path) =>
+      path === 'core/spelling.test.ts'
+        ? []
+        : [...readFileSync(join(ROOT, path), 'utf8').matchAll(/\b\w*(?:Smartnvr|smartnvr[A-Z])\w*/g)].map(
+            (match) => `${path}: ${match[0]}`,
+          ),
+    );
+    expect(found).toEqual([]);
+  });
+});
