@@ -25,7 +25,8 @@ test('the owner at 1440 px filters, chooses columns, selects two switches and re
     'aria-sort',
     'ascending',
   );
-  // Every row is a switch, in firmware order.
+  // Every row is a switch, in firmware order, once the list has its new rows.
+  await expect(table).toHaveAttribute('aria-busy', 'false');
   const products = await table.locator('tbody tr td:nth-child(8)').allTextContents();
   expect(products.length).toBeGreaterThan(1);
   for (const product of products) expect(product).toMatch(/Switch/);
