@@ -1,23 +1,14 @@
 // The project explains itself from docs/ (docs/README.md): every `docs/<file>.md#<section>` a source file or
 // document cites must exist, and nothing cites a document the repository does not hold.
-import { readdirSync, readFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { join, relative } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { projectFiles, PROJECT_ROOT as ROOT } from './project-files.ts';
 
-const ROOT = join(import.meta.dirname, '..');
 const DIRECTORIES = ['.ci', 'bench', 'core', 'docs', 'e2e', 'locales', 'scripts', 'server', 'sim', 'web'];
 const TEXT = /\.(ts|tsx|mjs|js|css|md|json|sh)$|^run$/;
 
-function filesUnder(directory: string): string[] {
-  return readdirSync(join(ROOT, directory), { withFileTypes: true }).flatMap((entry) => {
-    if (entry.name === 'node_modules' || entry.name === 'dist') return [];
-    const path = join(directory, entry.name);
-    if (entry.isDirectory()) return filesUnder(path);
-    return TEXT.test(entry.name) ? [path] : [];
-  });
-}
-
-const files = [...DIRECTORIES.flatMap(filesUnder), 'README.md', 'package.json'];
+const files = [...projectFiles(DIRECTORIES, TEXT), 'README.md', 'package.json'];
 const text = new Map(files.map((file) => [file, readFileSync(join(ROOT, file), 'utf8')]));
 
 /** A heading's anchor as GitHub writes it: lower case, punctuation dropped, spaces as hyphens. */

@@ -1,23 +1,16 @@
 // One spelling per name across the project (docs/architecture.md, Layout): "license", never "licence", and
 // smart NVR as two words in names (smartNvr, SmartNvr, smart_nvr); "smartnvr" is only the family value and
 // the addresses' segment. Other languages' words are their own.
-import { readdirSync, readFileSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { projectFiles, PROJECT_ROOT as ROOT } from './project-files.ts';
 
-const ROOT = join(import.meta.dirname, '..');
 const OWN_WORDS = /^locales\/(?!en\.json)[^/]+\.json$/;
-
-function files(directory: string): string[] {
-  return readdirSync(join(ROOT, directory), { withFileTypes: true }).flatMap((entry) => {
-    const path = `${directory}/${entry.name}`;
-    if (entry.name === 'node_modules' || entry.name === 'dist') return [];
-    if (entry.isDirectory()) return files(path);
-    return /\.(ts|tsx|json|md)$/.test(entry.name) && !OWN_WORDS.test(path) ? [path] : [];
-  });
-}
-
-const sources = ['bench', 'core', 'docs', 'e2e', 'locales', 'scripts', 'server', 'sim', 'web'].flatMap(files);
+const sources = projectFiles(
+  ['bench', 'core', 'docs', 'e2e', 'locales', 'scripts', 'server', 'sim', 'web'],
+  /\.(ts|tsx|json|md)$/,
+).filter((path) => !OWN_WORDS.test(path));
 
 describe('one spelling per name', () => {
   it('writes license, never licence', () => {
