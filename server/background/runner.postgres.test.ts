@@ -1,5 +1,6 @@
 // @vitest-environment node
 // Only on PostgreSQL (npm run test:postgres): the embedded database is one process's alone.
+import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DatabaseHandle } from '../db/connect.ts';
 import { openTestDatabase } from '../test/database.ts';
@@ -27,5 +28,37 @@ describe('startJobRunner on PostgreSQL', () => {
     // a run of each process at the same moment.
     const gaps = runs.slice(1).map((run, index) => run.at - (runs[index]?.at ?? 0));
     expect(gaps.filter((gap) => gap < 300)).toEqual([]);
+  });
+
+  it('leaves a period alone when a second process starts while the first runs it', async () => {
+    const runs: string[] = [];
+    const { promise: running, resolve: started } = Promise.withResolvers<void>();
+    const { promise: blocked, resolve: release } = Promise.withResolvers<void>();
+    const slow = (who: string): PeriodicJob[] => [
+      {
+        name: 'slow',
+        everyMs: 60_000,
+        run: async () => {
+          runs.push(who);
+          if (who !== 'first') return;
+          started();
+          await blocked;
+        },
+      },
+    ];
+    const first = await startJobRunner(database, slow('first'), quiet);
+    await running;
+    // The second process's entry for now is taken while the first run goes on, and plans the next period.
+    const second = await startJobRunner(database, slow('second'), quiet);
+    const nextPlanned = async () => {
+      const { rows } = await database.db.execute(
+        sql`select 1 from graphile_worker.jobs where key = 'slow' and locked_at is null and run_at > now()`,
+      );
+      return rows.length;
+    };
+    await expect.poll(nextPlanned, { timeout: 15_000 }).toBe(1);
+    release();
+    await Promise.all([first.stop(), second.stop()]);
+    expect(runs).toEqual(['first']);
   });
 });
