@@ -1,6 +1,5 @@
 // @vitest-environment node
 // Only on PostgreSQL (npm run test:postgres): the embedded database is one process's alone.
-import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DatabaseHandle } from '../db/connect.ts';
 import { openTestDatabase } from '../test/database.ts';
@@ -32,8 +31,10 @@ describe('startJobRunner on PostgreSQL', () => {
 
   it('leaves a period alone when a second process starts while the first runs it', async () => {
     const runs: string[] = [];
-    const { promise: running, resolve: started } = Promise.withResolvers<void>();
-    const { promise: blocked, resolve: release } = Promise.withResolvers<void>();
+    let started = () => {};
+    const running = new Promise<void>((resolve) => (started = resolve));
+    let release = () => {};
+    const blocked = new Promise<void>((resolve) => (release = resolve));
     const slow = (who: string): PeriodicJob[] => [
       {
         name: 'slow',
@@ -51,10 +52,10 @@ describe('startJobRunner on PostgreSQL', () => {
     // The second process's entry for now is taken while the first run goes on, and plans the next period.
     const second = await startJobRunner(database, slow('second'), quiet);
     const nextPlanned = async () => {
-      const { rows } = await database.db.execute(
-        sql`select 1 from graphile_worker.jobs where key = 'slow' and locked_at is null and run_at > now()`,
+      const planned = await database.pool?.query(
+        "select 1 from graphile_worker.jobs where key = 'slow' and locked_at is null and run_at > now()",
       );
-      return rows.length;
+      return planned?.rowCount;
     };
     await expect.poll(nextPlanned, { timeout: 15_000 }).toBe(1);
     release();
