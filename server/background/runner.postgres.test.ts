@@ -1,5 +1,5 @@
 // @vitest-environment node
-// Only on PostgreSQL (npm run test:postgres): the embedded database is one process's alone.
+// Only on PostgreSQL (TEST_DATABASE_URL, vitest.config.ts): the embedded database is one process's alone.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { DatabaseHandle } from '../db/connect.ts';
 import { openTestDatabase } from '../test/database.ts';

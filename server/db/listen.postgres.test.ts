@@ -1,5 +1,5 @@
 // @vitest-environment node
-// Only on PostgreSQL (npm run test:postgres): the console's LISTEN connections (live events, task commands)
+// Only on PostgreSQL (TEST_DATABASE_URL, vitest.config.ts): the console's LISTEN connections (live events, task commands)
 // reach the database through a TCP proxy, and are ended by the server, silenced mid-way (a half-open
 // socket) and held while they reconnect.
 import { sql } from 'drizzle-orm';

@@ -1,5 +1,5 @@
 // @vitest-environment node
-// Only on PostgreSQL (npm run test:postgres): the console reaches the database through a TCP proxy that can
+// Only on PostgreSQL (TEST_DATABASE_URL, vitest.config.ts): the console reaches the database through a TCP proxy that can
 // stop answering (as a server stopped with SIGSTOP does) or drop every connection and refuse new ones (as
 // a server that is down does).
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

@@ -1,5 +1,5 @@
 // @vitest-environment node
-// Only on PostgreSQL (npm run test:postgres): which connections the pool gives out again after a failed
+// Only on PostgreSQL (TEST_DATABASE_URL, vitest.config.ts): which connections the pool gives out again after a failed
 // transaction. The pool has one connection, so the next query shows what became of it.
 import { sql } from 'drizzle-orm';
 import pg from 'pg';

@@ -1,5 +1,5 @@
 // @vitest-environment node
-// Only on PostgreSQL (npm run test:postgres): transactions held open on connections of their own, and two
+// Only on PostgreSQL (TEST_DATABASE_URL, vitest.config.ts): transactions held open on connections of their own, and two
 // server processes on one database. The embedded database has one connection, so its transactions commit
 // in the order they take ids and this cannot happen there.
 import pg from 'pg';

@@ -1,5 +1,5 @@
 // @vitest-environment node
-// Only on PostgreSQL (npm run test:postgres): two server processes on one database, as behind a load balancer.
+// Only on PostgreSQL (TEST_DATABASE_URL, vitest.config.ts): two server processes on one database, as behind a load balancer.
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { type App, buildApp } from '../app.ts';
 import { readConfig } from '../config.ts';
