@@ -314,14 +314,14 @@ export async function runApiLoad(): Promise<void> {
         name: 'POST devices bulk reboot dry run, all wifi (bulk)',
         method: 'POST',
         path: `${cloud}/devices/bulk/reboot`,
-        bodies: [{ selection: { filter: { type: 'wifi' } }, dryRun: true }],
+        bodies: [{ selection: { filter: { type: 'wifi' } }, dry_run: true }],
         target: 1000,
       },
       {
         name: 'POST devices bulk reboot dry run, all 100,000 (bulk)',
         method: 'POST',
         path: `${cloud}/devices/bulk/reboot`,
-        bodies: [{ selection: { filter: {} }, dryRun: true }],
+        bodies: [{ selection: { filter: {} }, dry_run: true }],
         target: 1000,
       },
     ];

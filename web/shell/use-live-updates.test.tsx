@@ -102,10 +102,10 @@ describe('live updates', () => {
 
   it("reload the badge for a raised alert of the current cloud, and ignore another cloud's", async () => {
     mount();
-    stream().emit('alert', { cloudId: 9, change: 'raised' });
+    stream().emit('alert', { cloud_id: 9, change: 'raised' });
     await passBurst();
     expect(invalidated).toEqual([]);
-    stream().emit('alert', { cloudId: 3, change: 'raised' });
+    stream().emit('alert', { cloud_id: 3, change: 'raised' });
     // At once, not after a delay: the badge, and the activity page's alert history and the dashboard when
     // they are open.
     expect(invalidated).toEqual([
@@ -122,7 +122,7 @@ describe('live updates', () => {
     const list: RecentTasks = { tasks: [task(40), task(41)], tasks_viewed_at: null };
     queryClient.setQueryData(['tasks', 'recent', 3], list);
     const counts = { ...emptyStateCounts(), TASK_RUNNING: 1, TASK_SUCCESS: 1 };
-    stream().emit('task', { cloudId: 3, taskId: 41, taskState: 'TASK_RUNNING', stateCounts: counts });
+    stream().emit('task', { cloud_id: 3, task_id: 41, task_state: 'TASK_RUNNING', stateCounts: counts });
     const cached = queryClient.getQueryData<RecentTasks>(['tasks', 'recent', 3]);
     expect(cached?.tasks[1]).toMatchObject({ task_state: 'TASK_RUNNING', stateCounts: counts });
     expect(cached?.tasks[0]).toEqual(task(40));
@@ -131,8 +131,8 @@ describe('live updates', () => {
     await passBurst();
 
     // A task that finished, or one the list lacks, reloads the list.
-    stream().emit('task', { cloudId: 3, taskId: 41, taskState: 'TASK_SUCCESS', stateCounts: counts });
-    stream().emit('task', { cloudId: 3, taskId: 99, taskState: 'TASK_WAIT_ACK', stateCounts: counts });
+    stream().emit('task', { cloud_id: 3, task_id: 41, task_state: 'TASK_SUCCESS', stateCounts: counts });
+    stream().emit('task', { cloud_id: 3, task_id: 99, task_state: 'TASK_WAIT_ACK', stateCounts: counts });
     expect(invalidated.slice(2)).toEqual([
       JSON.stringify(['tasks', 'recent', 3]),
       JSON.stringify(['tasks', 'recent-count', 3]),
@@ -144,7 +144,7 @@ describe('live updates', () => {
     mount();
     const reloads = [JSON.stringify(['devices', 'list', 3]), JSON.stringify(['dashboard', 3])];
     for (let n = 0; n < 100; n++) {
-      stream().emit('device', { cloudId: 3, deviceId: 5, statusId: 'STATUS_ONLINE' });
+      stream().emit('device', { cloud_id: 3, device_id: 5, status_id: 'STATUS_ONLINE' });
     }
     expect(invalidated).toEqual(reloads);
     await passBurst();
@@ -161,7 +161,7 @@ describe('live updates', () => {
     stream().refuse();
     await act(() => vi.advanceTimersByTimeAsync(LIVE_REOPEN_MS));
     expect(FakeEventSource.opened.map((source) => source.url)).toEqual(['/apiv2/events', '/apiv2/events']);
-    FakeEventSource.opened[1]?.emit('alert', { cloudId: 3, change: 'raised' });
+    FakeEventSource.opened[1]?.emit('alert', { cloud_id: 3, change: 'raised' });
     expect(invalidated[0]).toEqual(JSON.stringify(['alerts', 'recent-totals', 3]));
   });
 });

@@ -43,7 +43,7 @@ afterAll(() => t.close());
 const list = async (query: string) => {
   const response = await call(administrator, 'GET', `/apiv2/admin/users${query}`);
   expect(response.statusCode, response.body).toBe(200);
-  return response.json() as { items: AdminUser[]; total: number; totalCapped: boolean };
+  return response.json() as { items: AdminUser[]; total: number; total_capped: boolean };
 };
 
 describe('GET /apiv2/admin/users', () => {
@@ -88,7 +88,7 @@ describe('GET /apiv2/admin/users', () => {
     const third = await list('?search=paged.example&limit=2&offset=4');
     expect(first.items.map((item) => item.email)).toEqual(['pager1@paged.example', 'pager2@paged.example']);
     expect(third.items.map((item) => item.email)).toEqual(['pager5@paged.example']);
-    expect([first.total, third.total, first.totalCapped]).toEqual([5, 5, false]);
+    expect([first.total, third.total, first.total_capped]).toEqual([5, 5, false]);
     const everyone = await list('?limit=100');
     const live = await t.database.db.select({ id: users.id }).from(users);
     // Every account but the deleted one.

@@ -60,7 +60,7 @@ export async function listNewsPosts(
       .offset(page.offset),
     db.select({ value: count() }).from(blogPosts),
   ]);
-  return { items: rows.map(presentPost), total: totals[0]?.value ?? 0, totalCapped: false };
+  return { items: rows.map(presentPost), total: totals[0]?.value ?? 0, total_capped: false };
 }
 
 /** A new post, as a draft: nobody sees it until it is published. */

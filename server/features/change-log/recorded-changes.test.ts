@@ -92,7 +92,7 @@ describe('change log records of the console’s calls', () => {
   it('keeps a started task with its number of targets', async () => {
     const started = await call('POST', cloudPath('/tasks'), {
       type: 'TASK_REBOOT',
-      targets: { deviceIds: [fixture.northAp.id] },
+      targets: { device_ids: [fixture.northAp.id] },
     });
     expect(started.statusCode, started.body).toBe(201);
     expect(await last()).toMatchObject({ action: 'created', object_type: 'task', after: { targets: 1 } });

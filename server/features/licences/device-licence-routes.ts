@@ -70,7 +70,7 @@ export function deviceLicenceRoutes(ctx: AppContext): FastifyPluginAsyncTypebox 
             can_change: mayChangeLicence(membership, device.site_id),
           })),
           total: page.total,
-          totalCapped: false,
+          total_capped: false,
         };
       },
     );

@@ -74,7 +74,7 @@ describe('GET /apiv2/cloud/:cloudId/licenses/devices', () => {
         },
       ],
       total: 1,
-      totalCapped: false,
+      total_capped: false,
     });
     const none = (
       await call('GET', 'owner', `/apiv2/cloud/${cloud.id}/licenses/devices?holding=no&limit=1`)

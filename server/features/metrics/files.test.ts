@@ -32,7 +32,7 @@ const fetchFile = (file: string) =>
   postTask(t, world.sessions.owner, world.cloud.id, {
     type: 'TASK_REPORT',
     params: { file },
-    targets: { deviceIds: [world.switchDevice.id] },
+    targets: { device_ids: [world.switchDevice.id] },
   });
 
 describe('GET /apiv2/cloud/:cloudId/devices/:deviceId/files', () => {
@@ -98,7 +98,7 @@ describe('GET /apiv2/cloud/:cloudId/devices/:deviceId/files', () => {
     const failedId = await startTask(t, world.sessions.owner, world.cloud.id, {
       type: 'TASK_REPORT',
       params: { file: 'running-config.cfg' },
-      targets: { deviceIds: [world.switchDevice.id] },
+      targets: { device_ids: [world.switchDevice.id] },
     });
     const [next] = await commandsOf(t, world.switchCredential);
     if (!next) throw new Error('no command');
@@ -128,7 +128,7 @@ describe('GET /apiv2/cloud/:cloudId/devices/:deviceId/files', () => {
       const response = await postTask(t, world.sessions.owner, world.cloud.id, {
         type: 'TASK_REPORT',
         params: { file: 'messages.log' },
-        targets: { deviceIds: [deviceId] },
+        targets: { device_ids: [deviceId] },
       });
       expect(response.statusCode).toBe(400);
       expect(response.json().errors).toContainEqual(expect.objectContaining({ errorCode: 'unsupported' }));

@@ -61,7 +61,7 @@ export async function listInvitations(
     .select({ value: count() })
     .from(invitations)
     .where(eq(invitations.cloudId, cloudId));
-  return { items, total: total?.value ?? 0, totalCapped: false };
+  return { items, total: total?.value ?? 0, total_capped: false };
 }
 
 /**

@@ -55,7 +55,7 @@ export async function listMembers(db: Database, options: UserListOptions): Promi
   return {
     items: rows.map((row) => ({ ...row, sites: sites.get(row.id) ?? [] })),
     total: total?.value ?? 0,
-    totalCapped: false,
+    total_capped: false,
   };
 }
 

@@ -2,6 +2,7 @@
 // targets (GET .../tasks/:taskId) and acknowledging alerts.
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type {
+  AcknowledgeBody,
   AlertHistory,
   AlertHistoryState,
   AlertMutes,
@@ -58,9 +59,9 @@ export type TaskFilters = HistoryScope & {
 };
 
 const scopeQuery = ({ siteId, deviceId, smartNvrId, grouping }: HistoryScope): QueryData => ({
-  siteId,
-  deviceId,
-  smartNvrId,
+  site_id: siteId,
+  device_id: deviceId,
+  snvr_device_id: smartNvrId,
   grouping,
 });
 
@@ -140,7 +141,7 @@ export function useTaskDetail(cloudId: number, taskId: number, offset: number) {
 export function useAcknowledgeAlerts(cloudId: number) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (body: { alertIds: number[]; comment: string }) =>
+    mutationFn: (body: AcknowledgeBody) =>
       apiPost<{ acknowledged: number }>(`/apiv2/cloud/${cloudId}/alerts/acknowledge`, body),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: ['activity', 'alerts', cloudId] }),
   });

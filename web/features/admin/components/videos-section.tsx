@@ -25,7 +25,7 @@ export function VideosSection() {
   const videos = query.data?.videos;
   const result = {
     ...query,
-    data: videos && { items: videos, total: videos.length, totalCapped: false },
+    data: videos && { items: videos, total: videos.length, total_capped: false },
   };
 
   const remove = async (video: AdminVideo) => {

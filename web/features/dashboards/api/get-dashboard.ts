@@ -14,7 +14,7 @@ export const dashboardKey = (cloudId: number) => ['dashboard', cloudId] as const
 export const dashboardQuery = (cloudId: number, range: TimeRange, siteId?: number) =>
   queryOptions({
     queryKey: [...dashboardKey(cloudId), siteId ?? null, range] as const,
-    queryFn: () => apiGet<DashboardResponse>(`/apiv2/cloud/${cloudId}/dashboard`, { range, siteId }),
+    queryFn: () => apiGet<DashboardResponse>(`/apiv2/cloud/${cloudId}/dashboard`, { range, site_id: siteId }),
   });
 
 export function useDashboard(cloudId: number, range: TimeRange, siteId?: number) {

@@ -8,7 +8,7 @@ import { apiGet } from '../../../platform/http.ts';
 export type FirmwareCatalogue = Static<typeof FirmwareCatalogueResponse>;
 
 export function getFirmware(cloudId: number, productBrandId: number): Promise<FirmwareCatalogue> {
-  return apiGet<FirmwareCatalogue>(`/apiv2/cloud/${cloudId}/firmware`, { productBrandId });
+  return apiGet<FirmwareCatalogue>(`/apiv2/cloud/${cloudId}/firmware`, { product_brand_id: productBrandId });
 }
 
 export function firmwareQueryOptions(cloudId: number, productBrandId: number) {

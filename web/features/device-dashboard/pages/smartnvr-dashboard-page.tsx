@@ -32,7 +32,7 @@ export function SmartNvrDashboardPage() {
             cloudId={cloudId}
             subject={{
               name: recorder.name,
-              targets: { smartNvrIds: [recorder.id] },
+              targets: { snvr_device_ids: [recorder.id] },
               productBrandId: recorder.product_brand_id,
               fw: recorder.fw,
               allowedTasks: recorder.allowed_tasks,

@@ -32,7 +32,7 @@ export function AdoptDeviceDialog({ cloudId, device, onClose }: AdoptDeviceDialo
   const adopt = useAdoptPendingDevice(cloudId);
   const local: FieldErrors = submitted
     ? {
-        siteId: site ? undefined : t('devices.register.siteRequired'),
+        site_id: site ? undefined : t('devices.register.siteRequired'),
         sn: SERIAL_PATTERN.test(sn.trim()) ? undefined : t('devices.register.serialInvalid'),
       }
     : {};
@@ -46,8 +46,8 @@ export function AdoptDeviceDialog({ cloudId, device, onClose }: AdoptDeviceDialo
     if (!site || !SERIAL_PATTERN.test(sn.trim())) return;
     try {
       const added = await adopt.mutateAsync({
-        pendingId: device.id,
-        siteId: site.id,
+        pending_id: device.id,
+        site_id: site.id,
         sn: sn.trim(),
         ...(name.trim() === '' ? {} : { name: name.trim() }),
       });
@@ -86,7 +86,7 @@ export function AdoptDeviceDialog({ cloudId, device, onClose }: AdoptDeviceDialo
           })}
         </Typography>
         {server.form && <Alert severity="error">{server.form}</Alert>}
-        <RegistrationSiteField cloudId={cloudId} value={site} onChange={setSite} error={errorOf('siteId')} />
+        <RegistrationSiteField cloudId={cloudId} value={site} onChange={setSite} error={errorOf('site_id')} />
         <TextField
           required
           label={t('devices.register.serial')}

@@ -41,10 +41,10 @@ export function RegisterDeviceDialog({ cloudId, initialSite = null, onClose }: R
   // After a first submit, the fields are checked on every change (as docs/validation.md prompts are).
   const local: FieldErrors = submitted
     ? {
-        siteId: site ? undefined : t('devices.register.siteRequired'),
+        site_id: site ? undefined : t('devices.register.siteRequired'),
         sn: SERIAL_PATTERN.test(sn.trim()) ? undefined : t('devices.register.serialInvalid'),
         mac: deviceMac(mac) ? undefined : t('devices.register.macInvalid'),
-        productBrandId: model ? undefined : t('devices.register.modelRequired'),
+        product_brand_id: model ? undefined : t('devices.register.modelRequired'),
       }
     : {};
   const errorOf = (field: keyof FieldErrors) => local[field] ?? server.fields[field];
@@ -57,10 +57,10 @@ export function RegisterDeviceDialog({ cloudId, initialSite = null, onClose }: R
     if (!site || !model || !SERIAL_PATTERN.test(sn.trim()) || !deviceMac(mac)) return;
     try {
       const device = await register.mutateAsync({
-        siteId: site.id,
+        site_id: site.id,
         sn: sn.trim(),
         mac: mac.trim(),
-        productBrandId: model.productBrandId,
+        product_brand_id: model.productBrandId,
         ...(name.trim() === '' ? {} : { name: name.trim() }),
       });
       showMessage({ content: t('devices.register.done', { name: device.name, site: site.name }) });
@@ -92,7 +92,7 @@ export function RegisterDeviceDialog({ cloudId, initialSite = null, onClose }: R
         sx={{ display: 'grid', gap: 2, pt: 1 }}
       >
         {server.form && <Alert severity="error">{server.form}</Alert>}
-        <RegistrationSiteField cloudId={cloudId} value={site} onChange={setSite} error={errorOf('siteId')} />
+        <RegistrationSiteField cloudId={cloudId} value={site} onChange={setSite} error={errorOf('site_id')} />
         <TextField
           required
           label={t('devices.register.serial')}
@@ -123,8 +123,8 @@ export function RegisterDeviceDialog({ cloudId, initialSite = null, onClose }: R
               {...params}
               required
               label={t('devices.register.model')}
-              error={errorOf('productBrandId') !== undefined}
-              helperText={errorOf('productBrandId')}
+              error={errorOf('product_brand_id') !== undefined}
+              helperText={errorOf('product_brand_id')}
             />
           )}
         />

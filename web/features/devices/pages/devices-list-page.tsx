@@ -121,7 +121,7 @@ export function DevicesListPage() {
       confirmLabel: t('devices.reboot.confirm'),
     });
     if (!confirmed) return;
-    await createTask.mutateAsync({ type: 'TASK_REBOOT', targets: { deviceIds: [device.id] } });
+    await createTask.mutateAsync({ type: 'TASK_REBOOT', targets: { device_ids: [device.id] } });
     showMessage({ content: t('devices.reboot.started', { name: device.name }) });
   };
 
@@ -305,7 +305,7 @@ export function DevicesListPage() {
   const search = list.params.search === '' ? undefined : list.params.search;
   const selection: DeviceSelection = chosen.all
     ? { filter: { ...filters, search } }
-    : { deviceIds: [...chosen.ids.keys()] };
+    : { device_ids: [...chosen.ids.keys()] };
   // Firmware versions are a family's: a model of the chosen devices when they are all of one family.
   const firstChosen = [...chosen.ids.values()][0];
   const families = new Set([...chosen.ids.values()].map((device) => device.product_type));
@@ -318,7 +318,7 @@ export function DevicesListPage() {
       : families.size === 1
         ? (firstChosen?.product_brand_id ?? null)
         : null);
-  const capped = result.data?.totalCapped ?? false;
+  const capped = result.data?.total_capped ?? false;
   const summary = chosen.all
     ? capped
       ? t('devices.bulk.allSelectedCapped', { count: total })

@@ -108,7 +108,7 @@ export function LicenceDevices({ cloudId, siteId }: { readonly cloudId: number; 
           offset={offset}
           count={page.data.items.length}
           total={page.data.total}
-          totalCapped={page.data.totalCapped}
+          totalCapped={page.data.total_capped}
           onOffset={setOffset}
         />
       </>

@@ -113,7 +113,7 @@ describe('files page', () => {
     expect(requests.find((request) => request.method === 'POST')?.body).toEqual({
       type: 'TASK_REPORT',
       params: { file: 'messages.log' },
-      targets: { deviceIds: [DEVICE_ID] },
+      targets: { device_ids: [DEVICE_ID] },
     });
   });
 

@@ -65,7 +65,7 @@ export function FilesPage() {
 
   const fetchFile = (name: string) =>
     createTask.mutate(
-      { type: 'TASK_REPORT', params: { file: name }, targets: { deviceIds: [deviceId] } },
+      { type: 'TASK_REPORT', params: { file: name }, targets: { device_ids: [deviceId] } },
       {
         onSuccess: () =>
           queryClient.invalidateQueries({
