@@ -35,7 +35,7 @@ test('a platform administrator hands over a reset link, which sets a new passwor
   const { defaultCloudId } = await (await api.get('/apiv2/auth/me')).json();
   const invited = await api.post(`/apiv2/cloud/${defaultCloudId}/invitations`, {
     headers: { 'x-csrf-token': csrf ?? '' },
-    data: { email, roleId: 'ROLE_GUEST', permissions: 0 },
+    data: { email, role_id: 'ROLE_GUEST', permissions: 0 },
   });
   const token = new URL((await invited.json()).link).searchParams.get('token');
   const joined = await api.post('/apiv2/invitations/accept', {

@@ -104,9 +104,9 @@ describe('a key the route does not name, deeper in the body', () => {
       headers: { cookie: owner.cookie, 'x-csrf-token': owner.csrfToken },
       payload: {
         email: 'nested@invited.example',
-        roleId: 'ROLE_USER',
+        role_id: 'ROLE_USER',
         permissions: 0,
-        sites: [{ siteId: f.sites.assigned.id, permissions: [], cloudId: 1, userId: 1 }],
+        sites: [{ site_id: f.sites.assigned.id, permissions: [], cloudId: 1, userId: 1 }],
       },
     });
     expect(response.statusCode).toBe(400);

@@ -8,7 +8,7 @@ import { closed } from './closed.ts';
 import { ListPage, ListQuery } from './list-query.ts';
 
 /** Whether the device's configuration may be viewed and changed in the console (docs/navigation.md#navigation-drawer device menu). */
-export const AllowConfigResponse = Type.Object({ allowConfig: Type.Boolean() });
+export const AllowConfigResponse = Type.Object({ allow_config: Type.Boolean() });
 export type AllowConfigResponse = Static<typeof AllowConfigResponse>;
 
 const Nullable = <T extends TSchema>(schema: T) => Type.Union([schema, Type.Null()]);

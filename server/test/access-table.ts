@@ -165,7 +165,7 @@ export const CALLS: Call[] = [
     method: 'PATCH',
     url: (f) => `/apiv2/cloud/${f.cloud.id}/users/${spare(f.spareMembers)}`,
     rule: member('manage_users'),
-    body: () => ({ roleId: 'ROLE_GUEST', permissions: 1 }),
+    body: () => ({ role_id: 'ROLE_GUEST', permissions: 1 }),
   },
   {
     method: 'DELETE',
@@ -177,7 +177,7 @@ export const CALLS: Call[] = [
     method: 'POST',
     url: cloudUrl('/invitations'),
     rule: member('manage_users'),
-    body: () => ({ email: `table${++unique}@invited.example`, roleId: 'ROLE_GUEST', permissions: 0 }),
+    body: () => ({ email: `table${++unique}@invited.example`, role_id: 'ROLE_GUEST', permissions: 0 }),
   },
   {
     method: 'POST',
@@ -215,9 +215,9 @@ export const CALLS: Call[] = [
     body: () => ({
       types: [
         {
-          alertType: 'DEV_REBOOT',
-          push: { everyone: true, userIds: [] },
-          email: { everyone: true, userIds: [] },
+          alert_type: 'DEV_REBOOT',
+          push: { everyone: true, user_ids: [] },
+          email: { everyone: true, user_ids: [] },
         },
       ],
     }),
@@ -232,7 +232,7 @@ export const CALLS: Call[] = [
       method: 'PUT',
       url: (f) => `/apiv2/cloud/${f.cloud.id}/site/${f.sites[site].id}/notification-settings`,
       rule: { kind: 'siteAction', site },
-      body: () => ({ types: [{ alertType: 'DEV_REBOOT', followsCloud: true }] }),
+      body: () => ({ types: [{ alert_type: 'DEV_REBOOT', follows_cloud: true }] }),
     },
   ]),
   { method: 'GET', url: cloudUrl('/smartnvrs'), rule: member('manage_snvr') },
@@ -339,7 +339,7 @@ export const CALLS: Call[] = [
     method: 'POST',
     url: cloudUrl('/site-filters'),
     rule: member('manage_sites'),
-    body: (f) => ({ name: `Group ${++unique}`, siteIds: [f.sites.assigned.id] }),
+    body: (f) => ({ name: `Group ${++unique}`, site_ids: [f.sites.assigned.id] }),
   },
   ...(['assigned', 'other'] as const).flatMap((site): Call[] => [
     {

@@ -48,7 +48,7 @@ describe('change log records of the console’s calls', () => {
       deviceId: fixture.northAp.id,
       problemAt: new Date(),
     });
-    await call('POST', cloudPath('/alerts/acknowledge'), { alertIds: [alert.id], comment: 'On it' });
+    await call('POST', cloudPath('/alerts/acknowledge'), { alert_ids: [alert.id], comment: 'On it' });
     expect(await last()).toMatchObject({
       object_type: 'alert',
       object_id: String(alert.id),
@@ -58,7 +58,7 @@ describe('change log records of the console’s calls', () => {
 
   it('keeps a maintenance window opened and ended', async () => {
     const opened = await call('POST', cloudPath('/alert-mutes'), {
-      alertType: 'DEV_REBOOT',
+      alert_type: 'DEV_REBOOT',
       minutes: 30,
       comment: 'Upgrade',
     });

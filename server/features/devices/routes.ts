@@ -61,7 +61,7 @@ export function deviceRoutes(ctx: AppContext): FastifyPluginAsyncTypebox {
           !device.blocked &&
           !device.decomm &&
           device.siteAllowConfig === true;
-        return { allowConfig };
+        return { allow_config: allowConfig };
       },
     );
   };

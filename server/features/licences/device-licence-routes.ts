@@ -91,7 +91,7 @@ export function deviceLicenceRoutes(ctx: AppContext): FastifyPluginAsyncTypebox 
         const licence = await assignLicence(db, request.params.cloudId, device, actorOf(request));
         if (licence === 'none left')
           throw errors.conflict('The cloud has no licence left to assign: release one or buy more.');
-        return { deviceId: device.id, licence };
+        return { device_id: device.id, licence };
       },
     );
 
@@ -108,7 +108,7 @@ export function deviceLicenceRoutes(ctx: AppContext): FastifyPluginAsyncTypebox 
       async (request) => {
         const device = await deviceOf(ctx, request);
         await releaseLicence(db, request.params.cloudId, device, actorOf(request));
-        return { deviceId: device.id, licence: null };
+        return { device_id: device.id, licence: null };
       },
     );
 

@@ -118,12 +118,12 @@ describe('PUT and DELETE /apiv2/cloud/:cloudId/licenses/devices/:deviceId', () =
     const { cloud, devices } = await licenceCloud();
     await t.database.db.insert(licenses).values({ cloudId: cloud.id, kind: 'device' });
     const assigned = await call('PUT', 'owner', licenceUrl(cloud.id, devices.a.id));
-    expect(assigned.json()).toEqual({ deviceId: devices.a.id, licence: 'paid' });
+    expect(assigned.json()).toEqual({ device_id: devices.a.id, licence: 'paid' });
     expect(await status(cloud.id)).toMatchObject({ licensesUsed: 1, freeLicensesUsed: 0 });
     // Assigning again changes nothing.
     expect((await call('PUT', 'owner', licenceUrl(cloud.id, devices.a.id))).json().licence).toBe('paid');
     const released = await call('DELETE', 'owner', licenceUrl(cloud.id, devices.a.id));
-    expect(released.json()).toEqual({ deviceId: devices.a.id, licence: null });
+    expect(released.json()).toEqual({ device_id: devices.a.id, licence: null });
     expect(await status(cloud.id)).toMatchObject({ licensesUsed: 0 });
     // The released licence is the spare the next device gets.
     expect((await call('PUT', 'owner', licenceUrl(cloud.id, devices.b.id))).json().licence).toBe('paid');

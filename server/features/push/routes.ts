@@ -37,7 +37,7 @@ export function pushRoutes(ctx: AppContext): FastifyPluginAsyncTypebox {
       },
       async (request) => {
         sessionUserId(request);
-        return { publicKey: (await vapidKeys(db)).publicKey };
+        return { public_key: (await vapidKeys(db)).publicKey };
       },
     );
 

@@ -66,7 +66,7 @@ async function siteGrantsOf(db: Database, cloudId: number, userIds: number[]) {
   const rows = await db
     .select({
       userId: membershipSites.userId,
-      siteId: membershipSites.siteId,
+      site_id: membershipSites.siteId,
       name: sites.name,
       permissions: membershipSites.permissions,
     })

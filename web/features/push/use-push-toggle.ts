@@ -31,7 +31,7 @@ export function usePushToggle(cloudId: number) {
 
   async function turnOn(): Promise<void> {
     if (!pushSupported()) return void showFailure(new PushUnavailableError('not supported'));
-    const { publicKey } = await queryClient.fetchQuery(vapidPublicKeyQueryOptions());
+    const { public_key: publicKey } = await queryClient.fetchQuery(vapidPublicKeyQueryOptions());
     let subscription: Awaited<ReturnType<typeof subscribeBrowser>>;
     try {
       subscription = await subscribeBrowser(publicKey);

@@ -53,7 +53,7 @@ export function usePageNavigation(
       : { plan_type: 'trial', authport_enabled: false },
     siteFilterActive,
     site: site
-      ? { configEnabled: site.configEnabled, sdwanEnabled: site.sdwanEnabled }
+      ? { configEnabled: site.configEnabled, sdwanEnabled: site.sdwan_enabled }
       : device
         ? { configEnabled: device.site_config_enabled, sdwanEnabled: false }
         : null,

@@ -51,7 +51,7 @@ const NAVIGATION = {
     name: 'Harbour',
     cloud_id: 3,
     configEnabled: true,
-    sdwanEnabled: false,
+    sdwan_enabled: false,
     allow_config: true,
     site_permissions: [],
   },

@@ -3,7 +3,7 @@ import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query'
 import type { LicenceDevices, LicenceDevicesQuery } from '../../../../core/api/cloud-management.ts';
 import { apiGet } from '../../../platform/http.ts';
 
-export type LicenceDevicesParams = Pick<LicenceDevicesQuery, 'holding' | 'offset' | 'siteId'>;
+export type LicenceDevicesParams = Pick<LicenceDevicesQuery, 'holding' | 'offset' | 'site_id'>;
 
 export function getLicenceDevices(cloudId: number, params: LicenceDevicesParams): Promise<LicenceDevices> {
   return apiGet<LicenceDevices>(`/apiv2/cloud/${cloudId}/licenses/devices`, params);

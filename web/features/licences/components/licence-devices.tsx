@@ -24,7 +24,7 @@ export function LicenceDevices({ cloudId, siteId }: { readonly cloudId: number; 
   const { t } = useTranslation();
   const [holding, setHolding] = useState<'yes' | 'no'>('yes');
   const [offset, setOffset] = useState(0);
-  const page = useLicenceDevices(cloudId, { holding, offset, siteId });
+  const page = useLicenceDevices(cloudId, { holding, offset, site_id: siteId });
   const change = useChangeLicence(cloudId);
 
   const act = async (device: LicenceDevice) => {

@@ -16,7 +16,7 @@ import { SettingsForm } from '../components/settings-form.tsx';
 
 const rowsOf = (settings: CloudNotificationSettings): RowDraft[] =>
   settings.types.map((type) => ({
-    alertType: type.alertType,
+    alertType: type.alert_type,
     push: channelDraft(type.push),
     email: channelDraft(type.email),
   }));
@@ -47,7 +47,7 @@ export function NotificationSettingsPage() {
             rowsOf(
               await update.mutateAsync({
                 types: rows.map((row) => ({
-                  alertType: row.alertType,
+                  alert_type: row.alertType,
                   push: channelSetting(row.push),
                   email: channelSetting(row.email),
                 })),

@@ -16,8 +16,8 @@ import { SettingsForm } from '../components/settings-form.tsx';
 
 const rowsOf = (settings: SiteNotificationSettings): RowDraft[] =>
   settings.types.map((type) => ({
-    alertType: type.alertType,
-    followsCloud: type.followsCloud,
+    alertType: type.alert_type,
+    followsCloud: type.follows_cloud,
     push: channelDraft(type.push),
     email: channelDraft(type.email),
     cloud: { push: channelDraft(type.cloud.push), email: channelDraft(type.cloud.email) },
@@ -40,7 +40,7 @@ export function SiteNotificationSettingsPage() {
     content = (
       <>
         <Typography color="text.secondary">
-          {t('notifications.page.siteIntro', { site: settings.data.siteName })}
+          {t('notifications.page.siteIntro', { site: settings.data.site_name })}
         </Typography>
         <Typography color="text.secondary">{t('notifications.page.ownChoices')}</Typography>
         <SettingsForm
@@ -53,10 +53,10 @@ export function SiteNotificationSettingsPage() {
               await update.mutateAsync({
                 types: rows.map((row) =>
                   row.followsCloud
-                    ? { alertType: row.alertType, followsCloud: true }
+                    ? { alert_type: row.alertType, follows_cloud: true }
                     : {
-                        alertType: row.alertType,
-                        followsCloud: false,
+                        alert_type: row.alertType,
+                        follows_cloud: false,
                         push: channelSetting(row.push),
                         email: channelSetting(row.email),
                       },

@@ -36,7 +36,7 @@ function installServer() {
   return installFakeFetch((request: FakeRequest) => {
     const { method, path } = request;
     if (method === 'GET' && path === '/apiv2/push/vapid-public-key')
-      return jsonResponse(200, { publicKey: VAPID_KEY });
+      return jsonResponse(200, { public_key: VAPID_KEY });
     if (path === '/apiv2/user/push-subscriptions' && (method === 'PUT' || method === 'DELETE'))
       return jsonResponse(200, { ok: true });
     if (method === 'POST' && path === '/apiv2/cloud/3') {

@@ -26,7 +26,7 @@ beforeEach(() => {
   vi.useFakeTimers();
   requests = installFakeFetch((request) =>
     request.path === '/apiv2/push/vapid-public-key'
-      ? jsonResponse(200, { publicKey: VAPID_KEY })
+      ? jsonResponse(200, { public_key: VAPID_KEY })
       : jsonResponse(200, { ok: true }),
   );
 });

@@ -21,7 +21,7 @@ export function SiteFilterAddPage() {
       {membership && can(membership, 'manage_sites') ? (
         <SiteFilterForm
           cloudId={cloudId}
-          initial={{ name: '', siteIds: [] }}
+          initial={{ name: '', site_ids: [] }}
           submitLabel={t('sites.filterAdd.submit')}
           onSubmit={async (body) => {
             const created = await create.mutateAsync(body);

@@ -39,8 +39,8 @@ const RIDGE: SiteListItem = {
 };
 const GROUPINGS: SiteFiltersSelectResponse = {
   userCloudFilter: { id: null, name: null },
-  siteGroupings: [{ id: 41, name: 'Coast', siteCount: 2 }],
-  backendFilter: false,
+  siteGroupings: [{ id: 41, name: 'Coast', site_count: 2 }],
+  backend_filter: false,
 };
 
 /** Answers the site list from `answer` and the groupings list; returns the site list calls' queries. */

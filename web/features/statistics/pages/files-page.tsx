@@ -33,15 +33,15 @@ const TITLE_ID = 'page-title';
 function FetchState({ file }: { readonly file: DeviceFileReading }) {
   const { t } = useTranslation();
   const units = useUnitContext();
-  const fetch = file.lastFetch;
+  const fetch = file.last_fetch;
   if (!fetch) return <>{t('statistics.files.notFetched')}</>;
   const state = t(TASK_STATE_KEYS[fetch.state]);
   return (
     <>
-      {fetch.finishedAt
+      {fetch.finished_at
         ? t('statistics.files.fetchEnded', {
             state,
-            time: formatDateTime(new Date(fetch.finishedAt), units),
+            time: formatDateTime(new Date(fetch.finished_at), units),
           })
         : state}
       {fetch.error && (
@@ -97,7 +97,7 @@ export function FilesPage() {
         <>
           <Box sx={{ display: 'grid', gap: 0.5 }}>
             <Typography>
-              {data.canFetch ? t('statistics.files.intro') : t('statistics.files.readOnly')}
+              {data.can_fetch ? t('statistics.files.intro') : t('statistics.files.readOnly')}
             </Typography>
             <Typography variant="body2" color="text.secondary">
               {t('statistics.files.listedAt', {
@@ -119,7 +119,7 @@ export function FilesPage() {
               </TableHead>
               <TableBody>
                 {data.files.map((file) => {
-                  const fetch = file.lastFetch;
+                  const fetch = file.last_fetch;
                   const busy = fetch !== null && !isFinished(fetch.state);
                   return (
                     <TableRow key={file.name}>
@@ -130,7 +130,7 @@ export function FilesPage() {
                         <Box sx={{ display: 'flex', gap: 1, flexWrap: 'wrap', alignItems: 'center' }}>
                           {fetch?.downloadable && (
                             <Link
-                              href={`/apiv2/cloud/${objects.cloudId}/tasks/${fetch.taskId}/targets/${fetch.targetId}/file`}
+                              href={`/apiv2/cloud/${objects.cloudId}/tasks/${fetch.task_id}/targets/${fetch.target_id}/file`}
                               download
                               aria-label={t('statistics.files.downloadLabel', { name: file.name })}
                               sx={{ display: 'inline-flex', alignItems: 'center', gap: 0.5 }}
@@ -139,7 +139,7 @@ export function FilesPage() {
                               {t('statistics.files.download')}
                             </Link>
                           )}
-                          {data.canFetch && (
+                          {data.can_fetch && (
                             <Button
                               size="small"
                               variant="outlined"
@@ -159,7 +159,7 @@ export function FilesPage() {
                         {formatBytes(file.size, units)}
                       </TableCell>
                       <TableCell sx={{ whiteSpace: 'nowrap' }}>
-                        {formatDateTime(new Date(file.modifiedAt), units)}
+                        {formatDateTime(new Date(file.modified_at), units)}
                       </TableCell>
                     </TableRow>
                   );

@@ -31,7 +31,7 @@ const member = (
     email,
     role_id,
     permissions: 0,
-    sites: role_id === 'ROLE_USER' ? [{ siteId: 8, name: 'Harbour', permissions: ['read_site'] }] : [],
+    sites: role_id === 'ROLE_USER' ? [{ site_id: 8, name: 'Harbour', permissions: ['read_site'] }] : [],
   }) satisfies MemberDetail;
 
 const withRole = (roleId: 'ROLE_OWNER' | 'ROLE_ADMIN' | 'ROLE_GUEST' | 'ROLE_USER', permissions = 0) =>

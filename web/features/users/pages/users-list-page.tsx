@@ -24,16 +24,20 @@ import type { GrantableRole, MemberGrant } from '../components/member-form.tsx';
 
 const NEW_MEMBER: MemberGrant = { roleId: 'ROLE_GUEST', permissions: 0, sites: [] };
 const body = (grant: MemberGrant) => ({
-  roleId: grant.roleId,
+  role_id: grant.roleId,
   permissions: grant.permissions,
   sites:
     grant.roleId === 'ROLE_USER'
       ? grant.sites.map(({ siteId, permissions }) => ({
-          siteId,
+          site_id: siteId,
           permissions: [...permissions] as SitePermission[],
         }))
       : undefined,
 });
+
+/** A member's sites under the names the web app's grants use. */
+const sitesOf = (member: MemberDetail) =>
+  member.sites.map((site) => ({ siteId: site.site_id, name: site.name, permissions: site.permissions }));
 
 /**
  * docs/navigation.md#routes /v2/cloud/{cloudId}/users?search=: the cloud's members with what they may do, and its
@@ -63,7 +67,7 @@ export function UsersListPage() {
   const accessOf = (user: MemberDetail): Access => ({
     roleId: user.role_id,
     permissions: user.permissions,
-    sites: user.sites,
+    sites: sitesOf(user),
   });
   // Members who hold more than the caller are theirs to change only for someone who holds as much.
   const manageable = (user: MemberDetail) =>
@@ -177,7 +181,7 @@ export function UsersListPage() {
           initial={{
             roleId: dialog.member.role_id as GrantableRole,
             permissions: dialog.member.permissions,
-            sites: dialog.member.sites,
+            sites: sitesOf(dialog.member),
           }}
           pending={change.isPending}
           error={change.error}
