@@ -39,92 +39,14 @@ type Operation = {
 };
 
 /**
- * Names not yet renamed, by route: each is a name still to move to snake_case. The test fails when one of
- * them is gone, so the list only shrinks. Path parameters are left out of this list: they name places in
- * the URL, not fields a client reads or writes.
+ * Names not yet renamed, by route. The bulk firmware update's `rolling` is the rolling update's own task
+ * parameters (core/task-types.ts), which the console stores with the task and the rollout engine reads; they
+ * move to snake_case together with every task type's parameters. The test fails when a name is gone from
+ * its route, so the list only shrinks. Path parameters are left out: they name places in the URL a client
+ * fills in, not fields it reads or writes.
  */
 const NOT_YET_RENAMED: Record<string, readonly string[]> = {
-  'POST /apiv2/auth/login': ['recoveryCode', 'twoFactorRequired'],
-  'GET /apiv2/auth/me': [
-    'addonsEnabled',
-    'appVersion',
-    'cloudId',
-    'cloudName',
-    'dateFormat',
-    'defaultCloudId',
-    'helpUrl',
-    'isAdministrator',
-    'logoUrl',
-    'measurementUnits',
-    'newsEnabled',
-    'pathAnalysisUrl',
-    'preferredLanguage',
-    'primaryColor',
-    'privacyPolicyUrl',
-    'productName',
-    'pushAlerts',
-    'roleId',
-    'subscribeNewsletter',
-    'supportTools',
-    'supportToolsEnabled',
-    'timeFormat',
-  ],
-  'PATCH /apiv2/user/profile': [
-    'currentPassword',
-    'dateFormat',
-    'isAdministrator',
-    'measurementUnits',
-    'preferredLanguage',
-    'subscribeNewsletter',
-    'supportTools',
-    'timeFormat',
-  ],
-  'GET /apiv2/user/security': [
-    'createdAt',
-    'lastSeenAt',
-    'recoveryCodesLeft',
-    'twoFactorEnabled',
-    'userAgent',
-  ],
-  'POST /apiv2/user/password': ['currentPassword', 'newPassword'],
-  'POST /apiv2/user/two-factor/enable': ['recoveryCodes'],
-  'POST /apiv2/user/recovery-codes': ['recoveryCodes'],
-  'GET /apiv2/admin/users': ['createdAt', 'isAdministrator', 'roleId', 'twoFactorEnabled'],
-  'GET /apiv2/admin/clouds': [
-    'createdAt',
-    'deviceCount',
-    'ownerEmail',
-    'planType',
-    'suspendType',
-    'suspendedAt',
-  ],
-  'POST /apiv2/admin/clouds/{cloudId}/suspend': [
-    'createdAt',
-    'deviceCount',
-    'ownerEmail',
-    'planType',
-    'suspendType',
-    'suspendedAt',
-  ],
-  'POST /apiv2/admin/clouds/{cloudId}/unsuspend': [
-    'createdAt',
-    'deviceCount',
-    'ownerEmail',
-    'planType',
-    'suspendType',
-    'suspendedAt',
-  ],
-  'GET /apiv2/admin/news-posts': ['publishedAt', 'updatedAt'],
-  'POST /apiv2/admin/news-posts': ['publishedAt', 'updatedAt'],
-  'PATCH /apiv2/admin/news-posts/{uuid}': ['publishedAt', 'updatedAt'],
-  'POST /apiv2/admin/news-posts/{uuid}/publish': ['publishedAt', 'updatedAt'],
-  'POST /apiv2/admin/news-posts/{uuid}/unpublish': ['publishedAt', 'updatedAt'],
-  'GET /apiv2/admin/videos': ['createdAt', 'videoUrl'],
-  'POST /apiv2/admin/videos': ['createdAt', 'videoUrl'],
-  'PATCH /apiv2/admin/videos/{id}': ['createdAt', 'videoUrl'],
-  'GET /apiv2/cloud/{cloudId}/addons/advertisement': ['videoUrl'],
   'POST /apiv2/cloud/{cloudId}/devices/bulk/firmware': ['batchSize', 'canarySize', 'failureThresholdPct'],
-  'POST /apiv2/cloud/{cloudId}/devices/import': ['deviceId'],
 };
 
 let t: TestApp;

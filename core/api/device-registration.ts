@@ -78,7 +78,7 @@ export const ImportRow = Type.Object({
   status: Type.Enum(['added', 'refused']),
   reasons: Type.Array(Type.Enum(IMPORT_REFUSALS)),
   /** The new device, when added. */
-  deviceId: Type.Union([Type.Integer(), Type.Null()]),
+  device_id: Type.Union([Type.Integer(), Type.Null()]),
 });
 export type ImportRow = Static<typeof ImportRow>;
 

@@ -54,12 +54,12 @@ describe('GET /apiv2/admin/users', () => {
       firstname: 'Ada',
       lastname: 'Lovelace',
       email: 'ada.lovelace@people.example',
-      twoFactorEnabled: true,
-      isAdministrator: false,
+      two_factor_enabled: true,
+      is_administrator: false,
       // A deleted cloud is no longer theirs.
-      clouds: [{ name: 'Harbour Lights', roleId: 'ROLE_ADMIN' }],
+      clouds: [{ name: 'Harbour Lights', role_id: 'ROLE_ADMIN' }],
     });
-    expect(Date.parse(items[0]?.createdAt ?? '')).toBeGreaterThan(Date.now() - 60_000);
+    expect(Date.parse(items[0]?.created_at ?? '')).toBeGreaterThan(Date.now() - 60_000);
   });
 
   it('finds people in no cloud by part of the email, and leaves deleted accounts out', async () => {
@@ -70,7 +70,7 @@ describe('GET /apiv2/admin/users', () => {
       'loner@people.example',
     ]);
     expect(items.find((item) => item.email === 'loner@people.example')).toMatchObject({
-      twoFactorEnabled: false,
+      two_factor_enabled: false,
       clouds: [],
     });
     expect((await list('?search=Ada Left')).items).toEqual([]);

@@ -18,8 +18,8 @@ function presentPost(row: PostRow): AdminNewsPost {
     url: row.url,
     excerpt: row.customExcerpt,
     inbox: row.inbox,
-    publishedAt: row.publishedAt?.toISOString() ?? null,
-    updatedAt: row.updatedAt.toISOString(),
+    published_at: row.publishedAt?.toISOString() ?? null,
+    updated_at: row.updatedAt.toISOString(),
   };
 }
 

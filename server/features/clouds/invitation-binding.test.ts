@@ -76,7 +76,7 @@ describe('an invitation to an address an account only asked for', () => {
       method: 'PATCH',
       url: '/apiv2/user/profile',
       headers: as(session),
-      payload: { email: 'invited@test.example', currentPassword: TEST_PASSWORD },
+      payload: { email: 'invited@test.example', current_password: TEST_PASSWORD },
     });
     expect(changed.statusCode, changed.body).toBe(200);
     expect(changed.json()).toMatchObject({
@@ -111,7 +111,7 @@ describe('an invitation to an account’s own address', () => {
       method: 'PATCH',
       url: '/apiv2/user/profile',
       headers: as(session),
-      payload: { email: 'moved@test.example', currentPassword: TEST_PASSWORD },
+      payload: { email: 'moved@test.example', current_password: TEST_PASSWORD },
     });
     const other = await createCloud(t.database.db, { name: 'Other Networks' });
     const otherOwner = await createUser(t.database.db);

@@ -97,7 +97,7 @@ export function pushRoutes(ctx: AppContext): FastifyPluginAsyncTypebox {
       async (request) => {
         const outcome = await sendPush(ctx, [sessionUserId(request)], {
           title: 'Push notifications are on',
-          body: ctx.config.theme.productName,
+          body: ctx.config.theme.product_name,
           url: routes.home.href(),
           tag: 'push-test',
         });

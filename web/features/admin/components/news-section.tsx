@@ -68,11 +68,11 @@ export function NewsSection() {
       id: 'state',
       header: t('admin.news.state'),
       cell: (post) =>
-        post.publishedAt === null ? (
+        post.published_at === null ? (
           <Chip size="small" variant="outlined" label={t('admin.news.draft')} />
         ) : (
           <Typography variant="body2">
-            {t('admin.news.published')} <DateTime iso={post.publishedAt} />
+            {t('admin.news.published')} <DateTime iso={post.published_at} />
           </Typography>
         ),
     },
@@ -80,7 +80,7 @@ export function NewsSection() {
       id: 'updated',
       header: t('admin.news.updated'),
       from: 'md',
-      cell: (post) => <DateTime iso={post.updatedAt} />,
+      cell: (post) => <DateTime iso={post.updated_at} />,
     },
     {
       id: 'actions',
@@ -98,14 +98,14 @@ export function NewsSection() {
             size="small"
             disabled={change.isPending}
             aria-label={t(
-              post.publishedAt === null ? 'admin.news.publishLabel' : 'admin.news.unpublishLabel',
+              post.published_at === null ? 'admin.news.publishLabel' : 'admin.news.unpublishLabel',
               {
                 title: post.title,
               },
             )}
-            onClick={() => publish(post, post.publishedAt === null)}
+            onClick={() => publish(post, post.published_at === null)}
           >
-            {post.publishedAt === null ? t('admin.news.publish') : t('admin.news.unpublish')}
+            {post.published_at === null ? t('admin.news.publish') : t('admin.news.unpublish')}
           </Button>
           <Button
             size="small"

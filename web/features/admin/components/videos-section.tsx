@@ -51,7 +51,7 @@ export function VideosSection() {
             {video.title}
           </Typography>
           <Typography variant="body2" color="text.secondary" sx={{ overflowWrap: 'anywhere' }}>
-            {video.videoUrl}
+            {video.video_url}
           </Typography>
         </>
       ),

@@ -8,7 +8,7 @@ import { can } from '../../../../core/policy.ts';
 import { LoadFailed } from '../../../platform/load-failed.tsx';
 import { Loading, NotAllowed, PageSection } from '../../../platform/page-section.tsx';
 import { useRouteParams } from '../../../shell/use-route-match.ts';
-import { useCachedMe } from '../../auth/api/get-me.ts';
+import { accessOf, useCachedMe } from '../../auth/api/get-me.ts';
 import { useCloudNotificationSettings } from '../api/get-notification-settings.ts';
 import { useUpdateCloudNotificationSettings } from '../api/update-notification-settings.ts';
 import { channelDraft, channelSetting, type RowDraft } from '../components/drafts.ts';
@@ -24,8 +24,8 @@ const rowsOf = (settings: CloudNotificationSettings): RowDraft[] =>
 export function NotificationSettingsPage() {
   const { t } = useTranslation();
   const { cloudId } = useRouteParams('notificationSettings');
-  const membership = useCachedMe()?.memberships.find((candidate) => candidate.cloudId === cloudId);
-  const allowed = membership !== undefined && can(membership, 'manage_sites');
+  const membership = useCachedMe()?.memberships.find((candidate) => candidate.cloud_id === cloudId);
+  const allowed = membership !== undefined && can(accessOf(membership), 'manage_sites');
   const settings = useCloudNotificationSettings(cloudId, allowed);
   const update = useUpdateCloudNotificationSettings(cloudId);
   let content: ReactNode;

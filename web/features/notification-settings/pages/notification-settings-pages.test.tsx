@@ -144,7 +144,13 @@ describe("the cloud's Notifications page", () => {
   it('is not allowed without manage_sites, and asks the server nothing', async () => {
     const me = meFixture({
       memberships: [
-        { cloudId: 3, cloudName: 'Demo Networks', roleId: 'ROLE_GUEST', permissions: 0, pushAlerts: false },
+        {
+          cloud_id: 3,
+          cloud_name: 'Demo Networks',
+          role_id: 'ROLE_GUEST',
+          permissions: 0,
+          push_alerts: false,
+        },
       ],
     });
     const { requests } = render('/v2/cloud/3/notification-settings', () => undefined, me);

@@ -53,14 +53,14 @@ function renderToggle(pushAlertsIn: number[] = []) {
   const me = meFixture();
   queryClient.setQueryData(meQueryOptions().queryKey, {
     ...me,
-    memberships: me.memberships.map((m) => ({ ...m, pushAlerts: pushAlertsIn.includes(m.cloudId) })),
+    memberships: me.memberships.map((m) => ({ ...m, push_alerts: pushAlertsIn.includes(m.cloud_id) })),
   });
   renderWithPlatform(<PushToggle cloudId={3} />, queryClient);
   return {
     queryClient,
     pushAlerts: (cloudId: number) =>
-      queryClient.getQueryData<Me>(meQueryOptions().queryKey)?.memberships.find((m) => m.cloudId === cloudId)
-        ?.pushAlerts,
+      queryClient.getQueryData<Me>(meQueryOptions().queryKey)?.memberships.find((m) => m.cloud_id === cloudId)
+        ?.push_alerts,
   };
 }
 

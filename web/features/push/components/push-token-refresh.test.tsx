@@ -44,7 +44,7 @@ function renderRefresh(pushAlerts: boolean) {
   const me = meFixture();
   queryClient.setQueryData(meQueryOptions().queryKey, {
     ...me,
-    memberships: me.memberships.map((m) => ({ ...m, pushAlerts: pushAlerts && m.cloudId === 4 })),
+    memberships: me.memberships.map((m) => ({ ...m, push_alerts: pushAlerts && m.cloud_id === 4 })),
   });
   renderWithPlatform(<PushTokenRefresh />, queryClient);
   return queryClient;

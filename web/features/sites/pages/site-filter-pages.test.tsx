@@ -106,7 +106,13 @@ describe('New Site Group page', () => {
       () => undefined,
       meFixture({
         memberships: [
-          { cloudId: 3, cloudName: 'Demo Networks', roleId: 'ROLE_GUEST', permissions: 0, pushAlerts: false },
+          {
+            cloud_id: 3,
+            cloud_name: 'Demo Networks',
+            role_id: 'ROLE_GUEST',
+            permissions: 0,
+            push_alerts: false,
+          },
         ],
       }),
     );

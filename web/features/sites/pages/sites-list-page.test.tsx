@@ -62,7 +62,7 @@ function installSitesServer(answer: (search: string | null) => ListPage<SiteList
 
 const guest = meFixture({
   memberships: [
-    { cloudId: 3, cloudName: 'Demo Networks', roleId: 'ROLE_GUEST', permissions: 0, pushAlerts: false },
+    { cloud_id: 3, cloud_name: 'Demo Networks', role_id: 'ROLE_GUEST', permissions: 0, push_alerts: false },
   ],
 });
 

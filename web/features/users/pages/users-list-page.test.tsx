@@ -36,7 +36,9 @@ const member = (
 
 const withRole = (roleId: 'ROLE_OWNER' | 'ROLE_ADMIN' | 'ROLE_GUEST' | 'ROLE_USER', permissions = 0) =>
   meFixture({
-    memberships: [{ cloudId: 3, cloudName: 'Demo Networks', roleId, permissions, pushAlerts: false }],
+    memberships: [
+      { cloud_id: 3, cloud_name: 'Demo Networks', role_id: roleId, permissions, push_alerts: false },
+    ],
   });
 
 beforeEach(() => {
