@@ -263,7 +263,7 @@ export async function runApiLoad(): Promise<void> {
       {
         name: 'GET dashboard (site, 7 days)',
         method: 'GET',
-        path: `${cloud}/dashboard?range=7d&siteId=${bench.siteId}`,
+        path: `${cloud}/dashboard?range=7d&site_id=${bench.siteId}`,
         target: 50,
       },
       {
