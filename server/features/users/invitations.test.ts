@@ -84,7 +84,7 @@ describe('without an SMTP server', () => {
     const cookie = accepted.cookies.map((c) => `${c.name}=${c.value}`).join('; ');
     const me = (await s.t.app.inject({ method: 'GET', url: '/apiv2/auth/me', headers: { cookie } })).json();
     expect(me.user).toMatchObject({ email: 'Nia.New@test.example', firstname: 'Nia' });
-    expect(me.memberships).toEqual([expect.objectContaining({ cloudId: s.cloudId, roleId: 'ROLE_USER' })]);
+    expect(me.memberships).toEqual([expect.objectContaining({ cloud_id: s.cloudId, role_id: 'ROLE_USER' })]);
 
     const members = (await call(s, 'GET', '/users')).json().items;
     expect(members.find((m: { email: string }) => m.email === 'Nia.New@test.example').sites).toEqual([
