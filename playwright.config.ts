@@ -15,7 +15,11 @@ export default defineConfig({
   retries: 0,
   // In CI a dot per test, and each failure in full at the end, where a truncated log still shows it.
   reporter: process.env.CI ? 'dot' : 'list',
-  timeout: 30_000,
+  // One server process with the embedded database answers both workers' browsers on the same 2 cores: a
+  // page's first screen can take longer than Playwright's default 5 s while the other worker loads one, and
+  // a journey through several pages longer than 30 s.
+  timeout: 60_000,
+  expect: { timeout: 10_000 },
   use: {
     baseURL: `http://127.0.0.1:${port}`,
     trace: 'retain-on-failure',

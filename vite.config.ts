@@ -44,9 +44,22 @@ export default defineConfig({
     outDir: webDistDir(),
     emptyOutDir: true,
     rolldownOptions: {
+      // A feature's index.ts only passes on what its modules export (docs/architecture.md): an import
+      // through it reaches the module that holds the export, so a page's chunk takes only what it uses.
+      treeshake: {
+        moduleSideEffects: [{ test: /[\\/]web[\\/]features[\\/][^\\/]+[\\/]index\.ts$/, sideEffects: false }],
+      },
       output: {
-        // What the first page needs before any lazy page: one chunk beside the entry, not two dozen.
-        codeSplitting: { groups: [{ name: 'frame', tags: ['$initial'] }] },
+        // Few, larger scripts (docs/architecture.md, Page speed): what every page needs beside the entry; the
+        // sign-in pages with what they draw; the signed-in frame with everything it draws, whichever page it
+        // opens on. A module both use stays with the sign-in pages, which load first.
+        codeSplitting: {
+          groups: [
+            { name: 'first', tags: ['$initial'], priority: 3 },
+            { name: 'welcome', test: /web[\\/]features[\\/]auth[\\/]pages[\\/]/, priority: 2 },
+            { name: 'signed-in', test: /web[\\/]shell[\\/]app-frame\.tsx$/, priority: 1 },
+          ],
+        },
       },
     },
   },

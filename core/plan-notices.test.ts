@@ -33,7 +33,7 @@ const cloud = (overrides: Partial<PlanCloud> = {}): PlanCloud => ({
 });
 
 const owner: Access = { roleId: 'ROLE_OWNER', permissions: 0 };
-const licenceAdmin: Access = { roleId: 'ROLE_ADMIN', permissions: 1 };
+const licenseAdmin: Access = { roleId: 'ROLE_ADMIN', permissions: 1 };
 const sitesAdmin: Access = { roleId: 'ROLE_ADMIN', permissions: 8 };
 const guest: Access = { roleId: 'ROLE_GUEST', permissions: 0 };
 
@@ -43,7 +43,7 @@ describe('free-trial prompt (docs/constants.md)', () => {
   });
 
   it.each([
-    ['a licence is used', 'intro', { licensesUsed: 1 }],
+    ['a license is used', 'intro', { licensesUsed: 1 }],
     ['the plan is a trial', 'trial', {}],
     ['it was purchased 3 months ago or less', 'intro', { planPurchasedAt: '2025-03-15T12:00:01Z' }],
     ['it expires in more than 3 months', 'intro', { planExpiresAt: '2025-09-15T12:00:01Z' }],
@@ -69,7 +69,7 @@ describe('plan notices', () => {
     const suspended = cloud({ suspended_at: daysFromNow(-6) });
     const expiredToo = status({ suspended: true, expired: true, licensesUsed: 3 });
     expect(planNotices(owner, suspended, expiredToo, now)).toEqual(['suspendedPayment']);
-    expect(planNotices(licenceAdmin, suspended, expiredToo, now)).toEqual(['suspendedPayment']);
+    expect(planNotices(licenseAdmin, suspended, expiredToo, now)).toEqual(['suspendedPayment']);
     expect(planNotices(guest, suspended, expiredToo, now)).toEqual(['suspendedContactAdministrator']);
     expect(planNotices(guest, cloud(), status({ suspended: true }), now)).toEqual([
       'suspendedContactAdministrator',
@@ -78,7 +78,7 @@ describe('plan notices', () => {
 
   it('warns members with manage_licenses about an expired or expiring plan', () => {
     expect(planNotices(owner, cloud(), { ...paid, expired: true }, now)).toEqual(['expired']);
-    expect(planNotices(licenceAdmin, cloud(), { ...paid, cloudWillExpire: true }, now)).toEqual(['expiring']);
+    expect(planNotices(licenseAdmin, cloud(), { ...paid, cloudWillExpire: true }, now)).toEqual(['expiring']);
     expect(planNotices(sitesAdmin, cloud(), { ...paid, expired: true }, now)).toEqual([]);
     expect(planNotices(guest, cloud(), { ...paid, cloudWillExpire: true }, now)).toEqual([]);
   });
@@ -104,9 +104,9 @@ describe('video dialogs', () => {
     expect(seesQuickStart({ roleId: 'ROLE_ADMIN', permissions: 15 }, 'trial')).toBe(false);
   });
 
-  it('shows promotions to members who manage licences', () => {
+  it('shows promotions to members who manage licenses', () => {
     expect(seesPromotions(owner)).toBe(true);
-    expect(seesPromotions(licenceAdmin)).toBe(true);
+    expect(seesPromotions(licenseAdmin)).toBe(true);
     expect(seesPromotions(guest)).toBe(false);
   });
 

@@ -1,4 +1,4 @@
-// Which plan and licence notices a member sees for a cloud (docs/roles.md, docs/errors.md, docs/constants.md). Pure: the web shell draws them.
+// Which plan and license notices a member sees for a cloud (docs/roles.md, docs/errors.md, docs/constants.md). Pure: the web shell draws them.
 
 import { VIDEO_DIALOG_RESHOW_MS } from './constants.ts';
 import type { PlanType } from './domain.ts';
@@ -48,7 +48,7 @@ const time = (iso: string | null): number | null => {
 };
 
 /**
- * docs/constants.md: zero licences used, a plan other than trial, purchased over 3 months ago, expiring within
+ * docs/constants.md: zero licenses used, a plan other than trial, purchased over 3 months ago, expiring within
  * 3 months (and not yet expired), and the cloud created before 2020-08-01.
  */
 export function freeTrialPromptApplies(planType: PlanType, status: PlanStatus, now: Date): boolean {
@@ -79,17 +79,17 @@ export function planNotices(
   now: Date,
 ): PlanNotice[] {
   const notices: PlanNotice[] = [];
-  const licences = can(access, 'manage_licenses');
+  const licenses = can(access, 'manage_licenses');
   const suspended = cloud.suspended_at !== null || status?.suspended === true;
-  if (suspended) notices.push(licences ? 'suspendedPayment' : 'suspendedContactAdministrator');
-  if (licences && status && !suspended) {
+  if (suspended) notices.push(licenses ? 'suspendedPayment' : 'suspendedContactAdministrator');
+  if (licenses && status && !suspended) {
     if (status.expired) notices.push('expired');
     else if (status.cloudWillExpire) notices.push('expiring');
   }
   if (isOwnerOrAdmin(access) && cloud.billing !== null && !cloud.billing.address.country?.trim()) {
     notices.push('billingCountry');
   }
-  if (licences && status && !suspended && freeTrialPromptApplies(cloud.plan_type, status, now)) {
+  if (licenses && status && !suspended && freeTrialPromptApplies(cloud.plan_type, status, now)) {
     notices.push('freeTrial');
   }
   return notices;

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import {
-  FREE_LICENCE_ALLOWANCE,
-  freeLicencesTotal,
+  FREE_LICENSE_ALLOWANCE,
+  freeLicensesTotal,
   isExpired,
   isSuspended,
   PLAN_EXPIRY_WARNING_DAYS,
@@ -37,9 +37,9 @@ describe('plan rules', () => {
     expect(willExpireSoon(plan(null), now)).toBe(false);
   });
 
-  it('counts the plan allowance of free licences, or the rows held when more', () => {
-    expect(freeLicencesTotal('intro', 3)).toBe(FREE_LICENCE_ALLOWANCE.intro);
-    expect(freeLicencesTotal('trial', 0)).toBe(FREE_LICENCE_ALLOWANCE.trial);
-    expect(freeLicencesTotal('vpc', 40)).toBe(40);
+  it('counts the plan allowance of free licenses, or the rows held when more', () => {
+    expect(freeLicensesTotal('intro', 3)).toBe(FREE_LICENSE_ALLOWANCE.intro);
+    expect(freeLicensesTotal('trial', 0)).toBe(FREE_LICENSE_ALLOWANCE.trial);
+    expect(freeLicensesTotal('vpc', 40)).toBe(40);
   });
 });

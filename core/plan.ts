@@ -1,4 +1,4 @@
-// Plan rules shared by the licence status call and the plan notices (docs/entities.md License status, docs/errors.md, docs/constants.md).
+// Plan rules shared by the license status call and the plan notices (docs/entities.md License status, docs/errors.md, docs/constants.md).
 import type { PlanType } from './domain.ts';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
@@ -7,10 +7,10 @@ const DAY_MS = 24 * 60 * 60 * 1000;
 export const PLAN_EXPIRY_WARNING_DAYS = 30;
 
 /**
- * Free device licences a cloud gets with its plan. A cloud that holds more free licence rows (granted
+ * Free device licenses a cloud gets with its plan. A cloud that holds more free license rows (granted
  * by support) counts those instead: the total is never below what the cloud holds.
  */
-export const FREE_LICENCE_ALLOWANCE: Readonly<Record<PlanType, number>> = {
+export const FREE_LICENSE_ALLOWANCE: Readonly<Record<PlanType, number>> = {
   trial: 25,
   intro: 10,
   vpc: 10,
@@ -32,9 +32,9 @@ export function willExpireSoon(plan: PlanDates, now: Date): boolean {
   return plan.planExpiresAt.getTime() - now.getTime() <= PLAN_EXPIRY_WARNING_DAYS * DAY_MS;
 }
 
-/** The free licences shown as the cloud's total: the plan's allowance, or the rows held when more. */
-export function freeLicencesTotal(planType: PlanType, freeLicencesHeld: number): number {
-  return Math.max(FREE_LICENCE_ALLOWANCE[planType], freeLicencesHeld);
+/** The free licenses shown as the cloud's total: the plan's allowance, or the rows held when more. */
+export function freeLicensesTotal(planType: PlanType, freeLicensesHeld: number): number {
+  return Math.max(FREE_LICENSE_ALLOWANCE[planType], freeLicensesHeld);
 }
 
 /** A new cloud starts on a trial plan of this many days, as the demo's trial clouds do. */

@@ -38,7 +38,7 @@ describe('can', () => {
     expect(can({ ...siteUser, permissions: 15 }, 'manage_users')).toBe(false);
   });
 
-  it('bounds the stored bits by the role: none for a guest, licences and recorders for a site user', () => {
+  it('bounds the stored bits by the role: none for a guest, licenses and recorders for a site user', () => {
     for (const bit of Object.keys(CLOUD_PERMISSION)) {
       expect(can({ roleId: 'ROLE_GUEST', permissions: 15 }, bit as keyof typeof CLOUD_PERMISSION)).toBe(
         false,

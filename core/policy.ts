@@ -47,7 +47,7 @@ export const isOwnerOrAdmin = (access: Access) =>
 
 /**
  * The bits each role can hold, whatever its membership stores: an owner has them all and an
- * administrator those stored; a Guest reads only, so holds none; a Site User may manage the licences,
+ * administrator those stored; a Guest reads only, so holds none; a Site User may manage the licenses,
  * add-ons and recorders of their sites, but not the cloud's sites or VPC.
  */
 const ROLE_BITS: Readonly<Record<RoleId, number>> = {
@@ -98,10 +98,10 @@ export function sitePermissions(
 }
 
 /**
- * docs/roles.md change_device_license: assigning or releasing a device's licence, which manage_licenses grants in
+ * docs/roles.md change_device_license: assigning or releasing a device's license, which manage_licenses grants in
  * the add-on context. A device on no site is for owners and administrators who hold manage_licenses.
  */
-export function mayChangeLicence(access: Access, siteId: number | null): boolean {
+export function mayChangeLicense(access: Access, siteId: number | null): boolean {
   if (siteId === null) return isOwnerOrAdmin(access) && can(access, 'manage_licenses');
   return sitePermissions(access, siteId, { addon: true }).has('change_device_license');
 }

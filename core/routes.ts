@@ -47,39 +47,39 @@ const siteConfigHashes = [
 const V2 = '/v2/cloud/:cloudId';
 const SITE_DEVICE = '/site/:siteId/device/:deviceId';
 const V2_SITE = `${V2}/site/:siteId` as const;
-const V2_NVR = `${V2}/smartnvr/:smartnvrId` as const;
+const V2_NVR = `${V2}/smartnvr/:smartNvrId` as const;
 
 export const routes = {
   // Cloud level
-  cloudDashboard: route('/cloud/:cloudId/dashboard', 'cloud', 'routes.title.cloudDashboard', {
+  cloudDashboard: route('/cloud/:cloudId/dashboard', 'cloud', 'nav.common.dashboard', {
     query: rangeQuery,
   }),
-  cloudActivity: route('/cloud/:cloudId/activity', 'cloud', 'routes.title.cloudActivity', {
+  cloudActivity: route('/cloud/:cloudId/activity', 'cloud', 'nav.common.activity', {
     query: activityQuery,
     hashes: ACTIVITY_TABS,
   }),
-  cloudAddons: route('/cloud/:cloudId/addons', 'cloud', 'routes.title.cloudAddons'),
-  cloudLicenses: route('/cloud/:cloudId/licenses', 'cloud', 'routes.title.cloudLicenses'),
-  cloudVpc: route('/cloud/:cloudId/vpc', 'cloud', 'routes.title.cloudVpc'),
+  cloudAddons: route('/cloud/:cloudId/addons', 'cloud', 'nav.common.addons'),
+  cloudLicenses: route('/cloud/:cloudId/licenses', 'cloud', 'nav.main.licenses'),
+  cloudVpc: route('/cloud/:cloudId/vpc', 'cloud', 'nav.main.vpc'),
   cloudSwitch: route('/cloud/:cloudId', 'cloud', 'routes.title.cloudSwitch'),
-  devices: route(`${V2}/devices`, 'cloud', 'routes.title.devices', {
+  devices: route(`${V2}/devices`, 'cloud', 'nav.common.devices', {
     query: { ...searchQuery, ...deviceFilterQuery },
   }),
   devicesImport: route(`${V2}/devices/import`, 'cloud', 'routes.title.devicesImport'),
   devicesPending: route(`${V2}/devices/pending`, 'cloud', 'routes.title.devicesPending'),
-  sites: route(`${V2}/sites`, 'cloud', 'routes.title.sites', { query: searchQuery }),
-  sitesAdd: route(`${V2}/sites/add`, 'cloud', 'routes.title.sitesAdd'),
-  users: route(`${V2}/users`, 'cloud', 'routes.title.users', { query: searchQuery }),
+  sites: route(`${V2}/sites`, 'cloud', 'nav.main.sites', { query: searchQuery }),
+  sitesAdd: route(`${V2}/sites/add`, 'cloud', 'nav.cloud.createSite'),
+  users: route(`${V2}/users`, 'cloud', 'nav.main.userManagement', { query: searchQuery }),
   // The change log (docs/navigation.md names no address for it).
-  changeLog: route(`${V2}/change-log`, 'cloud', 'routes.title.changeLog'),
-  reports: route(`${V2}/report`, 'cloud', 'routes.title.reports'),
-  tools: route(`${V2}/tools`, 'cloud', 'routes.title.tools'),
+  changeLog: route(`${V2}/change-log`, 'cloud', 'nav.main.changeLog'),
+  reports: route(`${V2}/report`, 'cloud', 'nav.main.reportManagement'),
+  tools: route(`${V2}/tools`, 'cloud', 'nav.main.tools'),
   cloudEdit: route(`${V2}/edit`, 'cloud', 'routes.title.cloudEdit'),
-  clouds: route(`${V2}/clouds`, 'cloud', 'routes.title.clouds', { query: searchQuery }),
+  clouds: route(`${V2}/clouds`, 'cloud', 'nav.cloud.account', { query: searchQuery }),
   profile: route(`${V2}/profile`, 'cloud', 'routes.title.profile'),
   accountSecurity: route(`${V2}/account-security`, 'cloud', 'routes.title.accountSecurity'),
   linqpath: route(`${V2}/linqpath`, 'cloud', 'routes.title.linqpath'),
-  notificationSettings: route(`${V2}/notification-settings`, 'cloud', 'routes.title.notificationSettings'),
+  notificationSettings: route(`${V2}/notification-settings`, 'cloud', 'nav.common.notifications'),
   siteFilterAdd: route(`${V2}/site-filter/add`, 'cloud', 'routes.title.siteFilterAdd'),
   // A saved site grouping's edit page (docs/navigation.md names only site-filter/add).
   siteFilterEdit: route(`${V2}/site-filter/:siteFilterId/edit`, 'cloud', 'routes.title.siteFilterEdit'),
@@ -106,16 +106,16 @@ export const routes = {
     query: activityQuery,
     hashes: ACTIVITY_TABS,
   }),
-  siteClients: route('/site/:siteId/clients', 'site', 'routes.title.siteClients'),
+  siteClients: route('/site/:siteId/clients', 'site', 'nav.site.wirelessClients'),
   siteConfig: route('/site/:siteId/config', 'site', 'routes.title.siteConfig', { hashes: siteConfigHashes }),
-  siteGoogleMap: route('/site/:siteId/google-map', 'site', 'routes.title.siteGoogleMap'),
-  siteFloorMaps: route('/site/:siteId/floor-maps', 'site', 'routes.title.siteFloorMaps'),
+  siteGoogleMap: route('/site/:siteId/google-map', 'site', 'nav.site.googleMap'),
+  siteFloorMaps: route('/site/:siteId/floor-maps', 'site', 'nav.site.floorMaps'),
   siteAddons: route('/site/:siteId/addons', 'site', 'routes.title.siteAddons'),
   siteDevices: route(`${V2_SITE}/devices`, 'site', 'routes.title.siteDevices', {
     query: { ...searchQuery, ...deviceFilterQuery },
   }),
-  siteTopology: route(`${V2_SITE}/topology`, 'site', 'routes.title.siteTopology'),
-  siteEdit: route(`${V2_SITE}/edit`, 'site', 'routes.title.siteEdit'),
+  siteTopology: route(`${V2_SITE}/topology`, 'site', 'nav.site.topology'),
+  siteEdit: route(`${V2_SITE}/edit`, 'site', 'nav.site.properties'),
   siteNotificationSettings: route(
     `${V2_SITE}/notification-settings`,
     'site',
@@ -149,20 +149,20 @@ export const routes = {
     query: activityQuery,
     hashes: ACTIVITY_TABS,
   }),
-  devicePorts: route(`${SITE_DEVICE}/ports`, 'device', 'routes.title.devicePorts'),
+  devicePorts: route(`${SITE_DEVICE}/ports`, 'device', 'nav.device.ports'),
   deviceConfig: route(`${SITE_DEVICE}/config`, 'device', 'routes.title.deviceConfig'),
   deviceFiles: route(`${V2_SITE}/device/:deviceId/device-files`, 'device', 'routes.title.deviceFiles'),
 
   // Smart NVR level
-  smartnvr: route('/smartnvr/:smartnvrId', 'smartnvr', 'routes.title.smartnvr'),
-  smartnvrDashboard: route('/smartnvr/:smartnvrId/dashboard', 'smartnvr', 'routes.title.smartnvrDashboard'),
-  smartnvrActivity: route('/smartnvr/:smartnvrId/activity', 'smartnvr', 'routes.title.smartnvrActivity', {
+  smartnvr: route('/smartnvr/:smartNvrId', 'smartnvr', 'routes.title.smartnvr'),
+  smartNvrDashboard: route('/smartnvr/:smartNvrId/dashboard', 'smartnvr', 'routes.title.smartNvrDashboard'),
+  smartNvrActivity: route('/smartnvr/:smartNvrId/activity', 'smartnvr', 'routes.title.smartNvrActivity', {
     query: activityQuery,
     hashes: ACTIVITY_TABS,
   }),
-  smartnvrIpcams: route(`${V2_NVR}/ipcams`, 'smartnvr', 'routes.title.smartnvrIpcams'),
-  smartnvrStreaming: route(`${V2_NVR}/streaming`, 'smartnvr', 'routes.title.smartnvrStreaming'),
-  smartnvrTunnels: route(`${V2_NVR}/tunnels`, 'smartnvr', 'routes.title.smartnvrTunnels'),
+  smartNvrIpcams: route(`${V2_NVR}/ipcams`, 'smartnvr', 'nav.smartnvr.ipCameras'),
+  smartNvrStreaming: route(`${V2_NVR}/streaming`, 'smartnvr', 'nav.smartnvr.streaming'),
+  smartNvrTunnels: route(`${V2_NVR}/tunnels`, 'smartnvr', 'nav.smartnvr.tunnels'),
 
   // Outside any cloud
   home: route('/', 'none', 'routes.title.home'),
@@ -213,9 +213,9 @@ export const PLACEHOLDER_ROUTES = [
   'siteFloorMaps',
   'siteTopology',
   'deviceConfig',
-  'smartnvrIpcams',
-  'smartnvrStreaming',
-  'smartnvrTunnels',
+  'smartNvrIpcams',
+  'smartNvrStreaming',
+  'smartNvrTunnels',
   'voucher',
 ] as const satisfies readonly RouteKey[];
 export type PlaceholderRouteKey = (typeof PLACEHOLDER_ROUTES)[number];
@@ -272,7 +272,7 @@ const ID_SEGMENTS = {
   device: 'deviceId',
   addon: 'addonId',
   'site-filter': 'siteFilterId',
-  smartnvr: 'smartnvrId',
+  smartnvr: 'smartNvrId',
 } as const;
 
 export type PathIdName = (typeof ID_SEGMENTS)[keyof typeof ID_SEGMENTS];

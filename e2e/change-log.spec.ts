@@ -11,8 +11,8 @@ test('the owner reads the change log, narrows it to a person, and exports it', a
     `/v2/cloud/${cloudId}/change-log`,
   );
   await page.goto(`/v2/cloud/${cloudId}/change-log`);
-  await expect(page.getByRole('heading', { level: 1, name: 'Change Log' })).toBeVisible();
-  const table = page.getByRole('table', { name: 'Change Log' });
+  await expect(page.getByRole('heading', { level: 1, name: 'Change log' })).toBeVisible();
+  const table = page.getByRole('table', { name: 'Change log' });
   // The owner's own sign-in is there, with its address (other members sign in meanwhile too).
   const signInRow = table
     .getByRole('row')
@@ -34,8 +34,8 @@ test('the owner reads the change log, narrows it to a person, and exports it', a
 test('a Guest has no change log and no user management', async ({ page }) => {
   const cloudId = await signIn(page, 'guest@demo.example', 375);
   for (const [path, title] of [
-    ['change-log', 'Change Log'],
-    ['users', 'User Management'],
+    ['change-log', 'Change log'],
+    ['users', 'User management'],
   ]) {
     await page.goto(`/v2/cloud/${cloudId}/${path}`);
     await expect(page.getByRole('heading', { level: 1, name: title })).toBeVisible();

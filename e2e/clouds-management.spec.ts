@@ -1,6 +1,6 @@
-// Clouds and licences (issue 13): the owner creates a cloud, sets its properties (which ends the billing
-// country reminder) and deletes it by typing its name; the owner reads the licences of Demo Networks; a
-// Guest is offered no deleting, no editing and no licence changes. Each page is checked with axe.
+// Clouds and licenses (issue 13): the owner creates a cloud, sets its properties (which ends the billing
+// country reminder) and deletes it by typing its name; the owner reads the licenses of Demo Networks; a
+// Guest is offered no deleting, no editing and no license changes. Each page is checked with axe.
 import { expect, test } from '@playwright/test';
 import { expectNoAxeViolations, signIn } from './support/console.ts';
 
@@ -65,23 +65,23 @@ test('the owner creates a cloud, edits its properties and deletes it', async ({ 
   ).toBeVisible();
 });
 
-test('the owner reads the plan and the device licences of Demo Networks', async ({ page }) => {
+test('the owner reads the plan and the device licenses of Demo Networks', async ({ page }) => {
   const cloudId = await signIn(page, 'owner@demo.example', 1440);
   await page.goto(`/cloud/${cloudId}/licenses`);
   await expect(page.getByRole('heading', { level: 1, name: 'Licenses & Billing' })).toBeVisible();
-  await expect(page.getByText('Licences in use')).toBeVisible();
-  const table = page.getByRole('table', { name: 'Device licences' });
+  await expect(page.getByText('Licenses in use')).toBeVisible();
+  const table = page.getByRole('table', { name: 'Device licenses' });
   await expect(table.getByRole('row')).not.toHaveCount(0);
-  await expect(table.getByRole('button', { name: /^Release the licence of / }).first()).toBeVisible();
+  await expect(table.getByRole('button', { name: /^Release the license of / }).first()).toBeVisible();
   await expectNoAxeViolations(page);
-  await page.getByRole('tab', { name: 'Without a licence' }).click();
-  await expect(table.getByRole('button', { name: /^Assign a licence to / }).first()).toBeVisible();
+  await page.getByRole('tab', { name: 'Without a license' }).click();
+  await expect(table.getByRole('button', { name: /^Assign a license to / }).first()).toBeVisible();
   await page.goto(`/cloud/${cloudId}/addons`);
   await expect(page.getByRole('list', { name: 'Add-ons', exact: true })).toContainText('AuthPort');
   await expectNoAxeViolations(page);
 });
 
-test('a Guest on a phone is offered no deleting, editing or licence changes', async ({ page }) => {
+test('a Guest on a phone is offered no deleting, editing or license changes', async ({ page }) => {
   const cloudId = await signIn(page, 'guest@demo.example', 375);
   await page.goto(`/v2/cloud/${cloudId}/clouds`);
   const table = page.getByRole('table', { name: 'Manage Clouds' });

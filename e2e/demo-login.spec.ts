@@ -2,7 +2,7 @@ import { expect, test } from '@playwright/test';
 
 const PASSWORD = 'demo-console';
 // The video dialog each account gets on its first visit (docs/constants.md): promotions for members who manage
-// licences of Demo Networks, the quick-start guide for the trial owner.
+// licenses of Demo Networks, the quick-start guide for the trial owner.
 const ACCOUNTS: { email: string; cloud: string; dialog?: string }[] = [
   { email: 'owner@demo.example', cloud: 'Demo Networks', dialog: "What's new" },
   { email: 'admin@demo.example', cloud: 'Demo Networks', dialog: "What's new" },

@@ -16,6 +16,7 @@ test('failed calls, an expired session, going offline and a new version, as the 
   await expect(page.getByRole('button', { name: 'Report Error...' })).toHaveCount(0);
   await toast(page).getByRole('button', { name: 'Close' }).click();
   await expect(page.getByRole('alert')).toHaveCount(0);
+  await page.unroute(LICENSE_STATUS);
 
   // 401 blocks the page until it is reloaded.
   const ALERTS = '**/apiv2/cloud/*/alerts?*';

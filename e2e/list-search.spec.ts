@@ -35,7 +35,7 @@ for (const width of [375, 1440]) {
       expect(await column(page, 'Name')).toEqual(['Ridge Tower']);
 
       await page.goto(`/v2/cloud/${cloudId}/users?search=admin`);
-      await expect(page.getByRole('heading', { level: 1, name: 'User Management' })).toBeVisible();
+      await expect(page.getByRole('heading', { level: 1, name: 'User management' })).toBeVisible();
       expect(await column(page, 'Email')).toEqual(['admin@demo.example', 'sysadmin@demo.example']);
 
       await page.goto(`/v2/cloud/${cloudId}/clouds?search=harbor`);

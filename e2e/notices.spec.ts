@@ -13,7 +13,7 @@ async function cloudId(page: Page, name: string): Promise<number> {
 
 const notices = (page: Page) => page.getByRole('region', { name: 'Cloud notices' });
 
-test.describe('plan and licence notices for the owner of many clouds', () => {
+test.describe('plan and license notices for the owner of many clouds', () => {
   test.beforeEach(async ({ page }) => {
     await logIn(page, 'owner@demo.example');
     // Demo Networks advertises add-ons: the promotional videos greet the owner first (docs/constants.md).
@@ -46,7 +46,7 @@ test.describe('plan and licence notices for the owner of many clouds', () => {
     );
   });
 
-  test('a plan expiring within 30 days warns with a renew link that opens the licences page', async ({
+  test('a plan expiring within 30 days warns with a renew link that opens the licenses page', async ({
     page,
   }) => {
     const id = await cloudId(page, 'Northgate Retail');
@@ -66,7 +66,7 @@ test.describe('plan and licence notices for the owner of many clouds', () => {
     ).toBeVisible();
   });
 
-  test('an old cloud that never used a licence is offered the free trial', async ({ page }) => {
+  test('an old cloud that never used a license is offered the free trial', async ({ page }) => {
     const id = await cloudId(page, 'Legacy Farms Co-op');
     await page.goto(`/cloud/${id}/dashboard`);
     await expect(

@@ -52,7 +52,7 @@ async function demoIds(page: Page, cloudId: number) {
     cloudId,
     siteId: ap.site.id,
     deviceId: ap.id,
-    smartnvrId: nvrs.items[0].id,
+    smartNvrId: nvrs.items[0].id,
     siteFilterId: filters.siteGroupings[0].id,
   };
   return (key: RouteKey): Ids => {

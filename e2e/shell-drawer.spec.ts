@@ -42,7 +42,7 @@ async function expectedCloudMenu(page: Page, cloudId: number): Promise<string[]>
     siteFilterActive: filters.userCloudFilter.id !== null,
     site: null,
     device: null,
-    licensedSmartnvrId:
+    licensedSmartNvrId:
       membership.roleId === 'ROLE_OWNER' || (membership.permissions & 2) !== 0 ? license.deviceId : null,
     params: { cloudId, userId: me.user.id },
   };

@@ -16,7 +16,7 @@ test('the owner adds a site, changes its properties and deletes it', async ({ pa
 
   // Add: a name the cloud has not used, a place clicked on the map, a time zone from the list.
   await page.getByRole('link', { name: 'Add site', exact: true }).click();
-  await expect(page.getByRole('heading', { level: 1, name: 'Create a New Site' })).toBeVisible();
+  await expect(page.getByRole('heading', { level: 1, name: 'Create a new site' })).toBeVisible();
   await page.getByRole('button', { name: 'Create site' }).click();
   await expect(page.getByText('Enter a name.')).toBeVisible();
   await page.getByRole('textbox', { name: 'Name' }).fill(name);

@@ -20,8 +20,8 @@ import { deviceListRoutes, deviceRoutes } from './features/devices/routes.ts';
 import { errorReportRoutes } from './features/error-reports/routes.ts';
 import { fileRoutes } from './features/files/routes.ts';
 import { healthRoutes } from './features/health/routes.ts';
-import { deviceLicenceRoutes } from './features/licences/device-licence-routes.ts';
-import { licenceRoutes } from './features/licences/routes.ts';
+import { deviceLicenseRoutes } from './features/licenses/device-license-routes.ts';
+import { licenseRoutes } from './features/licenses/routes.ts';
 import { metricRoutes } from './features/metrics/routes.ts';
 import { navigationRoutes } from './features/navigation/routes.ts';
 import { newsRoutes } from './features/news/routes.ts';
@@ -49,7 +49,7 @@ export async function registerRoutes(app: FastifyInstance, ctx: AppContext): Pro
   await app.register(newsRoutes(ctx), { prefix: '/apiv2' });
   await app.register(pushRoutes(ctx), { prefix: '/apiv2' });
   await app.register(deviceRoutes(ctx), { prefix: '/apiv2/device' });
-  await app.register(licenceRoutes(ctx), { prefix: '/apiv2' });
+  await app.register(licenseRoutes(ctx), { prefix: '/apiv2' });
   await app.register(navigationRoutes(ctx), { prefix: '/apiv2' });
   await app.register(errorReportRoutes(ctx), { prefix: '/apiv2/error-reports' });
   await app.register(adminRoutes(ctx), { prefix: '/apiv2/admin' });
@@ -59,7 +59,7 @@ export async function registerRoutes(app: FastifyInstance, ctx: AppContext): Pro
       registerCloudScope(cloud, ctx.db);
       await cloud.register(cloudRoutes(ctx));
       await cloud.register(cloudManagementRoutes(ctx));
-      await cloud.register(deviceLicenceRoutes(ctx));
+      await cloud.register(deviceLicenseRoutes(ctx));
       await cloud.register(dashboardRoutes(ctx));
       await cloud.register(alertRoutes(ctx));
       await cloud.register(taskRoutes(ctx));

@@ -1,4 +1,4 @@
-// Schemas of managing clouds (docs/navigation.md#routes clouds and edit, docs/decisions.md) and their licences and add-ons
+// Schemas of managing clouds (docs/navigation.md#routes clouds and edit, docs/decisions.md) and their licenses and add-ons
 // (docs/navigation.md#routes licenses and addons, docs/roles.md change_device_license), shared by server and web app.
 import { type Static, Type } from 'typebox';
 import { CLOUD_COMPANY_MAX_LENGTH, CLOUD_NAME_MAX_LENGTH } from '../limits.ts';
@@ -33,35 +33,35 @@ export type DeleteCloudBody = Static<typeof DeleteCloudBody>;
 export const LeftCloudResponse = Type.Object({ default_cloud_id: Type.Union([Type.Integer(), Type.Null()]) });
 export type LeftCloud = Static<typeof LeftCloudResponse>;
 
-export const LicenceDevicesQuery = Type.Object(
+export const LicenseDevicesQuery = Type.Object(
   {
     offset: Type.Integer({ minimum: 0, maximum: 2147483647, default: 0 }),
     limit: Type.Integer({ minimum: 1, maximum: 100, default: 50 }),
-    /** yes: the devices holding a device licence; no: the live devices holding none. */
+    /** yes: the devices holding a device license; no: the live devices holding none. */
     holding: Type.Union([Type.Literal('yes'), Type.Literal('no')], { default: 'yes' }),
     site_id: Type.Optional(Type.Integer({ minimum: 1, maximum: 2147483647 })),
   },
   closed,
 );
-export type LicenceDevicesQuery = Static<typeof LicenceDevicesQuery>;
+export type LicenseDevicesQuery = Static<typeof LicenseDevicesQuery>;
 
-export const LicenceDevice = Type.Object({
+export const LicenseDevice = Type.Object({
   id: Type.Integer(),
   name: Type.String(),
   site_id: Type.Union([Type.Integer(), Type.Null()]),
   site_name: Type.Union([Type.String(), Type.Null()]),
-  /** The device licence it holds: paid, free, or none. */
-  licence: Type.Union([Type.Literal('paid'), Type.Literal('free'), Type.Null()]),
+  /** The device license it holds: paid, free, or none. */
+  license: Type.Union([Type.Literal('paid'), Type.Literal('free'), Type.Null()]),
   expires_at: Type.Union([Type.String(), Type.Null()]),
-  /** Whether the caller may assign or release its licence (change_device_license on its site). */
+  /** Whether the caller may assign or release its license (change_device_license on its site). */
   can_change: Type.Boolean(),
 });
-export type LicenceDevice = Static<typeof LicenceDevice>;
+export type LicenseDevice = Static<typeof LicenseDevice>;
 
-export const LicenceDevicesResponse = ListPage(LicenceDevice);
-export type LicenceDevices = Static<typeof LicenceDevicesResponse>;
+export const LicenseDevicesResponse = ListPage(LicenseDevice);
+export type LicenseDevices = Static<typeof LicenseDevicesResponse>;
 
-export const DeviceLicenceParams = Type.Object(
+export const DeviceLicenseParams = Type.Object(
   {
     cloudId: Type.Integer({ minimum: 1, maximum: 2147483647 }),
     deviceId: Type.Integer({ minimum: 1, maximum: 2147483647 }),
@@ -69,11 +69,11 @@ export const DeviceLicenceParams = Type.Object(
   closed,
 );
 
-export const DeviceLicenceResponse = Type.Object({
+export const DeviceLicenseResponse = Type.Object({
   device_id: Type.Integer(),
-  licence: Type.Union([Type.Literal('paid'), Type.Literal('free'), Type.Null()]),
+  license: Type.Union([Type.Literal('paid'), Type.Literal('free'), Type.Null()]),
 });
-export type DeviceLicence = Static<typeof DeviceLicenceResponse>;
+export type DeviceLicense = Static<typeof DeviceLicenseResponse>;
 
 /** GET /apiv2/cloud/:cloudId/addons: the add-on catalogue and which of them the cloud has. */
 export const AddonsResponse = Type.Object({
@@ -85,8 +85,8 @@ export const AddonsResponse = Type.Object({
       description: Type.String(),
       enabled: Type.Boolean(),
       enabled_at: Type.Union([Type.String(), Type.Null()]),
-      /** The end of the add-on's licence, when it has one. */
-      licence_expires_at: Type.Union([Type.String(), Type.Null()]),
+      /** The end of the add-on's license, when it has one. */
+      license_expires_at: Type.Union([Type.String(), Type.Null()]),
     }),
   ),
 });

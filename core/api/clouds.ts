@@ -50,11 +50,11 @@ export const LicenseStatusResponse = Type.Object({
   planPurchasedAt: NullableString,
   planExpiresAt: NullableString,
   cloudCreatedAt: NullableString,
-  /** Paid device licences assigned to a device of the cloud. */
+  /** Paid device licenses assigned to a device of the cloud. */
   licensesUsed: Type.Integer({ minimum: 0 }),
-  /** Free device licences assigned to a device of the cloud. */
+  /** Free device licenses assigned to a device of the cloud. */
   freeLicensesUsed: Type.Integer({ minimum: 0 }),
-  /** The plan's free allowance, or the free licences held when more (core/plan.ts). */
+  /** The plan's free allowance, or the free licenses held when more (core/plan.ts). */
   freeLicensesTotal: Type.Integer({ minimum: 0 }),
 });
 export type LicenseStatus = Static<typeof LicenseStatusResponse>;

@@ -259,7 +259,7 @@ export const DeviceDetail = Type.Object({
 });
 export type DeviceDetail = Static<typeof DeviceDetail>;
 
-/** GET /apiv2/cloud/:cloudId/smartnvrs/:smartnvrId: the recorder dashboard. */
+/** GET /apiv2/cloud/:cloudId/smartnvrs/:smartNvrId: the recorder dashboard. */
 export const SmartNvrDetail = Type.Object({
   ...SmartNvrItem.properties,
   ip: Nullable(Type.String()),

@@ -36,9 +36,9 @@ export const NavigationDeviceResponse = Type.Object({
 export type NavigationDevice = Static<typeof NavigationDeviceResponse>;
 
 /** GET /apiv2/navigation/smartnvr/:id */
-export const NavigationSmartnvrResponse = Type.Object({
+export const NavigationSmartNvrResponse = Type.Object({
   id: Type.Integer(),
   name: Type.String(),
   cloud_id: Type.Integer(),
 });
-export type NavigationSmartnvr = Static<typeof NavigationSmartnvrResponse>;
+export type NavigationSmartNvr = Static<typeof NavigationSmartNvrResponse>;

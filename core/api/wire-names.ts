@@ -72,7 +72,7 @@ export const WIRE_NAME_EXCEPTIONS: readonly WireNameException[] = [
     'licensesUsed',
     'freeLicensesUsed',
     'freeLicensesTotal',
-  ].map((name) => ({ name, routes: [`GET ${CLOUD}/license-status`], why: ENTITY('licence status') })),
+  ].map((name) => ({ name, routes: [`GET ${CLOUD}/license-status`], why: ENTITY('license status') })),
   // The error report is the external error-reporting service's payload, which the console forwards as it came.
   ...[
     'serviceContext',

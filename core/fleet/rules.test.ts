@@ -67,7 +67,7 @@ const CONDITIONS: [AlertType, Partial<HeartbeatRequest>, string, (string | null)
     '',
     ['network, wireless', null, null],
   ],
-  ['DEV_REQ_ACTION', { actionRequired: 'accept the licence' }, '', ['accept the licence', null, null]],
+  ['DEV_REQ_ACTION', { actionRequired: 'accept the license' }, '', ['accept the license', null, null]],
   [
     'LINK_60G_DOWN',
     { links: [{ peerMac: mac.toUpperCase(), band: '60', up: false }] },

@@ -51,7 +51,7 @@ export function breadcrumbs(input: BreadcrumbInput): Breadcrumb[] {
     crumbs.push({
       key: 'smartnvr',
       text: smartnvr.name,
-      href: routes.smartnvrDashboard.href({ smartnvrId: smartnvr.id }),
+      href: routes.smartNvrDashboard.href({ smartNvrId: smartnvr.id }),
     });
   }
   if (parent) {

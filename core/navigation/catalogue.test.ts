@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { isPlaceholderRoute, matchRoute } from '../routes.ts';
+import en from '../../locales/en.json' with { type: 'json' };
+import { isPlaceholderRoute, matchRoute, routes } from '../routes.ts';
 import { breadcrumbs } from './breadcrumbs.ts';
 import { cloudMenu } from './cloud-menu.ts';
 import { DEVICE_MENU_TYPES, deviceMenu } from './device-menu.ts';
@@ -9,7 +10,7 @@ import { LEVEL_LABEL_KEYS } from './levels.ts';
 import { mainMenu } from './main-menu.ts';
 import type { NavEntry } from './nav-entry.ts';
 import { siteMenu } from './site-menu.ts';
-import { smartnvrMenu } from './smartnvr-menu.ts';
+import { smartNvrMenu } from './smartnvr-menu.ts';
 import { byKey, navContext } from './test-context.ts';
 
 // Every menu at its fullest, plus the variants that swap a label.
@@ -21,7 +22,7 @@ function everyEntry(): NavEntry[] {
     ...mainMenu(navContext({ access: { roleId: 'ROLE_GUEST', permissions: 0 } })),
     ...frames.flatMap((frame) => [frame.footer, ...(frame.createSite ? [frame.createSite] : [])]),
     ...siteMenu(full),
-    ...smartnvrMenu(full),
+    ...smartNvrMenu(full),
     ...DEVICE_MENU_TYPES.flatMap((productType) => deviceMenu(navContext({ device: { productType } }))),
   ].flatMap((entry) => [...byKey([entry]).values()]);
 }
@@ -82,9 +83,22 @@ describe('navigation links', () => {
     expect(placeholders).toEqual([]);
   });
 
+  // A page named in its menu in the same words as its title takes both from one key ("User management" once).
+  it('name a page in the words of its title from the same key', () => {
+    const text = (key: string) => (en as Record<string, string>)[key] ?? key;
+    const twoKeys = everyEntry().flatMap((entry) => {
+      const match = entry.href ? matchRoute(entry.href) : null;
+      if (!match) return [];
+      const titleKey = routes[match.key].titleKey;
+      const same = text(entry.labelKey).toLowerCase() === text(titleKey).toLowerCase();
+      return same && entry.labelKey !== titleKey ? [`${entry.labelKey} and ${titleKey}`] : [];
+    });
+    expect(twoKeys).toEqual([]);
+  });
+
   it('keep keys unique within each menu', () => {
     const ctx = navContext();
-    for (const menu of [mainMenu(ctx), siteMenu(ctx), smartnvrMenu(ctx), deviceMenu(ctx)]) {
+    for (const menu of [mainMenu(ctx), siteMenu(ctx), smartNvrMenu(ctx), deviceMenu(ctx)]) {
       const keys = [...byKey(menu).keys()];
       const count = (entries: readonly NavEntry[]): number =>
         entries.reduce((total, entry) => total + 1 + count(entry.children ?? []), 0);

@@ -10,7 +10,7 @@ export type NavParams = {
   readonly userId?: number | undefined;
   readonly siteId?: number | undefined;
   readonly deviceId?: number | undefined;
-  readonly smartnvrId?: number | undefined;
+  readonly smartNvrId?: number | undefined;
 };
 export type NavParamName = keyof NavParams;
 export const NAV_PARAM_NAMES: readonly NavParamName[] = [
@@ -18,7 +18,7 @@ export const NAV_PARAM_NAMES: readonly NavParamName[] = [
   'userId',
   'siteId',
   'deviceId',
-  'smartnvrId',
+  'smartNvrId',
 ];
 
 /** The deployment theme's switches (docs/decisions.md). */
@@ -49,8 +49,8 @@ export type NavContext = {
   readonly site: SiteFacts | null;
   /** The current device's facts; the device menu cannot be built without them. */
   readonly device: DeviceFacts | null;
-  /** The smart NVR that holds a smart NVR licence (GET /apiv2/smartnvr/license), if any. */
-  readonly licensedSmartnvrId: number | null;
+  /** The smart NVR that holds a smart NVR license (GET /apiv2/smartnvr/license), if any. */
+  readonly licensedSmartNvrId: number | null;
   readonly params: NavParams;
 };
 

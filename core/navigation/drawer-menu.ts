@@ -6,7 +6,7 @@ import type { DrawerLevel } from './levels.ts';
 import { mainMenu } from './main-menu.ts';
 import { builtEntries, type NavEntry } from './nav-entry.ts';
 import { siteMenu } from './site-menu.ts';
-import { smartnvrMenu } from './smartnvr-menu.ts';
+import { smartNvrMenu } from './smartnvr-menu.ts';
 
 export type DrawerMenu =
   | { readonly level: 'cloud'; readonly frame: CloudMenu; readonly entries: readonly NavEntry[] }
@@ -23,7 +23,7 @@ export function drawerMenu(level: DrawerLevel, ctx: NavContext): DrawerMenu {
     case 'site':
       return { level, entries: builtEntries(siteMenu(ctx)) };
     case 'smartnvr':
-      return { level, entries: builtEntries(smartnvrMenu(ctx)) };
+      return { level, entries: builtEntries(smartNvrMenu(ctx)) };
     case 'device':
       return { level, entries: builtEntries(deviceMenu(ctx)) };
   }

@@ -40,11 +40,11 @@ describe('drawer levels (docs/navigation.md#navigation-drawer)', () => {
       userId: 9,
       siteId: 5,
       deviceId: 11,
-      smartnvrId: undefined,
+      smartNvrId: undefined,
     });
     expect(navParamsFor('/v2/cloud/8/smartnvr/70/streaming', session)).toMatchObject({
       cloudId: 8,
-      smartnvrId: 70,
+      smartNvrId: 70,
     });
     expect(navParamsFor('/device/11', session, { siteId: 5 })).toMatchObject({ siteId: 5, deviceId: 11 });
     expect(navParamsFor('/admintools', { cloudId: null, userId: 9 })).toMatchObject({ cloudId: undefined });

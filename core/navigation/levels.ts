@@ -39,7 +39,7 @@ export function navParamsFor(
     userId: session.userId ?? known.userId ?? undefined,
     siteId: ids.siteId ?? known.siteId,
     deviceId: ids.deviceId ?? known.deviceId,
-    smartnvrId: ids.smartnvrId ?? known.smartnvrId,
+    smartNvrId: ids.smartNvrId ?? known.smartNvrId,
   };
 }
 
@@ -54,7 +54,7 @@ const NEEDS: Readonly<Record<DrawerLevel, readonly (keyof NavParams)[]>> = {
   cloud: ['cloudId'],
   site: ['siteId'],
   device: ['siteId', 'deviceId'],
-  smartnvr: ['smartnvrId'],
+  smartnvr: ['smartNvrId'],
 };
 
 /** The levels reachable from a page, from the cloud down to the page's own level, as far as its ids go. */

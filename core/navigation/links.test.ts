@@ -7,7 +7,7 @@ describe('navigation link rules (docs/navigation.md#navigation-drawer)', () => {
   it.each([
     ['/v2/cloud/:cloudId/users/:userId', '/v2/cloud/3/users/9'],
     ['/site/:siteId/device/:deviceId/dashboard', '/site/5/device/11/dashboard'],
-    ['/v2/cloud/:cloudId/smartnvr/:smartnvrId/ipcams', '/v2/cloud/3/smartnvr/70/ipcams'],
+    ['/v2/cloud/:cloudId/smartnvr/:smartNvrId/ipcams', '/v2/cloud/3/smartnvr/70/ipcams'],
     [
       '/cloud/:cloudId/activity?status=RUNNING%2BPENDING#alert',
       '/cloud/3/activity?status=RUNNING%2BPENDING#alert',
@@ -24,7 +24,7 @@ describe('navigation link rules (docs/navigation.md#navigation-drawer)', () => {
     );
   });
 
-  it.each(['cloudId', 'userId', 'siteId', 'deviceId', 'smartnvrId'] as const)(
+  it.each(['cloudId', 'userId', 'siteId', 'deviceId', 'smartNvrId'] as const)(
     'refuses a link when the page gives no %s',
     (name) => {
       const link = `/x/:${name}`;

@@ -24,7 +24,7 @@ const isParamName = (name: string): name is NavParamName =>
   (NAV_PARAM_NAMES as readonly string[]).includes(name);
 
 /**
- * Fills the :cloudId, :userId, :siteId, :deviceId and :smartnvrId placeholders of a navigation link from
+ * Fills the :cloudId, :userId, :siteId, :deviceId and :smartNvrId placeholders of a navigation link from
  * the current page and checks that it stays in the console. Throws ExternalLinkError,
  * MissingNavValueError or InvalidNavLinkError.
  */

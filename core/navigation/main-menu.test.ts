@@ -86,7 +86,7 @@ describe('main side menu (docs/navigation.md#side-menu)', () => {
       navContext({
         access: access('ROLE_GUEST', 0),
         user: { supportTools: false },
-        licensedSmartnvrId: null,
+        licensedSmartNvrId: null,
       }),
     );
     expect(outline(menu)).toEqual(['dashboard', 'devices', 'activity', 'sites']);
@@ -102,16 +102,16 @@ describe('main side menu (docs/navigation.md#side-menu)', () => {
   });
 
   it.each([
-    ['manage_snvr and a licensed smart NVR', ALL, IDS.smartnvrId, true],
-    ['a licensed smart NVR without manage_snvr', ALL & ~manage_snvr, IDS.smartnvrId, false],
+    ['manage_snvr and a licensed smart NVR', ALL, IDS.smartNvrId, true],
+    ['a licensed smart NVR without manage_snvr', ALL & ~manage_snvr, IDS.smartNvrId, false],
     ['manage_snvr without a licensed smart NVR', ALL, null, false],
-  ] as const)('shows Smart NVR with %s: %s', (_, bits, licensedSmartnvrId, shown) => {
-    const menu = mainMenu(navContext({ access: access('ROLE_ADMIN', bits), licensedSmartnvrId }));
+  ] as const)('shows Smart NVR with %s: %s', (_, bits, licensedSmartNvrId, shown) => {
+    const menu = mainMenu(navContext({ access: access('ROLE_ADMIN', bits), licensedSmartNvrId }));
     expect(keysOf(menu).includes('smartnvr')).toBe(shown);
   });
 
   it('links Smart NVR to the licensed recorder', () => {
-    const menu = mainMenu(navContext({ licensedSmartnvrId: 123 }));
+    const menu = mainMenu(navContext({ licensedSmartNvrId: 123 }));
     expect(byKey(menu).get('smartnvr')?.href).toBe('/smartnvr/123/dashboard');
   });
 

@@ -61,17 +61,17 @@ function manageEntries(ctx: NavContext, cloudId: number): NavEntry[] {
 /** The main side menu for the current cloud; needs params.cloudId. */
 export function mainMenu(ctx: NavContext): NavEntry[] {
   const cloudId = requireParam(ctx.params, 'cloudId');
-  const { access, licensedSmartnvrId } = ctx;
+  const { access, licensedSmartNvrId } = ctx;
   const entries: NavEntry[] = [
     navLink('dashboard', 'nav.common.dashboard', routes.cloudDashboard.href({ cloudId })),
     navLink('devices', 'nav.common.devices', routes.devices.href({ cloudId })),
   ];
-  if (can(access, 'manage_snvr') && licensedSmartnvrId !== null) {
+  if (can(access, 'manage_snvr') && licensedSmartNvrId !== null) {
     entries.push(
       navLink(
         'smartnvr',
         'nav.main.smartnvr',
-        routes.smartnvrDashboard.href({ smartnvrId: licensedSmartnvrId }),
+        routes.smartNvrDashboard.href({ smartNvrId: licensedSmartNvrId }),
       ),
     );
   }

@@ -1,12 +1,12 @@
 import { describe, expect, it } from 'vitest';
 import { ALL_CLOUD_PERMISSIONS, ROLES } from '../domain.ts';
 import { MissingNavValueError } from './errors.ts';
-import { smartnvrMenu } from './smartnvr-menu.ts';
+import { smartNvrMenu } from './smartnvr-menu.ts';
 import { access, navContext } from './test-context.ts';
 
 describe('smart NVR menu (docs/navigation.md#navigation-drawer)', () => {
   it('gives an owner every entry with its link', () => {
-    expect(smartnvrMenu(navContext()).map(({ key, labelKey, href }) => [key, labelKey, href])).toEqual([
+    expect(smartNvrMenu(navContext()).map(({ key, labelKey, href }) => [key, labelKey, href])).toEqual([
       ['dashboard', 'nav.common.dashboard', '/smartnvr/70/dashboard'],
       ['ip-cameras', 'nav.smartnvr.ipCameras', '/v2/cloud/3/smartnvr/70/ipcams'],
       ['streaming', 'nav.smartnvr.streaming', '/v2/cloud/3/smartnvr/70/streaming'],
@@ -18,7 +18,7 @@ describe('smart NVR menu (docs/navigation.md#navigation-drawer)', () => {
   it.each(ROLES.map((role) => [role, role === 'ROLE_OWNER' || role === 'ROLE_ADMIN'] as const))(
     'shows Tunnel Management to %s: %s',
     (role, shown) => {
-      const keys = smartnvrMenu(navContext({ access: access(role, ALL_CLOUD_PERMISSIONS) })).map(
+      const keys = smartNvrMenu(navContext({ access: access(role, ALL_CLOUD_PERMISSIONS) })).map(
         (e) => e.key,
       );
       expect(keys).toEqual(
@@ -29,7 +29,7 @@ describe('smart NVR menu (docs/navigation.md#navigation-drawer)', () => {
     },
   );
 
-  it.each(['cloudId', 'smartnvrId'] as const)('needs %s', (name) => {
-    expect(() => smartnvrMenu(navContext({ params: { [name]: undefined } }))).toThrow(MissingNavValueError);
+  it.each(['cloudId', 'smartNvrId'] as const)('needs %s', (name) => {
+    expect(() => smartNvrMenu(navContext({ params: { [name]: undefined } }))).toThrow(MissingNavValueError);
   });
 });

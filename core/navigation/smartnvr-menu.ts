@@ -4,19 +4,19 @@ import { routes } from '../routes.ts';
 import { type NavContext, requireParam } from './context.ts';
 import { type NavEntry, navLink } from './nav-entry.ts';
 
-/** The smart NVR menu for the current recorder; needs params.cloudId and params.smartnvrId. */
-export function smartnvrMenu(ctx: NavContext): NavEntry[] {
+/** The smart NVR menu for the current recorder; needs params.cloudId and params.smartNvrId. */
+export function smartNvrMenu(ctx: NavContext): NavEntry[] {
   const cloudId = requireParam(ctx.params, 'cloudId');
-  const smartnvrId = requireParam(ctx.params, 'smartnvrId');
-  const ids = { cloudId, smartnvrId };
+  const smartNvrId = requireParam(ctx.params, 'smartNvrId');
+  const ids = { cloudId, smartNvrId };
   const entries: NavEntry[] = [
-    navLink('dashboard', 'nav.common.dashboard', routes.smartnvrDashboard.href({ smartnvrId })),
-    navLink('ip-cameras', 'nav.smartnvr.ipCameras', routes.smartnvrIpcams.href(ids)),
-    navLink('streaming', 'nav.smartnvr.streaming', routes.smartnvrStreaming.href(ids)),
+    navLink('dashboard', 'nav.common.dashboard', routes.smartNvrDashboard.href({ smartNvrId })),
+    navLink('ip-cameras', 'nav.smartnvr.ipCameras', routes.smartNvrIpcams.href(ids)),
+    navLink('streaming', 'nav.smartnvr.streaming', routes.smartNvrStreaming.href(ids)),
   ];
   if (isOwnerOrAdmin(ctx.access)) {
-    entries.push(navLink('tunnels', 'nav.smartnvr.tunnels', routes.smartnvrTunnels.href(ids)));
+    entries.push(navLink('tunnels', 'nav.smartnvr.tunnels', routes.smartNvrTunnels.href(ids)));
   }
-  entries.push(navLink('activity', 'nav.common.activity', routes.smartnvrActivity.href({ smartnvrId })));
+  entries.push(navLink('activity', 'nav.common.activity', routes.smartNvrActivity.href({ smartNvrId })));
   return entries;
 }

@@ -12,7 +12,7 @@ import type {
 } from './context.ts';
 import type { NavEntry } from './nav-entry.ts';
 
-export const IDS = { cloudId: 3, userId: 9, siteId: 5, deviceId: 11, smartnvrId: 70 } as const;
+export const IDS = { cloudId: 3, userId: 9, siteId: 5, deviceId: 11, smartNvrId: 70 } as const;
 
 export type ContextOverrides = {
   readonly access?: Access;
@@ -24,7 +24,7 @@ export type ContextOverrides = {
   readonly site?: Partial<SiteFacts> | null;
   /** null: the device's facts are not known. */
   readonly device?: Partial<DeviceFacts> | null;
-  readonly licensedSmartnvrId?: number | null;
+  readonly licensedSmartNvrId?: number | null;
   /** Merged into the default ids; give a name as undefined to leave it out. */
   readonly params?: NavParams;
 };
@@ -45,8 +45,8 @@ export function navContext(overrides: ContextOverrides = {}): NavContext {
     siteFilterActive: overrides.siteFilterActive ?? false,
     site: overrides.site === null ? null : { ...site, ...overrides.site },
     device: overrides.device === null ? null : { ...device, ...overrides.device },
-    licensedSmartnvrId:
-      overrides.licensedSmartnvrId === undefined ? IDS.smartnvrId : overrides.licensedSmartnvrId,
+    licensedSmartNvrId:
+      overrides.licensedSmartNvrId === undefined ? IDS.smartNvrId : overrides.licensedSmartNvrId,
     params: { ...IDS, ...overrides.params },
   };
 }

@@ -28,4 +28,38 @@ describe('startJobRunner on PostgreSQL', () => {
     const gaps = runs.slice(1).map((run, index) => run.at - (runs[index]?.at ?? 0));
     expect(gaps.filter((gap) => gap < 300)).toEqual([]);
   });
+
+  it('leaves a period alone when a second process starts while the first runs it', async () => {
+    const runs: string[] = [];
+    let started = () => {};
+    const running = new Promise<void>((resolve) => (started = resolve));
+    let release = () => {};
+    const blocked = new Promise<void>((resolve) => (release = resolve));
+    const slow = (who: string): PeriodicJob[] => [
+      {
+        name: 'slow',
+        everyMs: 60_000,
+        run: async () => {
+          runs.push(who);
+          if (who !== 'first') return;
+          started();
+          await blocked;
+        },
+      },
+    ];
+    const first = await startJobRunner(database, slow('first'), quiet);
+    await running;
+    // The second process's entry for now is taken while the first run goes on, and plans the next period.
+    const second = await startJobRunner(database, slow('second'), quiet);
+    const nextPlanned = async () => {
+      const planned = await database.pool?.query(
+        "select 1 from graphile_worker.jobs where key = 'slow' and locked_at is null and run_at > now()",
+      );
+      return planned?.rowCount;
+    };
+    await expect.poll(nextPlanned, { timeout: 15_000 }).toBe(1);
+    release();
+    await Promise.all([first.stop(), second.stop()]);
+    expect(runs).toEqual(['first']);
+  });
 });

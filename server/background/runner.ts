@@ -1,5 +1,7 @@
+import { sql } from 'drizzle-orm';
 import { Logger, run } from 'graphile-worker';
-import type { DatabaseHandle } from '../db/connect.ts';
+import type { Database, DatabaseHandle } from '../db/connect.ts';
+import { periodicJobRuns } from '../db/schema/activity.ts';
 
 /** Work the server does on its own every so often (docs/decisions.md): the status sweep, metric rollups, retention. */
 export type PeriodicJob = { name: string; everyMs: number; run: (now: Date) => Promise<void> };
@@ -19,9 +21,9 @@ export function startJobRunner(
   return database.pool ? startQueue(database, jobs, log) : Promise.resolve(startInProcess(jobs, log));
 }
 
-async function runJob(job: PeriodicJob, log: JobLog) {
+async function runJob(job: PeriodicJob, log: JobLog, claim = async () => true) {
   try {
-    await job.run(new Date());
+    if (await claim()) await job.run(new Date());
   } catch (error) {
     log.error({ err: error, job: job.name }, 'background job failed');
   }
@@ -54,6 +56,25 @@ function startInProcess(jobs: readonly PeriodicJob[], log: JobLog): JobRunner {
 }
 
 /**
+ * Records that a run of the job starts now, unless one started less than half a period ago: a process
+ * that starts while another runs the job adds a second entry (the running one is locked), and that entry
+ * must not run the period again. Half a period leaves room for the clocks of the server processes and
+ * the database to differ.
+ */
+async function claimPeriod(db: Database, job: PeriodicJob): Promise<boolean> {
+  const claimed = await db
+    .insert(periodicJobRuns)
+    .values({ name: job.name, startedAt: sql`now()` })
+    .onConflictDoUpdate({
+      target: periodicJobRuns.name,
+      set: { startedAt: sql`now()` },
+      setWhere: sql`${periodicJobRuns.startedAt} <= now() - make_interval(secs => ${job.everyMs / 2000})`,
+    })
+    .returning({ name: periodicJobRuns.name });
+  return claimed.length > 0;
+}
+
+/**
  * Each job is a queue entry with a job key (its name): every process adds it without moving a run already
  * planned, the worker that takes it runs it and plans the next run `everyMs` later. graphile-worker's
  * crontab counts in whole minutes; the status sweep runs every few seconds.
@@ -77,7 +98,7 @@ async function startQueue(
       jobs.map((job) => [
         job.name,
         async (_payload, helpers) => {
-          await runJob(job, log);
+          await runJob(job, log, () => claimPeriod(database.db, job));
           await helpers.addJob(job.name, {}, { jobKey: job.name, runAt: new Date(Date.now() + job.everyMs) });
         },
       ]),

@@ -13,8 +13,8 @@ import {
 import { rangeOfSearch } from '../../core/time-range.ts';
 import { dashboardQuery } from '../features/dashboards/api/get-dashboard.ts';
 import { failSafeLazy } from '../platform/errors/fail-safe-lazy.tsx';
+import { PageLoader } from '../platform/page-loader.tsx';
 import { followRouteLoads } from '../platform/progress/route-progress.ts';
-import { PageLoader } from '../shell/page-loader.tsx';
 import { RootLayout } from '../shell/root-layout.tsx';
 import { RouteErrorPage } from '../shell/route-error-page.tsx';
 
@@ -40,11 +40,11 @@ const dashboardPage = () =>
 const activityPage = () => import('../features/activity/pages/activity-page.tsx').then((m) => m.ActivityPage);
 const deviceDashboardPage = () =>
   import('../features/device-dashboard/pages/device-dashboard-page.tsx').then((m) => m.DeviceDashboardPage);
-const smartnvrDashboardPage = () =>
+const smartNvrDashboardPage = () =>
   import('../features/device-dashboard/pages/smartnvr-dashboard-page.tsx').then(
     (m) => m.SmartNvrDashboardPage,
   );
-const licencesPage = () => import('../features/licences/pages/licences-page.tsx').then((m) => m.LicencesPage);
+const licensesPage = () => import('../features/licenses/pages/licenses-page.tsx').then((m) => m.LicensesPage);
 const clientsListPage = () =>
   import('../features/clients/pages/clients-list-page.tsx').then((m) => m.ClientsListPage);
 
@@ -56,7 +56,7 @@ const BUILT_PAGES: Record<Exclude<BuiltRouteKey, keyof typeof PUBLIC_PAGES>, Loa
   cloudActivity: activityPage,
   siteActivity: activityPage,
   deviceActivity: activityPage,
-  smartnvrActivity: activityPage,
+  smartNvrActivity: activityPage,
   siteClients: clientsListPage,
   deviceClients: clientsListPage,
   siteClient: () => import('../features/clients/pages/client-page.tsx').then((m) => m.ClientPage),
@@ -89,9 +89,9 @@ const BUILT_PAGES: Record<Exclude<BuiltRouteKey, keyof typeof PUBLIC_PAGES>, Loa
   clouds: () => import('../features/clouds/pages/clouds-list-page.tsx').then((m) => m.CloudsListPage),
   cloudSwitch: () => import('../features/clouds/pages/cloud-switch-page.tsx').then((m) => m.CloudSwitchPage),
   cloudEdit: () => import('../features/clouds/pages/cloud-edit-page.tsx').then((m) => m.CloudEditPage),
-  cloudLicenses: licencesPage,
-  cloudAddons: licencesPage,
-  siteAddons: licencesPage,
+  cloudLicenses: licensesPage,
+  cloudAddons: licensesPage,
+  siteAddons: licensesPage,
   profile: () => import('../features/account/pages/profile-page.tsx').then((m) => m.ProfilePage),
   accountSecurity: () =>
     import('../features/account/pages/account-security-page.tsx').then((m) => m.AccountSecurityPage),
@@ -106,8 +106,8 @@ const BUILT_PAGES: Record<Exclude<BuiltRouteKey, keyof typeof PUBLIC_PAGES>, Loa
   device: deviceDashboardPage,
   siteDevice: deviceDashboardPage,
   deviceDashboard: deviceDashboardPage,
-  smartnvr: smartnvrDashboardPage,
-  smartnvrDashboard: smartnvrDashboardPage,
+  smartnvr: smartNvrDashboardPage,
+  smartNvrDashboard: smartNvrDashboardPage,
 };
 
 function isPublic(key: RouteKey): key is keyof typeof PUBLIC_PAGES {
@@ -189,7 +189,7 @@ export function appRoutes(queryClient?: QueryClient): RouteObject[] {
             {
               path: '*',
               lazy: failSafeLazy(async () => ({
-                Component: (await import('../shell/not-found-page.tsx')).NotFoundPage,
+                Component: (await import('../features/navigation/not-found-page.tsx')).NotFoundPage,
               })),
             },
           ],

@@ -1,14 +1,16 @@
 // @vitest-environment happy-dom
 import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { createMemoryRouter } from 'react-router';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { createQueryClient } from '../app/query-client.ts';
 import { appRoutes } from '../app/router.tsx';
 import { getCurrentCloudId } from '../platform/http.ts';
 import { setLocale } from '../platform/i18n.ts';
 import { installFakeFetch, jsonResponse, restoreFetch } from '../test-utils/fake-fetch.ts';
 import { meFixture } from '../test-utils/me-fixture.ts';
-import { renderRoutes } from '../test-utils/render-routes.tsx';
+import { loadPages, renderRoutes } from '../test-utils/render-routes.tsx';
+
+beforeAll(loadPages('/cloud/3/dashboard'));
 
 function signedIn(me = meFixture()) {
   return installFakeFetch(({ method, path }) => {

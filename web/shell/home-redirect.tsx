@@ -1,6 +1,6 @@
 import { Navigate } from 'react-router';
 import { routes } from '../../core/routes.ts';
-import { useCachedMe } from '../features/auth/api/get-me.ts';
+import { useCachedMe } from '../features/auth/index.ts';
 
 /** The bare address of the console opens the user's default cloud. */
 export function HomeRedirect() {

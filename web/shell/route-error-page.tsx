@@ -1,6 +1,6 @@
 import { useRouteError } from 'react-router';
 import { routes } from '../../core/routes.ts';
-import { useCachedMe } from '../features/auth/api/get-me.ts';
+import { useCachedMe } from '../features/auth/index.ts';
 import { CriticalErrorPage } from '../platform/errors/critical-error-page.tsx';
 
 /** The error boundary of every route (docs/errors.md): the page failed to render; the rest of the console still works. */

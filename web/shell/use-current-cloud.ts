@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { useLocation } from 'react-router';
 import { readPathIds } from '../../core/routes.ts';
-import type { Me, Membership } from '../features/auth/api/get-me.ts';
+import type { Me, Membership } from '../features/auth/index.ts';
 import { setCurrentCloudId } from '../platform/http.ts';
 
 export interface CurrentCloud {

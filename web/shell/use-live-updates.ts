@@ -1,16 +1,14 @@
 // Keeps what the open pages show in step with the live event stream: badges, open panels and lists are
 // brought up to date as alerts, tasks and devices change, without waiting for docs/constants.md's polling (which stays
-// as the fallback while the stream is down).
+// as the fallback while the stream is down). Which queries each event touches: web/shell/live-event-keys.ts.
 import { type QueryClient, type QueryKey, useQueryClient } from '@tanstack/react-query';
 import { useEffect, useRef } from 'react';
 import type { TaskEventData } from '../../core/api/events.ts';
 import type { RecentTasks } from '../../core/api/tasks.ts';
 import { isFinished } from '../../core/tasks.ts';
-import { recentAlertsQueryOptions } from '../features/alerts/api/get-recent-alerts.ts';
-import { recentAlertsTotalsQueryOptions } from '../features/alerts/api/get-recent-alerts-totals.ts';
-import { recentTasksQueryOptions } from '../features/tasks/api/get-recent-tasks.ts';
-import { recentTasksCountQueryOptions } from '../features/tasks/api/get-recent-tasks-count.ts';
+import { tasksKeys } from '../features/tasks/index.ts';
 import { openLiveEvents } from '../platform/live-events.ts';
+import { liveEventKeys } from './live-event-keys.ts';
 
 /** After a refetch, more events within this time make one more. */
 export const LIVE_COALESCE_MS = 500;
@@ -49,7 +47,7 @@ function coalescer(queryClient: QueryClient) {
 
 /** A task event moves the cached task's state and counts at once; a task the list lacks reloads it. */
 function applyTask(queryClient: QueryClient, cloudId: number, task: TaskEventData): boolean {
-  const { queryKey } = recentTasksQueryOptions(cloudId);
+  const queryKey = tasksKeys.recent(cloudId);
   const list = queryClient.getQueryData<RecentTasks>(queryKey);
   const cached = list?.tasks.find((candidate) => candidate.id === task.task_id);
   // A task that just finished needs its completion time, which only the list call gives.
@@ -81,21 +79,13 @@ export function useLiveUpdates(cloudId: number | null): void {
     const close = openLiveEvents((event) => {
       const cloud = current.current;
       if (cloud === null || event.data.cloud_id !== cloud) return;
-      if (event.kind === 'alert') {
-        // A raised alert grows the unviewed total, which shows its toast and reloads the list.
-        batch.refetch(recentAlertsTotalsQueryOptions(cloud).queryKey);
-        if (event.data.change === 'resolved') batch.refetch(recentAlertsQueryOptions(cloud).queryKey);
-        batch.refetch(['activity', 'alerts', cloud]);
-        batch.refetch(['dashboard', cloud]);
-      } else if (event.kind === 'task') {
-        if (!applyTask(queryClient, cloud, event.data))
-          batch.refetch(recentTasksQueryOptions(cloud).queryKey);
-        batch.refetch(recentTasksCountQueryOptions(cloud).queryKey);
-        batch.refetch(['activity', 'tasks', cloud]);
-      } else {
-        batch.refetch(['devices', 'list', cloud]);
-        batch.refetch(['dashboard', cloud]);
-      }
+      // The tracker's list takes a task's new state in place, without a reload, when it holds the task.
+      const inPlace =
+        event.kind === 'task' && applyTask(queryClient, cloud, event.data)
+          ? JSON.stringify(tasksKeys.recent(cloud))
+          : null;
+      for (const queryKey of liveEventKeys(event))
+        if (JSON.stringify(queryKey) !== inPlace) batch.refetch(queryKey);
     });
     return () => {
       close();

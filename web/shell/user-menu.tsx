@@ -11,7 +11,7 @@ import type { MouseEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
 import { routes } from '../../core/routes.ts';
-import type { DeploymentTheme, MeUser } from '../features/auth/api/get-me.ts';
+import type { DeploymentTheme, MeUser } from '../features/auth/index.ts';
 import { visuallyHidden } from '../platform/visually-hidden.ts';
 
 export function UserMenuButton({

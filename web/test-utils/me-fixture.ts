@@ -1,4 +1,5 @@
-import type { Me } from '../features/auth/api/get-me.ts';
+import type { QueryClient } from '@tanstack/react-query';
+import { type Me, meQueryOptions } from '../features/auth/index.ts';
 
 export function meFixture(overrides: Partial<Me> = {}): Me {
   return {
@@ -49,4 +50,9 @@ export function meFixture(overrides: Partial<Me> = {}): Me {
     app_version: '0.0.0-dev',
     ...overrides,
   };
+}
+
+/** Signs the fixture's user in for a test: the answer of GET /apiv2/auth/me, already cached. */
+export function cacheMeFixture(queryClient: QueryClient, overrides: Partial<Me> = {}) {
+  queryClient.setQueryData(meQueryOptions().queryKey, meFixture(overrides));
 }

@@ -220,3 +220,12 @@ export const liveEvents = pgTable(
     index('live_events_unplaced_idx').on(t.id).where(sql`${t.position} IS NULL`),
   ],
 );
+
+/**
+ * When each periodic job last started (docs/decisions.md#background-work): a run on PostgreSQL claims
+ * its period here first, so a second queue entry (left by a process that started mid-run) skips it.
+ */
+export const periodicJobRuns = pgTable('periodic_job_runs', {
+  name: text().primaryKey(),
+  startedAt: timestamp({ withTimezone: true }).notNull(),
+});

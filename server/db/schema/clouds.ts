@@ -140,7 +140,7 @@ export const cloudAddons = pgTable(
   (t) => [primaryKey({ columns: [t.cloudId, t.addonId] })],
 );
 
-/** Licences held by a cloud: device licences, smart NVR licences and add-on licences. */
+/** Licenses held by a cloud: device licenses, smart NVR licenses and add-on licenses. */
 export const licenses = pgTable(
   'licenses',
   {

@@ -85,7 +85,7 @@ export function alertData(type: AlertType, { device, devices, task, random }: Al
       return encodeAlertData(type, { used: random.int(371, 399) + 0.5, budget: 370 });
     case 'DEV_REQ_ACTION':
       return encodeAlertData(type, {
-        action: random.pick(['set the country code', 'accept the licence', 'replace the certificate']),
+        action: random.pick(['set the country code', 'accept the license', 'replace the certificate']),
       });
     case 'MEDIA_SYNC_FAILURE':
       return encodeAlertData(type, { reason: 'Storage volume not reachable' });

@@ -4,7 +4,7 @@ import type { Database } from '../connect.ts';
 import { alerts } from '../schema/activity.ts';
 import { ALERT_RULES, alertData } from './demo-alert-data.ts';
 import type { SeededDevice } from './demo-devices.ts';
-import type { SeededSmartNvr } from './demo-licences.ts';
+import type { SeededSmartNvr } from './demo-licenses.ts';
 import type { SeededTask } from './demo-tasks.ts';
 import { insertRows } from './insert.ts';
 import { createRandom, type Random } from './random.ts';

@@ -22,7 +22,7 @@ export type CloudSpec = PlanDates & {
   country: string | undefined;
   owner: CloudOwner;
   company: string;
-  /** False for the cloud that has never used a licence (free-trial prompt of docs/constants.md). */
+  /** False for the cloud that has never used a license (free-trial prompt of docs/constants.md). */
   licensed: boolean;
 };
 

@@ -5,7 +5,7 @@ import type { Database } from '../connect.ts';
 import { tasks, taskTargets } from '../schema/activity.ts';
 import type { DeviceType } from './demo-device-traits.ts';
 import type { SeededDevice } from './demo-devices.ts';
-import type { SeededSmartNvr } from './demo-licences.ts';
+import type { SeededSmartNvr } from './demo-licenses.ts';
 import { TASK_TARGETS, taskParams } from './demo-task-params.ts';
 import { targetError, targetStates } from './demo-task-states.ts';
 import { insertRows, insertRowsReturningIds } from './insert.ts';

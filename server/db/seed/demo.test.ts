@@ -158,7 +158,7 @@ describe("the owner's clouds", () => {
         cloud.createdAt < new Date('2020-08-01T00:00:00Z') &&
         (cloud.planPurchasedAt as Date).getTime() < now.getTime() - 90 * DAY &&
         (cloud.planExpiresAt as Date).getTime() < now.getTime() + 90 * DAY &&
-        !used.some((licence) => licence.cloudId === cloud.id),
+        !used.some((license) => license.cloudId === cloud.id),
     );
     expect(prompt.map((cloud) => cloud.name)).toEqual(['Legacy Farms Co-op']);
   });
@@ -222,14 +222,14 @@ describe('Demo Networks inventory', () => {
     }
   });
 
-  it('has a licensed smart NVR and one without licence', async () => {
+  it('has a licensed smart NVR and one without license', async () => {
     const recorders = await handle.db
       .select()
       .from(smartNvrs)
       .where(eq(smartNvrs.cloudId, await demoCloudId()));
     expect(recorders.map((recorder) => recorder.productBrandId)).toEqual([190, 190]);
-    const nvrLicences = await handle.db.select().from(licenses).where(eq(licenses.kind, 'smartnvr'));
-    expect(nvrLicences.map((licence) => licence.smartNvrId)).toEqual([recorders[0]?.id]);
+    const nvrLicenses = await handle.db.select().from(licenses).where(eq(licenses.kind, 'smartnvr'));
+    expect(nvrLicenses.map((license) => license.smartNvrId)).toEqual([recorders[0]?.id]);
   });
 
   it('keeps history: a renamed device, a departed client, deleted devices', async () => {

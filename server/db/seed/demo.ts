@@ -10,7 +10,7 @@ import { DEMO_CLOUD, seedAddons, seedClouds, TRIAL_CLOUD } from './demo-clouds.t
 import { seedDevices } from './demo-devices.ts';
 import { seedHistory } from './demo-history.ts';
 import { seedInvitations } from './demo-invitations.ts';
-import { seedLicences, seedSmartNvrs } from './demo-licences.ts';
+import { seedLicenses, seedSmartNvrs } from './demo-licenses.ts';
 import { seedNews } from './demo-news.ts';
 import { seedSites } from './demo-sites.ts';
 import { seedTasks } from './demo-tasks.ts';
@@ -41,7 +41,7 @@ export async function seedDemo(db: Database, now = new Date()): Promise<void> {
     const recorders = await seedSmartNvrs(tx, demo, now);
     const [recorder] = recorders.filter((candidate) => candidate.licensed);
     if (!recorder) throw new Error('The demo needs a licensed smart NVR');
-    await seedLicences(tx, clouds, devices, recorders, addonIds, now);
+    await seedLicenses(tx, clouds, devices, recorders, addonIds, now);
     await seedMemberships(tx, accounts, clouds, sites, now);
     await seedInvitations(tx, accounts, clouds, now);
     const clients = await seedClients(tx, demoDevices, now);

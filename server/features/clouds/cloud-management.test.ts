@@ -15,7 +15,7 @@ const userId: Record<string, number> = {};
 
 beforeAll(async () => {
   t = await createTestApp();
-  for (const key of ['owner', 'coOwner', 'admin', 'licences', 'guest', 'stranger']) {
+  for (const key of ['owner', 'coOwner', 'admin', 'licenses', 'guest', 'stranger']) {
     const user = await createUser(t.database.db);
     userId[key] = user.id;
     session[key] = await login(t.app, user.email, TEST_PASSWORD);
@@ -32,7 +32,7 @@ async function memberCloud(fields: Partial<typeof clouds.$inferInsert> = {}) {
   const cloud = await createCloud(db, { company: 'Acme', billingAddress: { city: 'Lisbon' }, ...fields });
   await addMember(db, userId.owner as number, cloud.id, 'ROLE_OWNER');
   await addMember(db, userId.admin as number, cloud.id, 'ROLE_ADMIN');
-  await addMember(db, userId.licences as number, cloud.id, 'ROLE_ADMIN', CLOUD_PERMISSION.manage_licenses);
+  await addMember(db, userId.licenses as number, cloud.id, 'ROLE_ADMIN', CLOUD_PERMISSION.manage_licenses);
   await addMember(db, userId.guest as number, cloud.id, 'ROLE_GUEST');
   return cloud;
 }
@@ -106,7 +106,7 @@ describe('PATCH /apiv2/cloud/:cloudId', () => {
     const cloud = await memberCloud({ name: 'Old Name' });
     const cloudBefore = (await call('GET', 'owner', `/apiv2/cloud/${cloud.id}`)).json();
     expect(cloudBefore.billing).toEqual({ address: { country: null } });
-    const response = await call('PATCH', 'licences', `/apiv2/cloud/${cloud.id}`, {
+    const response = await call('PATCH', 'licenses', `/apiv2/cloud/${cloud.id}`, {
       name: ' New Name ',
       company: 'Acme',
       country: 'PT',
@@ -189,7 +189,7 @@ describe('DELETE /apiv2/cloud/:cloudId', () => {
 
   it('refuses anyone but an Owner (403) and outsiders (404)', async () => {
     const cloud = await memberCloud({ name: 'Owned' });
-    for (const who of ['admin', 'licences', 'guest'])
+    for (const who of ['admin', 'licenses', 'guest'])
       expect((await call('DELETE', who, `/apiv2/cloud/${cloud.id}`, { name: 'Owned' })).statusCode).toBe(403);
     expect((await call('DELETE', 'stranger', `/apiv2/cloud/${cloud.id}`, { name: 'Owned' })).statusCode).toBe(
       404,

@@ -8,7 +8,7 @@ let t: TestApp;
 let cloudId: number;
 let owner: Session;
 let admin: Session;
-let licenceManager: Session;
+let licenseManager: Session;
 let guest: Session;
 let siteUser: Session;
 let outsider: Session;
@@ -51,7 +51,7 @@ beforeAll(async () => {
   };
   owner = await member('ROLE_OWNER');
   admin = await member('ROLE_ADMIN', CLOUD_PERMISSION.manage_sites);
-  licenceManager = await member('ROLE_USER', CLOUD_PERMISSION.manage_licenses);
+  licenseManager = await member('ROLE_USER', CLOUD_PERMISSION.manage_licenses);
   // A Guest holds no bit whatever is stored: read-only.
   guest = await member('ROLE_GUEST', CLOUD_PERMISSION.manage_licenses);
   siteUser = await member('ROLE_USER');
@@ -106,7 +106,7 @@ describe('GET /apiv2/cloud/:cloudId', () => {
   });
 
   it('shows billing to the owner, an administrator and a member with manage_licenses only', async () => {
-    for (const session of [owner, admin, licenceManager]) {
+    for (const session of [owner, admin, licenseManager]) {
       expect((await getCloud(session)).json().billing).toEqual({ address: { country: 'GB' } });
     }
     for (const session of [guest, siteUser]) {

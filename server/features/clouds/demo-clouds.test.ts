@@ -78,8 +78,8 @@ describe('the demo data through the cloud calls (docs/demo.md)', () => {
     const demoId = idOf(await ownerClouds(), 'Demo Networks');
     const { videos } = (await get(owner, `/apiv2/cloud/${demoId}/addons/advertisement`)).json();
     expect(videos.length).toBeGreaterThan(0);
-    const licence = (await get(owner, '/apiv2/smartnvr/license', { 'x-cloud-id': String(demoId) })).json();
-    expect(licence.deviceId).toEqual(expect.any(Number));
+    const license = (await get(owner, '/apiv2/smartnvr/license', { 'x-cloud-id': String(demoId) })).json();
+    expect(license.deviceId).toEqual(expect.any(Number));
   });
 });
 
@@ -113,7 +113,7 @@ async function cloudMenuOf(account: string) {
     siteFilterActive: filters.userCloudFilter.id !== null,
     site: null,
     device: null,
-    licensedSmartnvrId: license?.deviceId ?? null,
+    licensedSmartNvrId: license?.deviceId ?? null,
     params: { cloudId, userId: me.user.id },
   };
   const flatten = (entries: readonly NavEntry[]): NavEntry[] =>

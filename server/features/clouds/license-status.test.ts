@@ -1,6 +1,6 @@
 // @vitest-environment node
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { FREE_LICENCE_ALLOWANCE } from '../../../core/plan.ts';
+import { FREE_LICENSE_ALLOWANCE } from '../../../core/plan.ts';
 import type { Database } from '../../db/connect.ts';
 import { advertisements, licenses } from '../../db/schema/clouds.ts';
 import { as, createTestApp, login, type Session, type TestApp } from '../../test/app.ts';
@@ -35,7 +35,7 @@ const status = (cloudId: number, session = user) =>
   t.app.inject({ method: 'GET', url: `/apiv2/cloud/${cloudId}/license-status`, headers: as(session) });
 
 describe('GET /apiv2/cloud/:cloudId/license-status', () => {
-  it('answers a healthy cloud with every field of docs/entities.md and its licence counts', async () => {
+  it('answers a healthy cloud with every field of docs/entities.md and its license counts', async () => {
     const purchased = new Date('2024-05-01T00:00:00Z');
     const created = new Date('2023-01-15T08:00:00Z');
     const expires = fromNow(200);
@@ -52,7 +52,7 @@ describe('GET /apiv2/cloud/:cloudId/license-status', () => {
       { cloudId: cloud.id, kind: 'device', deviceId: d1, expiresAt: expires },
       { cloudId: cloud.id, kind: 'device', deviceId: d2, expiresAt: expires },
       { cloudId: cloud.id, kind: 'device', deviceId: d3, free: true },
-      // Spare licences, a licence of a deleted device and licences of other kinds and clouds are not in use.
+      // Spare licenses, a license of a deleted device and licenses of other kinds and clouds are not in use.
       { cloudId: cloud.id, kind: 'device' },
       { cloudId: cloud.id, kind: 'device', free: true },
       { cloudId: cloud.id, kind: 'device', deviceId: deleted.id },
@@ -71,7 +71,7 @@ describe('GET /apiv2/cloud/:cloudId/license-status', () => {
       cloudCreatedAt: created.toISOString(),
       licensesUsed: 2,
       freeLicensesUsed: 1,
-      freeLicensesTotal: FREE_LICENCE_ALLOWANCE.intro,
+      freeLicensesTotal: FREE_LICENSE_ALLOWANCE.intro,
     });
   });
 
@@ -102,9 +102,9 @@ describe('GET /apiv2/cloud/:cloudId/license-status', () => {
     });
   });
 
-  it('answers dates as null when the plan was never bought and counts free licences held above the allowance', async () => {
+  it('answers dates as null when the plan was never bought and counts free licenses held above the allowance', async () => {
     const cloud = await memberCloud({ planType: 'trial', planPurchasedAt: null, planExpiresAt: null });
-    const held = FREE_LICENCE_ALLOWANCE.trial + 2;
+    const held = FREE_LICENSE_ALLOWANCE.trial + 2;
     await db
       .insert(licenses)
       .values(

@@ -1,5 +1,5 @@
 import type { Cloud, LicenseStatus } from '../../../core/api/clouds.ts';
-import { freeLicencesTotal, isExpired, isSuspended, willExpireSoon } from '../../../core/plan.ts';
+import { freeLicensesTotal, isExpired, isSuspended, willExpireSoon } from '../../../core/plan.ts';
 import { can, isOwnerOrAdmin, permissionBits } from '../../../core/policy.ts';
 import type { Membership } from '../../auth/cloud-scope.ts';
 import type { CloudRow } from './repository.ts';
@@ -33,7 +33,7 @@ export function presentCloud(cloud: CloudRow, membership: Membership): Cloud {
 
 export function presentLicenseStatus(
   cloud: CloudRow,
-  licences: { paidUsed: number; freeUsed: number; freeHeld: number },
+  licenses: { paidUsed: number; freeUsed: number; freeHeld: number },
   now: Date,
 ): LicenseStatus {
   return {
@@ -43,8 +43,8 @@ export function presentLicenseStatus(
     planPurchasedAt: iso(cloud.planPurchasedAt),
     planExpiresAt: iso(cloud.planExpiresAt),
     cloudCreatedAt: iso(cloud.createdAt),
-    licensesUsed: licences.paidUsed,
-    freeLicensesUsed: licences.freeUsed,
-    freeLicensesTotal: freeLicencesTotal(cloud.planType, licences.freeHeld),
+    licensesUsed: licenses.paidUsed,
+    freeLicensesUsed: licenses.freeUsed,
+    freeLicensesTotal: freeLicensesTotal(cloud.planType, licenses.freeHeld),
   };
 }

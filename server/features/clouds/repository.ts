@@ -53,10 +53,10 @@ export async function setPushAlerts(
 }
 
 /**
- * Device licences of the cloud assigned to a live device, paid and free, and the free licence rows the
+ * Device licenses of the cloud assigned to a live device, paid and free, and the free license rows the
  * cloud holds (assigned or not). Uses licenses_cloud_idx.
  */
-export async function countDeviceLicences(db: Database, cloudId: number) {
+export async function countDeviceLicenses(db: Database, cloudId: number) {
   const assigned = sql<boolean>`${devices.id} is not null`;
   const rows = await db
     .select({ free: licenses.free, assigned, count: count() })

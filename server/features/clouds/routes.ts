@@ -25,7 +25,7 @@ import {
   listUserClouds,
 } from './invitations-repository.ts';
 import { presentCloud, presentLicenseStatus } from './presenters.ts';
-import { countDeviceLicences, findCloud, listActiveAdvertisements, setPushAlerts } from './repository.ts';
+import { countDeviceLicenses, findCloud, listActiveAdvertisements, setPushAlerts } from './repository.ts';
 
 const tags = ['clouds'];
 
@@ -35,7 +35,7 @@ async function cloudOf(db: Database, request: FastifyRequest) {
   return cloud;
 }
 
-/** Cloud-scoped: the cloud with billing, push alerts toggle, licence status, advertisement (docs/api.md#the-calls). */
+/** Cloud-scoped: the cloud with billing, push alerts toggle, license status, advertisement (docs/api.md#the-calls). */
 export function cloudRoutes(ctx: AppContext): FastifyPluginAsyncTypebox {
   const { db } = ctx;
   return async (app) => {
@@ -73,7 +73,7 @@ export function cloudRoutes(ctx: AppContext): FastifyPluginAsyncTypebox {
       { schema: { tags, params: CloudParams, response: { 200: LicenseStatusResponse, ...signedInErrors } } },
       async (request) => {
         const cloud = await cloudOf(db, request);
-        return presentLicenseStatus(cloud, await countDeviceLicences(db, cloud.id), new Date());
+        return presentLicenseStatus(cloud, await countDeviceLicenses(db, cloud.id), new Date());
       },
     );
 

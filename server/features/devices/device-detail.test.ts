@@ -105,7 +105,7 @@ describe('GET /apiv2/cloud/:cloudId/devices/:deviceId', () => {
   });
 });
 
-describe('GET /apiv2/cloud/:cloudId/smartnvrs/:smartnvrId', () => {
+describe('GET /apiv2/cloud/:cloudId/smartnvrs/:smartNvrId', () => {
   it("answers the recorder's identity and state, with its tasks only for those who manage recorders", async () => {
     await t.database.db.execute(
       sql`UPDATE smart_nvrs SET status_id = 'STATUS_ONLINE', fw = '2.1.0-88' WHERE id = ${fixture.recorder.id}`,

@@ -103,7 +103,7 @@ describe('POST /apiv2/cloud/:cloudId/devices/:deviceId/reset-credential', () => 
   });
 });
 
-describe('POST /apiv2/cloud/:cloudId/smartnvrs/:smartnvrId/reset-credential', () => {
+describe('POST /apiv2/cloud/:cloudId/smartnvrs/:smartNvrId/reset-credential', () => {
   it("revokes a recorder's credential for those who manage recorders", async () => {
     const [recorder] = await t.database.db
       .insert(smartNvrs)

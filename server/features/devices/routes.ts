@@ -266,7 +266,7 @@ export function deviceListRoutes(ctx: AppContext): FastifyPluginAsyncTypebox {
     }
 
     app.post(
-      '/smartnvrs/:smartnvrId/reset-credential',
+      '/smartnvrs/:smartNvrId/reset-credential',
       {
         config: { permission: 'manage_snvr' },
         schema: {
@@ -283,7 +283,7 @@ export function deviceListRoutes(ctx: AppContext): FastifyPluginAsyncTypebox {
         const outcome = await resetCredential(
           db,
           membership.cloudId,
-          { kind: 'smart_nvr', id: request.params.smartnvrId },
+          { kind: 'smart_nvr', id: request.params.smartNvrId },
           actorOf(request),
           () => {},
         );
@@ -294,7 +294,7 @@ export function deviceListRoutes(ctx: AppContext): FastifyPluginAsyncTypebox {
     );
 
     app.get(
-      '/smartnvrs/:smartnvrId',
+      '/smartnvrs/:smartNvrId',
       {
         schema: {
           tags: ['devices'],
@@ -309,7 +309,7 @@ export function deviceListRoutes(ctx: AppContext): FastifyPluginAsyncTypebox {
         const detail = await readSmartNvrDetail(
           db,
           membership.cloudId,
-          request.params.smartnvrId,
+          request.params.smartNvrId,
           membership,
         );
         if (!detail) throw errors.notFound();
@@ -320,4 +320,4 @@ export function deviceListRoutes(ctx: AppContext): FastifyPluginAsyncTypebox {
 }
 
 const DeviceParams = Type.Object({ ...CloudParams.properties, deviceId: IdParams.properties.id }, closed);
-const SmartNvrParams = Type.Object({ ...CloudParams.properties, smartnvrId: IdParams.properties.id }, closed);
+const SmartNvrParams = Type.Object({ ...CloudParams.properties, smartNvrId: IdParams.properties.id }, closed);

@@ -20,7 +20,7 @@ beforeAll(async () => {
   cloudId = (await createCloud(db)).id;
   for (const [key, role, bits] of [
     ['owner', 'ROLE_OWNER', 0],
-    ['licenceAdmin', 'ROLE_ADMIN', CLOUD_PERMISSION.manage_licenses],
+    ['licenseAdmin', 'ROLE_ADMIN', CLOUD_PERMISSION.manage_licenses],
     ['guest', 'ROLE_GUEST', 0],
   ] as const) {
     const user = await createUser(db);
@@ -255,7 +255,7 @@ describe('PUT /apiv2/cloud/:cloudId/files', () => {
 
   it('refuses a Guest and an administrator without manage_sites with 403', async () => {
     const before = await storedCount();
-    for (const who of [session.guest, session.licenceAdmin] as Session[]) {
+    for (const who of [session.guest, session.licenseAdmin] as Session[]) {
       const response = await upload([{ name: 'file', data: PNG, type: 'image/png', filename: 'x.png' }], who);
       expect(response.statusCode).toBe(403);
     }

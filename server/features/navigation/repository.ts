@@ -47,10 +47,10 @@ export async function findDevice(db: Database, deviceId: number) {
 }
 
 /** A live smart NVR by its primary key. */
-export async function findSmartnvr(db: Database, smartnvrId: number) {
+export async function findSmartNvr(db: Database, smartNvrId: number) {
   const [row] = await db
     .select({ id: smartNvrs.id, name: smartNvrs.name, cloudId: smartNvrs.cloudId })
     .from(smartNvrs)
-    .where(and(eq(smartNvrs.id, smartnvrId), isNull(smartNvrs.deletedAt)));
+    .where(and(eq(smartNvrs.id, smartNvrId), isNull(smartNvrs.deletedAt)));
   return row ?? null;
 }

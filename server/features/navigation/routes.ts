@@ -2,7 +2,7 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import {
   NavigationDeviceResponse,
   NavigationSiteResponse,
-  NavigationSmartnvrResponse,
+  NavigationSmartNvrResponse,
 } from '../../../core/api/navigation.ts';
 import type { SitePermission } from '../../../core/domain.ts';
 import { canSeeSite, sitePermissions } from '../../../core/policy.ts';
@@ -10,7 +10,7 @@ import { requireMembership } from '../../auth/cloud-scope.ts';
 import type { AppContext } from '../../context.ts';
 import { errors } from '../../errors.ts';
 import { IdParams, signedInErrors } from '../../http-schemas.ts';
-import { findDevice, findSite, findSmartnvr } from './repository.ts';
+import { findDevice, findSite, findSmartNvr } from './repository.ts';
 
 type DeviceConfigState = {
   readonly allowConfig: boolean;
@@ -106,11 +106,11 @@ export function navigationRoutes(ctx: AppContext): FastifyPluginAsyncTypebox {
         schema: {
           tags: ['navigation'],
           params: IdParams,
-          response: { 200: NavigationSmartnvrResponse, ...signedInErrors },
+          response: { 200: NavigationSmartNvrResponse, ...signedInErrors },
         },
       },
       async (request) => {
-        const smartnvr = await findSmartnvr(db, request.params.id);
+        const smartnvr = await findSmartNvr(db, request.params.id);
         if (!smartnvr) throw errors.notFound();
         await requireMembership(db, request, smartnvr.cloudId);
         return { id: smartnvr.id, name: smartnvr.name, cloud_id: smartnvr.cloudId };

@@ -32,7 +32,7 @@ export function alertPath(alert: MailedAlert): string {
   const hash = { hash: 'alert' } as const;
   if (alert.deviceId !== null && alert.siteId !== null)
     return routes.deviceActivity.href({ siteId: alert.siteId, deviceId: alert.deviceId }, hash);
-  if (alert.smartNvrId !== null) return routes.smartnvrActivity.href({ smartnvrId: alert.smartNvrId }, hash);
+  if (alert.smartNvrId !== null) return routes.smartNvrActivity.href({ smartNvrId: alert.smartNvrId }, hash);
   if (alert.siteId !== null) return routes.siteActivity.href({ siteId: alert.siteId }, hash);
   return routes.cloudActivity.href({ cloudId: alert.cloudId }, hash);
 }

@@ -18,7 +18,7 @@ beforeAll(async () => {
   for (const [key, role, bits] of [
     ['owner', 'ROLE_OWNER', 0],
     ['siteAdmin', 'ROLE_ADMIN', CLOUD_PERMISSION.manage_sites],
-    ['licenceAdmin', 'ROLE_ADMIN', CLOUD_PERMISSION.manage_licenses],
+    ['licenseAdmin', 'ROLE_ADMIN', CLOUD_PERMISSION.manage_licenses],
     // The role bounds the bits: a Guest or Site User with manage_sites stored is still read-only cloud-wide.
     ['guest', 'ROLE_GUEST', CLOUD_PERMISSION.manage_sites],
     ['siteUser', 'ROLE_USER', CLOUD_PERMISSION.manage_sites],
@@ -105,7 +105,7 @@ describe('POST /apiv2/cloud/:cloudId/sites', () => {
   });
 
   it('refuses a Guest, a Site User and an administrator without manage_sites with 403', async () => {
-    for (const who of [session.guest, session.siteUser, session.licenceAdmin] as Session[]) {
+    for (const who of [session.guest, session.siteUser, session.licenseAdmin] as Session[]) {
       const response = await create(who, { name: 'Not Allowed' });
       expect(response.statusCode).toBe(403);
       expect(response.json()).toEqual({

@@ -2,7 +2,7 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { showMessage } from '../../platform/messages/message-store.ts';
-import { meQueryOptions, useCachedMe } from '../auth/api/get-me.ts';
+import { meQueryOptions, useCachedMe } from '../auth/index.ts';
 import { deletePushSubscription } from './api/delete-push-subscription.ts';
 import { vapidPublicKeyQueryOptions } from './api/get-vapid-public-key.ts';
 import { savePushSubscription } from './api/save-push-subscription.ts';

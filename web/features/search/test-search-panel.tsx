@@ -7,7 +7,7 @@ import type { SearchFind, SearchFindResult, SearchResult } from '../../../core/a
 import { type FakeRequest, installFakeFetch, jsonResponse } from '../../test-utils/fake-fetch.ts';
 import { meFixture } from '../../test-utils/me-fixture.ts';
 import { renderRoutes } from '../../test-utils/render-routes.tsx';
-import { meQueryOptions } from '../auth/api/get-me.ts';
+import { meQueryOptions } from '../auth/index.ts';
 import { SearchPanel } from './components/search-panel.tsx';
 
 export const FIND_PATH = '/apiv2/cloud/3/search/find';

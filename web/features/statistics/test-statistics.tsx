@@ -14,7 +14,7 @@ import { routes } from '../../../core/routes.ts';
 import { type FakeRequest, installFakeFetch, jsonResponse } from '../../test-utils/fake-fetch.ts';
 import { meFixture } from '../../test-utils/me-fixture.ts';
 import { renderRoutes } from '../../test-utils/render-routes.tsx';
-import { type Me, meQueryOptions } from '../auth/api/get-me.ts';
+import { type Me, meQueryOptions } from '../auth/index.ts';
 
 export const CLOUD_ID = 3;
 export const SITE_ID = 7;

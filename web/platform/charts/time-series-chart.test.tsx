@@ -1,6 +1,6 @@
 // @vitest-environment happy-dom
 // A chart of values over time with its data table as the text alternative, and its empty state.
-import { fireEvent, screen, within } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
 import { renderWithPlatform, resetPlatform } from '../testing/render-platform.tsx';
 import { TimeSeriesChart } from './time-series-chart.tsx';
@@ -47,6 +47,16 @@ describe('time series chart', () => {
 
     fireEvent.click(toggle);
     expect(within(section).queryByRole('table')).toBeNull();
+  });
+
+  it('draws the chart once its drawing has loaded, in the place kept for it', async () => {
+    renderWithPlatform(
+      <TimeSeriesChart title="Traffic" points={points} series={series} format={format} timeZone="UTC" />,
+    );
+    const drawing = within(screen.getByRole('region', { name: 'Traffic' })).getByRole('img', {
+      name: 'Traffic',
+    });
+    await waitFor(() => expect(drawing.querySelector('svg')).not.toBeNull());
   });
 
   it('shows the times in the time zone it is given', () => {

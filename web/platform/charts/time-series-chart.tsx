@@ -4,10 +4,10 @@ import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Paper from '@mui/material/Paper';
 import Typography from '@mui/material/Typography';
-import { LineChart } from '@mui/x-charts/LineChart';
 import { useId, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ChartDataTable } from './chart-data-table.tsx';
+import { LinePlot } from './lazy-line-plot.tsx';
 import { timeFormats } from './time-formats.ts';
 
 /** A point of the chart: its time, and a value (null: none known) for each series key. */
@@ -15,11 +15,6 @@ export type TimeSeriesPoint<K extends string = string> = { readonly at: string }
   readonly [key in K]?: number | null;
 };
 export type TimeSeries<K extends string = string> = { readonly key: K; readonly label: string };
-
-const isolated = (values: readonly (number | null)[], index: number) =>
-  typeof values[index] === 'number' &&
-  typeof values[index - 1] !== 'number' &&
-  typeof values[index + 1] !== 'number';
 
 const DEFAULT_HEIGHT = 240;
 
@@ -88,36 +83,14 @@ export function TimeSeriesChart<K extends string>({
             <Box component="span" id={descriptionId} hidden>
               {t('charts.chart.description')}
             </Box>
-            <LineChart
+            <LinePlot
               height={height}
               dataset={dataset}
-              skipAnimation
-              hideLegend={series.length < 2}
-              margin={{ left: 8, right: 28, top: 8, bottom: 8 }}
-              grid={{ horizontal: true }}
-              xAxis={[
-                {
-                  dataKey: 'at',
-                  scaleType: 'time',
-                  valueFormatter: (value: Date, context) =>
-                    context.location === 'tick' ? formats.tick(value) : formats.full(value),
-                  tickNumber: 4,
-                },
-              ]}
-              yAxis={[{ valueFormatter: (value: number) => format(value), width: 72 }]}
-              series={series.map(({ key, label }) => {
-                const values = points.map((point) => point[key] ?? null);
-                return {
-                  dataKey: key,
-                  label,
-                  // A reading with none beside it draws no line: it gets a mark, or it would not show.
-                  showMark: ({ index }: { index: number }) => isolated(values, index),
-                  // Straight between readings: a smoothed curve would invent values between them.
-                  curve: 'linear' as const,
-                  connectNulls: false,
-                  valueFormatter: (value: number | null) => formatValue(value),
-                };
-              })}
+              points={points}
+              series={series}
+              formats={formats}
+              format={format}
+              formatValue={formatValue}
             />
           </Box>
           <Box>

@@ -4,9 +4,8 @@ import { useQuery } from '@tanstack/react-query';
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { createQueryClient } from '../../app/query-client.ts';
-import { meQueryOptions } from '../../features/auth/api/get-me.ts';
 import { installFakeFetch, jsonResponse, restoreFetch } from '../../test-utils/fake-fetch.ts';
-import { meFixture } from '../../test-utils/me-fixture.ts';
+import { cacheMeFixture } from '../../test-utils/me-fixture.ts';
 import { apiGet } from '../http.ts';
 import { renderWithPlatform, resetPlatform } from '../testing/render-platform.tsx';
 import { LOCAL_ERRORS } from './error-policy-host.tsx';
@@ -39,7 +38,7 @@ function Probe({ path, local = false }: { readonly path: string; readonly local?
 
 function renderProbes(paths: string[], { signedIn = true, local = false } = {}) {
   const queryClient = createQueryClient();
-  if (signedIn) queryClient.setQueryData(meQueryOptions().queryKey, meFixture());
+  if (signedIn) cacheMeFixture(queryClient);
   return renderWithPlatform(
     paths.map((path) => <Probe key={path} path={path} local={local} />),
     queryClient,

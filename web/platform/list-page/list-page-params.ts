@@ -3,7 +3,7 @@
 import { useState } from 'react';
 import { useLocation, useNavigate, useSearchParams } from 'react-router';
 import { isSearchable, trimQuery } from '../../../core/search.ts';
-import { useRouteParams } from '../../shell/use-route-match.ts';
+import { useRouteParams } from '../use-route-match.ts';
 
 /** The list pages: routes that declare the `search` query (docs/navigation.md#routes), and a site's devices. */
 export type ListRouteKey = 'devices' | 'siteDevices' | 'sites' | 'users' | 'clouds';

@@ -1,7 +1,7 @@
 // What the breadcrumbs of the current page name: its cloud, site, device or smart NVR, and its title.
 import type { BreadcrumbInput } from '../../../core/navigation/breadcrumbs.ts';
-import type { Membership } from '../../features/auth/api/get-me.ts';
-import type { PageObjects } from '../drawer/use-page-objects.ts';
+import type { Membership } from '../../features/auth/index.ts';
+import type { PageObjects } from '../../features/navigation/index.ts';
 
 export function breadcrumbInput(
   cloudId: number | null,

@@ -1,6 +1,6 @@
 // @vitest-environment happy-dom
 import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { drawerMenu } from '../../../core/navigation/drawer-menu.ts';
 import { MENU_ITEM_HEIGHT, type NavEntry } from '../../../core/navigation/nav-entry.ts';
 import { navContext } from '../../../core/navigation/test-context.ts';
@@ -10,8 +10,10 @@ import { getCurrentCloudId } from '../../platform/http.ts';
 import { setLocale } from '../../platform/i18n.ts';
 import { installFakeFetch, restoreFetch } from '../../test-utils/fake-fetch.ts';
 import { meFixture } from '../../test-utils/me-fixture.ts';
-import { renderRoutes } from '../../test-utils/render-routes.tsx';
+import { loadPages, renderRoutes } from '../../test-utils/render-routes.tsx';
 import { type Answers, DEVICE, navigationServer, restoreScreenWidth, setScreenWidth } from './test-server.ts';
+
+beforeAll(loadPages('/cloud/3/dashboard', '/site/5/dashboard', '/site/5/device/11/dashboard'));
 
 afterEach(async () => {
   cleanup();
@@ -42,13 +44,13 @@ const shownLinks = (nav: HTMLElement) =>
 
 describe('navigation drawer levels', () => {
   it('shows the main side menu of the model at the cloud level, with the cloud menu frame', async () => {
-    open('/cloud/3/dashboard', { licensedSmartnvrId: 70 });
+    open('/cloud/3/dashboard', { licensedSmartNvrId: 70 });
     const nav = await drawerNav();
     // The owner of a VPC cloud with AuthPort and a licensed smart NVR; the user has no support tools.
     const model = drawerMenu(
       'cloud',
       navContext({
-        params: { cloudId: 3, userId: 1, siteId: undefined, deviceId: undefined, smartnvrId: undefined },
+        params: { cloudId: 3, userId: 1, siteId: undefined, deviceId: undefined, smartNvrId: undefined },
         user: { supportTools: false },
       }),
     );
@@ -98,7 +100,7 @@ describe('navigation drawer levels', () => {
       'site',
       navContext({
         access: { roleId: 'ROLE_ADMIN', permissions: 8, sites: [] },
-        params: { cloudId: 4, userId: 1, siteId: 5, deviceId: undefined, smartnvrId: undefined },
+        params: { cloudId: 4, userId: 1, siteId: 5, deviceId: undefined, smartNvrId: undefined },
       }),
     );
     await waitFor(() => expect(shownLinks(nav)).toEqual(linkNames(model.entries)));

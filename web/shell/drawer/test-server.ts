@@ -1,8 +1,8 @@
 // A scripted server and screen-width stub for the drawer and breadcrumb tests.
 import type { DeviceDetail } from '../../../core/api/devices.ts';
-import type { NavigationDevice, NavigationSite, NavigationSmartnvr } from '../../../core/api/navigation.ts';
+import type { NavigationDevice, NavigationSite, NavigationSmartNvr } from '../../../core/api/navigation.ts';
 import { SITE_PERMISSIONS } from '../../../core/domain.ts';
-import type { Me } from '../../features/auth/api/get-me.ts';
+import type { Me } from '../../features/auth/index.ts';
 import { type FakeHandler, jsonResponse } from '../../test-utils/fake-fetch.ts';
 import { meFixture } from '../../test-utils/me-fixture.ts';
 import { cloudFixture } from '../notices/notice-fixtures.ts';
@@ -57,14 +57,14 @@ const deviceDetail = (device: NavigationDevice): DeviceDetail => ({
   link_peers: [],
   report: null,
 });
-export const SMARTNVR: NavigationSmartnvr = { id: 70, name: 'Gate Recorder', cloud_id: 3 };
+export const SMARTNVR: NavigationSmartNvr = { id: 70, name: 'Gate Recorder', cloud_id: 3 };
 
 export type Answers = {
   readonly me?: Me;
   readonly site?: NavigationSite | null;
   readonly device?: NavigationDevice | null;
   readonly activeFilterId?: number | null;
-  readonly licensedSmartnvrId?: number | null;
+  readonly licensedSmartNvrId?: number | null;
 };
 
 export function navigationServer(answers: Answers = {}): FakeHandler {
@@ -73,7 +73,7 @@ export function navigationServer(answers: Answers = {}): FakeHandler {
     if (method !== 'GET') return jsonResponse(404, { message: 'Not found.' });
     if (path === '/apiv2/auth/me') return jsonResponse(200, me);
     if (path === '/apiv2/smartnvr/license') {
-      return jsonResponse(200, { deviceId: answers.licensedSmartnvrId ?? null });
+      return jsonResponse(200, { deviceId: answers.licensedSmartNvrId ?? null });
     }
     const filters = /^\/apiv2\/cloud\/(\d+)\/site-filters-select$/.exec(path);
     if (filters) {

@@ -3,11 +3,13 @@
 import type { NavContext } from '../../../core/navigation/context.ts';
 import { type DrawerLevel, levelTrail, navParamsFor, pageLevel } from '../../../core/navigation/levels.ts';
 import { type Access, can } from '../../../core/policy.ts';
-import { accessOf, type Me, type Membership } from '../../features/auth/api/get-me.ts';
-import { useCloud } from '../../features/clouds/api/get-cloud.ts';
-import { useActiveSiteFilter } from '../../features/navigation/api/get-active-site-filter.ts';
-import { useSmartnvrLicense } from '../../features/navigation/api/get-smartnvr-license.ts';
-import type { PageObjects } from './use-page-objects.ts';
+import { accessOf, type Me, type Membership } from '../../features/auth/index.ts';
+import { useCloud } from '../../features/clouds/index.ts';
+import {
+  type PageObjects,
+  useActiveSiteFilter,
+  useSmartNvrLicense,
+} from '../../features/navigation/index.ts';
 
 export type PageNavigation = {
   readonly context: NavContext;
@@ -34,7 +36,7 @@ export function usePageNavigation(
   const cloud = useCloud(membership ? cloudId : null);
   const siteFilterActive = useActiveSiteFilter(membership ? cloudId : null);
   const managesSnvr = membership !== null && can(accessOf(membership), 'manage_snvr');
-  const license = useSmartnvrLicense(cloudId, managesSnvr);
+  const license = useSmartNvrLicense(cloudId, managesSnvr);
   if (cloudId === null || membership === null) return null;
 
   const params = navParamsFor(
@@ -65,7 +67,7 @@ export function usePageNavigation(
           allowConfig: device.allow_config,
         }
       : null,
-    licensedSmartnvrId: managesSnvr ? (license.data?.deviceId ?? null) : null,
+    licensedSmartNvrId: managesSnvr ? (license.data?.deviceId ?? null) : null,
     params,
   };
   // Pages outside the four levels (e.g. the admin tools) show the cloud menu.

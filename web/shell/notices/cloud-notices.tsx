@@ -1,4 +1,4 @@
-import type { Me, Membership } from '../../features/auth/api/get-me.ts';
+import type { Me, Membership } from '../../features/auth/index.ts';
 import { PlanNotices } from './plan-notices.tsx';
 import { VideoDialogs } from './video-dialogs.tsx';
 

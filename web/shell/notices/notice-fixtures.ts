@@ -1,6 +1,6 @@
 // Answers of the cloud calls for the notice tests (shapes of core/api/clouds.ts).
 import type { Advertisement, Cloud, LicenseStatus } from '../../../core/api/clouds.ts';
-import type { Me } from '../../features/auth/api/get-me.ts';
+import type { Me } from '../../features/auth/index.ts';
 import { type FakeHandler, jsonResponse } from '../../test-utils/fake-fetch.ts';
 
 const DAY = 24 * 60 * 60 * 1000;

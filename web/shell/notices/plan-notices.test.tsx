@@ -1,12 +1,15 @@
 // @vitest-environment happy-dom
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { appRoutes } from '../../app/router.tsx';
+import { cloudsKeys } from '../../features/clouds/api/keys.ts';
 import { resetPlatform } from '../../platform/testing/render-platform.tsx';
 import { installFakeFetch, restoreFetch } from '../../test-utils/fake-fetch.ts';
 import { meFixture } from '../../test-utils/me-fixture.ts';
-import { renderRoutes } from '../../test-utils/render-routes.tsx';
+import { loadPages, renderRoutes } from '../../test-utils/render-routes.tsx';
 import { cloudFixture, cloudServer, daysFromNow, licenseStatusFixture } from './notice-fixtures.ts';
+
+beforeAll(loadPages('/cloud/3/dashboard'));
 
 afterEach(() => {
   resetPlatform();
@@ -23,7 +26,7 @@ async function notices() {
   return screen.findByRole('region', { name: 'Cloud notices' });
 }
 
-describe('plan and licence notices (docs/errors.md)', () => {
+describe('plan and license notices (docs/errors.md)', () => {
   it('tells a member with manage_licenses that the plan has expired, with a renew link', async () => {
     installFakeFetch(
       cloudServer({
@@ -98,9 +101,9 @@ describe('plan and licence notices (docs/errors.md)', () => {
     );
     const { queryClient } = renderRoutes(appRoutes(), '/cloud/3/dashboard');
     await waitFor(() =>
-      expect(queryClient.getQueryState(['clouds', 3, 'license-status'])?.status).toBe('success'),
+      expect(queryClient.getQueryState(cloudsKeys.licenseStatus(3))?.status).toBe('success'),
     );
-    await waitFor(() => expect(queryClient.getQueryState(['clouds', 3])?.status).toBe('success'));
+    await waitFor(() => expect(queryClient.getQueryState(cloudsKeys.cloud(3))?.status).toBe('success'));
     expect(screen.getByRole('heading', { level: 1, name: 'Dashboard' })).toBeInTheDocument();
     expect(screen.queryByText('Your cloud plan has expired.')).not.toBeInTheDocument();
     expect(screen.queryByRole('region', { name: 'Cloud notices' })).not.toBeInTheDocument();
@@ -123,7 +126,7 @@ describe('plan and licence notices (docs/errors.md)', () => {
     await waitFor(() => expect(reminder).not.toBeInTheDocument());
   });
 
-  it('offers the free trial to an old cloud that never used a licence (docs/constants.md)', async () => {
+  it('offers the free trial to an old cloud that never used a license (docs/constants.md)', async () => {
     installFakeFetch(
       cloudServer({
         me: meFixture(),

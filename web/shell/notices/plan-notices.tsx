@@ -9,8 +9,7 @@ import { Link as RouterLink } from 'react-router';
 import { type PlanNotice, planNotices } from '../../../core/plan-notices.ts';
 import type { Access } from '../../../core/policy.ts';
 import { routes } from '../../../core/routes.ts';
-import { useCloud } from '../../features/clouds/api/get-cloud.ts';
-import { useLicenseStatus } from '../../features/clouds/api/get-license-status.ts';
+import { useCloud, useLicenseStatus } from '../../features/clouds/index.ts';
 
 // Reminders the user may put away for this visit; plan warnings stay.
 const DISMISSIBLE: ReadonlySet<PlanNotice> = new Set(['billingCountry', 'freeTrial']);
@@ -78,7 +77,7 @@ function NoticeAlert({
   }
 }
 
-/** docs/errors.md plan and licence notices of the current cloud, above the page. */
+/** docs/errors.md plan and license notices of the current cloud, above the page. */
 export function PlanNotices({ cloudId, access }: { readonly cloudId: number; readonly access: Access }) {
   const { t } = useTranslation();
   const cloud = useCloud(cloudId).data;

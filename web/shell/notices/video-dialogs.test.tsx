@@ -1,12 +1,15 @@
 // @vitest-environment happy-dom
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { appRoutes } from '../../app/router.tsx';
+import { cloudsKeys } from '../../features/clouds/api/keys.ts';
 import { resetPlatform } from '../../platform/testing/render-platform.tsx';
 import { installFakeFetch, restoreFetch } from '../../test-utils/fake-fetch.ts';
 import { meFixture } from '../../test-utils/me-fixture.ts';
-import { renderRoutes } from '../../test-utils/render-routes.tsx';
+import { loadPages, renderRoutes } from '../../test-utils/render-routes.tsx';
 import { cloudFixture, cloudServer } from './notice-fixtures.ts';
+
+beforeAll(loadPages('/cloud/3/dashboard'));
 
 const HOUR = 60 * 60 * 1000;
 const QUICK_START_KEY = 'console.videoDialog.quickStart.1.3';
@@ -29,6 +32,16 @@ async function settled(queryClient: ReturnType<typeof open>['queryClient'], key:
   await screen.findByRole('heading', { level: 1, name: 'Dashboard' });
 }
 
+// The frame, the dashboard and the dialog load lazily, as in the browser: loaded once before the journeys,
+// the first journey's wait for its dialog is not spent compiling them.
+beforeAll(() =>
+  Promise.all([
+    import('../app-frame.tsx'),
+    import('../../features/dashboards/pages/dashboard-page.tsx'),
+    import('./quick-start-dialog.tsx'),
+    import('./promotion-dialog.tsx'),
+  ]),
+);
 beforeEach(() => localStorage.clear());
 afterEach(() => {
   resetPlatform();
@@ -52,7 +65,7 @@ describe('quick-start video dialog (docs/roles.md, docs/constants.md)', () => {
   it('is not shown again within 24 h, and is shown after 24 h', async () => {
     localStorage.setItem(QUICK_START_KEY, String(Date.now() - 23 * HOUR));
     const first = open();
-    await settled(first.queryClient, ['clouds', 3]);
+    await settled(first.queryClient, cloudsKeys.cloud(3));
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
     resetPlatform();
     localStorage.setItem(QUICK_START_KEY, String(Date.now() - 24 * HOUR));
@@ -67,11 +80,11 @@ describe('quick-start video dialog (docs/roles.md, docs/constants.md)', () => {
       ],
     });
     const asAdmin = open(trialCloud, admin);
-    await settled(asAdmin.queryClient, ['clouds', 3]);
+    await settled(asAdmin.queryClient, cloudsKeys.cloud(3));
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
     resetPlatform();
     const paidPlan = open(cloudFixture());
-    await settled(paidPlan.queryClient, ['clouds', 3]);
+    await settled(paidPlan.queryClient, cloudsKeys.cloud(3));
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
   });
 });
@@ -111,7 +124,7 @@ describe('promotional video dialog (docs/constants.md)', () => {
   it('is shown again only after 24 h', async () => {
     localStorage.setItem(PROMOTION_KEY, String(Date.now() - 2 * HOUR));
     const recent = open(advertisingCloud);
-    await settled(recent.queryClient, ['clouds', 3, 'advertisement']);
+    await settled(recent.queryClient, cloudsKeys.advertisement(3));
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
     resetPlatform();
     localStorage.setItem(PROMOTION_KEY, String(Date.now() - 25 * HOUR));
@@ -119,7 +132,7 @@ describe('promotional video dialog (docs/constants.md)', () => {
     expect(await screen.findByRole('dialog', { name: "What's new" })).toBeInTheDocument();
   });
 
-  it('is not shown to members who do not manage licences, nor without videos', async () => {
+  it('is not shown to members who do not manage licenses, nor without videos', async () => {
     const guest = meFixture({
       memberships: [
         {
@@ -132,14 +145,14 @@ describe('promotional video dialog (docs/constants.md)', () => {
       ],
     });
     const asGuest = open(advertisingCloud, guest);
-    await settled(asGuest.queryClient, ['clouds', 3]);
+    await settled(asGuest.queryClient, cloudsKeys.cloud(3));
     expect(asGuest.requests.map((request) => request.path)).not.toContain(
       '/apiv2/cloud/3/addons/advertisement',
     );
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
     resetPlatform();
     const noVideos = open(advertisingCloud, meFixture(), []);
-    await settled(noVideos.queryClient, ['clouds', 3, 'advertisement']);
+    await settled(noVideos.queryClient, cloudsKeys.advertisement(3));
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
     expect(localStorage.getItem(PROMOTION_KEY)).toBeNull();
   });

@@ -1,8 +1,7 @@
 import { lazy, Suspense, useEffect, useState } from 'react';
 import { isDueAgain, seesPromotions, seesQuickStart } from '../../../core/plan-notices.ts';
 import type { Access } from '../../../core/policy.ts';
-import { useAdvertisement } from '../../features/clouds/api/get-advertisement.ts';
-import { useCloud } from '../../features/clouds/api/get-cloud.ts';
+import { useAdvertisement, useCloud } from '../../features/clouds/index.ts';
 import { lastShownAt, rememberShown, type VideoDialogKind } from './video-dialog-memory.ts';
 
 const QuickStartDialog = lazy(() =>

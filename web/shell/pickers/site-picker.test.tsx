@@ -1,6 +1,7 @@
 // @vitest-environment happy-dom
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { sitesKeys } from '../../features/sites/api/keys.ts';
 import { renderWithPlatform, resetPlatform } from '../../platform/testing/render-platform.tsx';
 import { jsonResponse, restoreFetch } from '../../test-utils/fake-fetch.ts';
 import { fakeShellData, installShellServer, namedSites } from '../top-bar/test-server.tsx';
@@ -110,7 +111,7 @@ describe('site picker', () => {
     });
     const { chosen, queryClient } = renderPicker(true);
     // A page of the site list (docs/navigation.md#routes) loaded earlier, which must not keep showing the cloud without the new site.
-    const listKey = ['sites', 'list', 3, '', 0];
+    const listKey = sitesKeys.list(3, { search: '', offset: 0 });
     queryClient.setQueryData(listKey, { items: [], total: 0 });
     fireEvent.click(await screen.findByRole('button', { name: 'Create a new site' }));
     let dialog = await screen.findByRole('dialog', { name: 'Create a new site' });

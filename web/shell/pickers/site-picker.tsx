@@ -14,7 +14,7 @@ import {
   FILTER_BOX_MIN_ENTRIES,
   SITE_LIST_MAX,
 } from '../../../core/constants.ts';
-import { useSitesSelect } from '../../features/sites/api/get-sites-select.ts';
+import { useSitesSelect } from '../../features/sites/index.ts';
 import { SearchField } from '../../platform/search-field/search-field.tsx';
 import { BOUNDED_LIST } from './bounded-list.ts';
 import { matchesFilter } from './matches-filter.ts';

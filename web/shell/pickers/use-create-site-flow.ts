@@ -1,7 +1,7 @@
 // docs/navigation.md#top-bar-panels "Create a new site": asks for the name in the prompt dialog, creates the site, then chooses it.
 // A refused name (400, e.g. a duplicate) asks again with the server's message.
 import { useTranslation } from 'react-i18next';
-import { useCreateSite } from '../../features/sites/api/create-site.ts';
+import { useCreateSite } from '../../features/sites/index.ts';
 import { isApiError } from '../../platform/api-error.ts';
 import { promptDialog } from '../../platform/dialogs/dialog-store.ts';
 

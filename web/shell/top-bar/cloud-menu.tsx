@@ -15,8 +15,7 @@ import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
 import type { Invitation } from '../../../core/api/clouds.ts';
 import { routes } from '../../../core/routes.ts';
-import { useCloudList } from '../../features/clouds/api/get-clouds.ts';
-import { useUnreadInvitations } from '../../features/clouds/api/get-unread-invitations.ts';
+import { useCloudList, useUnreadInvitations } from '../../features/clouds/index.ts';
 import { CloudSwitcher } from './cloud-switcher.tsx';
 import { Invitations } from './invitations.tsx';
 

@@ -5,8 +5,7 @@ import Typography from '@mui/material/Typography';
 import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { Invitation } from '../../../core/api/clouds.ts';
-import { useDeclineInvitation } from '../../features/clouds/api/decline-invitation.ts';
-import { useJoinCloud } from '../../features/clouds/api/join-cloud.ts';
+import { useDeclineInvitation, useJoinCloud } from '../../features/clouds/index.ts';
 
 function InvitationItem({
   invitation,

@@ -1,7 +1,7 @@
 // Web tests of the top bar and pickers: a scripted server for their calls and the bar in a router.
 import type { CloudSummary, Invitation } from '../../../core/api/clouds.ts';
 import type { SiteGrouping, SiteOption } from '../../../core/api/sites.ts';
-import type { Me } from '../../features/auth/api/get-me.ts';
+import type { Me } from '../../features/auth/index.ts';
 import { type FakeRequest, installFakeFetch, jsonResponse } from '../../test-utils/fake-fetch.ts';
 import { meFixture } from '../../test-utils/me-fixture.ts';
 import { renderRoutes } from '../../test-utils/render-routes.tsx';

@@ -3,7 +3,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { FIELD_ERRORS } from '../../../platform/errors/error-policy-host.tsx';
 import { apiPost } from '../../../platform/http.ts';
-import { getMe, meQueryOptions } from '../../auth/api/get-me.ts';
+import { getMe, meQueryOptions } from '../../auth/index.ts';
 
 export function useEmailVerification() {
   const queryClient = useQueryClient();

@@ -2,10 +2,11 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { AccountSecurity } from '../../../../core/api/account.ts';
 import { apiGet } from '../../../platform/http.ts';
+import { accountKeys } from './keys.ts';
 
 export const securityQueryOptions = () =>
   queryOptions({
-    queryKey: ['account', 'security'] as const,
+    queryKey: accountKeys.security(),
     queryFn: () => apiGet<AccountSecurity>('/apiv2/user/security'),
   });
 

@@ -4,7 +4,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { ProfileBody } from '../../../../core/api/account.ts';
 import { FIELD_ERRORS } from '../../../platform/errors/error-policy-host.tsx';
 import { apiPatch } from '../../../platform/http.ts';
-import { type Me, type MeUser, meQueryOptions } from '../../auth/api/get-me.ts';
+import { type Me, type MeUser, meQueryOptions } from '../../auth/index.ts';
 
 export function useUpdateProfile() {
   const queryClient = useQueryClient();

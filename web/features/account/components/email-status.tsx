@@ -3,7 +3,7 @@
 import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
 import { useTranslation } from 'react-i18next';
-import type { MeUser } from '../../auth/api/get-me.ts';
+import type { MeUser } from '../../auth/index.ts';
 import { accountFieldError } from '../account-errors.ts';
 import { useEmailVerification } from '../api/email-verification.ts';
 

@@ -8,7 +8,7 @@ import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { showMessage } from '../../../platform/messages/message-store.ts';
 import { NewPasswordField, usePasswordProblem } from '../../../platform/new-password-field.tsx';
-import type { MeUser } from '../../auth/api/get-me.ts';
+import type { MeUser } from '../../auth/index.ts';
 import { accountFieldError } from '../account-errors.ts';
 import { useChangePassword } from '../api/change-password.ts';
 

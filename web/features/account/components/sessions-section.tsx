@@ -13,8 +13,8 @@ import { useTranslation } from 'react-i18next';
 import type { AccountSession } from '../../../../core/api/account.ts';
 import { confirmDialog } from '../../../platform/dialogs/dialog-store.ts';
 import { showMessage } from '../../../platform/messages/message-store.ts';
-import { DateTime } from '../../../shell/date-time.tsx';
 import { useSignOutSession } from '../api/sign-out-session.ts';
+import { DateTime } from '../date-time.tsx';
 import { describeUserAgent } from '../user-agent.ts';
 
 // A phone shows the browser, its action and when it was last used; the address and sign-in time need room.

@@ -2,9 +2,9 @@
 import Alert from '@mui/material/Alert';
 import Divider from '@mui/material/Divider';
 import { useTranslation } from 'react-i18next';
+import { PageLoader } from '../../../platform/page-loader.tsx';
 import { PageSection } from '../../../platform/page-section.tsx';
-import { PageLoader } from '../../../shell/page-loader.tsx';
-import { useCachedMe } from '../../auth/api/get-me.ts';
+import { useCachedMe } from '../../auth/index.ts';
 import { useSecurity } from '../api/get-security.ts';
 import { PasswordSection } from '../components/password-section.tsx';
 import { SessionsSection } from '../components/sessions-section.tsx';

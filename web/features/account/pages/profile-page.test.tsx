@@ -14,7 +14,7 @@ import {
 } from '../../../test-utils/fake-fetch.ts';
 import { meFixture } from '../../../test-utils/me-fixture.ts';
 import { renderRoutes } from '../../../test-utils/render-routes.tsx';
-import { type MeUser, meQueryOptions } from '../../auth/api/get-me.ts';
+import { type MeUser, meQueryOptions } from '../../auth/index.ts';
 import { ProfilePage } from './profile-page.tsx';
 
 function renderProfile(user: Partial<MeUser>, handler: FakeHandler) {

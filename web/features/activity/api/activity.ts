@@ -15,6 +15,7 @@ import type { TaskDetail } from '../../../../core/api/tasks.ts';
 import type { AlertType, HealthId, TaskType } from '../../../../core/domain.ts';
 import { apiGet, apiPost, buildQuery, type QueryData } from '../../../platform/http.ts';
 import { type HistoryRange, historyFrom } from '../../../platform/list-page/history-filter.tsx';
+import { activityKeys } from './keys.ts';
 
 /** The health choices of the alert history; 'problems' is docs/navigation.md#routes's HEALTH_CRITICAL+HEALTH_WARNING. */
 export const HEALTH_FILTERS = {
@@ -89,7 +90,7 @@ export function useAlertHistory(
   limit = LIST_PAGE_SIZE,
 ) {
   return useQuery({
-    queryKey: ['activity', 'alerts', cloudId, filters, offset, limit] as const,
+    queryKey: activityKeys.alertPage(cloudId, filters, offset, limit),
     queryFn: () =>
       apiGet<AlertHistory>(`/apiv2/cloud/${cloudId}/alerts`, {
         ...alertQuery(filters),
@@ -108,7 +109,7 @@ export function useTaskHistory(
   limit = LIST_PAGE_SIZE,
 ) {
   return useQuery({
-    queryKey: ['activity', 'tasks', cloudId, filters, offset, limit] as const,
+    queryKey: activityKeys.taskPage(cloudId, filters, offset, limit),
     queryFn: () =>
       apiGet<TaskHistory>(`/apiv2/cloud/${cloudId}/tasks`, {
         ...taskQuery(filters),
@@ -130,7 +131,7 @@ export const TARGETS_PAGE_SIZE = 50;
 
 export function useTaskDetail(cloudId: number, taskId: number, offset: number) {
   return useQuery({
-    queryKey: ['activity', 'tasks', cloudId, 'detail', taskId, offset] as const,
+    queryKey: activityKeys.task(cloudId, taskId, offset),
     queryFn: () =>
       apiGet<TaskDetail>(`/apiv2/cloud/${cloudId}/tasks/${taskId}`, { offset, limit: TARGETS_PAGE_SIZE }),
     placeholderData: keepPreviousData,
@@ -143,13 +144,13 @@ export function useAcknowledgeAlerts(cloudId: number) {
   return useMutation({
     mutationFn: (body: AcknowledgeBody) =>
       apiPost<{ acknowledged: number }>(`/apiv2/cloud/${cloudId}/alerts/acknowledge`, body),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: ['activity', 'alerts', cloudId] }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: activityKeys.alerts(cloudId) }),
   });
 }
 
 export function useAlertMutes(cloudId: number) {
   return useQuery({
-    queryKey: ['activity', 'alerts', cloudId, 'mutes'] as const,
+    queryKey: activityKeys.mutes(cloudId),
     queryFn: () => apiGet<AlertMutes>(`/apiv2/cloud/${cloudId}/alert-mutes`),
   });
 }
@@ -157,7 +158,7 @@ export function useAlertMutes(cloudId: number) {
 /** Opening or ending a window changes which alerts are muted: the history is read again with the windows. */
 export function useChangeMutes(cloudId: number) {
   const queryClient = useQueryClient();
-  const onSuccess = () => queryClient.invalidateQueries({ queryKey: ['activity', 'alerts', cloudId] });
+  const onSuccess = () => queryClient.invalidateQueries({ queryKey: activityKeys.alerts(cloudId) });
   return {
     open: useMutation({
       mutationFn: (body: CreateMuteBody) =>

@@ -26,9 +26,7 @@ import { ExportButton, HistoryFilter, RangeFilter } from '../../../platform/list
 import { ListResults } from '../../../platform/list-page/list-page-frame.tsx';
 import type { ListColumn } from '../../../platform/list-page/list-table.tsx';
 import { showMessage } from '../../../platform/messages/message-store.ts';
-import { alertDescription } from '../../alerts/components/alert-texts.ts';
-import { AlertTime } from '../../alerts/components/alert-time.tsx';
-import { HealthLabel } from '../../alerts/components/health-label.tsx';
+import { AlertTime, alertDescription, HealthLabel } from '../../alerts/index.ts';
 import {
   type AlertFilters,
   alertExportHref,
@@ -56,7 +54,7 @@ function Source({ alert }: { readonly alert: AlertHistoryItem }) {
   }
   if (smartnvr) {
     return (
-      <Link component={RouterLink} to={routes.smartnvrDashboard.href({ smartnvrId: smartnvr.id })}>
+      <Link component={RouterLink} to={routes.smartNvrDashboard.href({ smartNvrId: smartnvr.id })}>
         {smartnvr.name}
       </Link>
     );

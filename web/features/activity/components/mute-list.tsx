@@ -8,7 +8,7 @@ import Typography from '@mui/material/Typography';
 import { useTranslation } from 'react-i18next';
 import { ALERT_TITLE_KEYS } from '../../../../core/alert-titles.ts';
 import type { AlertMute } from '../../../../core/api/activity.ts';
-import { DateTime } from '../../../shell/date-time.tsx';
+import { DateTime } from '../../account/index.ts';
 
 function what(t: ReturnType<typeof useTranslation>['t'], mute: AlertMute) {
   const name = mute.device?.name ?? mute.smartnvr?.name;

@@ -8,8 +8,8 @@ import { ModalShell } from '../../../platform/dialogs/modal-shell.tsx';
 import { ListResults } from '../../../platform/list-page/list-page-frame.tsx';
 import type { ListColumn } from '../../../platform/list-page/list-table.tsx';
 import { visuallyHidden } from '../../../platform/visually-hidden.ts';
-import { DateTime } from '../../../shell/date-time.tsx';
-import { TASK_STATE_KEYS, TASK_TYPE_TITLE_KEYS } from '../../tasks/task-labels.ts';
+import { DateTime } from '../../account/index.ts';
+import { TASK_STATE_KEYS, TASK_TYPE_TITLE_KEYS } from '../../tasks/index.ts';
 import { useTaskDetail } from '../api/activity.ts';
 
 const TITLE_ID = 'task-detail-title';

@@ -11,8 +11,8 @@ import { errorCount, percentComplete } from '../../../../core/tasks.ts';
 import { ExportButton, HistoryFilter, RangeFilter } from '../../../platform/list-page/history-filter.tsx';
 import { ListResults } from '../../../platform/list-page/list-page-frame.tsx';
 import type { ListColumn } from '../../../platform/list-page/list-table.tsx';
-import { DateTime } from '../../../shell/date-time.tsx';
-import { TASK_STATE_KEYS, TASK_TYPE_TITLE_KEYS } from '../../tasks/task-labels.ts';
+import { DateTime } from '../../account/index.ts';
+import { TASK_STATE_KEYS, TASK_TYPE_TITLE_KEYS } from '../../tasks/index.ts';
 import {
   type HistoryScope,
   STATUS_FILTERS,

@@ -8,7 +8,7 @@ import Typography from '@mui/material/Typography';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate, useSearchParams } from 'react-router';
 import { matchRoute, readPathIds, routes } from '../../../../core/routes.ts';
-import { usePageObjects } from '../../../shell/drawer/use-page-objects.ts';
+import { usePageObjects } from '../../navigation/index.ts';
 import { HEALTH_FILTERS, STATUS_FILTERS } from '../api/activity.ts';
 import { AlertHistory } from '../components/alert-history.tsx';
 import { TaskHistory } from '../components/task-history.tsx';
@@ -42,8 +42,8 @@ export function ActivityPage() {
   const health = filterOf(HEALTH_FILTERS, query.get('health'));
   if (cloudId === null || !match) return null;
   // A device's page names its site too: the device alone narrows the history.
-  const scope = ids.smartnvrId
-    ? { smartNvrId: ids.smartnvrId }
+  const scope = ids.smartNvrId
+    ? { smartNvrId: ids.smartNvrId }
     : ids.deviceId
       ? { deviceId: ids.deviceId }
       : ids.siteId

@@ -3,7 +3,8 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { AdminCloud } from '../../../../core/api/admin.ts';
 import { apiPost } from '../../../platform/http.ts';
-import { cloudQueryOptions } from '../../clouds/api/get-cloud.ts';
+import { cloudQueryOptions } from '../../clouds/index.ts';
+import { adminKeys } from './keys.ts';
 
 export function useCloudSuspension() {
   const queryClient = useQueryClient();
@@ -12,8 +13,8 @@ export function useCloudSuspension() {
       apiPost<AdminCloud>(`/apiv2/admin/clouds/${cloudId}/${suspend ? 'suspend' : 'unsuspend'}`),
     onSuccess: (cloud) =>
       Promise.all([
-        queryClient.invalidateQueries({ queryKey: ['admin', 'clouds'] }),
-        // The cloud, its licence status and its promotions, by the key's prefix.
+        queryClient.invalidateQueries({ queryKey: adminKeys.cloudLists() }),
+        // The cloud, its license status and its promotions, by the key's prefix.
         queryClient.invalidateQueries({ queryKey: cloudQueryOptions(cloud.id).queryKey }),
       ]),
   });

@@ -3,10 +3,11 @@ import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query'
 import type { ErrorReportList, StoredErrorReport } from '../../../../core/api/error-reports.ts';
 import { LIST_PAGE_SIZE, type ListPage } from '../../../../core/api/list-query.ts';
 import { apiGet } from '../../../platform/http.ts';
+import { adminKeys } from './keys.ts';
 
 export function errorReportsQueryOptions(offset: number) {
   return queryOptions({
-    queryKey: ['admin', 'error-reports', offset] as const,
+    queryKey: adminKeys.errorReports(offset),
     queryFn: () => apiGet<ErrorReportList>('/apiv2/error-reports', { offset, limit: LIST_PAGE_SIZE }),
   });
 }

@@ -3,10 +3,11 @@ import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query'
 import type { AdminNewsPostList } from '../../../../core/api/admin.ts';
 import { LIST_PAGE_SIZE } from '../../../../core/api/list-query.ts';
 import { apiGet } from '../../../platform/http.ts';
+import { adminKeys } from './keys.ts';
 
 export function newsPostsQueryOptions(offset: number) {
   return queryOptions({
-    queryKey: ['admin', 'news-posts', offset] as const,
+    queryKey: adminKeys.newsPosts(offset),
     queryFn: () => apiGet<AdminNewsPostList>('/apiv2/admin/news-posts', { offset, limit: LIST_PAGE_SIZE }),
   });
 }

@@ -3,10 +3,11 @@ import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query'
 import type { AdminCloudList } from '../../../../core/api/admin.ts';
 import { LIST_PAGE_SIZE } from '../../../../core/api/list-query.ts';
 import { apiGet } from '../../../platform/http.ts';
+import { adminKeys } from './keys.ts';
 
 export function platformCloudsQueryOptions(search: string, offset: number) {
   return queryOptions({
-    queryKey: ['admin', 'clouds', search, offset] as const,
+    queryKey: adminKeys.clouds(search, offset),
     queryFn: () =>
       apiGet<AdminCloudList>('/apiv2/admin/clouds', {
         search: search === '' ? undefined : search,

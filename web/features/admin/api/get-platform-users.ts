@@ -3,10 +3,11 @@ import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query'
 import type { AdminUserList } from '../../../../core/api/admin.ts';
 import { LIST_PAGE_SIZE } from '../../../../core/api/list-query.ts';
 import { apiGet } from '../../../platform/http.ts';
+import { adminKeys } from './keys.ts';
 
 export function platformUsersQueryOptions(search: string, offset: number) {
   return queryOptions({
-    queryKey: ['admin', 'users', search, offset] as const,
+    queryKey: adminKeys.users(search, offset),
     queryFn: () =>
       apiGet<AdminUserList>('/apiv2/admin/users', {
         search: search === '' ? undefined : search,

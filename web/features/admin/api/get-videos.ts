@@ -2,10 +2,11 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { AdminVideoList } from '../../../../core/api/admin.ts';
 import { apiGet } from '../../../platform/http.ts';
+import { adminKeys } from './keys.ts';
 
 export function videosQueryOptions() {
   return queryOptions({
-    queryKey: ['admin', 'videos'] as const,
+    queryKey: adminKeys.videos(),
     queryFn: () => apiGet<AdminVideoList>('/apiv2/admin/videos'),
   });
 }

@@ -4,7 +4,8 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { AdminNewsPost, NewsPostBody, NewsPostPatch } from '../../../../core/api/admin.ts';
 import { FIELD_ERRORS } from '../../../platform/errors/error-policy-host.tsx';
 import { apiDelete, apiPatch, apiPost } from '../../../platform/http.ts';
-import { inboxQueryOptions } from '../../news/api/get-inbox.ts';
+import { inboxQueryOptions } from '../../news/index.ts';
+import { adminKeys } from './keys.ts';
 
 export type NewsPostChange =
   | { kind: 'create'; body: NewsPostBody }
@@ -34,7 +35,7 @@ export function useNewsPostChange() {
     meta: FIELD_ERRORS,
     onSuccess: () =>
       Promise.all([
-        queryClient.invalidateQueries({ queryKey: ['admin', 'news-posts'] }),
+        queryClient.invalidateQueries({ queryKey: adminKeys.newsPostLists() }),
         queryClient.invalidateQueries({ queryKey: inboxQueryOptions().queryKey }),
       ]),
   });

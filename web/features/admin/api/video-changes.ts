@@ -1,10 +1,10 @@
 // Adding, editing, turning on or off and deleting a promotional video (/apiv2/admin/videos). Each refreshes
 // the list, and the promotional dialog's videos of every cloud (GET .../addons/advertisement).
-import { type Query, useMutation, useQueryClient } from '@tanstack/react-query';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { AdminVideo, VideoBody, VideoPatch } from '../../../../core/api/admin.ts';
 import { FIELD_ERRORS } from '../../../platform/errors/error-policy-host.tsx';
 import { apiDelete, apiPatch, apiPost } from '../../../platform/http.ts';
-import { advertisementQueryOptions } from '../../clouds/api/get-advertisement.ts';
+import { cloudsKeys } from '../../clouds/index.ts';
 import { videosQueryOptions } from './get-videos.ts';
 
 export type VideoChange =
@@ -18,11 +18,6 @@ function send(change: VideoChange): Promise<AdminVideo | { ok: true }> {
   return apiDelete(`/apiv2/admin/videos/${change.id}`);
 }
 
-// The promotional dialog's key names its cloud: ['clouds', cloudId, 'advertisement'].
-const ADVERTISEMENT_KEY = advertisementQueryOptions(0).queryKey;
-const isAdvertisement = (query: Query) =>
-  query.queryKey[0] === ADVERTISEMENT_KEY[0] && query.queryKey[2] === ADVERTISEMENT_KEY[2];
-
 export function useVideoChange() {
   const queryClient = useQueryClient();
   return useMutation({
@@ -31,7 +26,8 @@ export function useVideoChange() {
     onSuccess: () =>
       Promise.all([
         queryClient.invalidateQueries({ queryKey: videosQueryOptions().queryKey }),
-        queryClient.invalidateQueries({ predicate: isAdvertisement }),
+        // Every cloud's promotional dialog.
+        queryClient.invalidateQueries({ queryKey: cloudsKeys.advertisements() }),
       ]),
   });
 }

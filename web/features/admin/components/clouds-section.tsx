@@ -11,7 +11,7 @@ import { confirmDialog } from '../../../platform/dialogs/dialog-store.ts';
 import type { ListColumn } from '../../../platform/list-page/list-table.tsx';
 import { showMessage } from '../../../platform/messages/message-store.ts';
 import { SearchField } from '../../../platform/search-field/search-field.tsx';
-import { useFormatDateTime } from '../../../shell/use-unit-context.ts';
+import { useFormatDateTime } from '../../account/index.ts';
 import { useCloudSuspension } from '../api/cloud-suspension.ts';
 import { usePlatformClouds } from '../api/get-platform-clouds.ts';
 import { AdminList, usePageOffset } from './admin-list.tsx';

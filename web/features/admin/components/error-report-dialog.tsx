@@ -7,7 +7,7 @@ import { type ReactNode, useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { StoredErrorReport } from '../../../../core/api/error-reports.ts';
 import { ModalShell } from '../../../platform/dialogs/modal-shell.tsx';
-import { DateTime } from '../../../shell/date-time.tsx';
+import { DateTime } from '../../account/index.ts';
 
 /** The error's own message: the first line of the message and stack trace. */
 export const firstLine = (message: string) => message.split('\n', 1)[0] ?? '';

@@ -6,7 +6,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { StoredErrorReport } from '../../../../core/api/error-reports.ts';
 import type { ListColumn } from '../../../platform/list-page/list-table.tsx';
-import { DateTime } from '../../../shell/date-time.tsx';
+import { DateTime } from '../../account/index.ts';
 import { useErrorReports } from '../api/get-error-reports.ts';
 import { AdminList, usePageOffset } from './admin-list.tsx';
 import { ErrorReportDialog, firstLine } from './error-report-dialog.tsx';

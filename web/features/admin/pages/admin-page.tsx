@@ -8,7 +8,7 @@ import { useTranslation } from 'react-i18next';
 import { useNavigate, useSearchParams } from 'react-router';
 import { ADMIN_TABS, type AdminTab, routes } from '../../../../core/routes.ts';
 import { NotAllowed, PageSection } from '../../../platform/page-section.tsx';
-import { useCachedMe } from '../../auth/api/get-me.ts';
+import { useCachedMe } from '../../auth/index.ts';
 import { CloudsSection } from '../components/clouds-section.tsx';
 import { ErrorReportsSection } from '../components/error-reports-section.tsx';
 import { NewsSection } from '../components/news-section.tsx';

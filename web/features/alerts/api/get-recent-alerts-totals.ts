@@ -4,6 +4,7 @@ import type { RecentAlertsTotals } from '../../../../core/api/alerts.ts';
 import { ALERT_COUNT_REFRESH_MS, ALERT_COUNT_REFRESH_PUSH_MS } from '../../../../core/constants.ts';
 import { LOCAL_ERRORS } from '../../../platform/errors/error-policy-host.tsx';
 import { apiGet } from '../../../platform/http.ts';
+import { alertsKeys } from './keys.ts';
 
 export function getRecentAlertsTotals(cloudId: number): Promise<RecentAlertsTotals> {
   return apiGet<RecentAlertsTotals>(`/apiv2/cloud/${cloudId}/recent-alerts-totals`);
@@ -11,7 +12,7 @@ export function getRecentAlertsTotals(cloudId: number): Promise<RecentAlertsTota
 
 export function recentAlertsTotalsQueryOptions(cloudId: number) {
   return queryOptions({
-    queryKey: ['alerts', 'recent-totals', cloudId] as const,
+    queryKey: alertsKeys.recentTotals(cloudId),
     queryFn: () => getRecentAlertsTotals(cloudId),
     // A badge that fails to load stays empty until the next poll rather than interrupting the page.
     meta: LOCAL_ERRORS,

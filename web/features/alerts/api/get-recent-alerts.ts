@@ -4,6 +4,7 @@ import type { RecentAlerts } from '../../../../core/api/alerts.ts';
 import { ALERT_CACHE_MS, RECENT_ALERTS_LIMIT } from '../../../../core/constants.ts';
 import { LOCAL_ERRORS } from '../../../platform/errors/error-policy-host.tsx';
 import { apiGet } from '../../../platform/http.ts';
+import { alertsKeys } from './keys.ts';
 
 export function getRecentAlerts(cloudId: number): Promise<RecentAlerts> {
   return apiGet<RecentAlerts>(`/apiv2/cloud/${cloudId}/recent-alerts`, { limit: RECENT_ALERTS_LIMIT });
@@ -11,7 +12,7 @@ export function getRecentAlerts(cloudId: number): Promise<RecentAlerts> {
 
 export function recentAlertsQueryOptions(cloudId: number) {
   return queryOptions({
-    queryKey: ['alerts', 'recent', cloudId] as const,
+    queryKey: alertsKeys.recent(cloudId),
     queryFn: () => getRecentAlerts(cloudId),
     // New alerts show in the unviewed total, which refreshes this list; otherwise it is kept an hour.
     staleTime: ALERT_CACHE_MS,

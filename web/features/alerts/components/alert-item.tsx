@@ -99,7 +99,7 @@ export function AlertItem({ alert, hideSite, onNavigate }: AlertItemProps) {
         )}
         {attrs.snvr_device_id !== null && attrs.snvr_device_name !== null && (
           <ConcernLink
-            to={routes.smartnvr.href({ smartnvrId: attrs.snvr_device_id })}
+            to={routes.smartnvr.href({ smartNvrId: attrs.snvr_device_id })}
             name={attrs.snvr_device_name}
             kind={t('alerts.panel.smartNvr')}
             icon={VideocamIcon}

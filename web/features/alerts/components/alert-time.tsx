@@ -1,7 +1,7 @@
 // When an alert was raised: relative ("5 minutes ago") in the user's language, the full date and time in the
 // user's time zone as the title.
 import { useTranslation } from 'react-i18next';
-import { useFormatDateTime } from '../../../shell/use-unit-context.ts';
+import { useFormatDateTime } from '../../account/index.ts';
 
 const MINUTE_MS = 60_000;
 const HOUR_MS = 60 * MINUTE_MS;

@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import type { PanelPlacement } from '../../../platform/panel/top-bar-panel.tsx';
 import { TopBarPanel } from '../../../platform/panel/top-bar-panel.tsx';
 import { useOnPanelClosed } from '../../../platform/panel/use-on-panel-closed.ts';
-import { PushToggle } from '../../push/components/push-toggle.tsx';
+import { PushToggle } from '../../push/index.ts';
 import { useMarkAlertsAsViewed } from '../api/mark-alerts-as-viewed.ts';
 import { RecentAlertsList } from './recent-alerts-list.tsx';
 

@@ -5,12 +5,13 @@ import type { EmailChangeLookup, LinkBody } from '../../../../core/api/account.t
 import { LOCAL_ERRORS } from '../../../platform/errors/error-policy-host.tsx';
 import { apiGet, apiPost } from '../../../platform/http.ts';
 import { meQueryOptions } from './get-me.ts';
+import { authKeys } from './keys.ts';
 
 const PATH = '/apiv2/auth/email-change';
 
 export const useEmailChangeLookup = (token: string) =>
   useQuery({
-    queryKey: ['email-change', token] as const,
+    queryKey: authKeys.emailChange(token),
     queryFn: () => apiGet<EmailChangeLookup>(`${PATH}/lookup`, { token }),
     meta: LOCAL_ERRORS,
     retry: false,

@@ -4,6 +4,7 @@ import { useCallback, useSyncExternalStore } from 'react';
 import type { MeasurementUnits, RoleId } from '../../../../core/domain.ts';
 import type { Access } from '../../../../core/policy.ts';
 import { apiGet } from '../../../platform/http.ts';
+import { authKeys } from './keys.ts';
 
 export interface MeUser {
   readonly id: number;
@@ -59,7 +60,7 @@ export function getMe(): Promise<Me> {
 
 export function meQueryOptions() {
   return queryOptions({
-    queryKey: ['auth', 'me'] as const,
+    queryKey: authKeys.me(),
     queryFn: getMe,
     staleTime: 5 * 60_000,
   });

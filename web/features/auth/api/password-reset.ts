@@ -9,6 +9,7 @@ import type {
 } from '../../../../core/api/account.ts';
 import { LOCAL_ERRORS } from '../../../platform/errors/error-policy-host.tsx';
 import { apiGet, apiPost } from '../../../platform/http.ts';
+import { authKeys } from './keys.ts';
 
 const PATH = '/apiv2/auth/password-reset';
 
@@ -20,7 +21,7 @@ export const useRequestPasswordReset = () =>
 
 export const usePasswordResetLookup = (token: string) =>
   useQuery({
-    queryKey: ['password-reset', token] as const,
+    queryKey: authKeys.passwordReset(token),
     queryFn: () => apiGet<PasswordResetLookup>(`${PATH}/lookup`, { token }),
     meta: LOCAL_ERRORS,
     retry: false,

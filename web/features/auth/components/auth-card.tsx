@@ -3,7 +3,7 @@ import Card from '@mui/material/Card';
 import CardContent from '@mui/material/CardContent';
 import Typography from '@mui/material/Typography';
 import type { ReactNode } from 'react';
-import { useProductName } from '../../../shell/use-product-name.ts';
+import { useProductName } from '../use-product-name.ts';
 
 /** The centred card of the pages a visitor sees before logging in. */
 export function AuthCard({ children }: { readonly children: ReactNode }) {

@@ -8,12 +8,12 @@ import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink, useNavigate, useSearchParams } from 'react-router';
 import { routes } from '../../../../core/routes.ts';
-import { useProductName } from '../../../shell/use-product-name.ts';
 import { useLogin } from '../api/login.ts';
 import { useRequestSignInLink } from '../api/sign-in-link.ts';
 import { AuthCard } from '../components/auth-card.tsx';
 import { isAccountPaced, loginErrorMessage } from '../login-error.ts';
 import { pathAfterLogin } from '../safe-next.ts';
+import { useProductName } from '../use-product-name.ts';
 
 export function LoginPage() {
   const { t } = useTranslation();

@@ -5,6 +5,7 @@ import { LIST_PAGE_SIZE } from '../../../../core/api/list-query.ts';
 import type { AuditObjectType } from '../../../../core/audit.ts';
 import { apiGet, buildQuery } from '../../../platform/http.ts';
 import { type HistoryRange, historyFrom } from '../../../platform/list-page/history-filter.tsx';
+import { changeLogKeys } from './keys.ts';
 
 export interface ChangeLogFilters {
   readonly range: HistoryRange;
@@ -23,7 +24,7 @@ const query = (filters: ChangeLogFilters) => ({
 
 export function useChangeLog(cloudId: number, filters: ChangeLogFilters, offset: number) {
   return useQuery({
-    queryKey: ['change-log', cloudId, filters, offset] as const,
+    queryKey: changeLogKeys.page(cloudId, filters, offset),
     queryFn: () =>
       apiGet<ChangeLogResponse>(`/apiv2/cloud/${cloudId}/change-log`, {
         ...query(filters),

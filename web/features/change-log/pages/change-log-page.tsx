@@ -15,8 +15,8 @@ import { routes } from '../../../../core/routes.ts';
 import { ExportButton, HistoryFilter, RangeFilter } from '../../../platform/list-page/history-filter.tsx';
 import { ListResults } from '../../../platform/list-page/list-page-frame.tsx';
 import type { ListColumn } from '../../../platform/list-page/list-table.tsx';
-import { DateTime } from '../../../shell/date-time.tsx';
-import { accessOf, useCachedMe } from '../../auth/api/get-me.ts';
+import { DateTime } from '../../account/index.ts';
+import { accessOf, useCachedMe } from '../../auth/index.ts';
 import { type ChangeLogFilters, changeLogExportHref, useChangeLog } from '../api/get-change-log.ts';
 import { ACTION_KEYS, OBJECT_KEYS } from '../change-log-labels.ts';
 

@@ -3,6 +3,7 @@ import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query'
 import type { ClientDetail } from '../../../../core/api/clients.ts';
 import type { TimeRange } from '../../../../core/time-range.ts';
 import { apiGet } from '../../../platform/http.ts';
+import { clientsKeys } from './keys.ts';
 
 export function getClient(cloudId: number, clientId: number, range: TimeRange | undefined) {
   return apiGet<ClientDetail>(`/apiv2/cloud/${cloudId}/clients/${clientId}`, { range });
@@ -10,7 +11,7 @@ export function getClient(cloudId: number, clientId: number, range: TimeRange | 
 
 export function clientQueryOptions(cloudId: number, clientId: number, range: TimeRange | undefined) {
   return queryOptions({
-    queryKey: ['clients', 'detail', cloudId, clientId, range ?? 'all'] as const,
+    queryKey: clientsKeys.client(cloudId, clientId, range),
     queryFn: () => getClient(cloudId, clientId, range),
     // The page says itself when the client is missing or hidden (a 404 is an answer here) or failed.
     meta: { errorPolicy: 'local' },

@@ -3,6 +3,7 @@ import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query'
 import type { ClientListResponse, ClientSort, SortOrder } from '../../../../core/api/clients.ts';
 import { LIST_PAGE_SIZE } from '../../../../core/api/list-query.ts';
 import { apiGet } from '../../../platform/http.ts';
+import { clientsKeys } from './keys.ts';
 
 /** Whose clients: one site's or one device's. */
 export type ClientScope = { readonly siteId: number } | { readonly deviceId: number };
@@ -27,7 +28,7 @@ export function getClients(cloudId: number, scope: ClientScope, params: ClientLi
 
 export function clientsQueryOptions(cloudId: number, scope: ClientScope, params: ClientListParams) {
   return queryOptions({
-    queryKey: ['clients', 'list', cloudId, scope, params] as const,
+    queryKey: clientsKeys.list(cloudId, scope, params),
     queryFn: () => getClients(cloudId, scope, params),
   });
 }

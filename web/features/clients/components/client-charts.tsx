@@ -5,7 +5,7 @@ import { useTranslation } from 'react-i18next';
 import type { ClientSample } from '../../../../core/api/clients.ts';
 import { TimeSeriesChart } from '../../../platform/charts/time-series-chart.tsx';
 import { formatBytes, formatDbm } from '../../../platform/units.ts';
-import { useUnitContext } from '../../../shell/use-unit-context.ts';
+import { useUnitContext } from '../../account/index.ts';
 
 export function ClientCharts({ samples }: { readonly samples: readonly ClientSample[] }) {
   const { t } = useTranslation();

@@ -9,8 +9,7 @@ import { Link as RouterLink } from 'react-router';
 import type { ClientDetail, ClientStay } from '../../../../core/api/clients.ts';
 import { TIME_RANGES, type TimeRange } from '../../../../core/time-range.ts';
 import { type ListColumn, ListTable } from '../../../platform/list-page/list-table.tsx';
-import { DateTime } from '../../../shell/date-time.tsx';
-import { useFormatDateTime } from '../../../shell/use-unit-context.ts';
+import { DateTime, useFormatDateTime } from '../../account/index.ts';
 import { ClientSection } from './client-summary.tsx';
 import { deviceHref, siteHref, useClientLabels } from './client-values.tsx';
 

@@ -8,7 +8,7 @@ import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
 import type { ClientDetail } from '../../../../core/api/clients.ts';
-import { DateTime } from '../../../shell/date-time.tsx';
+import { DateTime } from '../../account/index.ts';
 import { clientName, deviceHref, siteHref, useClientLabels } from './client-values.tsx';
 
 type Fact = { readonly label: string; readonly value: ReactNode };

@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import type { ClientListItem } from '../../../../core/api/clients.ts';
 import { routes } from '../../../../core/routes.ts';
 import { formatBytes } from '../../../platform/units.ts';
-import { useUnitContext } from '../../../shell/use-unit-context.ts';
+import { useUnitContext } from '../../account/index.ts';
 
 /** Its host name, or its MAC address when it never told one. */
 export const clientName = (client: { hostname: string; mac: string }) => client.hostname || client.mac;

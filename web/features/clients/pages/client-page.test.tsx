@@ -5,7 +5,6 @@ import { act, fireEvent, screen, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { ClientDetail } from '../../../../core/api/clients.ts';
 import { routes } from '../../../../core/routes.ts';
-import { renderListPage, settle, setViewportWidth } from '../../../platform/list-page/test-list-page.tsx';
 import { resetPlatform } from '../../../platform/testing/render-platform.tsx';
 import {
   type FakeRequest,
@@ -13,7 +12,8 @@ import {
   jsonResponse,
   restoreFetch,
 } from '../../../test-utils/fake-fetch.ts';
-import { navigationSiteQueryOptions } from '../../navigation/api/get-navigation.ts';
+import { renderListPage, settle, setViewportWidth } from '../../../test-utils/test-list-page.tsx';
+import { navigationSiteQueryOptions } from '../../navigation/index.ts';
 import { ClientPage } from './client-page.tsx';
 
 const SITE = {

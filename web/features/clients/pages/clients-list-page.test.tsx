@@ -6,12 +6,6 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { ClientListItem } from '../../../../core/api/clients.ts';
 import type { ListPage } from '../../../../core/api/list-query.ts';
 import { routes } from '../../../../core/routes.ts';
-import {
-  pageOf,
-  renderListPage,
-  settle,
-  setViewportWidth,
-} from '../../../platform/list-page/test-list-page.tsx';
 import { resetPlatform } from '../../../platform/testing/render-platform.tsx';
 import {
   type FakeRequest,
@@ -19,10 +13,8 @@ import {
   jsonResponse,
   restoreFetch,
 } from '../../../test-utils/fake-fetch.ts';
-import {
-  navigationDeviceQueryOptions,
-  navigationSiteQueryOptions,
-} from '../../navigation/api/get-navigation.ts';
+import { pageOf, renderListPage, settle, setViewportWidth } from '../../../test-utils/test-list-page.tsx';
+import { navigationDeviceQueryOptions, navigationSiteQueryOptions } from '../../navigation/index.ts';
 import { ClientsListPage } from './clients-list-page.tsx';
 
 function client(id: number, hostname: string, overrides: Partial<ClientListItem> = {}): ClientListItem {

@@ -4,7 +4,7 @@ import type { CreateCloudBody } from '../../../../core/api/cloud-management.ts';
 import type { CloudSummary } from '../../../../core/api/clouds.ts';
 import { FIELD_ERRORS } from '../../../platform/errors/error-policy-host.tsx';
 import { apiPost } from '../../../platform/http.ts';
-import { meQueryOptions } from '../../auth/api/get-me.ts';
+import { meQueryOptions } from '../../auth/index.ts';
 import { cloudListQueryOptions } from './get-clouds.ts';
 
 export function createCloud(body: CreateCloudBody): Promise<CloudSummary> {

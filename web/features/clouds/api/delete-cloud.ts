@@ -3,7 +3,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { LeftCloud } from '../../../../core/api/cloud-management.ts';
 import { LOCAL_ERRORS } from '../../../platform/errors/error-policy-host.tsx';
 import { apiDelete, apiPost } from '../../../platform/http.ts';
-import { meQueryOptions } from '../../auth/api/get-me.ts';
+import { meQueryOptions } from '../../auth/index.ts';
 import { cloudListQueryOptions } from './get-clouds.ts';
 
 export function deleteCloud(cloudId: number, name: string): Promise<{ ok: true }> {

@@ -2,6 +2,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { Advertisement } from '../../../../core/api/clouds.ts';
 import { apiGet } from '../../../platform/http.ts';
+import { cloudsKeys } from './keys.ts';
 
 export function getAdvertisement(cloudId: number): Promise<Advertisement> {
   return apiGet<Advertisement>(`/apiv2/cloud/${cloudId}/addons/advertisement`);
@@ -9,7 +10,7 @@ export function getAdvertisement(cloudId: number): Promise<Advertisement> {
 
 export function advertisementQueryOptions(cloudId: number) {
   return queryOptions({
-    queryKey: ['clouds', cloudId, 'advertisement'] as const,
+    queryKey: cloudsKeys.advertisement(cloudId),
     queryFn: () => getAdvertisement(cloudId),
     staleTime: 60 * 60_000,
   });

@@ -2,6 +2,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { Cloud } from '../../../../core/api/clouds.ts';
 import { apiGet } from '../../../platform/http.ts';
+import { cloudsKeys } from './keys.ts';
 
 export function getCloud(cloudId: number): Promise<Cloud> {
   return apiGet<Cloud>(`/apiv2/cloud/${cloudId}`);
@@ -9,7 +10,7 @@ export function getCloud(cloudId: number): Promise<Cloud> {
 
 export function cloudQueryOptions(cloudId: number) {
   return queryOptions({
-    queryKey: ['clouds', cloudId] as const,
+    queryKey: cloudsKeys.cloud(cloudId),
     queryFn: () => getCloud(cloudId),
     staleTime: 5 * 60_000,
   });

@@ -2,6 +2,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { CloudList } from '../../../../core/api/clouds.ts';
 import { apiGet } from '../../../platform/http.ts';
+import { cloudsKeys } from './keys.ts';
 
 export function getClouds(): Promise<CloudList> {
   return apiGet<CloudList>('/apiv2/clouds');
@@ -9,7 +10,7 @@ export function getClouds(): Promise<CloudList> {
 
 export function cloudListQueryOptions() {
   return queryOptions({
-    queryKey: ['clouds', 'list'] as const,
+    queryKey: cloudsKeys.list(),
     queryFn: getClouds,
   });
 }

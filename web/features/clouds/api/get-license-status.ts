@@ -1,7 +1,8 @@
-// GET /apiv2/cloud/:cloudId/license-status: plan dates, suspension and licence use (docs/entities.md License status).
+// GET /apiv2/cloud/:cloudId/license-status: plan dates, suspension and license use (docs/entities.md License status).
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { LicenseStatus } from '../../../../core/api/clouds.ts';
 import { apiGet } from '../../../platform/http.ts';
+import { cloudsKeys } from './keys.ts';
 
 export function getLicenseStatus(cloudId: number): Promise<LicenseStatus> {
   return apiGet<LicenseStatus>(`/apiv2/cloud/${cloudId}/license-status`);
@@ -9,7 +10,7 @@ export function getLicenseStatus(cloudId: number): Promise<LicenseStatus> {
 
 export function licenseStatusQueryOptions(cloudId: number) {
   return queryOptions({
-    queryKey: ['clouds', cloudId, 'license-status'] as const,
+    queryKey: cloudsKeys.licenseStatus(cloudId),
     queryFn: () => getLicenseStatus(cloudId),
     staleTime: 5 * 60_000,
   });

@@ -3,6 +3,7 @@ import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { UnreadInvitations } from '../../../../core/api/clouds.ts';
 import { LOCAL_ERRORS } from '../../../platform/errors/error-policy-host.tsx';
 import { apiGet } from '../../../platform/http.ts';
+import { cloudsKeys } from './keys.ts';
 
 export function getUnreadInvitations(): Promise<UnreadInvitations> {
   return apiGet<UnreadInvitations>('/apiv2/user/unread-invitations');
@@ -10,7 +11,7 @@ export function getUnreadInvitations(): Promise<UnreadInvitations> {
 
 export function unreadInvitationsQueryOptions() {
   return queryOptions({
-    queryKey: ['user', 'unread-invitations'] as const,
+    queryKey: cloudsKeys.unreadInvitations(),
     queryFn: getUnreadInvitations,
     // A badge that fails to load stays empty rather than interrupting the page.
     meta: LOCAL_ERRORS,

@@ -2,7 +2,7 @@
 import { type QueryClient, useMutation, useQueryClient } from '@tanstack/react-query';
 import type { CloudList } from '../../../../core/api/clouds.ts';
 import { apiPost } from '../../../platform/http.ts';
-import { meQueryOptions } from '../../auth/api/get-me.ts';
+import { meQueryOptions } from '../../auth/index.ts';
 import { cloudListQueryOptions } from './get-clouds.ts';
 import { unreadInvitationsQueryOptions } from './get-unread-invitations.ts';
 

@@ -4,7 +4,7 @@ import type { UpdateCloudBody } from '../../../../core/api/cloud-management.ts';
 import type { Cloud } from '../../../../core/api/clouds.ts';
 import { FIELD_ERRORS } from '../../../platform/errors/error-policy-host.tsx';
 import { apiPatch } from '../../../platform/http.ts';
-import { meQueryOptions } from '../../auth/api/get-me.ts';
+import { meQueryOptions } from '../../auth/index.ts';
 import { cloudQueryOptions } from './get-cloud.ts';
 import { cloudListQueryOptions } from './get-clouds.ts';
 

@@ -8,7 +8,7 @@ import { routes } from '../../../../core/routes.ts';
 import { isApiError } from '../../../platform/api-error.ts';
 import { confirmDialog, promptDialog } from '../../../platform/dialogs/dialog-store.ts';
 import { showMessage } from '../../../platform/messages/message-store.ts';
-import { meQueryOptions } from '../../auth/api/get-me.ts';
+import { meQueryOptions } from '../../auth/index.ts';
 import { useCreateCloud } from '../api/create-cloud.ts';
 import { useRemoveCloud } from '../api/delete-cloud.ts';
 

@@ -13,7 +13,7 @@ import { fieldIssue } from '../../../platform/form-errors.ts';
 import { LoadFailed } from '../../../platform/load-failed.tsx';
 import { showMessage } from '../../../platform/messages/message-store.ts';
 import { Loading, NotAllowed, PageSection } from '../../../platform/page-section.tsx';
-import { useRouteParams } from '../../../shell/use-route-match.ts';
+import { useRouteParams } from '../../../platform/use-route-match.ts';
 import { useCloud } from '../api/get-cloud.ts';
 import { useUpdateCloud } from '../api/update-cloud.ts';
 

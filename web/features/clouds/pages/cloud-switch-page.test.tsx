@@ -3,10 +3,10 @@
 import { act, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
 import { routes } from '../../../../core/routes.ts';
-import { meQueryOptions } from '../../../features/auth/api/get-me.ts';
 import { resetPlatform } from '../../../platform/testing/render-platform.tsx';
 import { meFixture } from '../../../test-utils/me-fixture.ts';
 import { renderRoutes } from '../../../test-utils/render-routes.tsx';
+import { meQueryOptions } from '../../auth/index.ts';
 import { CloudSwitchPage } from './cloud-switch-page.tsx';
 
 function render(address: string) {

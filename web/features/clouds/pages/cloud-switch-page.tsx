@@ -4,8 +4,8 @@ import Typography from '@mui/material/Typography';
 import { useTranslation } from 'react-i18next';
 import { Navigate, Link as RouterLink } from 'react-router';
 import { routes } from '../../../../core/routes.ts';
-import { useRouteParams } from '../../../shell/use-route-match.ts';
-import { useCachedMe } from '../../auth/api/get-me.ts';
+import { useRouteParams } from '../../../platform/use-route-match.ts';
+import { useCachedMe } from '../../auth/index.ts';
 
 /** docs/navigation.md#routes /cloud/{id}: switches to one of the user's clouds and opens its dashboard. */
 export function CloudSwitchPage() {

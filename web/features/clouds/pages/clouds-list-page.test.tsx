@@ -4,9 +4,9 @@ import { act, screen, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { CloudSummary } from '../../../../core/api/clouds.ts';
 import { routes } from '../../../../core/routes.ts';
-import { renderListPage, settle, setViewportWidth } from '../../../platform/list-page/test-list-page.tsx';
 import { resetPlatform } from '../../../platform/testing/render-platform.tsx';
 import { installFakeFetch, jsonResponse, restoreFetch } from '../../../test-utils/fake-fetch.ts';
+import { renderListPage, settle, setViewportWidth } from '../../../test-utils/test-list-page.tsx';
 import { CloudsListPage } from './clouds-list-page.tsx';
 
 const cloud = (id: number, name: string, overrides: Partial<CloudSummary> = {}): CloudSummary => ({

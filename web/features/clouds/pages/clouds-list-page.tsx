@@ -11,7 +11,7 @@ import { ListPageFrame } from '../../../platform/list-page/list-page-frame.tsx';
 import { useListPageParams } from '../../../platform/list-page/list-page-params.ts';
 import type { ListColumn } from '../../../platform/list-page/list-table.tsx';
 import { roleLabelKey } from '../../../platform/list-page/role-labels.ts';
-import { useRouteParams } from '../../../shell/use-route-match.ts';
+import { useRouteParams } from '../../../platform/use-route-match.ts';
 import { useCloudList } from '../api/get-clouds.ts';
 import { useCloudActions } from '../components/cloud-actions.ts';
 

@@ -3,17 +3,15 @@ import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query'
 import type { DashboardResponse } from '../../../../core/api/dashboards.ts';
 import type { TimeRange } from '../../../../core/time-range.ts';
 import { apiGet } from '../../../platform/http.ts';
+import { dashboardsKeys } from './keys.ts';
 
 /** Live updates refetch it on device and alert events; this is the floor when the stream is down. */
 const DASHBOARD_REFRESH_MS = 60_000;
 
-/** The cloud's answer depends on the active site grouping: choosing another refetches it. */
-export const dashboardKey = (cloudId: number) => ['dashboard', cloudId] as const;
-
 /** The page's call, which its route also starts while the page's code loads (web/app/router.tsx). */
 export const dashboardQuery = (cloudId: number, range: TimeRange, siteId?: number) =>
   queryOptions({
-    queryKey: [...dashboardKey(cloudId), siteId ?? null, range] as const,
+    queryKey: dashboardsKeys.dashboard(cloudId, siteId ?? null, range),
     queryFn: () => apiGet<DashboardResponse>(`/apiv2/cloud/${cloudId}/dashboard`, { range, site_id: siteId }),
   });
 

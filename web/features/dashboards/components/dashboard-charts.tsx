@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import type { DashboardResponse } from '../../../../core/api/dashboards.ts';
 import { TimeSeriesChart } from '../../../platform/charts/time-series-chart.tsx';
 import { formatBytes, formatNumber } from '../../../platform/units.ts';
-import { useUnitContext } from '../../../shell/use-unit-context.ts';
+import { useUnitContext } from '../../account/index.ts';
 
 export function DashboardCharts({ data }: { readonly data: DashboardResponse }) {
   const { t } = useTranslation();

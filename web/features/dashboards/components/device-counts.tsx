@@ -8,8 +8,8 @@ import { Link as RouterLink } from 'react-router';
 import type { DashboardResponse, FamilyCounts } from '../../../../core/api/dashboards.ts';
 import type { DeviceFilterQuery } from '../../../../core/api/devices.ts';
 import type { ProductType } from '../../../../core/domain.ts';
-import { HealthLabel } from '../../alerts/components/health-label.tsx';
-import { familyLabelKey } from '../../devices/labels.ts';
+import { HealthLabel } from '../../alerts/index.ts';
+import { familyLabelKey } from '../../devices/index.ts';
 import { DashboardCard } from './dashboard-card.tsx';
 
 /** The device list's address for a filter: the cloud's list, or the site's on a site dashboard. */

@@ -8,7 +8,7 @@ import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
 import { useTranslation } from 'react-i18next';
 import type { FirmwareUse as FirmwareUseRow } from '../../../../core/api/dashboards.ts';
-import { familyLabelKey } from '../../devices/labels.ts';
+import { familyLabelKey } from '../../devices/index.ts';
 import { DashboardCard } from './dashboard-card.tsx';
 
 export function FirmwareUse({ firmware }: { readonly firmware: readonly FirmwareUseRow[] }) {

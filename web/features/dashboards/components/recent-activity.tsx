@@ -7,11 +7,9 @@ import Typography from '@mui/material/Typography';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
 import { routes } from '../../../../core/routes.ts';
-import { type HistoryScope, useAlertHistory, useTaskHistory } from '../../activity/api/activity.ts';
-import { alertTitle } from '../../alerts/components/alert-texts.ts';
-import { AlertTime } from '../../alerts/components/alert-time.tsx';
-import { HealthLabel } from '../../alerts/components/health-label.tsx';
-import { TaskItem } from '../../tasks/components/task-item.tsx';
+import { type HistoryScope, useAlertHistory, useTaskHistory } from '../../activity/index.ts';
+import { AlertTime, alertTitle, HealthLabel } from '../../alerts/index.ts';
+import { TaskItem } from '../../tasks/index.ts';
 import { DashboardCard } from './dashboard-card.tsx';
 
 /** Rows each list shows; the history pages have the rest. */

@@ -6,8 +6,8 @@ import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
 import type { DashboardResponse } from '../../../../core/api/dashboards.ts';
 import { routes } from '../../../../core/routes.ts';
-import { HealthLabel } from '../../alerts/components/health-label.tsx';
-import { useDevices } from '../../devices/api/get-devices.ts';
+import { HealthLabel } from '../../alerts/index.ts';
+import { useDevices } from '../../devices/index.ts';
 import { DashboardCard } from './dashboard-card.tsx';
 
 export function SiteDevices({ cloudId, siteId }: { readonly cloudId: number; readonly siteId: number }) {

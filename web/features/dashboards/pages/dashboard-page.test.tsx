@@ -14,7 +14,7 @@ import {
 } from '../../../test-utils/fake-fetch.ts';
 import { meFixture } from '../../../test-utils/me-fixture.ts';
 import { renderRoutes } from '../../../test-utils/render-routes.tsx';
-import { meQueryOptions } from '../../auth/api/get-me.ts';
+import { meQueryOptions } from '../../auth/index.ts';
 import { DashboardPage } from './dashboard-page.tsx';
 
 const zeroStatus = { STATUS_ONLINE: 0, STATUS_SKIPPED_HB: 0, STATUS_OFFLINE: 0 };

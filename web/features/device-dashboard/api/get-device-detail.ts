@@ -3,6 +3,7 @@ import { queryOptions, useQueries, useQuery } from '@tanstack/react-query';
 import type { DeviceDetail } from '../../../../core/api/devices.ts';
 import { LOCAL_ERRORS } from '../../../platform/errors/error-policy-host.tsx';
 import { apiGet } from '../../../platform/http.ts';
+import { deviceDashboardKeys } from './keys.ts';
 
 // Devices report every minute; live device events refresh it sooner (its key is under the dashboards').
 const REFRESH_MS = 60_000;
@@ -13,7 +14,7 @@ export function getDeviceDetail(cloudId: number, deviceId: number): Promise<Devi
 
 export function deviceDetailQueryOptions(cloudId: number, deviceId: number) {
   return queryOptions({
-    queryKey: ['dashboard', cloudId, 'device', deviceId] as const,
+    queryKey: deviceDashboardKeys.device(cloudId, deviceId),
     // The dashboard shows its own loading, failed and not-found states.
     meta: LOCAL_ERRORS,
     queryFn: () => getDeviceDetail(cloudId, deviceId),

@@ -4,6 +4,7 @@ import type { Static } from 'typebox';
 import type { FirmwareCatalogueResponse } from '../../../../core/api/tasks.ts';
 import { LOCAL_ERRORS } from '../../../platform/errors/error-policy-host.tsx';
 import { apiGet } from '../../../platform/http.ts';
+import { deviceDashboardKeys } from './keys.ts';
 
 export type FirmwareCatalogue = Static<typeof FirmwareCatalogueResponse>;
 
@@ -13,7 +14,7 @@ export function getFirmware(cloudId: number, productBrandId: number): Promise<Fi
 
 export function firmwareQueryOptions(cloudId: number, productBrandId: number) {
   return queryOptions({
-    queryKey: ['firmware', cloudId, productBrandId] as const,
+    queryKey: deviceDashboardKeys.firmware(cloudId, productBrandId),
     // The firmware dialog shows its own failure, with a retry.
     meta: LOCAL_ERRORS,
     queryFn: () => getFirmware(cloudId, productBrandId),

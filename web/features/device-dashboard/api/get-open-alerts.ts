@@ -5,6 +5,7 @@ import type { AlertHistory } from '../../../../core/api/activity.ts';
 import type { HealthId } from '../../../../core/domain.ts';
 import { LOCAL_ERRORS } from '../../../platform/errors/error-policy-host.tsx';
 import { apiGet } from '../../../platform/http.ts';
+import { activityKeys } from '../../activity/index.ts';
 
 /** The device or recorder an object's dashboard is about. */
 export type DashboardScope = { readonly deviceId: number } | { readonly smartNvrId: number };
@@ -29,7 +30,7 @@ export function getOpenAlerts(
 // Under the activity history's key, so acknowledging an alert and live alert events refresh it too.
 export function openAlertsQueryOptions(cloudId: number, scope: DashboardScope, health?: HealthId) {
   return queryOptions({
-    queryKey: ['activity', 'alerts', cloudId, 'open', scope, health ?? 'all'] as const,
+    queryKey: activityKeys.openAlerts(cloudId, scope, health ?? 'all'),
     // The dashboard shows its own loading, failed and not-found states.
     meta: LOCAL_ERRORS,
     queryFn: () => getOpenAlerts(cloudId, scope, { limit: health ? 1 : DASHBOARD_ALERTS, health }),

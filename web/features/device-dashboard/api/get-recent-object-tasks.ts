@@ -3,6 +3,7 @@ import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { TaskHistory } from '../../../../core/api/activity.ts';
 import { LOCAL_ERRORS } from '../../../platform/errors/error-policy-host.tsx';
 import { apiGet } from '../../../platform/http.ts';
+import { activityKeys } from '../../activity/index.ts';
 import type { DashboardScope } from './get-open-alerts.ts';
 
 /** Tasks a dashboard lists; the rest are on the object's Activity page. */
@@ -19,7 +20,7 @@ export function getRecentObjectTasks(cloudId: number, scope: DashboardScope): Pr
 // Under the task history's key, so live task events and a task started here refresh it.
 export function recentObjectTasksQueryOptions(cloudId: number, scope: DashboardScope) {
   return queryOptions({
-    queryKey: ['activity', 'tasks', cloudId, 'recent', scope] as const,
+    queryKey: activityKeys.objectTasks(cloudId, scope),
     // The dashboard shows its own loading, failed and not-found states.
     meta: LOCAL_ERRORS,
     queryFn: () => getRecentObjectTasks(cloudId, scope),

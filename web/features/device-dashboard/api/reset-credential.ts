@@ -1,7 +1,8 @@
-// POST /apiv2/cloud/:cloudId/devices/:deviceId/reset-credential (or smartnvrs/:smartnvrId/...): the device's
+// POST /apiv2/cloud/:cloudId/devices/:deviceId/reset-credential (or smartnvrs/:smartNvrId/...): the device's
 // credential stops working, so it can be adopted again; its dashboard reads it again.
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiPost } from '../../../platform/http.ts';
+import { deviceDashboardKeys } from './keys.ts';
 
 export function useResetCredential(cloudId: number, target: { deviceId: number } | { smartNvrId: number }) {
   const queryClient = useQueryClient();
@@ -11,6 +12,12 @@ export function useResetCredential(cloudId: number, target: { deviceId: number }
       : `/apiv2/cloud/${cloudId}/smartnvrs/${target.smartNvrId}/reset-credential`;
   return useMutation({
     mutationFn: () => apiPost<null>(path),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: ['dashboard', cloudId] }),
+    onSuccess: () =>
+      queryClient.invalidateQueries({
+        queryKey:
+          'deviceId' in target
+            ? deviceDashboardKeys.device(cloudId, target.deviceId)
+            : deviceDashboardKeys.smartNvr(cloudId, target.smartNvrId),
+      }),
   });
 }

@@ -6,7 +6,7 @@ import type { DeviceReport } from '../../../../core/api/devices.ts';
 import { formatDuration } from '../../../platform/duration.ts';
 import { ListTable } from '../../../platform/list-page/list-table.tsx';
 import { formatBitRate, formatNumber } from '../../../platform/units.ts';
-import { useUnitContext } from '../../../shell/use-unit-context.ts';
+import { useUnitContext } from '../../account/index.ts';
 import { DashboardSection } from './dashboard-section.tsx';
 
 type Camera = NonNullable<DeviceReport['cameras']>[number];

@@ -9,10 +9,19 @@ import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { isApiError } from '../../../platform/api-error.ts';
 import { LoadFailed } from '../../../platform/load-failed.tsx';
-import { NotFoundPage } from '../../../shell/not-found-page.tsx';
-import { useFormatDateTime } from '../../../shell/use-unit-context.ts';
+import { useFormatDateTime } from '../../account/index.ts';
+import { NotFoundPage } from '../../navigation/index.ts';
 
 const TITLE_ID = 'page-title';
+
+export interface DashboardFrameProps<T> {
+  /** The object's name as soon as the shell knows it. */
+  readonly title: string | null;
+  readonly subtitle?: ReactNode;
+  /** The shell's call about the page's object failed (other than not found, which the shell shows). */
+  readonly objectsError: unknown;
+  readonly query: UseQueryResult<T>;
+}
 
 export function DashboardFrame<T>({
   title,
@@ -21,13 +30,7 @@ export function DashboardFrame<T>({
   query,
   actions,
   children,
-}: {
-  /** The object's name as soon as the shell knows it. */
-  readonly title: string | null;
-  readonly subtitle?: ReactNode;
-  /** The shell's call about the page's object failed (other than not found, which the shell shows). */
-  readonly objectsError: unknown;
-  readonly query: UseQueryResult<T>;
+}: DashboardFrameProps<T> & {
   readonly actions?: (data: T) => ReactNode;
   readonly children: (data: T) => ReactNode;
 }) {

@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import type { DeviceReport } from '../../../../core/api/devices.ts';
 import { ListTable } from '../../../platform/list-page/list-table.tsx';
 import { formatNumber, formatPercent } from '../../../platform/units.ts';
-import { useUnitContext } from '../../../shell/use-unit-context.ts';
+import { useUnitContext } from '../../account/index.ts';
 import { DashboardSection } from './dashboard-section.tsx';
 
 type Wan = NonNullable<DeviceReport['wan']>[number];

@@ -7,7 +7,7 @@ import type { DeviceDetail } from '../../../../core/api/devices.ts';
 import { routes } from '../../../../core/routes.ts';
 import { ListTable } from '../../../platform/list-page/list-table.tsx';
 import { formatDb, formatDbm, formatMegabitRate } from '../../../platform/units.ts';
-import { useUnitContext } from '../../../shell/use-unit-context.ts';
+import { useUnitContext } from '../../account/index.ts';
 import { useDeviceDetails } from '../api/get-device-detail.ts';
 import { DashboardSection } from './dashboard-section.tsx';
 

@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import type { DeviceReport } from '../../../../core/api/devices.ts';
 import { ListTable } from '../../../platform/list-page/list-table.tsx';
 import { formatDb, formatDbm, formatMegabitRate, formatNumber } from '../../../platform/units.ts';
-import { useUnitContext } from '../../../shell/use-unit-context.ts';
+import { useUnitContext } from '../../account/index.ts';
 import { DashboardSection } from './dashboard-section.tsx';
 
 type MeshPeer = NonNullable<DeviceReport['mesh_peers']>[number];

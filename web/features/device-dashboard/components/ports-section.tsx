@@ -7,7 +7,7 @@ import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
 import type { DeviceReport } from '../../../../core/api/devices.ts';
 import { formatMegabitRate, formatNumber, formatWatts } from '../../../platform/units.ts';
-import { useUnitContext } from '../../../shell/use-unit-context.ts';
+import { useUnitContext } from '../../account/index.ts';
 import { DashboardSection } from './dashboard-section.tsx';
 
 type Port = NonNullable<DeviceReport['ports']>[number];

@@ -9,14 +9,8 @@ import type { HealthId, StatusId } from '../../../../core/domain.ts';
 import { deviceStatus } from '../../../platform/device-status.ts';
 import { StatusDot } from '../../../platform/status-dot.tsx';
 import { formatPercent, formatTemperature, formatWatts } from '../../../platform/units.ts';
-import {
-  type UnitContextWithZone,
-  useFormatDateTime,
-  useUnitContext,
-} from '../../../shell/use-unit-context.ts';
-import { alertDescription, alertTitle } from '../../alerts/components/alert-texts.ts';
-import { AlertTime } from '../../alerts/components/alert-time.tsx';
-import { HealthLabel } from '../../alerts/components/health-label.tsx';
+import { type UnitContextWithZone, useFormatDateTime, useUnitContext } from '../../account/index.ts';
+import { AlertTime, alertDescription, alertTitle, HealthLabel } from '../../alerts/index.ts';
 import { type DashboardScope, useHealthReason } from '../api/get-open-alerts.ts';
 import { DashboardSection } from './dashboard-section.tsx';
 import { type Fact, FactsList } from './facts-list.tsx';

@@ -9,23 +9,20 @@ import type { DeviceDetail } from '../../../../core/api/devices.ts';
 import { BRANDS_WITHOUT_CLIENTS } from '../../../../core/navigation/device-menu.ts';
 import { readPathIds, routes } from '../../../../core/routes.ts';
 import { tasksRefusedKey as refusedKey } from '../../../platform/device-status.ts';
-import { usePageObjects } from '../../../shell/drawer/use-page-objects.ts';
+import { usePageObjects } from '../../navigation/index.ts';
 import { useChangeDeviceState } from '../api/change-device-state.ts';
 import { useDeviceDetail } from '../api/get-device-detail.ts';
 import { useRenameDevice } from '../api/rename-device.ts';
 import { useResetCredential } from '../api/reset-credential.ts';
-import { ActivitySections } from '../components/activity-sections.tsx';
 import { CamerasSection, MediaSyncSection } from '../components/cameras-section.tsx';
 import { ClientsSection } from '../components/clients-section.tsx';
-import { DashboardFrame, NoReport } from '../components/dashboard-frame.tsx';
+import { NoReport } from '../components/dashboard-frame.tsx';
 import { ManagedDevicesSection, WanSection } from '../components/gateway-sections.tsx';
-import { IdentitySection } from '../components/identity-section.tsx';
 import { LinksSection } from '../components/links-section.tsx';
 import { MeshPeersSection } from '../components/mesh-peers-section.tsx';
-import { ObjectActions } from '../components/object-actions.tsx';
+import { ObjectDashboard } from '../components/object-dashboard.tsx';
 import { PortsSection } from '../components/ports-section.tsx';
 import { RadiosSection } from '../components/radios-section.tsx';
-import { StateSection } from '../components/state-section.tsx';
 
 /** docs/navigation.md#navigation-drawer: the families whose device menu has a Clients page. */
 function hasClientsPage(device: DeviceDetail): boolean {
@@ -78,13 +75,12 @@ export function DeviceDashboardPage() {
   const renameDevice = useRenameDevice(cloudId ?? 0, deviceId);
   const resetCredential = useResetCredential(cloudId ?? 0, { deviceId });
   const changeState = useChangeDeviceState(cloudId ?? 0, deviceId);
-  const scope = { deviceId };
   const tasksRefused = (device: DeviceDetail) => {
     const key = refusedKey(device);
     return key && t(key);
   };
   return (
-    <DashboardFrame
+    <ObjectDashboard
       title={detail.data?.name ?? objects.device?.name ?? null}
       objectsError={objects.error}
       query={detail}
@@ -104,72 +100,56 @@ export function DeviceDashboardPage() {
           </Typography>
         )
       }
-      actions={(device) =>
-        cloudId !== null && (
-          <ObjectActions
-            cloudId={cloudId}
-            subject={{
-              name: device.name,
-              targets: { device_ids: [device.id] },
-              productBrandId: device.product_brand_id,
-              fw: device.fw,
-              allowedTasks: device.allowed_tasks,
-              recorder: false,
-              rename: device.can_rename
-                ? (name, done) => renameDevice.mutate(name, { onSuccess: done })
-                : undefined,
-              resetCredential: device.can_reset_credential
-                ? (done) => resetCredential.mutate(undefined, { onSuccess: done })
-                : undefined,
-              tasksRefused: tasksRefused(device),
-              restore:
-                device.can_change_state && (device.blocked || device.decomm)
-                  ? {
-                      change: device.decomm ? 'recommission' : 'unblock',
-                      run: (done) =>
-                        changeState.mutate(device.decomm ? 'recommission' : 'unblock', { onSuccess: done }),
-                    }
-                  : undefined,
-            }}
-          />
-        )
-      }
-    >
-      {(device) =>
-        cloudId !== null && (
-          <>
-            <IdentitySection
-              identity={{
-                productType: device.product_type,
-                productName: device.product_name,
-                sn: device.sn,
-                mac: device.mac,
-                ip: device.ip,
-                hostname: device.hostname,
-                fw: device.fw,
-                mgmtdVersion: device.mgmtd_version,
-                uptimeS: device.report?.uptime_s ?? null,
-                lastSeenAt: device.last_seen_at,
-              }}
-            />
-            <StateSection
-              cloudId={cloudId}
-              scope={scope}
-              state={{
-                online: device.online,
-                statusId: device.status_id,
-                blocked: device.blocked,
-                decomm: device.decomm,
-                stateChanged: device.state_changed,
-                health: device.health_id,
-                report: device.report,
-              }}
-            />
-            <FamilyView cloudId={cloudId} device={device} />
-            <ActivitySections cloudId={cloudId} scope={scope} activityHref={activityHref(device)} />
-          </>
-        )
-      }
-    </DashboardFrame>
+      cloudId={cloudId}
+      scope={{ deviceId }}
+      view={(device, cloudId) => ({
+        subject: {
+          name: device.name,
+          targets: { device_ids: [device.id] },
+          productBrandId: device.product_brand_id,
+          fw: device.fw,
+          allowedTasks: device.allowed_tasks,
+          recorder: false,
+          rename: device.can_rename
+            ? (name, done) => renameDevice.mutate(name, { onSuccess: done })
+            : undefined,
+          resetCredential: device.can_reset_credential
+            ? (done) => resetCredential.mutate(undefined, { onSuccess: done })
+            : undefined,
+          tasksRefused: tasksRefused(device),
+          restore:
+            device.can_change_state && (device.blocked || device.decomm)
+              ? {
+                  change: device.decomm ? 'recommission' : 'unblock',
+                  run: (done) =>
+                    changeState.mutate(device.decomm ? 'recommission' : 'unblock', { onSuccess: done }),
+                }
+              : undefined,
+        },
+        identity: {
+          productType: device.product_type,
+          productName: device.product_name,
+          sn: device.sn,
+          mac: device.mac,
+          ip: device.ip,
+          hostname: device.hostname,
+          fw: device.fw,
+          mgmtdVersion: device.mgmtd_version,
+          uptimeS: device.report?.uptime_s ?? null,
+          lastSeenAt: device.last_seen_at,
+        },
+        state: {
+          online: device.online,
+          statusId: device.status_id,
+          blocked: device.blocked,
+          decomm: device.decomm,
+          stateChanged: device.state_changed,
+          health: device.health_id,
+          report: device.report,
+        },
+        family: <FamilyView cloudId={cloudId} device={device} />,
+        activityHref: activityHref(device),
+      })}
+    />
   );
 }

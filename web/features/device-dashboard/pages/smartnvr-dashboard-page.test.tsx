@@ -18,7 +18,7 @@ import {
 
 function open(answers: DashboardAnswers) {
   const requests = installDashboardServer(answers);
-  renderDashboard(routes.smartnvrDashboard.path, SmartNvrDashboardPage, '/smartnvr/70/dashboard');
+  renderDashboard(routes.smartNvrDashboard.path, SmartNvrDashboardPage, '/smartnvr/70/dashboard');
   return requests;
 }
 

@@ -9,7 +9,7 @@ import { emptyStateCounts } from '../../../../core/tasks.ts';
 import { type FakeRequest, installFakeFetch, jsonResponse } from '../../../test-utils/fake-fetch.ts';
 import { meFixture } from '../../../test-utils/me-fixture.ts';
 import { renderRoutes } from '../../../test-utils/render-routes.tsx';
-import { meQueryOptions } from '../../auth/api/get-me.ts';
+import { meQueryOptions } from '../../auth/index.ts';
 
 const CLOUD_ID = 3;
 const SITE = { id: 7, name: 'Harbour' };

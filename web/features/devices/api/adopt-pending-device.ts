@@ -4,6 +4,7 @@ import type { AdoptPendingBody } from '../../../../core/api/device-registration.
 import type { RegisteredDevice } from '../../../../core/api/devices.ts';
 import { LOCAL_ERRORS } from '../../../platform/errors/error-policy-host.tsx';
 import { apiPost } from '../../../platform/http.ts';
+import { devicesKeys } from './keys.ts';
 
 export function adoptPendingDevice(cloudId: number, body: AdoptPendingBody): Promise<RegisteredDevice> {
   return apiPost<RegisteredDevice>(`/apiv2/cloud/${cloudId}/pending-devices/adopt`, body);
@@ -15,6 +16,6 @@ export function useAdoptPendingDevice(cloudId: number) {
   return useMutation({
     mutationFn: (body: AdoptPendingBody) => adoptPendingDevice(cloudId, body),
     meta: LOCAL_ERRORS,
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: ['devices'] }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: devicesKeys.all(cloudId) }),
   });
 }

@@ -4,6 +4,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { ApprovePendingBody, PendingDevice } from '../../../../core/api/device-registration.ts';
 import { LOCAL_ERRORS } from '../../../platform/errors/error-policy-host.tsx';
 import { apiPost } from '../../../platform/http.ts';
+import { devicesKeys } from './keys.ts';
 
 /** The page says what a refusal means; the pending list is read again either way. */
 export function useApprovePendingDevice(cloudId: number) {
@@ -12,6 +13,6 @@ export function useApprovePendingDevice(cloudId: number) {
     mutationFn: (body: ApprovePendingBody) =>
       apiPost<PendingDevice>(`/apiv2/cloud/${cloudId}/pending-devices/approve`, body),
     meta: LOCAL_ERRORS,
-    onSettled: () => queryClient.invalidateQueries({ queryKey: ['devices', 'pending', cloudId] }),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: devicesKeys.pending(cloudId) }),
   });
 }

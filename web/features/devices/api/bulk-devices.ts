@@ -3,6 +3,11 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { BulkFirmwareBody, BulkResult, DeviceSelection } from '../../../../core/api/device-bulk.ts';
 import { apiPost } from '../../../platform/http.ts';
+import { activityKeys } from '../../activity/index.ts';
+import { dashboardsKeys } from '../../dashboards/index.ts';
+import { sitesKeys } from '../../sites/index.ts';
+import { tasksKeys } from '../../tasks/index.ts';
+import { devicesKeys } from './keys.ts';
 
 export type BulkAction = 'reboot' | 'firmware' | 'move' | 'decommission' | 'delete';
 
@@ -31,7 +36,7 @@ export function bulkDevices(cloudId: number, request: BulkRequest): Promise<Bulk
   });
 }
 
-/** Afterwards the list, the dashboards' counts and the task tracker are read again. */
+/** Afterwards the devices' pages, the dashboards' and sites' counts and the task tracker are read again. */
 export function useBulkDevices(cloudId: number) {
   const queryClient = useQueryClient();
   return useMutation({
@@ -39,9 +44,14 @@ export function useBulkDevices(cloudId: number) {
     meta: { errorPolicy: 'local' },
     onSuccess: (_result, request) => {
       if (request.dryRun) return;
-      void queryClient.invalidateQueries({ queryKey: ['devices'] });
-      void queryClient.invalidateQueries({ queryKey: ['tasks'] });
-      void queryClient.invalidateQueries({ queryKey: ['activity', 'tasks', cloudId] });
+      const changed = [
+        devicesKeys.all(cloudId),
+        dashboardsKeys.all(cloudId),
+        sitesKeys.lists(cloudId),
+        tasksKeys.all(cloudId),
+        activityKeys.tasks(cloudId),
+      ];
+      for (const queryKey of changed) void queryClient.invalidateQueries({ queryKey });
     },
   });
 }

@@ -5,6 +5,7 @@ import { LIST_PAGE_SIZE } from '../../../../core/api/list-query.ts';
 import type { DeviceSort } from '../../../../core/device-list.ts';
 import { apiGet, buildQuery } from '../../../platform/http.ts';
 import type { ListPageParams } from '../../../platform/list-page/list-page-params.ts';
+import { devicesKeys } from './keys.ts';
 
 export type DeviceListParams = ListPageParams & {
   readonly filters?: DeviceFilterQuery;
@@ -27,15 +28,7 @@ export function getDevices(cloudId: number, params: DeviceListParams): Promise<D
 
 export function devicesQueryOptions(cloudId: number, params: DeviceListParams) {
   return queryOptions({
-    queryKey: [
-      'devices',
-      'list',
-      cloudId,
-      params.search,
-      params.offset,
-      params.filters ?? {},
-      params.sort ?? 'name',
-    ] as const,
+    queryKey: devicesKeys.list(cloudId, params),
     queryFn: () => getDevices(cloudId, params),
   });
 }

@@ -2,6 +2,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { OnboardingKeyResponse } from '../../../../core/api/device-registration.ts';
 import { apiGet } from '../../../platform/http.ts';
+import { devicesKeys } from './keys.ts';
 
 export function getOnboardingKey(cloudId: number): Promise<OnboardingKeyResponse> {
   return apiGet<OnboardingKeyResponse>(`/apiv2/cloud/${cloudId}/onboarding-key`);
@@ -9,7 +10,7 @@ export function getOnboardingKey(cloudId: number): Promise<OnboardingKeyResponse
 
 export function onboardingKeyQueryOptions(cloudId: number) {
   return queryOptions({
-    queryKey: ['devices', 'onboarding-key', cloudId] as const,
+    queryKey: devicesKeys.onboardingKey(cloudId),
     queryFn: () => getOnboardingKey(cloudId),
   });
 }

@@ -3,6 +3,7 @@ import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query'
 import type { PendingDevicesResponse } from '../../../../core/api/device-registration.ts';
 import { LIST_PAGE_SIZE } from '../../../../core/api/list-query.ts';
 import { apiGet } from '../../../platform/http.ts';
+import { devicesKeys } from './keys.ts';
 
 export function getPendingDevices(cloudId: number, offset: number): Promise<PendingDevicesResponse> {
   return apiGet<PendingDevicesResponse>(`/apiv2/cloud/${cloudId}/pending-devices`, {
@@ -13,7 +14,7 @@ export function getPendingDevices(cloudId: number, offset: number): Promise<Pend
 
 export function pendingDevicesQueryOptions(cloudId: number, offset: number) {
   return queryOptions({
-    queryKey: ['devices', 'pending', cloudId, offset] as const,
+    queryKey: devicesKeys.pendingPage(cloudId, offset),
     queryFn: () => getPendingDevices(cloudId, offset),
   });
 }

@@ -3,6 +3,7 @@ import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query'
 import type { RegistrationSitesResponse } from '../../../../core/api/device-registration.ts';
 import { LOCAL_ERRORS } from '../../../platform/errors/error-policy-host.tsx';
 import { apiGet } from '../../../platform/http.ts';
+import { devicesKeys } from './keys.ts';
 
 export function getRegistrationSites(cloudId: number, filter: string): Promise<RegistrationSitesResponse> {
   return apiGet<RegistrationSitesResponse>(`/apiv2/cloud/${cloudId}/registration-sites`, {
@@ -13,7 +14,7 @@ export function getRegistrationSites(cloudId: number, filter: string): Promise<R
 
 export function registrationSitesQueryOptions(cloudId: number, filter = '') {
   return queryOptions({
-    queryKey: ['devices', 'registration-sites', cloudId, filter] as const,
+    queryKey: devicesKeys.registrationSites(cloudId, filter),
     queryFn: () => getRegistrationSites(cloudId, filter),
   });
 }

@@ -3,6 +3,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { ImportDevicesResponse } from '../../../../core/api/device-registration.ts';
 import { LOCAL_ERRORS } from '../../../platform/errors/error-policy-host.tsx';
 import { apiPost } from '../../../platform/http.ts';
+import { devicesKeys } from './keys.ts';
 
 export function importDevices(cloudId: number, csv: string): Promise<ImportDevicesResponse> {
   return apiPost<ImportDevicesResponse>(`/apiv2/cloud/${cloudId}/devices/import`, { csv });
@@ -14,6 +15,6 @@ export function useImportDevices(cloudId: number) {
   return useMutation({
     mutationFn: (csv: string) => importDevices(cloudId, csv),
     meta: LOCAL_ERRORS,
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: ['devices', 'list'] }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: devicesKeys.lists(cloudId) }),
   });
 }

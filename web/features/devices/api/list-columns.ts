@@ -3,10 +3,11 @@ import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/r
 import type { ListColumnsResponse } from '../../../../core/api/device-bulk.ts';
 import type { ColumnListName } from '../../../../core/device-list.ts';
 import { apiGet, apiPut } from '../../../platform/http.ts';
+import { devicesKeys } from './keys.ts';
 
 export function listColumnsQueryOptions(list: ColumnListName) {
   return queryOptions({
-    queryKey: ['user', 'list-columns', list] as const,
+    queryKey: devicesKeys.columns(list),
     queryFn: () => apiGet<ListColumnsResponse>(`/apiv2/user/list-columns/${list}`),
     staleTime: Number.POSITIVE_INFINITY,
   });

@@ -3,6 +3,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { RegisterDeviceBody, RegisteredDevice } from '../../../../core/api/devices.ts';
 import { LOCAL_ERRORS } from '../../../platform/errors/error-policy-host.tsx';
 import { apiPost } from '../../../platform/http.ts';
+import { devicesKeys } from './keys.ts';
 
 export function registerDevice(cloudId: number, body: RegisterDeviceBody): Promise<RegisteredDevice> {
   return apiPost<RegisteredDevice>(`/apiv2/cloud/${cloudId}/devices`, body);
@@ -14,6 +15,6 @@ export function useRegisterDevice(cloudId: number) {
   return useMutation({
     mutationFn: (body: RegisterDeviceBody) => registerDevice(cloudId, body),
     meta: LOCAL_ERRORS,
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: ['devices', 'list'] }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: devicesKeys.lists(cloudId) }),
   });
 }

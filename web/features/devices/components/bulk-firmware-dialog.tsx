@@ -15,7 +15,7 @@ import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { BulkFirmwareBody } from '../../../../core/api/device-bulk.ts';
 import { ModalShell } from '../../../platform/dialogs/modal-shell.tsx';
-import { firmwareQueryOptions } from '../../device-dashboard/api/get-firmware.ts';
+import { firmwareQueryOptions } from '../../device-dashboard/index.ts';
 
 export type FirmwareChoice = Pick<BulkFirmwareBody, 'version' | 'rolling'>;
 

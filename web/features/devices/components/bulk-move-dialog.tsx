@@ -3,7 +3,7 @@ import Button from '@mui/material/Button';
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ModalShell } from '../../../platform/dialogs/modal-shell.tsx';
-import { SiteSelect } from '../../sites/components/site-select.tsx';
+import { SiteSelect } from '../../sites/index.ts';
 
 export interface BulkMoveDialogProps {
   readonly cloudId: number;

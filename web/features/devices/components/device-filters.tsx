@@ -12,7 +12,7 @@ import { DEVICE_SORTS, type DeviceSort } from '../../../../core/device-list.ts';
 import { DEVICE_CONNECTIONS, DEVICE_FAMILIES, HEALTH_IDS } from '../../../../core/domain.ts';
 import { PRODUCT_CATALOGUE, productBrand } from '../../../../core/product-catalogue.ts';
 import { parseId } from '../../../../core/route-definition.ts';
-import { SiteSelect } from '../../sites/components/site-select.tsx';
+import { SiteSelect } from '../../sites/index.ts';
 import { FAMILY_LABEL_KEYS, HEALTH_LABEL_KEYS } from '../labels.ts';
 
 const oneOf = <T extends string>(values: readonly T[], value: string | null): T | undefined =>

@@ -4,7 +4,6 @@
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { routes } from '../../../../core/routes.ts';
-import { renderListPage } from '../../../platform/list-page/test-list-page.tsx';
 import { resetPlatform } from '../../../platform/testing/render-platform.tsx';
 import {
   type FakeRequest,
@@ -12,6 +11,7 @@ import {
   jsonResponse,
   restoreFetch,
 } from '../../../test-utils/fake-fetch.ts';
+import { renderListPage } from '../../../test-utils/test-list-page.tsx';
 import { RegistrationActions } from './registration-actions.tsx';
 
 function Actions() {

@@ -7,7 +7,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
 import { routes } from '../../../../core/routes.ts';
-import { useRouteMatch } from '../../../shell/use-route-match.ts';
+import { useRouteMatch } from '../../../platform/use-route-match.ts';
 import { useRegistrationSites } from '../api/get-registration-sites.ts';
 import { RegisterDeviceDialog } from './register-device-dialog.tsx';
 

@@ -4,14 +4,9 @@
 import { fireEvent, screen, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { routes } from '../../../../core/routes.ts';
-import {
-  pageOf,
-  renderListPage,
-  settle,
-  setViewportWidth,
-} from '../../../platform/list-page/test-list-page.tsx';
 import { resetPlatform } from '../../../platform/testing/render-platform.tsx';
 import { type FakeRequest, jsonResponse, restoreFetch } from '../../../test-utils/fake-fetch.ts';
+import { pageOf, renderListPage, settle, setViewportWidth } from '../../../test-utils/test-list-page.tsx';
 import { DevicesListPage } from './devices-list-page.tsx';
 import { device, installListServer, many } from './test-device-server.ts';
 

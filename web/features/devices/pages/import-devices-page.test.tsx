@@ -5,9 +5,9 @@ import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { ImportDevicesResponse } from '../../../../core/api/device-registration.ts';
 import { routes } from '../../../../core/routes.ts';
-import { renderListPage, setViewportWidth } from '../../../platform/list-page/test-list-page.tsx';
 import { resetPlatform } from '../../../platform/testing/render-platform.tsx';
 import { installFakeFetch, jsonResponse, restoreFetch } from '../../../test-utils/fake-fetch.ts';
+import { renderListPage, setViewportWidth } from '../../../test-utils/test-list-page.tsx';
 import { ImportDevicesPage } from './import-devices-page.tsx';
 
 const CSV = 'serial,mac,model,site\nWA1,02:4c:10:00:00:01,AP-WIFI6-2x2-IN,Harbour\nWA2,bad,AP-NOPE,Harbour\n';

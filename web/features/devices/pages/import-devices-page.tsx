@@ -21,8 +21,8 @@ import { isApiError } from '../../../platform/api-error.ts';
 import type { ListColumn } from '../../../platform/list-page/list-table.tsx';
 import { ListTable } from '../../../platform/list-page/list-table.tsx';
 import { PageSection } from '../../../platform/page-section.tsx';
+import { useRouteParams } from '../../../platform/use-route-match.ts';
 import { visuallyHidden } from '../../../platform/visually-hidden.ts';
-import { useRouteParams } from '../../../shell/use-route-match.ts';
 import { useImportDevices } from '../api/import-devices.ts';
 import { RegistrationGate } from '../components/registration-gate.tsx';
 

@@ -6,7 +6,6 @@ import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { PendingDevice } from '../../../../core/api/device-registration.ts';
 import { routes } from '../../../../core/routes.ts';
-import { pageOf, renderListPage, setViewportWidth } from '../../../platform/list-page/test-list-page.tsx';
 import { resetPlatform } from '../../../platform/testing/render-platform.tsx';
 import {
   type FakeRequest,
@@ -14,6 +13,7 @@ import {
   jsonResponse,
   restoreFetch,
 } from '../../../test-utils/fake-fetch.ts';
+import { pageOf, renderListPage, setViewportWidth } from '../../../test-utils/test-list-page.tsx';
 import { PendingDevicesPage } from './pending-devices-page.tsx';
 
 const device = (id: number, mac: string, fields: Partial<PendingDevice> = {}): PendingDevice => ({

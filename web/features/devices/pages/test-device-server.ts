@@ -1,7 +1,7 @@
 // Web tests of the device list: a device row, and a scripted server for the list and its calls.
 import type { DeviceListItem } from '../../../../core/api/devices.ts';
-import type { pageOf } from '../../../platform/list-page/test-list-page.tsx';
 import { type FakeRequest, installFakeFetch, jsonResponse } from '../../../test-utils/fake-fetch.ts';
+import type { pageOf } from '../../../test-utils/test-list-page.tsx';
 
 export const PATH = '/apiv2/cloud/3/devices';
 export const SITES = [

@@ -4,9 +4,10 @@ import { queryOptions, useQuery } from '@tanstack/react-query';
 import type {
   NavigationDevice,
   NavigationSite,
-  NavigationSmartnvr,
+  NavigationSmartNvr,
 } from '../../../../core/api/navigation.ts';
 import { apiGet } from '../../../platform/http.ts';
+import { navigationKeys } from './keys.ts';
 
 const STALE_MS = 60_000;
 
@@ -16,26 +17,26 @@ export function getNavigationSite(siteId: number): Promise<NavigationSite> {
 export function getNavigationDevice(deviceId: number): Promise<NavigationDevice> {
   return apiGet<NavigationDevice>(`/apiv2/navigation/device/${deviceId}`);
 }
-export function getNavigationSmartnvr(smartnvrId: number): Promise<NavigationSmartnvr> {
-  return apiGet<NavigationSmartnvr>(`/apiv2/navigation/smartnvr/${smartnvrId}`);
+export function getNavigationSmartNvr(smartNvrId: number): Promise<NavigationSmartNvr> {
+  return apiGet<NavigationSmartNvr>(`/apiv2/navigation/smartnvr/${smartNvrId}`);
 }
 
 export const navigationSiteQueryOptions = (siteId: number) =>
   queryOptions({
-    queryKey: ['navigation', 'site', siteId] as const,
+    queryKey: navigationKeys.site(siteId),
     queryFn: () => getNavigationSite(siteId),
     staleTime: STALE_MS,
   });
 export const navigationDeviceQueryOptions = (deviceId: number) =>
   queryOptions({
-    queryKey: ['navigation', 'device', deviceId] as const,
+    queryKey: navigationKeys.device(deviceId),
     queryFn: () => getNavigationDevice(deviceId),
     staleTime: STALE_MS,
   });
-export const navigationSmartnvrQueryOptions = (smartnvrId: number) =>
+export const navigationSmartNvrQueryOptions = (smartNvrId: number) =>
   queryOptions({
-    queryKey: ['navigation', 'smartnvr', smartnvrId] as const,
-    queryFn: () => getNavigationSmartnvr(smartnvrId),
+    queryKey: navigationKeys.smartNvr(smartNvrId),
+    queryFn: () => getNavigationSmartNvr(smartNvrId),
     staleTime: STALE_MS,
   });
 
@@ -45,6 +46,6 @@ export function useNavigationSite(siteId: number | null) {
 export function useNavigationDevice(deviceId: number | null) {
   return useQuery({ ...navigationDeviceQueryOptions(deviceId ?? 0), enabled: deviceId !== null });
 }
-export function useNavigationSmartnvr(smartnvrId: number | null) {
-  return useQuery({ ...navigationSmartnvrQueryOptions(smartnvrId ?? 0), enabled: smartnvrId !== null });
+export function useNavigationSmartNvr(smartNvrId: number | null) {
+  return useQuery({ ...navigationSmartNvrQueryOptions(smartNvrId ?? 0), enabled: smartNvrId !== null });
 }

@@ -5,6 +5,7 @@ import type { Inbox } from '../../../../core/api/news.ts';
 import { INBOX_REFRESH_MS } from '../../../../core/constants.ts';
 import { LOCAL_ERRORS } from '../../../platform/errors/error-policy-host.tsx';
 import { apiGet } from '../../../platform/http.ts';
+import { newsKeys } from './keys.ts';
 
 export function getInbox(): Promise<Inbox> {
   return apiGet<Inbox>('/apiv2/user/inbox-blog-posts');
@@ -12,7 +13,7 @@ export function getInbox(): Promise<Inbox> {
 
 export function inboxQueryOptions() {
   return queryOptions({
-    queryKey: ['news', 'inbox'] as const,
+    queryKey: newsKeys.inbox(),
     queryFn: getInbox,
     // A badge that fails to load stays empty and the panel says so, rather than interrupting the page.
     meta: LOCAL_ERRORS,

@@ -3,7 +3,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { Newsletter } from '../../../../core/api/news.ts';
 import { apiPost } from '../../../platform/http.ts';
-import { meQueryOptions } from '../../auth/api/get-me.ts';
+import { meQueryOptions } from '../../auth/index.ts';
 
 export function setNewsletter(subscribe: boolean): Promise<Newsletter> {
   return apiPost<Newsletter>('/apiv2/user/newsletter', { subscribe });

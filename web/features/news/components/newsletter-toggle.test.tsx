@@ -4,7 +4,7 @@ import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
 import { resetPlatform } from '../../../platform/testing/render-platform.tsx';
 import { restoreFetch } from '../../../test-utils/fake-fetch.ts';
-import { meQueryOptions } from '../../auth/api/get-me.ts';
+import { meQueryOptions } from '../../auth/index.ts';
 import {
   inboxPost,
   installNewsServer,

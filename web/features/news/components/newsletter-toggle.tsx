@@ -2,7 +2,7 @@
 import FormControlLabel from '@mui/material/FormControlLabel';
 import Switch from '@mui/material/Switch';
 import { useTranslation } from 'react-i18next';
-import { useCachedMe } from '../../auth/api/get-me.ts';
+import { useCachedMe } from '../../auth/index.ts';
 import { useSetNewsletter } from '../api/set-newsletter.ts';
 
 export function NewsletterToggle() {

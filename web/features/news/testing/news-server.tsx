@@ -6,7 +6,7 @@ import { createQueryClient } from '../../../app/query-client.ts';
 import { renderWithPlatform } from '../../../platform/testing/render-platform.tsx';
 import { type FakeRequest, installFakeFetch, jsonResponse } from '../../../test-utils/fake-fetch.ts';
 import { meFixture } from '../../../test-utils/me-fixture.ts';
-import { meQueryOptions } from '../../auth/api/get-me.ts';
+import { meQueryOptions } from '../../auth/index.ts';
 import { NewsButton, NewsPanel } from '../components/news-panel.tsx';
 
 export const INBOX_PATH = '/apiv2/user/inbox-blog-posts';

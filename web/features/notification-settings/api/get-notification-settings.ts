@@ -6,6 +6,7 @@ import type {
   SiteNotificationSettings,
 } from '../../../../core/api/notification-settings.ts';
 import { apiGet } from '../../../platform/http.ts';
+import { notificationSettingsKeys } from './keys.ts';
 
 export const cloudSettingsPath = (cloudId: number) => `/apiv2/cloud/${cloudId}/notification-settings`;
 export const siteSettingsPath = (cloudId: number, siteId: number) =>
@@ -13,14 +14,14 @@ export const siteSettingsPath = (cloudId: number, siteId: number) =>
 
 export function cloudNotificationSettingsQueryOptions(cloudId: number) {
   return queryOptions({
-    queryKey: ['notification-settings', cloudId, 'cloud'] as const,
+    queryKey: notificationSettingsKeys.cloud(cloudId),
     queryFn: () => apiGet<CloudNotificationSettings>(cloudSettingsPath(cloudId)),
   });
 }
 
 export function siteNotificationSettingsQueryOptions(cloudId: number, siteId: number) {
   return queryOptions({
-    queryKey: ['notification-settings', cloudId, 'site', siteId] as const,
+    queryKey: notificationSettingsKeys.site(cloudId, siteId),
     queryFn: () => apiGet<SiteNotificationSettings>(siteSettingsPath(cloudId, siteId)),
   });
 }

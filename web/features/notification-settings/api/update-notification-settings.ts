@@ -15,6 +15,7 @@ import {
   siteNotificationSettingsQueryOptions,
   siteSettingsPath,
 } from './get-notification-settings.ts';
+import { notificationSettingsKeys } from './keys.ts';
 
 export function useUpdateCloudNotificationSettings(cloudId: number) {
   const queryClient = useQueryClient();
@@ -25,7 +26,7 @@ export function useUpdateCloudNotificationSettings(cloudId: number) {
     onSuccess: (saved) => {
       queryClient.setQueryData(cloudNotificationSettingsQueryOptions(cloudId).queryKey, saved);
       // A cloud's change shows on its sites' pages too ("Same as the cloud").
-      return queryClient.invalidateQueries({ queryKey: ['notification-settings', cloudId, 'site'] });
+      return queryClient.invalidateQueries({ queryKey: notificationSettingsKeys.sites(cloudId) });
     },
   });
 }

@@ -9,8 +9,6 @@ import type {
 } from '../../../../core/api/notification-settings.ts';
 import { ALERT_TYPES } from '../../../../core/domain.ts';
 import { routes } from '../../../../core/routes.ts';
-import { meQueryOptions } from '../../../features/auth/api/get-me.ts';
-import { settle, setViewportWidth } from '../../../platform/list-page/test-list-page.tsx';
 import { resetPlatform } from '../../../platform/testing/render-platform.tsx';
 import {
   type FakeRequest,
@@ -20,6 +18,8 @@ import {
 } from '../../../test-utils/fake-fetch.ts';
 import { meFixture } from '../../../test-utils/me-fixture.ts';
 import { renderRoutes } from '../../../test-utils/render-routes.tsx';
+import { settle, setViewportWidth } from '../../../test-utils/test-list-page.tsx';
+import { meQueryOptions } from '../../auth/index.ts';
 import { NotificationSettingsPage } from './notification-settings-page.tsx';
 import { SiteNotificationSettingsPage } from './site-notification-settings-page.tsx';
 

@@ -2,6 +2,7 @@
 import { queryOptions } from '@tanstack/react-query';
 import type { VapidPublicKey } from '../../../../core/api/push.ts';
 import { apiGet } from '../../../platform/http.ts';
+import { pushKeys } from './keys.ts';
 
 export function getVapidPublicKey(): Promise<VapidPublicKey> {
   return apiGet<VapidPublicKey>('/apiv2/push/vapid-public-key');
@@ -9,7 +10,7 @@ export function getVapidPublicKey(): Promise<VapidPublicKey> {
 
 export function vapidPublicKeyQueryOptions() {
   return queryOptions({
-    queryKey: ['push', 'vapid-public-key'] as const,
+    queryKey: pushKeys.vapidPublicKey(),
     queryFn: getVapidPublicKey,
     // The server keeps one key pair for good.
     staleTime: Number.POSITIVE_INFINITY,

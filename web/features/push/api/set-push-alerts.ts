@@ -2,8 +2,8 @@
 import type { QueryClient } from '@tanstack/react-query';
 import type { Cloud, PushAlerts } from '../../../../core/api/clouds.ts';
 import { apiPost } from '../../../platform/http.ts';
-import { type Me, meQueryOptions } from '../../auth/api/get-me.ts';
-import { cloudQueryOptions } from '../../clouds/api/get-cloud.ts';
+import { type Me, meQueryOptions } from '../../auth/index.ts';
+import { cloudQueryOptions } from '../../clouds/index.ts';
 
 export function setPushAlerts(cloudId: number, pushAlerts: boolean): Promise<PushAlerts> {
   return apiPost<PushAlerts>(`/apiv2/cloud/${cloudId}`, { user: { push_alerts: pushAlerts } });

@@ -11,7 +11,7 @@ import {
   restoreFetch,
 } from '../../../test-utils/fake-fetch.ts';
 import { meFixture } from '../../../test-utils/me-fixture.ts';
-import { type Me, meQueryOptions } from '../../auth/api/get-me.ts';
+import { type Me, meQueryOptions } from '../../auth/index.ts';
 import { installBrowserPush, uninstallBrowserPush } from '../test-browser-push.ts';
 import { PushToggle } from './push-toggle.tsx';
 

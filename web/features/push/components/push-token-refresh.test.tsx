@@ -13,7 +13,7 @@ import {
   restoreFetch,
 } from '../../../test-utils/fake-fetch.ts';
 import { meFixture } from '../../../test-utils/me-fixture.ts';
-import { meQueryOptions } from '../../auth/api/get-me.ts';
+import { meQueryOptions } from '../../auth/index.ts';
 import { installBrowserPush, uninstallBrowserPush } from '../test-browser-push.ts';
 import { PushTokenRefresh } from './push-token-refresh.tsx';
 

@@ -3,7 +3,7 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
 import { PUSH_TOKEN_REFRESH_MS } from '../../../../core/constants.ts';
-import { useCachedMe } from '../../auth/api/get-me.ts';
+import { useCachedMe } from '../../auth/index.ts';
 import { refreshPushToken } from '../refresh-push-token.ts';
 
 export function PushTokenRefresh() {

@@ -3,6 +3,7 @@ import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query'
 import type { SearchFind, SearchFindResult } from '../../../../core/api/search.ts';
 import { LOCAL_ERRORS } from '../../../platform/errors/error-policy-host.tsx';
 import { apiPost } from '../../../platform/http.ts';
+import { searchKeys } from './keys.ts';
 
 export function find(cloudId: number, body: SearchFind): Promise<SearchFindResult> {
   return apiPost<SearchFindResult>(`/apiv2/cloud/${cloudId}/search/find`, body);
@@ -10,7 +11,7 @@ export function find(cloudId: number, body: SearchFind): Promise<SearchFindResul
 
 export function findQueryOptions(cloudId: number, body: SearchFind) {
   return queryOptions({
-    queryKey: ['search', 'find', cloudId, body.query, body.sources ?? null] as const,
+    queryKey: searchKeys.find(cloudId, body),
     queryFn: () => find(cloudId, body),
     // The panel shows a failed search as a line of its own; the page goes on.
     meta: LOCAL_ERRORS,

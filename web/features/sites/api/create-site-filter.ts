@@ -14,6 +14,6 @@ export function useCreateSiteFilter(cloudId: number) {
   return useMutation({
     mutationFn: (body: CreateSiteFilterBody) => createSiteFilter(cloudId, body),
     meta: FIELD_ERRORS,
-    onSuccess: () => invalidateSites(queryClient),
+    onSuccess: () => invalidateSites(queryClient, cloudId),
   });
 }

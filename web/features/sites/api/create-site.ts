@@ -4,8 +4,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { CreatedSite, CreateSiteBody } from '../../../../core/api/sites.ts';
 import { FIELD_ERRORS, LOCAL_ERRORS } from '../../../platform/errors/error-policy-host.tsx';
 import { apiPost } from '../../../platform/http.ts';
-import { sitesListKey } from './get-sites.ts';
-import { sitesSelectKey } from './get-sites-select.ts';
+import { sitesKeys } from './keys.ts';
 
 export function createSite(cloudId: number, body: CreateSiteBody): Promise<CreatedSite> {
   return apiPost<CreatedSite>(`/apiv2/cloud/${cloudId}/sites`, body);
@@ -23,8 +22,8 @@ export function useCreateSite(cloudId: number, errors: 'local' | 'fields' = 'loc
     // The pickers and the site list both show the new site.
     onSuccess: () =>
       Promise.all([
-        queryClient.invalidateQueries({ queryKey: sitesSelectKey(cloudId) }),
-        queryClient.invalidateQueries({ queryKey: sitesListKey(cloudId) }),
+        queryClient.invalidateQueries({ queryKey: sitesKeys.selects(cloudId) }),
+        queryClient.invalidateQueries({ queryKey: sitesKeys.lists(cloudId) }),
       ]),
   });
 }

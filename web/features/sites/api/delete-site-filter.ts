@@ -2,6 +2,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { apiDelete } from '../../../platform/http.ts';
 import { invalidateSites } from './invalidate-sites.ts';
+import { sitesKeys } from './keys.ts';
 
 export function deleteSiteFilter(cloudId: number, siteFilterId: number): Promise<void> {
   return apiDelete<void>(`/apiv2/cloud/${cloudId}/site-filters/${siteFilterId}`);
@@ -12,8 +13,8 @@ export function useDeleteSiteFilter(cloudId: number, siteFilterId: number) {
   return useMutation({
     mutationFn: () => deleteSiteFilter(cloudId, siteFilterId),
     onSuccess: () => {
-      queryClient.removeQueries({ queryKey: ['sites', 'filter', cloudId, siteFilterId] });
-      return invalidateSites(queryClient);
+      queryClient.removeQueries({ queryKey: sitesKeys.filter(cloudId, siteFilterId) });
+      return invalidateSites(queryClient, cloudId);
     },
   });
 }

@@ -2,6 +2,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { SiteFilter } from '../../../../core/api/sites.ts';
 import { apiGet } from '../../../platform/http.ts';
+import { sitesKeys } from './keys.ts';
 
 export function getSiteFilter(cloudId: number, siteFilterId: number): Promise<SiteFilter> {
   return apiGet<SiteFilter>(`/apiv2/cloud/${cloudId}/site-filters/${siteFilterId}`);
@@ -9,7 +10,7 @@ export function getSiteFilter(cloudId: number, siteFilterId: number): Promise<Si
 
 export function siteFilterQueryOptions(cloudId: number, siteFilterId: number) {
   return queryOptions({
-    queryKey: ['sites', 'filter', cloudId, siteFilterId] as const,
+    queryKey: sitesKeys.filter(cloudId, siteFilterId),
     queryFn: () => getSiteFilter(cloudId, siteFilterId),
   });
 }

@@ -3,6 +3,7 @@ import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query'
 import type { SiteFiltersSelectResponse } from '../../../../core/api/sites.ts';
 import { SITE_FILTER_PAGE_LIMIT } from '../../../../core/constants.ts';
 import { apiGet } from '../../../platform/http.ts';
+import { sitesKeys } from './keys.ts';
 
 export function getSiteFiltersSelect(cloudId: number, filter: string): Promise<SiteFiltersSelectResponse> {
   return apiGet<SiteFiltersSelectResponse>(`/apiv2/cloud/${cloudId}/site-filters-select`, {
@@ -14,14 +15,9 @@ export function getSiteFiltersSelect(cloudId: number, filter: string): Promise<S
 
 export function siteFiltersSelectQueryOptions(cloudId: number, filter = '') {
   return queryOptions({
-    queryKey: ['sites', 'filters-select', cloudId, filter] as const,
+    queryKey: sitesKeys.filterSelect(cloudId, filter),
     queryFn: () => getSiteFiltersSelect(cloudId, filter),
   });
-}
-
-/** Every grouping list of a cloud, to refetch after the selection changes. */
-export function siteFiltersSelectKey(cloudId: number) {
-  return ['sites', 'filters-select', cloudId] as const;
 }
 
 /** The first page (filter ''): its userCloudFilter says which grouping is active. */

@@ -2,6 +2,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { SiteProperties } from '../../../../core/api/sites.ts';
 import { apiGet } from '../../../platform/http.ts';
+import { sitesKeys } from './keys.ts';
 
 export function getSiteProperties(cloudId: number, siteId: number): Promise<SiteProperties> {
   return apiGet<SiteProperties>(`/apiv2/cloud/${cloudId}/sites/${siteId}`);
@@ -9,7 +10,7 @@ export function getSiteProperties(cloudId: number, siteId: number): Promise<Site
 
 export function sitePropertiesQueryOptions(cloudId: number, siteId: number) {
   return queryOptions({
-    queryKey: ['sites', 'properties', cloudId, siteId] as const,
+    queryKey: sitesKeys.properties(cloudId, siteId),
     queryFn: () => getSiteProperties(cloudId, siteId),
   });
 }

@@ -4,6 +4,7 @@ import type { SitesSelectResponse } from '../../../../core/api/sites.ts';
 import { SITE_LIST_MAX } from '../../../../core/constants.ts';
 import { SITE_INCLUDE_IDS_MAX } from '../../../../core/limits.ts';
 import { apiGet } from '../../../platform/http.ts';
+import { sitesKeys } from './keys.ts';
 
 export interface SitesSelectParams {
   /** Part of the name or location; '' lists the first sites. */
@@ -29,14 +30,9 @@ export function getSitesSelect(cloudId: number, params: SitesSelectParams): Prom
 
 export function sitesSelectQueryOptions(cloudId: number, params: SitesSelectParams) {
   return queryOptions({
-    queryKey: ['sites', 'select', cloudId, params.filter, params.includeId, params.includeIds ?? []] as const,
+    queryKey: sitesKeys.select(cloudId, params),
     queryFn: () => getSitesSelect(cloudId, params),
   });
-}
-
-/** Every site list of a cloud, to refetch after a change. */
-export function sitesSelectKey(cloudId: number) {
-  return ['sites', 'select', cloudId] as const;
 }
 
 export function useSitesSelect(cloudId: number, params: SitesSelectParams) {

@@ -4,6 +4,7 @@ import { LIST_PAGE_SIZE } from '../../../../core/api/list-query.ts';
 import type { SiteListResponse } from '../../../../core/api/sites.ts';
 import { apiGet } from '../../../platform/http.ts';
 import type { ListPageParams } from '../../../platform/list-page/list-page-params.ts';
+import { sitesKeys } from './keys.ts';
 
 export function getSites(cloudId: number, params: ListPageParams): Promise<SiteListResponse> {
   return apiGet<SiteListResponse>(`/apiv2/cloud/${cloudId}/sites`, {
@@ -13,14 +14,9 @@ export function getSites(cloudId: number, params: ListPageParams): Promise<SiteL
   });
 }
 
-/** Every page and search of the cloud's site list. */
-export function sitesListKey(cloudId: number) {
-  return ['sites', 'list', cloudId] as const;
-}
-
 export function sitesQueryOptions(cloudId: number, params: ListPageParams) {
   return queryOptions({
-    queryKey: [...sitesListKey(cloudId), params.search, params.offset] as const,
+    queryKey: sitesKeys.list(cloudId, params),
     queryFn: () => getSites(cloudId, params),
   });
 }

@@ -2,9 +2,9 @@
 import { type QueryClient, useMutation, useQueryClient } from '@tanstack/react-query';
 import type { SiteFiltersSelectResponse } from '../../../../core/api/sites.ts';
 import { apiPost } from '../../../platform/http.ts';
-import { dashboardKey } from '../../dashboards/api/get-dashboard.ts';
-import { siteFiltersSelectKey, siteFiltersSelectQueryOptions } from './get-site-filters-select.ts';
-import { sitesSelectKey } from './get-sites-select.ts';
+import { activityKeys } from '../../activity/index.ts';
+import { dashboardsKeys } from '../../dashboards/index.ts';
+import { sitesKeys } from './keys.ts';
 
 export function selectSiteFilter(cloudId: number, siteFilterId: number): Promise<SiteFiltersSelectResponse> {
   return apiPost<SiteFiltersSelectResponse>(`/apiv2/cloud/${cloudId}/site-filters-select`, { siteFilterId });
@@ -16,16 +16,17 @@ export async function afterSiteFilterChange(
   cloudId: number,
   answer: SiteFiltersSelectResponse,
 ) {
-  queryClient.setQueryData(siteFiltersSelectQueryOptions(cloudId).queryKey, answer);
+  const first = sitesKeys.filterSelect(cloudId, '');
+  queryClient.setQueryData(first, answer);
   await Promise.all([
     queryClient.invalidateQueries({
-      queryKey: siteFiltersSelectKey(cloudId),
-      predicate: (query) => query.queryKey[3] !== '',
+      queryKey: sitesKeys.filterSelects(cloudId),
+      predicate: (query) => JSON.stringify(query.queryKey) !== JSON.stringify(first),
     }),
-    queryClient.invalidateQueries({ queryKey: sitesSelectKey(cloudId) }),
-    queryClient.invalidateQueries({ queryKey: dashboardKey(cloudId) }),
+    queryClient.invalidateQueries({ queryKey: sitesKeys.selects(cloudId) }),
+    queryClient.invalidateQueries({ queryKey: dashboardsKeys.all(cloudId) }),
     // The dashboard's open alerts and tasks in progress follow the grouping too.
-    queryClient.invalidateQueries({ queryKey: ['activity'] }),
+    queryClient.invalidateQueries({ queryKey: activityKeys.all(cloudId) }),
   ]);
 }
 

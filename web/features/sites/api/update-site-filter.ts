@@ -18,6 +18,6 @@ export function useUpdateSiteFilter(cloudId: number, siteFilterId: number) {
   return useMutation({
     mutationFn: (body: UpdateSiteFilterBody) => updateSiteFilter(cloudId, siteFilterId, body),
     meta: FIELD_ERRORS,
-    onSuccess: () => invalidateSites(queryClient),
+    onSuccess: () => invalidateSites(queryClient, cloudId),
   });
 }

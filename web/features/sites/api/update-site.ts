@@ -14,6 +14,6 @@ export function useUpdateSite(cloudId: number, siteId: number) {
   return useMutation({
     mutationFn: (body: UpdateSiteBody) => updateSite(cloudId, siteId, body),
     meta: FIELD_ERRORS,
-    onSuccess: () => invalidateSites(queryClient),
+    onSuccess: () => invalidateSites(queryClient, cloudId),
   });
 }

@@ -4,12 +4,12 @@
 import { act, fireEvent, screen } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { routes } from '../../../../core/routes.ts';
-import { type Me, meQueryOptions } from '../../../features/auth/api/get-me.ts';
-import { settle, setViewportWidth } from '../../../platform/list-page/test-list-page.tsx';
 import { resetPlatform } from '../../../platform/testing/render-platform.tsx';
 import { installFakeFetch, jsonResponse, restoreFetch } from '../../../test-utils/fake-fetch.ts';
 import { meFixture } from '../../../test-utils/me-fixture.ts';
 import { renderRoutes } from '../../../test-utils/render-routes.tsx';
+import { settle, setViewportWidth } from '../../../test-utils/test-list-page.tsx';
+import { type Me, meQueryOptions } from '../../auth/index.ts';
 import { SiteAddPage } from './site-add-page.tsx';
 
 function render(me: Me) {
@@ -46,7 +46,7 @@ describe('Create a New Site page', () => {
     const me = meFixture();
     const { requests, router } = render({ ...me, user: { ...me.user, timezone: 'Europe/Lisbon' } });
     await settle();
-    expect(screen.getByRole('heading', { level: 1, name: 'Create a New Site' })).toBeInTheDocument();
+    expect(screen.getByRole('heading', { level: 1, name: 'Create a new site' })).toBeInTheDocument();
     fireEvent.change(screen.getByRole('textbox', { name: 'Name' }), { target: { value: ' Lisbon Depot' } });
     fireEvent.change(screen.getByRole('textbox', { name: 'Location' }), {
       target: { value: 'Rua Augusta 1' },

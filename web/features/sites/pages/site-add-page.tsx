@@ -5,8 +5,8 @@ import { routes } from '../../../../core/routes.ts';
 import { isTimeZone } from '../../../../core/time-zones.ts';
 import { showMessage } from '../../../platform/messages/message-store.ts';
 import { NotAllowed, PageSection } from '../../../platform/page-section.tsx';
-import { useRouteParams } from '../../../shell/use-route-match.ts';
-import { accessOf, useCachedMe } from '../../auth/api/get-me.ts';
+import { useRouteParams } from '../../../platform/use-route-match.ts';
+import { accessOf, useCachedMe } from '../../auth/index.ts';
 import { useCreateSite } from '../api/create-site.ts';
 import { SiteForm } from '../components/site-form.tsx';
 

@@ -5,8 +5,6 @@ import { act, fireEvent, screen, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { SiteProperties } from '../../../../core/api/sites.ts';
 import { routes } from '../../../../core/routes.ts';
-import { meQueryOptions } from '../../../features/auth/api/get-me.ts';
-import { settle, setViewportWidth } from '../../../platform/list-page/test-list-page.tsx';
 import { resetPlatform } from '../../../platform/testing/render-platform.tsx';
 import {
   type FakeRequest,
@@ -16,6 +14,8 @@ import {
 } from '../../../test-utils/fake-fetch.ts';
 import { meFixture } from '../../../test-utils/me-fixture.ts';
 import { renderRoutes } from '../../../test-utils/render-routes.tsx';
+import { settle, setViewportWidth } from '../../../test-utils/test-list-page.tsx';
+import { meQueryOptions } from '../../auth/index.ts';
 import { SiteEditPage } from './site-edit-page.tsx';
 
 const SITE: SiteProperties = {

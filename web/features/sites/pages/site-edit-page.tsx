@@ -10,7 +10,7 @@ import { confirmDialog } from '../../../platform/dialogs/dialog-store.ts';
 import { LoadFailed } from '../../../platform/load-failed.tsx';
 import { showMessage } from '../../../platform/messages/message-store.ts';
 import { NotAllowed, PageSection } from '../../../platform/page-section.tsx';
-import { useRouteParams } from '../../../shell/use-route-match.ts';
+import { useRouteParams } from '../../../platform/use-route-match.ts';
 import { useDeleteSite } from '../api/delete-site.ts';
 import { useSiteProperties } from '../api/get-site-properties.ts';
 import { useUpdateSite } from '../api/update-site.ts';

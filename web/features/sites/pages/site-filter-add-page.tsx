@@ -4,8 +4,8 @@ import { can } from '../../../../core/policy.ts';
 import { routes } from '../../../../core/routes.ts';
 import { showMessage } from '../../../platform/messages/message-store.ts';
 import { NotAllowed, PageSection } from '../../../platform/page-section.tsx';
-import { useRouteParams } from '../../../shell/use-route-match.ts';
-import { accessOf, useCachedMe } from '../../auth/api/get-me.ts';
+import { useRouteParams } from '../../../platform/use-route-match.ts';
+import { accessOf, useCachedMe } from '../../auth/index.ts';
 import { useCreateSiteFilter } from '../api/create-site-filter.ts';
 import { SiteFilterForm } from '../components/site-filter-form.tsx';
 

@@ -6,15 +6,10 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { ListPage } from '../../../../core/api/list-query.ts';
 import type { SiteFiltersSelectResponse, SiteListItem } from '../../../../core/api/sites.ts';
 import { routes } from '../../../../core/routes.ts';
-import {
-  pageOf,
-  renderListPage,
-  settle,
-  setViewportWidth,
-} from '../../../platform/list-page/test-list-page.tsx';
 import { resetPlatform } from '../../../platform/testing/render-platform.tsx';
 import { installFakeFetch, jsonResponse, restoreFetch } from '../../../test-utils/fake-fetch.ts';
 import { meFixture } from '../../../test-utils/me-fixture.ts';
+import { pageOf, renderListPage, settle, setViewportWidth } from '../../../test-utils/test-list-page.tsx';
 import { SitesListPage } from './sites-list-page.tsx';
 
 const HARBOUR: SiteListItem = {

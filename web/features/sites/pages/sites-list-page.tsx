@@ -13,7 +13,7 @@ import { routes } from '../../../../core/routes.ts';
 import { ListPageFrame } from '../../../platform/list-page/list-page-frame.tsx';
 import { useListPageParams } from '../../../platform/list-page/list-page-params.ts';
 import type { ListColumn } from '../../../platform/list-page/list-table.tsx';
-import { accessOf, useCachedMe } from '../../auth/api/get-me.ts';
+import { accessOf, useCachedMe } from '../../auth/index.ts';
 import { useSites } from '../api/get-sites.ts';
 import { SiteGroupingsPanel } from '../components/site-groupings-panel.tsx';
 import { SiteHealth } from '../components/site-health.tsx';

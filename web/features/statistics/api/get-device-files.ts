@@ -3,6 +3,7 @@ import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { DeviceFilesResponse } from '../../../../core/api/metrics.ts';
 import { isFinished } from '../../../../core/tasks.ts';
 import { apiGet } from '../../../platform/http.ts';
+import { statisticsKeys } from './keys.ts';
 
 // The switch lists its files every minute; a fetch under way is followed more closely.
 const STALE_MS = 60_000;
@@ -13,7 +14,7 @@ const fetching = (data: DeviceFilesResponse | undefined) =>
 
 export function deviceFilesQueryOptions(cloudId: number, deviceId: number) {
   return queryOptions({
-    queryKey: ['devices', 'files', cloudId, deviceId] as const,
+    queryKey: statisticsKeys.files(cloudId, deviceId),
     queryFn: () => apiGet<DeviceFilesResponse>(`/apiv2/cloud/${cloudId}/devices/${deviceId}/files`),
     staleTime: STALE_MS,
     refetchInterval: (query) => (fetching(query.state.data) ? FETCHING_MS : STALE_MS),

@@ -3,6 +3,7 @@ import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query'
 import type { DeviceMetricsResponse } from '../../../../core/api/metrics.ts';
 import type { TimeRange } from '../../../../core/time-range.ts';
 import { apiGet } from '../../../platform/http.ts';
+import { statisticsKeys } from './keys.ts';
 
 // A 24 h chart gains a point a minute; a minute-old chart is still the device's picture.
 const STALE_MS = 60_000;
@@ -17,7 +18,7 @@ export function getDeviceMetrics(
 
 export function deviceMetricsQueryOptions(cloudId: number, deviceId: number, range: TimeRange) {
   return queryOptions({
-    queryKey: ['devices', 'metrics', cloudId, deviceId, range] as const,
+    queryKey: statisticsKeys.metrics(cloudId, deviceId, range),
     queryFn: () => getDeviceMetrics(cloudId, deviceId, range),
     staleTime: STALE_MS,
   });

@@ -2,6 +2,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { DevicePortsResponse } from '../../../../core/api/metrics.ts';
 import { apiGet } from '../../../platform/http.ts';
+import { statisticsKeys } from './keys.ts';
 
 // A switch reports every minute.
 const STALE_MS = 60_000;
@@ -12,7 +13,7 @@ export function getDevicePorts(cloudId: number, deviceId: number): Promise<Devic
 
 export function devicePortsQueryOptions(cloudId: number, deviceId: number) {
   return queryOptions({
-    queryKey: ['devices', 'ports', cloudId, deviceId] as const,
+    queryKey: statisticsKeys.ports(cloudId, deviceId),
     queryFn: () => getDevicePorts(cloudId, deviceId),
     staleTime: STALE_MS,
     refetchInterval: STALE_MS,

@@ -16,7 +16,7 @@ import {
   formatNumber,
   formatWatts,
 } from '../../../platform/units.ts';
-import { useUnitContext } from '../../../shell/use-unit-context.ts';
+import { useUnitContext } from '../../account/index.ts';
 
 type Column = 'port' | 'link' | 'speed_mbps' | 'poe_w' | 'errors' | 'rx_bytes' | 'tx_bytes';
 type Direction = 'asc' | 'desc';

@@ -9,8 +9,8 @@ import type { MetricPoint } from '../../../../core/api/metrics.ts';
 import { routes } from '../../../../core/routes.ts';
 import { TimeRangePicker, useTimeRange } from '../../../platform/charts/time-range-picker.tsx';
 import { LoadFailed } from '../../../platform/load-failed.tsx';
-import { usePageObjects } from '../../../shell/drawer/use-page-objects.ts';
-import { useRouteParams } from '../../../shell/use-route-match.ts';
+import { useRouteParams } from '../../../platform/use-route-match.ts';
+import { usePageObjects } from '../../navigation/index.ts';
 import { useDeviceMetrics } from '../api/get-device-metrics.ts';
 
 export type StatisticsRouteKey =

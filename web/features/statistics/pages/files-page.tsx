@@ -20,11 +20,10 @@ import { isFinished } from '../../../../core/tasks.ts';
 import { formatDateTime } from '../../../platform/date-time.ts';
 import { LoadFailed } from '../../../platform/load-failed.tsx';
 import { formatBytes } from '../../../platform/units.ts';
-import { usePageObjects } from '../../../shell/drawer/use-page-objects.ts';
-import { useRouteParams } from '../../../shell/use-route-match.ts';
-import { useUnitContext } from '../../../shell/use-unit-context.ts';
-import { useCreateTask } from '../../tasks/api/create-task.ts';
-import { TASK_STATE_KEYS } from '../../tasks/task-labels.ts';
+import { useRouteParams } from '../../../platform/use-route-match.ts';
+import { useUnitContext } from '../../account/index.ts';
+import { usePageObjects } from '../../navigation/index.ts';
+import { TASK_STATE_KEYS, useCreateTask } from '../../tasks/index.ts';
 import { deviceFilesQueryOptions, useDeviceFiles } from '../api/get-device-files.ts';
 
 const TITLE_ID = 'page-title';

@@ -3,7 +3,7 @@
 import { useTranslation } from 'react-i18next';
 import { TimeSeriesChart } from '../../../platform/charts/time-series-chart.tsx';
 import { formatBitRate, formatDb, formatDbm, formatMegabitRate } from '../../../platform/units.ts';
-import { useUnitContext } from '../../../shell/use-unit-context.ts';
+import { useUnitContext } from '../../account/index.ts';
 import { reportsAny } from '../components/series.ts';
 import { StatisticsFrame } from '../components/statistics-frame.tsx';
 

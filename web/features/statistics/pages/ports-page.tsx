@@ -7,9 +7,9 @@ import { routes } from '../../../../core/routes.ts';
 import { formatDateTime } from '../../../platform/date-time.ts';
 import { LoadFailed } from '../../../platform/load-failed.tsx';
 import { formatNumber, formatWatts } from '../../../platform/units.ts';
-import { usePageObjects } from '../../../shell/drawer/use-page-objects.ts';
-import { useRouteParams } from '../../../shell/use-route-match.ts';
-import { useUnitContext } from '../../../shell/use-unit-context.ts';
+import { useRouteParams } from '../../../platform/use-route-match.ts';
+import { useUnitContext } from '../../account/index.ts';
+import { usePageObjects } from '../../navigation/index.ts';
 import { useDevicePorts } from '../api/get-device-ports.ts';
 import { PortsTable } from '../components/ports-table.tsx';
 

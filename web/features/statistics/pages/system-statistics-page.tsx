@@ -5,7 +5,7 @@ import { useTranslation } from 'react-i18next';
 import type { MetricPoint } from '../../../../core/api/metrics.ts';
 import { TimeSeriesChart } from '../../../platform/charts/time-series-chart.tsx';
 import { convertTemperature, formatDegrees, formatPercent, formatWatts } from '../../../platform/units.ts';
-import { useUnitContext } from '../../../shell/use-unit-context.ts';
+import { useUnitContext } from '../../account/index.ts';
 import { StatisticsFrame } from '../components/statistics-frame.tsx';
 
 export function SystemStatisticsPage() {

@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import type { MetricKey, MetricPoint } from '../../../../core/api/metrics.ts';
 import { TimeSeriesChart } from '../../../platform/charts/time-series-chart.tsx';
 import { formatDbm, formatNumber, formatPercent } from '../../../platform/units.ts';
-import { useUnitContext } from '../../../shell/use-unit-context.ts';
+import { useUnitContext } from '../../account/index.ts';
 import { reportedSeries, reportsAny, type SeriesChoice } from '../components/series.ts';
 import { StatisticsFrame } from '../components/statistics-frame.tsx';
 

@@ -2,6 +2,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { CreateTaskBody, Task } from '../../../../core/api/tasks.ts';
 import { apiPost } from '../../../platform/http.ts';
+import { tasksKeys } from './keys.ts';
 
 export type CreatedTask = { task: Task; refused: { deviceId: number | null; reason: string }[] };
 
@@ -14,6 +15,6 @@ export function useCreateTask(cloudId: number) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (body: CreateTaskBody) => createTask(cloudId, body),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: ['tasks'] }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: tasksKeys.all(cloudId) }),
   });
 }

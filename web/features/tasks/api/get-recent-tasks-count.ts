@@ -4,6 +4,7 @@ import type { RecentTasksCount } from '../../../../core/api/tasks.ts';
 import { RECENT_TASKS_REFRESH_MS } from '../../../../core/constants.ts';
 import { LOCAL_ERRORS } from '../../../platform/errors/error-policy-host.tsx';
 import { apiGet } from '../../../platform/http.ts';
+import { tasksKeys } from './keys.ts';
 
 export function getRecentTasksCount(cloudId: number): Promise<RecentTasksCount> {
   return apiGet<RecentTasksCount>(`/apiv2/cloud/${cloudId}/recent-tasks-count`);
@@ -11,7 +12,7 @@ export function getRecentTasksCount(cloudId: number): Promise<RecentTasksCount> 
 
 export function recentTasksCountQueryOptions(cloudId: number) {
   return queryOptions({
-    queryKey: ['tasks', 'recent-count', cloudId] as const,
+    queryKey: tasksKeys.recentCount(cloudId),
     queryFn: () => getRecentTasksCount(cloudId),
     // A badge that fails to load stays as it was until the next poll rather than interrupting the page.
     meta: LOCAL_ERRORS,

@@ -7,6 +7,7 @@ import {
   RECENT_TASKS_REFRESH_MS,
 } from '../../../../core/constants.ts';
 import { apiGet } from '../../../platform/http.ts';
+import { tasksKeys } from './keys.ts';
 
 export function getRecentTasks(cloudId: number): Promise<RecentTasks> {
   return apiGet<RecentTasks>(`/apiv2/cloud/${cloudId}/recent-tasks`, { limit: RECENT_TASKS_LIMIT });
@@ -14,7 +15,7 @@ export function getRecentTasks(cloudId: number): Promise<RecentTasks> {
 
 export function recentTasksQueryOptions(cloudId: number) {
   return queryOptions({
-    queryKey: ['tasks', 'recent', cloudId] as const,
+    queryKey: tasksKeys.recent(cloudId),
     queryFn: () => getRecentTasks(cloudId),
     // docs/constants.md: opening the panel reloads a list older than 60 s, and only then.
     staleTime: RECENT_TASKS_MAX_AGE_MS,

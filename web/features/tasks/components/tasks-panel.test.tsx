@@ -5,7 +5,7 @@ import { afterEach, describe, expect, it } from 'vitest';
 import { resetPlatform } from '../../../platform/testing/render-platform.tsx';
 import { restoreFetch } from '../../../test-utils/fake-fetch.ts';
 import { meFixture } from '../../../test-utils/me-fixture.ts';
-import { meQueryOptions } from '../../auth/api/get-me.ts';
+import { meQueryOptions } from '../../auth/index.ts';
 import {
   fakeTask,
   hoursFromNow,

@@ -4,6 +4,7 @@ import { LIST_PAGE_SIZE } from '../../../../core/api/list-query.ts';
 import type { UserListResponse } from '../../../../core/api/users.ts';
 import { apiGet } from '../../../platform/http.ts';
 import type { ListPageParams } from '../../../platform/list-page/list-page-params.ts';
+import { usersKeys } from './keys.ts';
 
 export function getUsers(cloudId: number, params: ListPageParams): Promise<UserListResponse> {
   return apiGet<UserListResponse>(`/apiv2/cloud/${cloudId}/users`, {
@@ -15,7 +16,7 @@ export function getUsers(cloudId: number, params: ListPageParams): Promise<UserL
 
 export function usersQueryOptions(cloudId: number, params: ListPageParams) {
   return queryOptions({
-    queryKey: ['users', 'list', cloudId, params.search, params.offset] as const,
+    queryKey: usersKeys.list(cloudId, params.search, params.offset),
     queryFn: () => getUsers(cloudId, params),
   });
 }

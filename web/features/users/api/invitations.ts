@@ -5,12 +5,11 @@ import { LIST_PAGE_SIZE } from '../../../../core/api/list-query.ts';
 import type { InvitationListResponse, InvitationSent, InviteBody } from '../../../../core/api/users.ts';
 import { FIELD_ERRORS } from '../../../platform/errors/error-policy-host.tsx';
 import { apiDelete, apiGet, apiPost } from '../../../platform/http.ts';
-
-const invitationsKey = (cloudId: number) => ['users', 'invitations', cloudId] as const;
+import { usersKeys } from './keys.ts';
 
 export function useInvitations(cloudId: number, offset: number) {
   return useQuery({
-    queryKey: [...invitationsKey(cloudId), offset] as const,
+    queryKey: usersKeys.invitationPage(cloudId, offset),
     queryFn: () =>
       apiGet<InvitationListResponse>(`/apiv2/cloud/${cloudId}/invitations`, {
         offset,
@@ -25,7 +24,7 @@ export function useInvite(cloudId: number) {
   return useMutation({
     meta: FIELD_ERRORS,
     mutationFn: (body: InviteBody) => apiPost<InvitationSent>(`/apiv2/cloud/${cloudId}/invitations`, body),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: invitationsKey(cloudId) }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: usersKeys.invitations(cloudId) }),
   });
 }
 
@@ -38,6 +37,6 @@ export function useInvitationChange(cloudId: number) {
       const path = `/apiv2/cloud/${cloudId}/invitations/${invitationId}`;
       return kind === 'resend' ? apiPost<InvitationSent>(`${path}/resend`) : apiDelete<null>(path);
     },
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: invitationsKey(cloudId) }),
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: usersKeys.invitations(cloudId) }),
   });
 }

@@ -4,7 +4,8 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { MemberUpdateBody } from '../../../../core/api/users.ts';
 import { apiDelete, apiPatch, apiPost } from '../../../platform/http.ts';
-import { meQueryOptions } from '../../auth/api/get-me.ts';
+import { meQueryOptions } from '../../auth/index.ts';
+import { usersKeys } from './keys.ts';
 
 type Change =
   | { kind: 'update'; userId: number; body: MemberUpdateBody }
@@ -22,7 +23,7 @@ export function useMemberChange(cloudId: number) {
     },
     onSuccess: () =>
       Promise.all([
-        queryClient.invalidateQueries({ queryKey: ['users', 'list', cloudId] }),
+        queryClient.invalidateQueries({ queryKey: usersKeys.lists(cloudId) }),
         queryClient.invalidateQueries(meQueryOptions()),
       ]),
   });

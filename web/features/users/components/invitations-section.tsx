@@ -11,7 +11,7 @@ import { ListResults } from '../../../platform/list-page/list-page-frame.tsx';
 import type { ListColumn } from '../../../platform/list-page/list-table.tsx';
 import { roleLabelKey } from '../../../platform/list-page/role-labels.ts';
 import { showMessage } from '../../../platform/messages/message-store.ts';
-import { DateTime } from '../../../shell/date-time.tsx';
+import { DateTime } from '../../account/index.ts';
 import { useInvitationChange, useInvitations } from '../api/invitations.ts';
 
 // docs/entities.md Invitation states.

@@ -16,7 +16,7 @@ import { CLOUD_PERMISSION, type CloudPermission, SITE_PERMISSIONS } from '../../
 import { grantableBits, grantableSitePermissions, grantRefusal } from '../../../../core/grants.ts';
 import { type Access, GUEST_SITE_PERMISSIONS } from '../../../../core/policy.ts';
 import { ROLE_LABEL_KEYS } from '../../../platform/list-page/role-labels.ts';
-import { SiteSelect } from '../../sites/components/site-select.tsx';
+import { SiteSelect } from '../../sites/index.ts';
 
 export type GrantableRole = (typeof GRANTABLE_ROLES)[number];
 export type SiteAccess = 'read' | 'full' | 'custom';

@@ -4,16 +4,16 @@ import { fireEvent, screen, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { MemberDetail } from '../../../../core/api/users.ts';
 import { routes } from '../../../../core/routes.ts';
+import { resetPlatform } from '../../../platform/testing/render-platform.tsx';
+import { restoreFetch } from '../../../test-utils/fake-fetch.ts';
+import { meFixture } from '../../../test-utils/me-fixture.ts';
 import {
   installListServer,
   pageOf,
   renderListPage,
   settle,
   setViewportWidth,
-} from '../../../platform/list-page/test-list-page.tsx';
-import { resetPlatform } from '../../../platform/testing/render-platform.tsx';
-import { restoreFetch } from '../../../test-utils/fake-fetch.ts';
-import { meFixture } from '../../../test-utils/me-fixture.ts';
+} from '../../../test-utils/test-list-page.tsx';
 import { UsersListPage } from './users-list-page.tsx';
 
 const PATH = '/apiv2/cloud/3/users';
@@ -62,11 +62,11 @@ describe('user management list page', () => {
       ]),
     );
     renderListPage(routes.users.path, UsersListPage, '/v2/cloud/3/users?search=demo', withRole('ROLE_ADMIN'));
-    expect(screen.getByRole('heading', { level: 1, name: 'User Management' })).toBeInTheDocument();
+    expect(screen.getByRole('heading', { level: 1, name: 'User management' })).toBeInTheDocument();
     expect(screen.getByRole('textbox', { name: 'Search users' })).toHaveValue('demo');
     await settle();
     expect(server.queries()).toEqual([{ search: 'demo', offset: '0', limit: '50' }]);
-    const table = screen.getByRole('table', { name: 'User Management' });
+    const table = screen.getByRole('table', { name: 'User management' });
     const sam = within(table).getByText('Sam Siteuser').closest('tr') as HTMLElement;
     expect(within(sam).getByText('siteuser@demo.example')).toBeInTheDocument();
     expect(within(sam).getByText('Site User, sites: 1')).toBeInTheDocument();
@@ -80,7 +80,7 @@ describe('user management list page', () => {
       const server = installListServer(PATH, () => pageOf([]));
       renderListPage(routes.users.path, UsersListPage, '/v2/cloud/3/users', withRole(role));
       await settle();
-      expect(screen.getByRole('heading', { level: 1, name: 'User Management' })).toBeInTheDocument();
+      expect(screen.getByRole('heading', { level: 1, name: 'User management' })).toBeInTheDocument();
       expect(
         screen.getByText('Access denied: your account does not have sufficient permissions.'),
       ).toBeInTheDocument();
@@ -100,7 +100,7 @@ describe('user management list page', () => {
     // admin@ of the demo: manage_sites and manage_licenses.
     renderListPage(routes.users.path, UsersListPage, '/v2/cloud/3/users', withRole('ROLE_ADMIN', 9));
     await settle();
-    const table = screen.getByRole('table', { name: 'User Management' });
+    const table = screen.getByRole('table', { name: 'User management' });
     const row = (name: string) => within(table).getByText(name).closest('tr') as HTMLElement;
     expect(within(row('Fay Full')).queryByRole('button')).not.toBeInTheDocument();
     expect(within(row('Olivia Owner')).queryByRole('button')).not.toBeInTheDocument();
@@ -110,7 +110,7 @@ describe('user management list page', () => {
     await settle();
     const dialog = screen.getByRole('dialog', { name: 'Invite someone' });
     const bit = (name: string) => within(dialog).getByRole('checkbox', { name });
-    expect(bit('Manage licences and billing')).toBeEnabled();
+    expect(bit('Manage licenses and billing')).toBeEnabled();
     expect(bit('Manage sites')).toBeEnabled();
     expect(bit('Manage smart NVRs')).toBeDisabled();
     expect(bit('Manage VPC')).toBeDisabled();

@@ -13,7 +13,7 @@ import type { ListColumn } from '../../../platform/list-page/list-table.tsx';
 import { roleLabelKey } from '../../../platform/list-page/role-labels.ts';
 import { showMessage } from '../../../platform/messages/message-store.ts';
 import { NotAllowed, PageSection } from '../../../platform/page-section.tsx';
-import { accessOf, useCachedMe } from '../../auth/api/get-me.ts';
+import { accessOf, useCachedMe } from '../../auth/index.ts';
 import { useUsers } from '../api/get-users.ts';
 import { useInvite } from '../api/invitations.ts';
 import { useMemberChange } from '../api/member-changes.ts';

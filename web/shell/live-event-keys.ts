@@ -1,0 +1,54 @@
+// What each live event changes, as the queries of every page that shows it: written once, here, from the
+// features' key factories. A page whose query is not listed here is not refreshed by the event stream
+// (only by docs/constants.md's polling), so a new page that shows device, alert or task state adds its keys.
+import type { QueryKey } from '@tanstack/react-query';
+import type { LiveEvent } from '../../core/api/events.ts';
+import { activityKeys } from '../features/activity/index.ts';
+import { alertsKeys } from '../features/alerts/index.ts';
+import { clientsKeys } from '../features/clients/index.ts';
+import { dashboardsKeys } from '../features/dashboards/index.ts';
+import { devicesKeys } from '../features/devices/index.ts';
+import { sitesKeys } from '../features/sites/index.ts';
+import { tasksKeys } from '../features/tasks/index.ts';
+
+/** The queries an event of the given cloud makes stale; the open ones refetch. */
+export function liveEventKeys(event: LiveEvent): QueryKey[] {
+  const cloud = event.data.cloud_id;
+  switch (event.kind) {
+    case 'device': {
+      // A device's or recorder's status or health changed.
+      const { device_id: deviceId, snvr_device_id: smartNvrId } = event.data;
+      return [
+        devicesKeys.lists(cloud),
+        // Its own pages: dashboard, statistics.
+        ...(deviceId === null ? [] : [devicesKeys.device(cloud, deviceId)]),
+        ...(smartNvrId === null ? [] : [devicesKeys.smartNvr(cloud, smartNvrId)]),
+        // The cloud's and the sites' dashboards count devices by status and health.
+        dashboardsKeys.all(cloud),
+        // The site list's online, critical and warning counts.
+        sitesKeys.lists(cloud),
+        // A client is connected only while its device is online.
+        clientsKeys.all(cloud),
+      ];
+    }
+    case 'alert':
+      return [
+        // The badge: a grown unviewed total shows its toast and reloads the panel's list.
+        alertsKeys.recentTotals(cloud),
+        // A resolved alert leaves the panel's list without changing the unviewed total.
+        ...(event.data.change === 'resolved' ? [alertsKeys.recent(cloud)] : []),
+        // The alert history, and the open alerts of a device's or recorder's dashboard.
+        activityKeys.alerts(cloud),
+        // The dashboards' alert charts.
+        dashboardsKeys.all(cloud),
+      ];
+    case 'task':
+      return [
+        // The tracker's list (moved in place when it holds the task: web/shell/use-live-updates.ts).
+        tasksKeys.recent(cloud),
+        tasksKeys.recentCount(cloud),
+        // The task history, a task's targets and a dashboard's recent tasks.
+        activityKeys.tasks(cloud),
+      ];
+  }
+}

@@ -1,8 +1,0 @@
-import { useCachedMe } from '../features/auth/api/get-me.ts';
-
-// Shown until the deployment theme is known (e.g. on the login page).
-export const DEFAULT_PRODUCT_NAME = 'Network Console';
-
-export function useProductName(): string {
-  return useCachedMe()?.theme.product_name ?? DEFAULT_PRODUCT_NAME;
-}
