@@ -64,10 +64,17 @@ function ProfileForm({ user }: { readonly user: MeUser }) {
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    const { currentPassword, ...fields } = form;
-    const body: ProfileBody = emailChanged
-      ? { ...fields, current_password: currentPassword }
-      : { ...fields, email: undefined };
+    const body: ProfileBody = {
+      firstname: form.firstname,
+      lastname: form.lastname,
+      timezone: form.timezone,
+      preferred_language: form.preferredLanguage,
+      date_format: form.dateFormat,
+      time_format: form.timeFormat,
+      measurement_units: form.measurementUnits,
+      subscribe_newsletter: form.subscribeNewsletter,
+      ...(emailChanged ? { email: form.email, current_password: form.currentPassword } : {}),
+    };
     update.mutate(body, {
       onSuccess: (saved) => {
         set('currentPassword', '');

@@ -59,7 +59,8 @@ export type TaskFilters = HistoryScope & {
   id: number | null;
 };
 
-const scopeQuery = ({ siteId, deviceId, smartNvrId, grouping }: HistoryScope): QueryData => ({
+/** A history's scope as the alert and task history calls filter by it. */
+export const scopeQuery = ({ siteId, deviceId, smartNvrId, grouping }: HistoryScope): QueryData => ({
   site_id: siteId,
   device_id: deviceId,
   snvr_device_id: smartNvrId,
