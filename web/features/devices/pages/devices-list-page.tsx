@@ -13,7 +13,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink, useSearchParams } from 'react-router';
 import type { DeviceSelection } from '../../../../core/api/device-bulk.ts';
-import type { DeviceListItem, DeviceUplink } from '../../../../core/api/devices.ts';
+import type { DeviceFilterQuery, DeviceListItem, DeviceUplink } from '../../../../core/api/devices.ts';
 import {
   BULK_DEVICE_IDS_MAX,
   DEFAULT_DEVICE_COLUMNS,
@@ -76,7 +76,8 @@ export function DevicesListPage() {
   const list = useListPageParams(siteId === undefined ? 'devices' : 'siteDevices');
   const view = useDeviceView();
   const setView = useSetDeviceView();
-  const filters = siteId === undefined ? view.filters : { ...view.filters, siteId };
+  const filters: DeviceFilterQuery =
+    siteId === undefined ? view.filters : { ...view.filters, site_id: siteId };
   const filtered = Object.keys(view.filters).length > 0;
   const params = { ...list.params, filters, sort: view.sort };
   const result = useDevices(list.cloudId, params);
