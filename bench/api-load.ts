@@ -263,7 +263,7 @@ export async function runApiLoad(): Promise<void> {
       {
         name: 'GET dashboard (site, 7 days)',
         method: 'GET',
-        path: `${cloud}/dashboard?range=7d&siteId=${bench.siteId}`,
+        path: `${cloud}/dashboard?range=7d&site_id=${bench.siteId}`,
         target: 50,
       },
       {
@@ -314,14 +314,14 @@ export async function runApiLoad(): Promise<void> {
         name: 'POST devices bulk reboot dry run, all wifi (bulk)',
         method: 'POST',
         path: `${cloud}/devices/bulk/reboot`,
-        bodies: [{ selection: { filter: { type: 'wifi' } }, dryRun: true }],
+        bodies: [{ selection: { filter: { type: 'wifi' } }, dry_run: true }],
         target: 1000,
       },
       {
         name: 'POST devices bulk reboot dry run, all 100,000 (bulk)',
         method: 'POST',
         path: `${cloud}/devices/bulk/reboot`,
-        bodies: [{ selection: { filter: {} }, dryRun: true }],
+        bodies: [{ selection: { filter: {} }, dry_run: true }],
         target: 1000,
       },
     ];

@@ -125,7 +125,7 @@ async function floor(dataDir: string, devices: number) {
   };
   const body = {
     type: 'TASK_REBOOT' as const,
-    targets: { deviceIds: Array.from({ length: devices }, (_, n) => n + 1) },
+    targets: { device_ids: Array.from({ length: devices }, (_, n) => n + 1) },
   };
   const started = performance.now();
   const plan = await planTask(db, membership, body);
@@ -171,7 +171,7 @@ export async function runTasks(): Promise<void> {
   await pollsTaken(server.url);
   const ids = Array.from({ length: devices }, (_, n) => n + 1);
   const created = Date.now();
-  const reboot = await createTask(server.url, headers, { type: 'TASK_REBOOT', targets: { deviceIds: ids } });
+  const reboot = await createTask(server.url, headers, { type: 'TASK_REBOOT', targets: { device_ids: ids } });
   const answered = Date.now();
   const rebooted = await waitForTask(server.url, headers, reboot, 300_000);
   const finished = Date.now();
@@ -194,7 +194,7 @@ export async function runTasks(): Promise<void> {
     const rolloutStarted = Date.now();
     const rolling = await createTask(server.url, headers, {
       type: 'TASK_FW_ROLLING_UPDATE',
-      targets: { deviceIds: ids.slice(0, rollout) },
+      targets: { device_ids: ids.slice(0, rollout) },
       params,
     });
     const result = await waitForTask(server.url, headers, rolling, 600_000);

@@ -21,7 +21,7 @@ const row = (
 
 describe('resolveSetting', () => {
   const rows = [
-    row(null, 'DEV_UNREACHABLE', NOBODY, { everyone: false, userIds: [4] }),
+    row(null, 'DEV_UNREACHABLE', NOBODY, { everyone: false, user_ids: [4] }),
     row(7, 'DEV_UNREACHABLE', EVERYONE, EVERYONE),
     row(7, 'DEV_REBOOT', NOBODY, NOBODY),
   ];
@@ -38,7 +38,7 @@ describe('resolveSetting', () => {
   it("lets a site without its own row follow the cloud's row", () => {
     const { setting, source } = resolveSetting(rows, 'DEV_UNREACHABLE', 8);
     expect(source).toBe('cloud');
-    expect(setting.email).toEqual({ everyone: false, userIds: [4] });
+    expect(setting.email).toEqual({ everyone: false, user_ids: [4] });
   });
 
   it("lets a site's own row override the cloud for alerts of that site only", () => {
@@ -85,8 +85,8 @@ describe('notificationRecipients', () => {
 
   it('reaches only the chosen members, and never one who may not see the alert', () => {
     const setting = {
-      push: { everyone: false, userIds: [2, 4, 5] },
-      email: { everyone: false, userIds: [3, 5, 6] },
+      push: { everyone: false, user_ids: [2, 4, 5] },
+      email: { everyone: false, user_ids: [3, 5, 6] },
     };
     // 2 has push off, 3 hid the type, 5 is a Site User of another site.
     expect(notificationRecipients(setting, members, atSite7)).toEqual({ push: [4], email: [6] });
@@ -115,15 +115,15 @@ describe('maySeeSiteAlerts', () => {
 
 describe('comparing settings', () => {
   it('reads the same members in any order, and everyone whatever is listed', () => {
-    expect(normaliseChannel({ everyone: false, userIds: [9, 3, 9] })).toEqual({
+    expect(normaliseChannel({ everyone: false, user_ids: [9, 3, 9] })).toEqual({
       everyone: false,
-      userIds: [3, 9],
+      user_ids: [3, 9],
     });
-    expect(normaliseChannel({ everyone: true, userIds: [3] })).toEqual(EVERYONE);
+    expect(normaliseChannel({ everyone: true, user_ids: [3] })).toEqual(EVERYONE);
     expect(
       sameSetting(
-        { push: { everyone: false, userIds: [2, 1] }, email: NOBODY },
-        { push: { everyone: false, userIds: [1, 2] }, email: { everyone: false, userIds: [] } },
+        { push: { everyone: false, user_ids: [2, 1] }, email: NOBODY },
+        { push: { everyone: false, user_ids: [1, 2] }, email: { everyone: false, user_ids: [] } },
       ),
     ).toBe(true);
     expect(sameSetting(DEFAULT_NOTIFICATION_SETTING, { push: NOBODY, email: NOBODY })).toBe(false);

@@ -7,7 +7,7 @@ export const NOTIFICATION_CHANNELS = ['push', 'email'] as const;
 export type NotificationChannel = (typeof NOTIFICATION_CHANNELS)[number];
 
 /** Everyone who may see the alert, or only the members listed (none listed: nobody). */
-export type ChannelSetting = { readonly everyone: boolean; readonly userIds: readonly number[] };
+export type ChannelSetting = { readonly everyone: boolean; readonly user_ids: readonly number[] };
 export type NotificationSetting = Readonly<Record<NotificationChannel, ChannelSetting>>;
 
 /** A stored setting: the cloud's (siteId null) or one site's, for one alert type. */
@@ -19,8 +19,8 @@ export type NotificationSettingRow = NotificationSetting & {
 /** Where the setting that applies comes from. */
 export type SettingSource = 'site' | 'cloud' | 'default';
 
-export const EVERYONE: ChannelSetting = { everyone: true, userIds: [] };
-export const NOBODY: ChannelSetting = { everyone: false, userIds: [] };
+export const EVERYONE: ChannelSetting = { everyone: true, user_ids: [] };
+export const NOBODY: ChannelSetting = { everyone: false, user_ids: [] };
 
 /** A cloud without a row for a type: push to everyone who may see the alert, email to nobody. */
 export const DEFAULT_NOTIFICATION_SETTING: NotificationSetting = { push: EVERYONE, email: NOBODY };
@@ -42,13 +42,13 @@ export function resolveSetting(
 /** A channel as stored: everyone lists nobody, and the members listed are in order, each once. */
 export function normaliseChannel(channel: ChannelSetting): ChannelSetting {
   if (channel.everyone) return EVERYONE;
-  return { everyone: false, userIds: [...new Set(channel.userIds)].sort((a, b) => a - b) };
+  return { everyone: false, user_ids: [...new Set(channel.user_ids)].sort((a, b) => a - b) };
 }
 
 export function sameChannel(a: ChannelSetting, b: ChannelSetting): boolean {
   const x = normaliseChannel(a);
   const y = normaliseChannel(b);
-  return x.everyone === y.everyone && x.userIds.join(',') === y.userIds.join(',');
+  return x.everyone === y.everyone && x.user_ids.join(',') === y.user_ids.join(',');
 }
 
 export const sameSetting = (a: NotificationSetting, b: NotificationSetting) =>
@@ -75,7 +75,7 @@ export function maySeeSiteAlerts(access: Access, siteId: number | null): boolean
 }
 
 const chosen = (channel: ChannelSetting, userId: number) =>
-  channel.everyone || channel.userIds.includes(userId);
+  channel.everyone || channel.user_ids.includes(userId);
 
 /**
  * Who an alert reaches by each channel under a setting. Only members who may see it and have not hidden

@@ -17,10 +17,10 @@ test('without a mail server, Your Profile says who can change the email; the Adm
   const api = await playwright.request.newContext({ baseURL });
   await api.post('/apiv2/auth/login', { data: { email: 'owner@demo.example', password: 'demo-console' } });
   const csrf = (await api.storageState()).cookies.find((cookie) => cookie.name === 'csrf_token')?.value;
-  const { defaultCloudId } = await (await api.get('/apiv2/auth/me')).json();
+  const { default_cloud_id: defaultCloudId } = await (await api.get('/apiv2/auth/me')).json();
   const invited = await api.post(`/apiv2/cloud/${defaultCloudId}/invitations`, {
     headers: { 'x-csrf-token': csrf ?? '' },
-    data: { email, roleId: 'ROLE_GUEST', permissions: 0 },
+    data: { email, role_id: 'ROLE_GUEST', permissions: 0 },
   });
   const token = new URL((await invited.json()).link).searchParams.get('token');
   const joined = await api.post('/apiv2/invitations/accept', {

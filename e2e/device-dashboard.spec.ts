@@ -99,9 +99,9 @@ const identityOf = (device: Listed) => ({
 /** The demo devices the tests open, with heartbeats for all but the point-to-multipoint radio. */
 async function prepare(request: APIRequestContext) {
   const me = await (await request.get('/apiv2/auth/me')).json();
-  const cloudId = (me.memberships as { cloudId: number; cloudName: string }[]).find(
-    (membership) => membership.cloudName === 'Demo Networks',
-  )?.cloudId;
+  const cloudId = (me.memberships as { cloud_id: number; cloud_name: string }[]).find(
+    (membership) => membership.cloud_name === 'Demo Networks',
+  )?.cloud_id;
   if (!cloudId) throw new Error('the owner has no Demo Networks');
   // Devices call home with their cloud's onboarding key, as the owner reads it on the Pending devices page.
   const key = await request.get(`/apiv2/cloud/${cloudId}/onboarding-key`);

@@ -20,7 +20,7 @@ async function openAlertsPanel(page: Page) {
 async function pushAlertsSaved(page: Page): Promise<boolean> {
   const cloudId = Number(/\/cloud\/(\d+)\//.exec(page.url())?.[1]);
   const me = await (await page.request.get('/apiv2/auth/me')).json();
-  return me.memberships.find((m: { cloudId: number }) => m.cloudId === cloudId).pushAlerts;
+  return me.memberships.find((m: { cloud_id: number }) => m.cloud_id === cloudId).push_alerts;
 }
 
 const workerScript = (page: Page) =>

@@ -33,11 +33,11 @@ async function expectedCloudMenu(page: Page, cloudId: number): Promise<string[]>
   const cloud = await get(`/apiv2/cloud/${cloudId}`);
   const filters = await get(`/apiv2/cloud/${cloudId}/site-filters-select`);
   const license = await get('/apiv2/smartnvr/license', { 'X-Cloud-Id': String(cloudId) });
-  const membership = me.memberships.find((m: { cloudId: number }) => m.cloudId === cloudId);
+  const membership = me.memberships.find((m: { cloud_id: number }) => m.cloud_id === cloudId);
   const context: NavContext = {
-    access: { roleId: membership.roleId, permissions: membership.permissions, sites: [] },
-    theme: { addonsEnabled: me.theme.addonsEnabled, supportToolsEnabled: me.theme.supportToolsEnabled },
-    user: { supportTools: me.user.supportTools },
+    access: { roleId: membership.role_id, permissions: membership.permissions, sites: [] },
+    theme: { addonsEnabled: me.theme.addons_enabled, supportToolsEnabled: me.theme.support_tools_enabled },
+    user: { supportTools: me.user.support_tools },
     cloud: { plan_type: cloud.plan_type, authport_enabled: cloud.authport_enabled },
     siteFilterActive: filters.userCloudFilter.id !== null,
     site: null,

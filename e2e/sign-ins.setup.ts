@@ -8,7 +8,7 @@ setup('sign in the shared demo accounts', async ({ playwright, baseURL }) => {
     const api = await playwright.request.newContext({ baseURL });
     const response = await api.post('/apiv2/auth/login', { data: { email, password: PASSWORD } });
     expect(response.status(), `${email}: ${await response.text()}`).toBe(200);
-    const { defaultCloudId } = await (await api.get('/apiv2/auth/me')).json();
+    const { default_cloud_id: defaultCloudId } = await (await api.get('/apiv2/auth/me')).json();
     const { cookies } = await api.storageState();
     writeFileSync(sessionFile(email), JSON.stringify({ cookies, defaultCloudId } satisfies StoredSession));
     await api.dispose();

@@ -116,7 +116,7 @@ export async function buildApp(ctx: AppContext, options: BuildOptions = {}) {
   await app.register(fastifySwagger, {
     openapi: {
       openapi: '3.1.0',
-      info: { title: `${ctx.config.theme.productName} API`, version: ctx.appVersion },
+      info: { title: `${ctx.config.theme.product_name} API`, version: ctx.appVersion },
       components: {
         securitySchemes: {
           session: { type: 'apiKey', in: 'cookie', name: 'sid' },

@@ -10,7 +10,7 @@ describe('readConfig', () => {
     const config = readConfig({});
     expect(config).toMatchObject({ port: 8080, host: '127.0.0.1', demo: true, databaseUrl: null });
     expect(config.dataDir).toMatch(/\/data$/);
-    expect(config.theme.newsEnabled).toBe(true);
+    expect(config.theme.news_enabled).toBe(true);
   });
 
   it('lists every problem at once', () => {
@@ -114,13 +114,13 @@ describe('readConfig', () => {
   it('merges a theme file over the default theme and rejects a bad one', () => {
     const dir = mkdtempSync(join(tmpdir(), 'theme-'));
     const good = join(dir, 'good.json');
-    writeFileSync(good, JSON.stringify({ productName: 'Skyline Console', newsEnabled: false }));
+    writeFileSync(good, JSON.stringify({ product_name: 'Skyline Console', news_enabled: false }));
     expect(readConfig({ THEME_FILE: good }).theme).toMatchObject({
-      productName: 'Skyline Console',
-      newsEnabled: false,
+      product_name: 'Skyline Console',
+      news_enabled: false,
     });
     const bad = join(dir, 'bad.json');
-    writeFileSync(bad, JSON.stringify({ primaryColor: 'blue' }));
-    expect(() => readConfig({ THEME_FILE: bad })).toThrow(/not a valid theme.*primaryColor/);
+    writeFileSync(bad, JSON.stringify({ primary_color: 'blue' }));
+    expect(() => readConfig({ THEME_FILE: bad })).toThrow(/not a valid theme.*primary_color/);
   });
 });

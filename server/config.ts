@@ -210,7 +210,7 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): Config {
     smtpUrl,
     mailFrom:
       env.MAIL_FROM ||
-      `${theme.productName} <no-reply@${URL.canParse(publicUrl) ? new URL(publicUrl).hostname : 'localhost'}>`,
+      `${theme.product_name} <no-reply@${URL.canParse(publicUrl) ? new URL(publicUrl).hostname : 'localhost'}>`,
     publicUrl,
   };
   if (problems.length > 0) throw new ConfigError(problems);

@@ -137,9 +137,9 @@ describe('a lone surrogate in a request', () => {
       method: 'PUT',
       url: `/apiv2/cloud/${f.cloud.id}/notification-settings`,
       headers: { ...owner, 'content-type': 'application/json' },
-      payload: '{"types":[{"alertType":"DEV_REBOOT","push":{"everyone":true,"userIds":["\\ud800"]}}]}',
+      payload: '{"types":[{"alert_type":"DEV_REBOOT","push":{"everyone":true,"user_ids":["\\ud800"]}}]}',
     });
-    expect(nested.json()).toEqual(refusal('/types/0/push/userIds/0'));
+    expect(nested.json()).toEqual(refusal('/types/0/push/user_ids/0'));
   });
 
   it('PATCH /apiv2/user/profile {"firstname":"\\ud800"} is a 400 naming /firstname, not a 500', async () => {

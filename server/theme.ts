@@ -5,31 +5,31 @@ import { Value } from 'typebox/value';
 /** Deployment-level white-label settings sent to the web app (docs/decisions.md). */
 export const ThemeSchema = Type.Object(
   {
-    productName: Type.String({ minLength: 1, maxLength: 80 }),
-    logoUrl: Type.Union([Type.String({ minLength: 1 }), Type.Null()]),
-    primaryColor: Type.Union([Type.String({ pattern: '^#[0-9a-fA-F]{6}$' }), Type.Null()]),
-    newsEnabled: Type.Boolean(),
-    addonsEnabled: Type.Boolean(),
-    supportToolsEnabled: Type.Boolean(),
-    privacyPolicyUrl: Type.Union([Type.String({ minLength: 1 }), Type.Null()]),
-    helpUrl: Type.Union([Type.String({ minLength: 1 }), Type.Null()]),
+    product_name: Type.String({ minLength: 1, maxLength: 80 }),
+    logo_url: Type.Union([Type.String({ minLength: 1 }), Type.Null()]),
+    primary_color: Type.Union([Type.String({ pattern: '^#[0-9a-fA-F]{6}$' }), Type.Null()]),
+    news_enabled: Type.Boolean(),
+    addons_enabled: Type.Boolean(),
+    support_tools_enabled: Type.Boolean(),
+    privacy_policy_url: Type.Union([Type.String({ minLength: 1 }), Type.Null()]),
+    help_url: Type.Union([Type.String({ minLength: 1 }), Type.Null()]),
     // {cloudId} is replaced with the current cloud's id by the web app.
-    pathAnalysisUrl: Type.String({ minLength: 1 }),
+    path_analysis_url: Type.String({ minLength: 1 }),
   },
   { additionalProperties: false },
 );
 export type Theme = Static<typeof ThemeSchema>;
 
 export const DEFAULT_THEME: Theme = {
-  productName: 'Network Console',
-  logoUrl: null,
-  primaryColor: null,
-  newsEnabled: true,
-  addonsEnabled: true,
-  supportToolsEnabled: true,
-  privacyPolicyUrl: 'https://example.com/privacy',
-  helpUrl: 'https://example.com/help',
-  pathAnalysisUrl: '/v2/cloud/{cloudId}/linqpath',
+  product_name: 'Network Console',
+  logo_url: null,
+  primary_color: null,
+  news_enabled: true,
+  addons_enabled: true,
+  support_tools_enabled: true,
+  privacy_policy_url: 'https://example.com/privacy',
+  help_url: 'https://example.com/help',
+  path_analysis_url: '/v2/cloud/{cloudId}/linqpath',
 };
 
 /** Reads a theme file: a JSON object whose keys override the default theme. */

@@ -104,9 +104,9 @@ describe('a key the route does not name, deeper in the body', () => {
       headers: { cookie: owner.cookie, 'x-csrf-token': owner.csrfToken },
       payload: {
         email: 'nested@invited.example',
-        roleId: 'ROLE_USER',
+        role_id: 'ROLE_USER',
         permissions: 0,
-        sites: [{ siteId: f.sites.assigned.id, permissions: [], cloudId: 1, userId: 1 }],
+        sites: [{ site_id: f.sites.assigned.id, permissions: [], cloudId: 1, userId: 1 }],
       },
     });
     expect(response.statusCode).toBe(400);
@@ -125,7 +125,7 @@ describe('PATCH /apiv2/user/profile', () => {
     // The Owner of the table's cloud, as partner@demo.example is of theirs.
     const owner = f.sessions.owner;
     const headers = { cookie: owner.cookie, 'x-csrf-token': owner.csrfToken };
-    for (const body of [{ isAdministrator: true }, { firstname: 'Eve', isAdministrator: true }]) {
+    for (const body of [{ is_administrator: true }, { firstname: 'Eve', is_administrator: true }]) {
       const response = await t.app.inject({
         method: 'PATCH',
         url: '/apiv2/user/profile',
@@ -137,12 +137,12 @@ describe('PATCH /apiv2/user/profile', () => {
         expect.objectContaining({
           errorCode: 'additionalProperties',
           location: 'body',
-          path: '/isAdministrator',
+          path: '/is_administrator',
         }),
       ]);
     }
     const me = await t.app.inject({ method: 'GET', url: '/apiv2/auth/me', headers });
-    expect(me.json().user).toMatchObject({ isAdministrator: false });
+    expect(me.json().user).toMatchObject({ is_administrator: false });
     expect(me.json().user.firstname).not.toBe('Eve');
     const admin = await t.app.inject({ method: 'GET', url: '/apiv2/admin/users', headers });
     expect(admin.statusCode).toBe(403);

@@ -110,10 +110,10 @@ export async function registerFleet(
     const { status, body } = await session.post<{ errors?: { errorCode: string }[] }>(
       `/apiv2/cloud/${cloudId}/devices`,
       {
-        siteId,
+        site_id: siteId,
         sn: device.sn,
         mac: device.mac,
-        productBrandId: device.productBrandId,
+        product_brand_id: device.productBrandId,
       },
     );
     const duplicate = body.errors?.some((error) => error.errorCode === 'duplicate');

@@ -20,19 +20,19 @@ export const ProfileBody = Type.Object(
     lastname: Type.Optional(Name),
     email: Type.Optional(Email),
     /** Needed only when the email changes: the address is where invitations and resets go. */
-    currentPassword: Type.Optional(Password),
+    current_password: Type.Optional(Password),
     timezone: Type.Optional(Type.String({ minLength: 1, maxLength: 64 })),
-    preferredLanguage: Type.Optional(Type.Enum(LOCALE_CODES)),
-    dateFormat: Type.Optional(Type.Enum(DATE_FORMATS)),
-    timeFormat: Type.Optional(Type.Enum(TIME_FORMATS)),
-    measurementUnits: Type.Optional(Type.Enum(MEASUREMENT_UNITS)),
-    subscribeNewsletter: Type.Optional(Type.Boolean()),
+    preferred_language: Type.Optional(Type.Enum(LOCALE_CODES)),
+    date_format: Type.Optional(Type.Enum(DATE_FORMATS)),
+    time_format: Type.Optional(Type.Enum(TIME_FORMATS)),
+    measurement_units: Type.Optional(Type.Enum(MEASUREMENT_UNITS)),
+    subscribe_newsletter: Type.Optional(Type.Boolean()),
   },
   closed,
 );
 export type ProfileBody = Static<typeof ProfileBody>;
 
-export const PasswordChangeBody = Type.Object({ currentPassword: Password, newPassword: Password }, closed);
+export const PasswordChangeBody = Type.Object({ current_password: Password, new_password: Password }, closed);
 export type PasswordChangeBody = Static<typeof PasswordChangeBody>;
 
 /** Confirms a security change with the account's password. */
@@ -55,24 +55,24 @@ export const TwoFactorEnableBody = Type.Object({ code: TotpCode }, closed);
 
 export const RecoveryCodesResponse = Type.Object({
   /** Shown once: only their hashes are kept. */
-  recoveryCodes: Type.Array(Type.String()),
+  recovery_codes: Type.Array(Type.String()),
 });
 export type RecoveryCodes = Static<typeof RecoveryCodesResponse>;
 
 export const SessionSchema = Type.Object({
   id: Type.String(),
-  createdAt: Type.String(),
-  lastSeenAt: Type.String(),
+  created_at: Type.String(),
+  last_seen_at: Type.String(),
   ip: Type.Union([Type.String(), Type.Null()]),
-  userAgent: Type.Union([Type.String(), Type.Null()]),
+  user_agent: Type.Union([Type.String(), Type.Null()]),
   /** The session of the browser asking. */
   current: Type.Boolean(),
 });
 export type AccountSession = Static<typeof SessionSchema>;
 
 export const SecurityResponse = Type.Object({
-  twoFactorEnabled: Type.Boolean(),
-  recoveryCodesLeft: Type.Integer({ minimum: 0 }),
+  two_factor_enabled: Type.Boolean(),
+  recovery_codes_left: Type.Integer({ minimum: 0 }),
   sessions: Type.Array(SessionSchema),
 });
 export type AccountSecurity = Static<typeof SecurityResponse>;

@@ -21,9 +21,9 @@ const historyPage = {
   /** ISO 8601 date-times: raised (alerts) or scheduled (tasks) at or after `from` and before `to`. */
   from: Type.Optional(Type.String({ format: 'date-time' })),
   to: Type.Optional(Type.String({ format: 'date-time' })),
-  siteId: Type.Optional(Id),
-  deviceId: Type.Optional(Id),
-  smartNvrId: Type.Optional(Id),
+  site_id: Type.Optional(Id),
+  device_id: Type.Optional(Id),
+  snvr_device_id: Type.Optional(Id),
   /** 'active': only the sites of the caller's active site grouping, as the cloud dashboard is narrowed. */
   grouping: Type.Optional(Type.Literal('active')),
 };
@@ -79,7 +79,7 @@ export const ACKNOWLEDGE_MAX = LIST_LIMIT_MAX;
 export const ACKNOWLEDGE_COMMENT_MAX = 500;
 export const AcknowledgeBody = Type.Object(
   {
-    alertIds: Type.Array(Id, { minItems: 1, maxItems: ACKNOWLEDGE_MAX, uniqueItems: true }),
+    alert_ids: Type.Array(Id, { minItems: 1, maxItems: ACKNOWLEDGE_MAX, uniqueItems: true }),
     comment: Type.String({ maxLength: ACKNOWLEDGE_COMMENT_MAX }),
   },
   closed,
@@ -129,9 +129,9 @@ export const MUTE_MINUTES_MAX = 30 * 24 * 60;
 /** A window names a device or a recorder, an alert type, or a type on a device or recorder. */
 export const CreateMuteBody = Type.Object(
   {
-    deviceId: Type.Optional(Id),
-    smartNvrId: Type.Optional(Id),
-    alertType: Type.Optional(Type.Enum(ALERT_TYPES)),
+    device_id: Type.Optional(Id),
+    snvr_device_id: Type.Optional(Id),
+    alert_type: Type.Optional(Type.Enum(ALERT_TYPES)),
     minutes: Type.Integer({ minimum: MUTE_MINUTES_MIN, maximum: MUTE_MINUTES_MAX }),
     comment: Type.String({ maxLength: ACKNOWLEDGE_COMMENT_MAX }),
   },

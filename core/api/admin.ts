@@ -24,11 +24,11 @@ export const AdminUserSchema = Type.Object({
   lastname: Type.String(),
   email: Type.String(),
   /** ISO 8601 date-time. */
-  createdAt: Type.String(),
-  twoFactorEnabled: Type.Boolean(),
-  isAdministrator: Type.Boolean(),
+  created_at: Type.String(),
+  two_factor_enabled: Type.Boolean(),
+  is_administrator: Type.Boolean(),
   /** Every cloud the person belongs to, by name, with their role there. */
-  clouds: Type.Array(Type.Object({ id: Type.Integer(), name: Type.String(), roleId: Type.Enum(ROLES) })),
+  clouds: Type.Array(Type.Object({ id: Type.Integer(), name: Type.String(), role_id: Type.Enum(ROLES) })),
 });
 export type AdminUser = Static<typeof AdminUserSchema>;
 export const AdminUserList = ListPage(AdminUserSchema);
@@ -77,13 +77,13 @@ export const AdminCloudSchema = Type.Object({
   id: Type.Integer(),
   name: Type.String(),
   /** The first Owner's email; null for a cloud without one. */
-  ownerEmail: Nullable(Type.String()),
-  planType: Type.Enum(PLAN_TYPES),
-  deviceCount: Type.Integer({ minimum: 0 }),
+  owner_email: Nullable(Type.String()),
+  plan_type: Type.Enum(PLAN_TYPES),
+  device_count: Type.Integer({ minimum: 0 }),
   /** ISO 8601 date-time; null while the cloud is not suspended. */
-  suspendedAt: Nullable(Type.String()),
-  suspendType: Nullable(Type.String()),
-  createdAt: Type.String(),
+  suspended_at: Nullable(Type.String()),
+  suspend_type: Nullable(Type.String()),
+  created_at: Type.String(),
 });
 export type AdminCloud = Static<typeof AdminCloudSchema>;
 export const AdminCloudList = ListPage(AdminCloudSchema);
@@ -137,8 +137,8 @@ export const AdminNewsPostSchema = Type.Object({
   excerpt: Nullable(Type.String()),
   inbox: Type.Boolean(),
   /** ISO 8601 date-time; null for a draft or an unpublished post. */
-  publishedAt: Nullable(Type.String()),
-  updatedAt: Type.String(),
+  published_at: Nullable(Type.String()),
+  updated_at: Type.String(),
 });
 export type AdminNewsPost = Static<typeof AdminNewsPostSchema>;
 export const AdminNewsPostList = ListPage(AdminNewsPostSchema);
@@ -152,7 +152,7 @@ export const VIDEO_URL_PATTERN = '^(https?://[^\\s/?#]+[^\\s]*|/(?![/\\\\])[^\\s
 
 const videoFields = {
   title: Type.String({ minLength: 1, maxLength: VIDEO_TITLE_MAX_LENGTH, pattern: NOT_BLANK }),
-  videoUrl: Type.String({ minLength: 1, maxLength: ADMIN_URL_MAX_LENGTH, pattern: VIDEO_URL_PATTERN }),
+  video_url: Type.String({ minLength: 1, maxLength: ADMIN_URL_MAX_LENGTH, pattern: VIDEO_URL_PATTERN }),
   /** Offered in the promotional video dialog. */
   active: Type.Boolean(),
 };
@@ -169,7 +169,7 @@ export const VideoParams = Type.Object({ id: Type.Integer({ minimum: 1, maximum:
 export const AdminVideoSchema = Type.Object({
   id: Type.Integer(),
   ...videoFields,
-  createdAt: Type.String(),
+  created_at: Type.String(),
 });
 export type AdminVideo = Static<typeof AdminVideoSchema>;
 /** The whole catalogue, oldest first: the promotional dialog offers a handful. */

@@ -16,9 +16,9 @@ export const ChangeLogQuery = Type.Object(
     to: Type.Optional(Type.String({ format: 'date-time' })),
     /** The user who acted. */
     person: Type.Optional(Type.Integer({ minimum: 1, maximum: 2_147_483_647 })),
-    objectType: Type.Optional(Type.Enum(AUDIT_OBJECT_TYPES)),
+    object_type: Type.Optional(Type.Enum(AUDIT_OBJECT_TYPES)),
     /** One object's whole story; needs objectType. */
-    objectId: Type.Optional(Type.String({ minLength: 1, maxLength: 64 })),
+    object_id: Type.Optional(Type.String({ minLength: 1, maxLength: 64 })),
   },
   closed,
 );

@@ -20,8 +20,8 @@ export const ClientListQuery = Type.Object(
   {
     ...ListQuery.properties,
     /** One site's clients, or one device's; both narrow what the caller may see anyway. */
-    siteId: Type.Optional(Id),
-    deviceId: Type.Optional(Id),
+    site_id: Type.Optional(Id),
+    device_id: Type.Optional(Id),
     sort: Type.Enum(CLIENT_SORTS, { default: 'lastSeen' }),
     order: Type.Enum(SORT_ORDERS, { default: 'desc' }),
   },

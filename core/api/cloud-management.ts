@@ -30,7 +30,7 @@ export const DeleteCloudBody = Type.Object({ name: Type.String() }, closed);
 export type DeleteCloudBody = Static<typeof DeleteCloudBody>;
 
 /** POST /apiv2/cloud/:cloudId/leave: where the user is sent next. */
-export const LeftCloudResponse = Type.Object({ defaultCloudId: Type.Union([Type.Integer(), Type.Null()]) });
+export const LeftCloudResponse = Type.Object({ default_cloud_id: Type.Union([Type.Integer(), Type.Null()]) });
 export type LeftCloud = Static<typeof LeftCloudResponse>;
 
 export const LicenseDevicesQuery = Type.Object(
@@ -39,7 +39,7 @@ export const LicenseDevicesQuery = Type.Object(
     limit: Type.Integer({ minimum: 1, maximum: 100, default: 50 }),
     /** yes: the devices holding a device license; no: the live devices holding none. */
     holding: Type.Union([Type.Literal('yes'), Type.Literal('no')], { default: 'yes' }),
-    siteId: Type.Optional(Type.Integer({ minimum: 1, maximum: 2147483647 })),
+    site_id: Type.Optional(Type.Integer({ minimum: 1, maximum: 2147483647 })),
   },
   closed,
 );
@@ -70,7 +70,7 @@ export const DeviceLicenseParams = Type.Object(
 );
 
 export const DeviceLicenseResponse = Type.Object({
-  deviceId: Type.Integer(),
+  device_id: Type.Integer(),
   license: Type.Union([Type.Literal('paid'), Type.Literal('free'), Type.Null()]),
 });
 export type DeviceLicense = Static<typeof DeviceLicenseResponse>;

@@ -60,7 +60,7 @@ export const LicenseStatusResponse = Type.Object({
 export type LicenseStatus = Static<typeof LicenseStatusResponse>;
 
 export const AdvertisementResponse = Type.Object({
-  videos: Type.Array(Type.Object({ id: Type.Integer(), title: Type.String(), videoUrl: Type.String() })),
+  videos: Type.Array(Type.Object({ id: Type.Integer(), title: Type.String(), video_url: Type.String() })),
 });
 export type Advertisement = Static<typeof AdvertisementResponse>;
 

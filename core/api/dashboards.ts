@@ -13,7 +13,7 @@ export const DashboardQuery = Type.Object(
   {
     range: Type.Enum(TIME_RANGES, { default: DEFAULT_TIME_RANGE }),
     /** One site's dashboard; without it, the cloud's (narrowed by the caller's active site grouping). */
-    siteId: Type.Optional(Id),
+    site_id: Type.Optional(Id),
   },
   closed,
 );

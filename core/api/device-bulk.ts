@@ -20,7 +20,9 @@ export type DeviceSelectionFilter = Static<typeof DeviceSelectionFilter>;
 
 /** Which devices: named one by one, or every device the list shows for a filter (exactly one of the two). */
 export const DeviceSelection = strict({
-  deviceIds: Type.Optional(Type.Array(Id, { minItems: 1, maxItems: BULK_DEVICE_IDS_MAX, uniqueItems: true })),
+  device_ids: Type.Optional(
+    Type.Array(Id, { minItems: 1, maxItems: BULK_DEVICE_IDS_MAX, uniqueItems: true }),
+  ),
   filter: Type.Optional(DeviceSelectionFilter),
 });
 export type DeviceSelection = Static<typeof DeviceSelection>;
@@ -28,12 +30,12 @@ export type DeviceSelection = Static<typeof DeviceSelection>;
 const common = {
   selection: DeviceSelection,
   /** Only count the devices and check the caller may act on every one; change nothing. */
-  dryRun: Type.Optional(Type.Boolean()),
+  dry_run: Type.Optional(Type.Boolean()),
   /**
    * How many devices the caller confirmed: when the selection now holds another number (a device was added
    * meanwhile), nothing is done and the answer is 409.
    */
-  expectedCount: Type.Optional(Type.Integer({ minimum: 1 })),
+  expected_count: Type.Optional(Type.Integer({ minimum: 1 })),
 };
 
 export const BulkRebootBody = strict(common);
@@ -51,7 +53,7 @@ export const BulkFirmwareBody = strict({
 });
 export type BulkFirmwareBody = Static<typeof BulkFirmwareBody>;
 
-export const BulkMoveBody = strict({ ...common, siteId: Id });
+export const BulkMoveBody = strict({ ...common, site_id: Id });
 export type BulkMoveBody = Static<typeof BulkMoveBody>;
 
 export const BulkChangeBody = strict(common);
@@ -61,7 +63,7 @@ export const BulkResult = Type.Object({
   /** The devices selected (and acted on, unless a dry run). */
   count: Type.Integer({ minimum: 0 }),
   /** The task that runs the action on the devices, for reboot and firmware. */
-  taskId: Type.Union([Type.Integer(), Type.Null()]),
+  task_id: Type.Union([Type.Integer(), Type.Null()]),
   /** Devices the task leaves out: its family does not run it, it is blocked, or the version is not for it. */
   skipped: Type.Integer({ minimum: 0 }),
 });

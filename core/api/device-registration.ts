@@ -78,7 +78,7 @@ export const ImportRow = Type.Object({
   status: Type.Enum(['added', 'refused']),
   reasons: Type.Array(Type.Enum(IMPORT_REFUSALS)),
   /** The new device, when added. */
-  deviceId: Type.Union([Type.Integer(), Type.Null()]),
+  device_id: Type.Union([Type.Integer(), Type.Null()]),
 });
 export type ImportRow = Static<typeof ImportRow>;
 
@@ -136,8 +136,8 @@ export type PendingDevicesResponse = Static<typeof PendingDevicesResponse>;
 /** POST /apiv2/cloud/:cloudId/pending-devices/adopt: registers a pending device into a site. */
 export const AdoptPendingBody = Type.Object(
   {
-    pendingId: RegisterDeviceBody.properties.siteId,
-    siteId: RegisterDeviceBody.properties.siteId,
+    pending_id: RegisterDeviceBody.properties.site_id,
+    site_id: RegisterDeviceBody.properties.site_id,
     sn: RegisterDeviceBody.properties.sn,
     name: RegisterDeviceBody.properties.name,
   },
@@ -151,7 +151,7 @@ export type AdoptPendingBody = Static<typeof AdoptPendingBody>;
  */
 export const ApprovePendingBody = Type.Object(
   {
-    pending_id: RegisterDeviceBody.properties.siteId,
+    pending_id: RegisterDeviceBody.properties.site_id,
     /** The address the list showed: the approval holds for calls from it only. */
     remote_address: Type.String({ minLength: 1, maxLength: 64 }),
   },

@@ -2,23 +2,13 @@
 import { type Static, type TSchema, Type } from 'typebox';
 import { DEVICE_SORTS } from '../device-list.ts';
 import { DEVICE_CONNECTIONS, DEVICE_FAMILIES, HEALTH_IDS, STATUS_IDS, TASK_TYPES } from '../domain.ts';
-import {
-  Camera,
-  HeartbeatRequest,
-  ManagedDevice,
-  MeshPeer,
-  Radio,
-  RadioLink,
-  SwitchPort,
-  WanPort,
-} from '../fleet/protocol.ts';
 import { DEVICE_NAME_MAX_LENGTH } from '../limits.ts';
 import { DEVICE_ACTIONS } from '../policy.ts';
 import { closed } from './closed.ts';
 import { ListPage, ListQuery } from './list-query.ts';
 
 /** Whether the device's configuration may be viewed and changed in the console (docs/navigation.md#navigation-drawer device menu). */
-export const AllowConfigResponse = Type.Object({ allowConfig: Type.Boolean() });
+export const AllowConfigResponse = Type.Object({ allow_config: Type.Boolean() });
 export type AllowConfigResponse = Static<typeof AllowConfigResponse>;
 
 const Nullable = <T extends TSchema>(schema: T) => Type.Union([schema, Type.Null()]);
@@ -78,7 +68,7 @@ export const DeviceFilterQuery = Type.Object(
     health: Type.Optional(Type.Enum(HEALTH_IDS)),
     status: Type.Optional(Type.Enum(DEVICE_CONNECTIONS)),
     type: Type.Optional(Type.Enum(DEVICE_FAMILIES)),
-    siteId: Type.Optional(Type.Integer({ minimum: 1, maximum: 2147483647 })),
+    site_id: Type.Optional(Type.Integer({ minimum: 1, maximum: 2147483647 })),
     /** The model, by its product catalogue id. */
     model: Type.Optional(Type.Integer({ minimum: 1, maximum: 100_000 })),
     /** The firmware exactly, version-revision (docs/entities.md). */
@@ -110,10 +100,10 @@ export type DeviceListResponse = Static<typeof DeviceListResponse>;
 /** POST /apiv2/cloud/:cloudId/devices: registers a device into a site by serial number and MAC address. */
 export const RegisterDeviceBody = Type.Object(
   {
-    siteId: Type.Integer({ minimum: 1, maximum: 2147483647 }),
+    site_id: Type.Integer({ minimum: 1, maximum: 2147483647 }),
     sn: Type.String({ pattern: '^[A-Za-z0-9-]{4,40}$' }),
     mac: Type.String({ pattern: '^[0-9A-Fa-f]{2}([:-]?[0-9A-Fa-f]{2}){5}$' }),
-    productBrandId: Type.Integer({ minimum: 1, maximum: 100_000 }),
+    product_brand_id: Type.Integer({ minimum: 1, maximum: 100_000 }),
     /** Defaults to the model's SKU and the end of the MAC address. */
     name: Type.Optional(Type.String({ minLength: 1, maxLength: DEVICE_NAME_MAX_LENGTH, pattern: '\\S' })),
   },
@@ -153,28 +143,92 @@ export const SmartNvrItem = Type.Object({
 export const SmartNvrListResponse = Type.Object({ items: Type.Array(SmartNvrItem) });
 export type SmartNvrListResponse = Static<typeof SmartNvrListResponse>;
 
+// The parts of a heartbeat (the agent protocol, docs/agent-protocol.md) a dashboard shows, under the API's
+// snake_case names (docs/api-conventions.md, One casing).
+const Num = Type.Number();
+const OptionalNum = Type.Optional(Type.Number());
+const ReportRadio = Type.Object({
+  band: Type.String(),
+  channel: Type.Integer(),
+  width_mhz: Num,
+  tx_power_dbm: Num,
+  noise_dbm: Num,
+  util_pct: Type.Number({ description: 'channel utilisation' }),
+});
+const ReportPort = Type.Object({
+  port: Type.Integer(),
+  link: Type.Boolean(),
+  speed_mbps: Type.Integer(),
+  poe_w: Num,
+});
+const ReportLink = Type.Object({
+  peer_mac: Type.String(),
+  band: Type.String({ description: 'link band in GHz' }),
+  up: Type.Boolean(),
+  rssi: OptionalNum,
+  snr: OptionalNum,
+  capacity_mbps: OptionalNum,
+});
+const ReportMeshPeer = Type.Object({
+  mac: Type.String(),
+  rssi: Num,
+  snr: Num,
+  capacity_mbps: Num,
+  hops: Type.Integer({ description: 'hops to the PoP' }),
+});
+const ReportWan = Type.Object({
+  name: Type.String(),
+  up: Type.Boolean(),
+  ip: Type.Optional(Type.String()),
+  latency_ms: OptionalNum,
+  loss_pct: OptionalNum,
+});
+const ReportManagedDevice = Type.Object({
+  mac: Type.String(),
+  name: Type.String(),
+  reachable: Type.Boolean(),
+});
+const ReportCamera = Type.Object({
+  id: Type.String(),
+  name: Type.String(),
+  stream: Type.Enum(['streaming', 'failed', 'idle']),
+  bitrate_kbps: Num,
+});
+
 /** What the device reported in its latest heartbeat, by family; absent parts it does not report. */
 export const DeviceReport = Type.Object({
   /** When the heartbeat came. */
   at: Type.String(),
   uptime_s: Type.Integer(),
-  system: HeartbeatRequest.properties.system,
-  time_sync: HeartbeatRequest.properties.timeSync,
-  config: HeartbeatRequest.properties.config,
+  system: Type.Object({
+    cpu_pct: Num,
+    mem_pct: Num,
+    temp_c: OptionalNum,
+    power_w: Type.Optional(Type.Number({ description: 'power drawn (a switch: PoE delivered)' })),
+    power_budget_w: Type.Optional(Type.Number({ description: 'the power budget power_w must stay within' })),
+  }),
+  time_sync: Type.Object({ synced: Type.Boolean(), offset_ms: OptionalNum }),
+  config: Type.Object({
+    applied: Type.Boolean({ description: 'false while the last configuration failed to apply' }),
+    error: Type.Optional(Type.String()),
+    unsynced_files: Type.Array(Type.String(), {
+      description: 'configuration files changed on the device outside the console',
+    }),
+  }),
   action_required: Nullable(Type.String()),
-  radios: Type.Optional(Type.Array(Radio)),
+  radios: Type.Optional(Type.Array(ReportRadio)),
   clients: Type.Optional(Type.Integer({ description: 'wireless clients connected' })),
   ports: Type.Optional(
-    Type.Array(Type.Pick(SwitchPort, ['port', 'link', 'speedMbps', 'poeW']), {
-      description: 'the front panel; GET .../ports has the counters',
-    }),
+    Type.Array(ReportPort, { description: 'the front panel; GET .../ports has the counters' }),
   ),
-  links: Type.Optional(Type.Array(RadioLink)),
-  mesh_peers: Type.Optional(Type.Array(MeshPeer)),
-  wan: Type.Optional(Type.Array(Type.Omit(WanPort, ['rxBytes', 'txBytes']))),
-  managed_devices: Type.Optional(Type.Array(ManagedDevice)),
-  cameras: Type.Optional(Type.Array(Camera)),
-  media_sync: Type.Optional(HeartbeatRequest.properties.mediaSync),
+  links: Type.Optional(Type.Array(ReportLink)),
+  mesh_peers: Type.Optional(Type.Array(ReportMeshPeer)),
+  wan: Type.Optional(Type.Array(ReportWan)),
+  managed_devices: Type.Optional(Type.Array(ReportManagedDevice)),
+  cameras: Type.Optional(Type.Array(ReportCamera)),
+  media_sync: Type.Optional(
+    Type.Object({ ok: Type.Boolean(), lag_s: Type.Integer(), error: Type.Optional(Type.String()) }),
+  ),
 });
 export type DeviceReport = Static<typeof DeviceReport>;
 

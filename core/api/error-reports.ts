@@ -56,10 +56,10 @@ export const ErrorReportListQuery = Type.Object(
 export const StoredErrorReportSchema = Type.Object({
   id: Type.Integer(),
   /** The signed-in user who sent it; null when the session was gone or the account is deleted. */
-  userId: Type.Union([Type.Integer(), Type.Null()]),
-  userEmail: Type.Union([Type.String(), Type.Null()]),
+  user_id: Type.Union([Type.Integer(), Type.Null()]),
+  user_email: Type.Union([Type.String(), Type.Null()]),
   /** ISO 8601 date-time. */
-  createdAt: Type.String(),
+  created_at: Type.String(),
   report: ErrorReportBody,
 });
 export type StoredErrorReport = Static<typeof StoredErrorReportSchema>;

@@ -3,24 +3,25 @@
 import type { HealthId, StatusId, TaskState } from '../domain.ts';
 import type { TaskStateCounts } from '../tasks.ts';
 
-type Place = { cloudId: number; siteId: number | null };
+type Place = { cloud_id: number; site_id: number | null };
 
 export type AlertEventData = Place & {
-  alertId: number;
-  alertType: string;
-  healthId: HealthId;
-  deviceId: number | null;
-  smartNvrId: number | null;
+  alert_id: number;
+  alert_type: string;
+  health_id: HealthId;
+  device_id: number | null;
+  snvr_device_id: number | null;
   change: 'raised' | 'resolved';
 };
 
-export type TaskEventData = Place & { taskId: number; taskState: TaskState; stateCounts: TaskStateCounts };
+/** stateCounts keeps the name the task entity gives it (docs/api-conventions.md, One casing). */
+export type TaskEventData = Place & { task_id: number; task_state: TaskState; stateCounts: TaskStateCounts };
 
 export type DeviceEventData = Place & {
-  deviceId: number | null;
-  smartNvrId: number | null;
-  statusId: StatusId;
-  healthId: HealthId;
+  device_id: number | null;
+  snvr_device_id: number | null;
+  status_id: StatusId;
+  health_id: HealthId;
 };
 
 export type LiveEvent =

@@ -20,6 +20,6 @@ export const UploadedFile = Type.Object({
   name: Type.String(),
   /** Bytes. */
   size: Type.Integer(),
-  contentType: Type.String(),
+  content_type: Type.String(),
 });
 export type UploadedFile = Static<typeof UploadedFile>;

@@ -43,6 +43,6 @@ export const ListPage = <T extends TSchema>(item: T) =>
     items: Type.Array(item),
     total: Type.Integer({ minimum: 0 }),
     /** More than `total` rows match: counting stopped there, so a cloud of any size answers fast. */
-    totalCapped: Type.Boolean(),
+    total_capped: Type.Boolean(),
   });
-export type ListPage<T> = { items: T[]; total: number; totalCapped: boolean };
+export type ListPage<T> = { items: T[]; total: number; total_capped: boolean };

@@ -45,11 +45,11 @@ export const MetricPoint = Type.Object({
   noise24: Value('noise floor on 2.4 GHz, dBm'),
   noise5: Value('noise floor on 5 GHz, dBm'),
   noise60: Value('noise floor on 60 GHz, dBm'),
-  rxRate: Value('traffic received (clients, ports or WAN), average bits per second'),
-  txRate: Value('traffic sent (clients, ports or WAN), average bits per second'),
-  linkRssi: Value('the weakest radio link or mesh peer: signal, dBm'),
-  linkSnr: Value('the weakest radio link or mesh peer: signal-to-noise ratio, dB'),
-  linkCapacity: Value('the weakest radio link or mesh peer: capacity, Mbps'),
+  rx_rate: Value('traffic received (clients, ports or WAN), average bits per second'),
+  tx_rate: Value('traffic sent (clients, ports or WAN), average bits per second'),
+  link_rssi: Value('the weakest radio link or mesh peer: signal, dBm'),
+  link_snr: Value('the weakest radio link or mesh peer: signal-to-noise ratio, dB'),
+  link_capacity: Value('the weakest radio link or mesh peer: capacity, Mbps'),
 });
 export type MetricPoint = Static<typeof MetricPoint>;
 
@@ -68,11 +68,11 @@ export type DeviceMetricsResponse = Static<typeof DeviceMetricsResponse>;
 export const PortReading = Type.Object({
   port: Type.Integer(),
   link: Type.Boolean(),
-  speedMbps: Type.Integer({ description: 'link speed; 0 while the link is down' }),
-  poeW: Type.Number({ description: 'PoE power delivered, W' }),
+  speed_mbps: Type.Integer({ description: 'link speed; 0 while the link is down' }),
+  poe_w: Type.Number({ description: 'PoE power delivered, W' }),
   errors: Type.Integer({ description: 'errors in the interval before the reading' }),
-  rxBytes: Type.Integer({ description: 'bytes received in the interval before the reading' }),
-  txBytes: Type.Integer({ description: 'bytes sent in the interval before the reading' }),
+  rx_bytes: Type.Integer({ description: 'bytes received in the interval before the reading' }),
+  tx_bytes: Type.Integer({ description: 'bytes sent in the interval before the reading' }),
 });
 export type PortReading = Static<typeof PortReading>;
 
@@ -81,7 +81,7 @@ export const DevicePortsResponse = Type.Object({
   at: Type.Union([Type.String({ format: 'date-time' }), Type.Null()], {
     description: 'when the device sent the reading; null before its first heartbeat',
   }),
-  intervalS: Type.Union([Type.Number(), Type.Null()], {
+  interval_s: Type.Union([Type.Number(), Type.Null()], {
     description: 'seconds between the reading and the heartbeat before it, when known',
   }),
   ports: Type.Array(PortReading),
@@ -90,11 +90,11 @@ export type DevicePortsResponse = Static<typeof DevicePortsResponse>;
 
 /** The latest fetch of a file from the device: a TASK_REPORT task naming it. */
 export const FileFetch = Type.Object({
-  taskId: Type.Integer(),
-  targetId: Type.Integer(),
+  task_id: Type.Integer(),
+  target_id: Type.Integer(),
   state: Type.Enum(TASK_STATES),
   error: Type.Union([Type.String(), Type.Null()]),
-  finishedAt: Type.Union([Type.String({ format: 'date-time' }), Type.Null()]),
+  finished_at: Type.Union([Type.String({ format: 'date-time' }), Type.Null()]),
   downloadable: Type.Boolean({
     description:
       'the fetched copy is kept and the caller may download it (export_data and view_sensitive_config): GET /tasks/{taskId}/targets/{targetId}/file',
@@ -105,8 +105,8 @@ export type FileFetch = Static<typeof FileFetch>;
 export const DeviceFileReading = Type.Object({
   name: Type.String(),
   size: Type.Integer({ description: 'bytes' }),
-  modifiedAt: Type.String({ format: 'date-time' }),
-  lastFetch: Type.Union([FileFetch, Type.Null()]),
+  modified_at: Type.String({ format: 'date-time' }),
+  last_fetch: Type.Union([FileFetch, Type.Null()]),
 });
 export type DeviceFileReading = Static<typeof DeviceFileReading>;
 
@@ -115,7 +115,7 @@ export const DeviceFilesResponse = Type.Object({
   at: Type.Union([Type.String({ format: 'date-time' }), Type.Null()], {
     description: 'when the device listed its files; null before its first heartbeat',
   }),
-  canFetch: Type.Boolean({ description: 'the caller may fetch a file (TASK_REPORT on this device)' }),
+  can_fetch: Type.Boolean({ description: 'the caller may fetch a file (TASK_REPORT on this device)' }),
   files: Type.Array(DeviceFileReading),
   keeps_files: Type.Boolean({
     description:

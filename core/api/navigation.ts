@@ -12,7 +12,7 @@ export const NavigationSiteResponse = Type.Object({
   name: Type.String(),
   cloud_id: Type.Integer(),
   configEnabled: Type.Boolean(),
-  sdwanEnabled: Type.Boolean(),
+  sdwan_enabled: Type.Boolean(),
   allow_config: Type.Boolean(),
   site_permissions: SitePermissionList,
 });

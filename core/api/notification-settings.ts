@@ -15,7 +15,7 @@ export const ChannelSetting = Type.Object(
     /** Everyone who may see the alert; the members listed are then not needed. */
     everyone: Type.Boolean(),
     /** Without everyone, only these members (none: nobody). */
-    userIds: Type.Array(Id, { maxItems: NOTIFICATION_MEMBERS_MAX, uniqueItems: true }),
+    user_ids: Type.Array(Id, { maxItems: NOTIFICATION_MEMBERS_MAX, uniqueItems: true }),
   },
   closed,
 );
@@ -23,7 +23,7 @@ export type ChannelSetting = Static<typeof ChannelSetting>;
 
 const AlertTypeSetting = Type.Object(
   {
-    alertType: Type.Enum(ALERT_TYPES),
+    alert_type: Type.Enum(ALERT_TYPES),
     push: ChannelSetting,
     email: ChannelSetting,
   },
@@ -55,12 +55,12 @@ export type CloudNotificationSettingsBody = Static<typeof CloudNotificationSetti
 
 /** GET and PUT /apiv2/cloud/:cloudId/site/:siteId/notification-settings. */
 export const SiteNotificationSettings = Type.Object({
-  siteName: Type.String(),
+  site_name: Type.String(),
   types: Type.Array(
     Type.Object({
-      alertType: Type.Enum(ALERT_TYPES),
+      alert_type: Type.Enum(ALERT_TYPES),
       /** The site has no setting of its own for the type: push and email are the cloud's. */
-      followsCloud: Type.Boolean(),
+      follows_cloud: Type.Boolean(),
       push: ChannelSetting,
       email: ChannelSetting,
       /** What the cloud does for the type, to show beside "Same as the cloud". */
@@ -76,8 +76,8 @@ export const SiteNotificationSettingsBody = Type.Object(
     types: Type.Array(
       Type.Object(
         {
-          alertType: Type.Enum(ALERT_TYPES),
-          followsCloud: Type.Boolean(),
+          alert_type: Type.Enum(ALERT_TYPES),
+          follows_cloud: Type.Boolean(),
           /** Needed unless the type follows the cloud. */
           push: Type.Optional(ChannelSetting),
           email: Type.Optional(ChannelSetting),

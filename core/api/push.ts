@@ -9,7 +9,7 @@ export const PUSH_SUBSCRIPTIONS_PER_USER = 20;
 
 export const VapidPublicKeyResponse = Type.Object({
   /** The server's VAPID public key (base64url, uncompressed P-256 point): PushManager's applicationServerKey. */
-  publicKey: Type.String(),
+  public_key: Type.String(),
 });
 export type VapidPublicKey = Static<typeof VapidPublicKeyResponse>;
 

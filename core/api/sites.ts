@@ -41,7 +41,7 @@ export const SiteOption = Type.Object({
   cloud_id: Type.Optional(Type.Integer()),
   allow_config: Type.Optional(Type.Boolean()),
   configEnabled: Type.Optional(Type.Boolean()),
-  sdwanEnabled: Type.Optional(Type.Boolean()),
+  sdwan_enabled: Type.Optional(Type.Boolean()),
   config_saved_at: Type.Optional(Type.Union([Type.String({ format: 'date-time' }), Type.Null()])),
 });
 export type SiteOption = Static<typeof SiteOption>;
@@ -114,8 +114,8 @@ export const SiteGrouping = Type.Object({
   id: Type.Integer(),
   name: Type.String(),
   /** Sites of the grouping that still exist and the caller can see. */
-  siteCount: Type.Integer(),
-  siteIds: Type.Optional(Type.Array(Type.Integer())),
+  site_count: Type.Integer(),
+  site_ids: Type.Optional(Type.Array(Type.Integer())),
 });
 export type SiteGrouping = Static<typeof SiteGrouping>;
 
@@ -128,7 +128,7 @@ export const SiteFiltersSelectResponse = Type.Object({
   }),
   siteGroupings: Type.Array(SiteGrouping),
   /** A full page came back, so the list filters on the server rather than in the browser (docs/api.md#the-calls). */
-  backendFilter: Type.Boolean(),
+  backend_filter: Type.Boolean(),
 });
 export type SiteFiltersSelectResponse = Static<typeof SiteFiltersSelectResponse>;
 
@@ -138,7 +138,7 @@ export type SelectSiteFilterBody = Static<typeof SelectSiteFilterBody>;
 export const CreateSiteFilterBody = Type.Object(
   {
     name: Type.String({ minLength: 1, maxLength: SITE_FILTER_NAME_MAX_LENGTH, pattern: NOT_BLANK }),
-    siteIds: Type.Array(Id, { minItems: 1, maxItems: SITE_FILTER_SITES_MAX }),
+    site_ids: Type.Array(Id, { minItems: 1, maxItems: SITE_FILTER_SITES_MAX }),
   },
   closed,
 );
@@ -147,7 +147,7 @@ export type CreateSiteFilterBody = Static<typeof CreateSiteFilterBody>;
 export const CreatedSiteFilter = Type.Object({
   id: Type.Integer(),
   name: Type.String(),
-  siteIds: Type.Array(Type.Integer()),
+  site_ids: Type.Array(Type.Integer()),
 });
 export type CreatedSiteFilter = Static<typeof CreatedSiteFilter>;
 
@@ -162,7 +162,7 @@ export type SiteFilterIdParams = Static<typeof SiteFilterIdParams>;
 export const UpdateSiteFilterBody = Type.Object(
   {
     name: Type.Optional(CreateSiteFilterBody.properties.name),
-    siteIds: Type.Optional(CreateSiteFilterBody.properties.siteIds),
+    site_ids: Type.Optional(CreateSiteFilterBody.properties.site_ids),
   },
   closed,
 );

@@ -65,12 +65,12 @@ const Ids = (description: string) =>
 /** Whom a task acts on: any mix of devices, recorders, a whole site, or a family across the cloud. */
 export const TaskTargetsSchema = Type.Object(
   {
-    deviceIds: Type.Optional(Ids('devices by id')),
-    smartNvrIds: Type.Optional(Ids('smart NVRs by id')),
-    siteId: Type.Optional(
+    device_ids: Type.Optional(Ids('devices by id')),
+    snvr_device_ids: Type.Optional(Ids('smart NVRs by id')),
+    site_id: Type.Optional(
       Type.Integer({ minimum: 1, maximum: 2_147_483_647, description: 'every device of the site' }),
     ),
-    productType: Type.Optional(
+    product_type: Type.Optional(
       Type.Enum(PRODUCT_TYPES, { description: 'every device of the family in the cloud' }),
     ),
   },
@@ -89,7 +89,7 @@ export const CreateTaskBody = Type.Object(
     execute_at: Type.Optional(
       Type.String({ format: 'date-time', description: 'start later; now when left out' }),
     ),
-    dryRun: Type.Optional(
+    dry_run: Type.Optional(
       Type.Boolean({ description: 'answer which devices each batch would touch, and create nothing' }),
     ),
   },
@@ -99,8 +99,8 @@ export type CreateTaskBody = Static<typeof CreateTaskBody>;
 
 /** A target the caller asked for that the task does not include, and why. */
 export const RefusedTarget = Type.Object({
-  deviceId: NullableId,
-  smartNvrId: NullableId,
+  device_id: NullableId,
+  snvr_device_id: NullableId,
   reason: Type.Enum(['not_found', 'forbidden', 'unsupported', 'unavailable', 'no_firmware'], {
     description:
       "not_found: no such device the caller sees; forbidden: no permission for it; unsupported: the task does not run on its family; unavailable: blocked or decommissioned; no_firmware: the version is not in its product's firmware catalogue",
@@ -110,7 +110,9 @@ export type RefusedTarget = Static<typeof RefusedTarget>;
 
 const BatchSchema = Type.Object({
   batch: Type.Integer({ description: '0 is the canary batch' }),
-  targets: Type.Array(Type.Object({ deviceId: NullableId, smartNvrId: NullableId, name: Type.String() })),
+  targets: Type.Array(
+    Type.Object({ device_id: NullableId, snvr_device_id: NullableId, name: Type.String() }),
+  ),
 });
 
 export const CreatedTask = Type.Object({ task: TaskSchema, refused: Type.Array(RefusedTarget) });
@@ -175,7 +177,7 @@ export const TaskDetailResponse = Type.Object({
     TaskSchema,
     Type.Object({
       rollout: Type.Union([
-        Type.Object({ paused: Type.Boolean(), stoppedReason: NullableString }),
+        Type.Object({ paused: Type.Boolean(), stopped_reason: NullableString }),
         Type.Null(),
       ]),
     }),
@@ -185,12 +187,12 @@ export const TaskDetailResponse = Type.Object({
 export type TaskDetail = Static<typeof TaskDetailResponse>;
 
 export const FirmwareQuery = Type.Object(
-  { productBrandId: Type.Integer({ minimum: 1, maximum: 100_000 }) },
+  { product_brand_id: Type.Integer({ minimum: 1, maximum: 100_000 }) },
   closed,
 );
 export const FirmwareCatalogueResponse = Type.Object({
-  productBrandId: Type.Integer(),
+  product_brand_id: Type.Integer(),
   releases: Type.Array(
-    Type.Object({ version: Type.String(), releasedAt: Type.String(), notes: Type.String() }),
+    Type.Object({ version: Type.String(), released_at: Type.String(), notes: Type.String() }),
   ),
 });

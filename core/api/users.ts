@@ -23,7 +23,7 @@ export const UserListResponse = ListPage(
     Type.Object({
       permissions: Type.Integer(),
       sites: Type.Array(
-        Type.Object({ siteId: Type.Integer(), name: Type.String(), permissions: Type.Array(Type.String()) }),
+        Type.Object({ site_id: Type.Integer(), name: Type.String(), permissions: Type.Array(Type.String()) }),
       ),
     }),
   ]),
@@ -34,7 +34,7 @@ const Id = Type.Integer({ minimum: 1, maximum: 2_147_483_647 });
 /** A Site User's site with the site permissions given there. */
 export const SiteGrant = Type.Object(
   {
-    siteId: Id,
+    site_id: Id,
     permissions: Type.Array(Type.Enum(SITE_PERMISSIONS), {
       maxItems: SITE_PERMISSIONS.length,
       uniqueItems: true,
@@ -46,7 +46,7 @@ export type SiteGrant = Static<typeof SiteGrant>;
 /** Roles a member can be given; ownership only moves by transfer. */
 export const GRANTABLE_ROLES = ['ROLE_ADMIN', 'ROLE_GUEST', 'ROLE_USER'] as const;
 const Grant = {
-  roleId: Type.Enum(GRANTABLE_ROLES),
+  role_id: Type.Enum(GRANTABLE_ROLES),
   /** docs/roles.md cloud permission bits (manage_licenses 1, manage_snvr 2, manage_vpc 4, manage_sites 8). */
   permissions: Type.Integer({ minimum: 0, maximum: ALL_CLOUD_PERMISSIONS }),
   /** Only for Site Users: the sites they see. */

@@ -35,11 +35,11 @@ export function pickFieldFirmware(
 }
 
 /** A firmware release of the catalogue. */
-export type FirmwareRelease = { version: string; releasedAt: string; notes: string };
+export type FirmwareRelease = { version: string; released_at: string; notes: string };
 
 const release = (version: string, releasedAt: string, notes: string): FirmwareRelease => ({
   version,
-  releasedAt,
+  released_at: releasedAt,
   notes,
 });
 

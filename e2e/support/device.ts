@@ -26,7 +26,7 @@ export async function adoptDemoDevice(
   offset = 0,
   siteId?: number,
 ) {
-  const site = siteId === undefined ? '' : `&siteId=${siteId}`;
+  const site = siteId === undefined ? '' : `&site_id=${siteId}`;
   const list = await page.request.get(`/apiv2/cloud/${cloudId}/devices?limit=100&offset=${offset}${site}`);
   expect(list.ok()).toBe(true);
   const device = pick((await list.json()).items as Demo[]);

@@ -5,7 +5,7 @@ import type { Database } from './connect.ts';
 
 /**
  * How many rows match, counting no further than LIST_COUNT_MAX (or the end of the page asked for, when
- * further): counting every match of a large cloud costs more than the page itself. `totalCapped` says the
+ * further): counting every match of a large cloud costs more than the page itself. `total_capped` says the
  * count stopped.
  */
 export async function countCapped(
@@ -13,7 +13,7 @@ export async function countCapped(
   table: PgTable,
   where: SQL | undefined,
   page: { offset: number; limit: number },
-): Promise<{ total: number; totalCapped: boolean }> {
+): Promise<{ total: number; total_capped: boolean }> {
   const cap = Math.max(LIST_COUNT_MAX, page.offset + page.limit);
   const matches = db
     .select({ one: sql`1` })
@@ -23,5 +23,5 @@ export async function countCapped(
     .as('matches');
   const [counted] = await db.select({ value: count() }).from(matches);
   const value = counted?.value ?? 0;
-  return { total: Math.min(value, cap), totalCapped: value > cap };
+  return { total: Math.min(value, cap), total_capped: value > cap };
 }

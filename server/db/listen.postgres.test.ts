@@ -78,7 +78,7 @@ describe('a LISTEN connection', () => {
     await direct.db.transaction((tx) => publishLive(tx, [reboot(cloud.id, 1)]));
     const taskId = await startTask(t, session, cloud.id, {
       type: 'TASK_REBOOT',
-      targets: { deviceIds: [device.id] },
+      targets: { device_ids: [device.id] },
     });
     proxy.release();
 

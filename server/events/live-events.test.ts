@@ -1,5 +1,6 @@
 // @vitest-environment node
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { offConventionNames } from '../../core/api/wire-names.ts';
 import { adoptDevice, event, heartbeat, sendEvents, sendHeartbeat } from '../fleet/test-fleet.ts';
 import { createTaskCloud, startTask } from '../fleet/test-tasks.ts';
 import { createTestApp, login, type TestApp } from '../test/app.ts';
@@ -40,28 +41,32 @@ describe('GET /apiv2/events', () => {
     const online = await stream.next();
     expect(online).toMatchObject({
       event: 'device',
-      data: { cloudId: mine.cloud.id, deviceId: device.id, statusId: 'STATUS_ONLINE' },
+      data: { cloud_id: mine.cloud.id, device_id: device.id, status_id: 'STATUS_ONLINE' },
     });
     await sendEvents(t, device.credential, 2, [reboot()]);
     const alert = await stream.until((e) => e.event === 'alert');
     expect(alert.data).toMatchObject({
-      cloudId: mine.cloud.id,
-      deviceId: device.id,
-      alertType: 'DEV_REBOOT',
+      cloud_id: mine.cloud.id,
+      device_id: device.id,
+      alert_type: 'DEV_REBOOT',
       change: 'raised',
     });
 
     const taskId = await startTask(t, mine.session, mine.cloud.id, {
       type: 'TASK_REBOOT',
-      targets: { deviceIds: [device.id] },
+      targets: { device_ids: [device.id] },
     });
     const task = await stream.until((e) => e.event === 'task');
     expect(task.data).toMatchObject({
-      taskId,
-      taskState: 'TASK_WAIT_ACK',
+      task_id: taskId,
+      task_state: 'TASK_WAIT_ACK',
       stateCounts: { TASK_WAIT_ACK: 1 },
     });
     stream.close();
+    // Each payload speaks the API's one casing (docs/api-conventions.md, One casing).
+    for (const payload of [online, alert, task]) {
+      expect(offConventionNames(payload.data, 'GET /apiv2/events')).toEqual([]);
+    }
 
     // A browser that reconnects with the last id it saw gets what it missed.
     const again = await openStream(baseUrl, mine.session.cookie, online.id);
@@ -84,7 +89,7 @@ describe('GET /apiv2/events', () => {
     await sendEvents(t, elsewhereCredential, 1, [reboot()]);
     await sendEvents(t, devices[0]?.credential ?? '', 1, [reboot()]);
     const first = await stream.next();
-    expect(first.data).toMatchObject({ siteId: site.id, deviceId: devices[0]?.id });
+    expect(first.data).toMatchObject({ site_id: site.id, device_id: devices[0]?.id });
     stream.close();
   });
 

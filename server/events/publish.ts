@@ -35,19 +35,19 @@ export async function publishLive(tx: Database, events: readonly LiveEvent[]): P
 
 export const liveAlert = (data: AlertEventData): LiveEvent => ({
   kind: 'alert',
-  cloudId: data.cloudId,
-  siteId: data.siteId,
+  cloudId: data.cloud_id,
+  siteId: data.site_id,
   data,
 });
 export const liveDevice = (data: DeviceEventData): LiveEvent => ({
   kind: 'device',
-  cloudId: data.cloudId,
-  siteId: data.siteId,
+  cloudId: data.cloud_id,
+  siteId: data.site_id,
   data,
 });
 export const liveTask = (data: TaskEventData): LiveEvent => ({
   kind: 'task',
-  cloudId: data.cloudId,
-  siteId: data.siteId,
+  cloudId: data.cloud_id,
+  siteId: data.site_id,
   data,
 });

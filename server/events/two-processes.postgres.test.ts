@@ -64,7 +64,7 @@ describe('two server processes on one PostgreSQL database', () => {
     await reached;
     const taskId = await startTask(first, session, cloud.id, {
       type: 'TASK_REBOOT',
-      targets: { deviceIds: [device.id] },
+      targets: { device_ids: [device.id] },
     });
     expect(await waiting).toEqual([expect.objectContaining({ taskId, type: 'TASK_REBOOT' })]);
   });
@@ -75,7 +75,7 @@ describe('two server processes on one PostgreSQL database', () => {
     if (!canary || !next) throw new Error('no devices');
     const taskId = await startTask(first, session, cloud.id, {
       type: 'TASK_FW_ROLLING_UPDATE',
-      targets: { deviceIds: [canary.id, next.id] },
+      targets: { device_ids: [canary.id, next.id] },
       params: { version: '7.3.0-4105', canarySize: 1, batchSize: 1, failureThresholdPct: 0 },
     });
     const [command] = await commandsOf(first, canary.credential);

@@ -14,7 +14,7 @@ afterAll(() => t.close());
 const NEW = '7.3.0-4105';
 const rollout = (deviceIds: number[], failureThresholdPct: number) => ({
   type: 'TASK_FW_ROLLING_UPDATE' as const,
-  targets: { deviceIds },
+  targets: { device_ids: deviceIds },
   params: { version: NEW, canarySize: 1, batchSize: 2, failureThresholdPct },
 });
 
@@ -49,13 +49,13 @@ describe('a rolling firmware update', () => {
         devices.map((d) => d.id),
         50,
       ),
-      dryRun: true,
+      dry_run: true,
     });
     expect(response.statusCode).toBe(200);
     expect(
       response
         .json()
-        .batches.map((b: { targets: { deviceId: number }[] }) => b.targets.map((d) => d.deviceId)),
+        .batches.map((b: { targets: { device_id: number }[] }) => b.targets.map((d) => d.device_id)),
     ).toEqual([[devices[0]?.id], [devices[1]?.id, devices[2]?.id], [devices[3]?.id, devices[4]?.id]]);
     expect(await answerAll(devices)).toBe(0);
   });
@@ -119,7 +119,7 @@ describe('a rolling firmware update', () => {
     await sweepTasks(t.database.db);
     const detail = await taskDetail(t, session, cloud.id, taskId);
     const reason = 'Rollout stopped: 1 of 3 devices failed (threshold 30%).';
-    expect(detail.task.rollout).toEqual({ paused: false, stoppedReason: reason });
+    expect(detail.task.rollout).toEqual({ paused: false, stopped_reason: reason });
     expect(detail.targets.items.map((x) => x.state)).toEqual([
       'TASK_SUCCESS',
       'TASK_SUCCESS',
@@ -165,7 +165,7 @@ describe('a rolling firmware update', () => {
     const { cloud, session, devices } = await createTaskCloud(t, 1);
     const taskId = await startTask(t, session, cloud.id, {
       type: 'TASK_REBOOT',
-      targets: { deviceIds: [devices[0]?.id ?? 0] },
+      targets: { device_ids: [devices[0]?.id ?? 0] },
     });
     const response = await t.app.inject({
       method: 'POST',

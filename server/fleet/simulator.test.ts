@@ -107,7 +107,7 @@ describe('the fleet simulator against a server', () => {
       method: 'POST',
       url: `/apiv2/cloud/${cloud.id}/tasks`,
       headers: as(session),
-      payload: { type: 'TASK_FW_AUTO_UPDATE', targets: { productType: 'wifi' } },
+      payload: { type: 'TASK_FW_AUTO_UPDATE', targets: { product_type: 'wifi' } },
     });
     expect(update.statusCode).toBe(201);
     await simulating;

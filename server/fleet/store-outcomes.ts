@@ -33,13 +33,13 @@ export async function storeOutcomes(tx: Database, applied: readonly Applied[]): 
 /** The live event of an alert raised or resolved. */
 export const alertEvent = (alert: NewAlert, change: 'raised' | 'resolved') =>
   liveAlert({
-    cloudId: alert.cloudId,
-    siteId: alert.siteId,
-    alertId: alert.id,
-    alertType: alert.alertType,
-    healthId: ALERT_HEALTH[alert.alertType],
-    deviceId: alert.deviceId,
-    smartNvrId: alert.smartNvrId,
+    cloud_id: alert.cloudId,
+    site_id: alert.siteId,
+    alert_id: alert.id,
+    alert_type: alert.alertType,
+    health_id: ALERT_HEALTH[alert.alertType],
+    device_id: alert.deviceId,
+    snvr_device_id: alert.smartNvrId,
     change,
   });
 
@@ -90,12 +90,12 @@ async function updateTargets(tx: Database, applied: readonly Applied[]): Promise
   }
   return seen.map(({ agent, outcome }) =>
     liveDevice({
-      cloudId: agent.cloudId,
-      siteId: agent.siteId,
-      deviceId: agent.deviceId,
-      smartNvrId: agent.smartNvrId,
-      statusId: outcome.statusId,
-      healthId: outcome.health,
+      cloud_id: agent.cloudId,
+      site_id: agent.siteId,
+      device_id: agent.deviceId,
+      snvr_device_id: agent.smartNvrId,
+      status_id: outcome.statusId,
+      health_id: outcome.health,
     }),
   );
 }

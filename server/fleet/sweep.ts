@@ -73,12 +73,12 @@ async function storeStatus(tx: Database, swept: readonly Swept[], statusId: Stat
     tx,
     rows.map((row) =>
       liveDevice({
-        cloudId: row.cloud_id,
-        siteId: row.site_id,
-        deviceId: row.device_id,
-        smartNvrId: row.nvr_id,
-        statusId,
-        healthId: row.health,
+        cloud_id: row.cloud_id,
+        site_id: row.site_id,
+        device_id: row.device_id,
+        snvr_device_id: row.nvr_id,
+        status_id: statusId,
+        health_id: row.health,
       }),
     ),
   );

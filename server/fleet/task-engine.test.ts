@@ -23,7 +23,7 @@ describe('bringing a task up to date after its reports', () => {
     if (!device) throw new Error('no device');
     const taskId = await startTask(t, session, cloud.id, {
       type: 'TASK_REBOOT',
-      targets: { deviceIds: [device.id] },
+      targets: { device_ids: [device.id] },
     });
     const [command] = await commandsOf(t, device.credential);
     const db = t.database.db;

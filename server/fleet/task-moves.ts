@@ -100,10 +100,10 @@ export async function refreshTasks(tx: Database, taskIds: readonly number[], now
     if (ended && raisesTaskFailed(state)) failed.push({ task, counts });
     events.push(
       liveTask({
-        cloudId: task.cloud_id,
-        siteId: task.site_id,
-        taskId: task.id,
-        taskState: state,
+        cloud_id: task.cloud_id,
+        site_id: task.site_id,
+        task_id: task.id,
+        task_state: state,
         stateCounts: counts,
       }),
     );

@@ -29,7 +29,7 @@ describe('what devices do with their tasks', () => {
     const { cloud, session, devices } = await createTaskCloud(t, 2);
     const taskId = await startTask(t, session, cloud.id, {
       type: 'TASK_FW_UPDATE',
-      targets: { deviceIds: devices.map((d) => d.id) },
+      targets: { device_ids: devices.map((d) => d.id) },
       params: { version: '7.3.0-4105' },
     });
     const [good, reverted] = devices;
@@ -56,7 +56,7 @@ describe('what devices do with their tasks', () => {
     const change = (changes: Record<string, Record<string, string | number>>) =>
       startTask(t, session, cloud.id, {
         type: 'TASK_CONFIG_CHANGE',
-        targets: { deviceIds: [device.id] },
+        targets: { device_ids: [device.id] },
         params: { changes },
       });
     await change({ wireless: { ssid: 'Lobby', channel: 36 } });
@@ -84,7 +84,7 @@ describe('what devices do with their tasks', () => {
     if (!device) throw new Error('no device');
     const taskId = await startTask(t, session, cloud.id, {
       type: 'TASK_NETCAP',
-      targets: { deviceIds: [device.id] },
+      targets: { device_ids: [device.id] },
       params: { interface: 'eth0', durationS: 10 },
     });
     const [command] = await commandsOf(t, device.credential);
@@ -131,7 +131,7 @@ describe('the size of what devices report', () => {
     if (!device) throw new Error('no device');
     const taskId = await startTask(t, session, cloud.id, {
       type: 'TASK_RECEIVED_CONFIG',
-      targets: { deviceIds: [device.id] },
+      targets: { device_ids: [device.id] },
       params: {},
     });
     const [command] = await commandsOf(t, device.credential);
@@ -206,11 +206,11 @@ describe('a task on a smart NVR', () => {
     // A scan runs on recorders only: the access point asked for too is refused.
     const created = await postTask(t, session, cloud.id, {
       type: 'TASK_ONVIF_SCAN_AND_COLLECT',
-      targets: { smartNvrIds: [recorder.id], deviceIds: [devices[0]?.id ?? 0] },
+      targets: { snvr_device_ids: [recorder.id], device_ids: [devices[0]?.id ?? 0] },
     });
     expect(created.statusCode).toBe(201);
     expect(created.json().refused).toEqual([
-      { deviceId: devices[0]?.id, smartNvrId: null, reason: 'unsupported' },
+      { device_id: devices[0]?.id, snvr_device_id: null, reason: 'unsupported' },
     ]);
     const [command] = await commandsOf(t, credential);
     expect(command).toMatchObject({ type: 'TASK_ONVIF_SCAN_AND_COLLECT' });

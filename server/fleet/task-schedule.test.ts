@@ -22,7 +22,7 @@ describe('scheduling, cancelling and timeouts', () => {
     const at = new Date(Date.now() + HOUR_MS);
     const taskId = await startTask(t, session, cloud.id, {
       type: 'TASK_REBOOT',
-      targets: { deviceIds: [device.id] },
+      targets: { device_ids: [device.id] },
       execute_at: at.toISOString(),
     });
     expect((await taskDetail(t, session, cloud.id, taskId)).task.task_state).toBe('TASK_PENDING');
@@ -38,7 +38,7 @@ describe('scheduling, cancelling and timeouts', () => {
     if (!first || !second) throw new Error('no devices');
     const taskId = await startTask(t, session, cloud.id, {
       type: 'TASK_REBOOT',
-      targets: { deviceIds: [first.id, second.id] },
+      targets: { device_ids: [first.id, second.id] },
     });
     const [command] = await commandsOf(t, first.credential);
     const [contacted] = await commandsOf(t, second.credential);
@@ -66,7 +66,7 @@ describe('scheduling, cancelling and timeouts', () => {
     const { cloud, session, devices } = await createTaskCloud(t, 1);
     const taskId = await startTask(t, session, cloud.id, {
       type: 'TASK_REBOOT',
-      targets: { deviceIds: [devices[0]?.id ?? 0] },
+      targets: { device_ids: [devices[0]?.id ?? 0] },
     });
     const later = new Date(Date.now() + 2 * HOUR_MS);
     await sweepTasks(t.database.db, later);

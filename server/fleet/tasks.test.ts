@@ -28,7 +28,7 @@ describe('a task on devices', () => {
     const waiting = commandsOf(t, device.credential, 10);
     const taskId = await startTask(t, session, cloud.id, {
       type: 'TASK_REBOOT',
-      targets: { deviceIds: [device.id] },
+      targets: { device_ids: [device.id] },
     });
     const [command] = await waiting;
     expect(command).toMatchObject({ taskId, type: 'TASK_REBOOT', params: {} });
@@ -66,7 +66,7 @@ describe('a task on devices', () => {
     if (!device) throw new Error('no device');
     const taskId = await startTask(t, session, cloud.id, {
       type: 'TASK_TROUBLESHOOT',
-      targets: { deviceIds: [device.id] },
+      targets: { device_ids: [device.id] },
       params: { tool: 'ping', host: '8.8.8.8' },
     });
     const { heartbeat, sendHeartbeat } = await import('./test-fleet.ts');
@@ -84,7 +84,7 @@ describe('a task on devices', () => {
     const { cloud, session, devices } = await createTaskCloud(t, 2);
     const [first, second] = devices;
     if (!first || !second) throw new Error('no devices');
-    await startTask(t, session, cloud.id, { type: 'TASK_REBOOT', targets: { deviceIds: [first.id] } });
+    await startTask(t, session, cloud.id, { type: 'TASK_REBOOT', targets: { device_ids: [first.id] } });
     const [command] = await commandsOf(t, first.credential);
     if (!command) throw new Error('no command');
     const response = await report(t, second.credential, command.id, { state: 'success' });
@@ -102,7 +102,7 @@ describe('a task on devices', () => {
     const { cloud, session, devices } = await createTaskCloud(t, 1);
     const response = await postTask(t, session, cloud.id, {
       type: 'TASK_FW_UPDATE',
-      targets: { deviceIds: [devices[0]?.id ?? 0] },
+      targets: { device_ids: [devices[0]?.id ?? 0] },
       params: { version: 'latest' },
     });
     expect(response.statusCode).toBe(400);
@@ -126,12 +126,12 @@ describe('who may start a task', () => {
 
     const response = await postTask(t, siteUser, cloud.id, {
       type: 'TASK_REBOOT',
-      targets: { deviceIds: ids },
+      targets: { device_ids: ids },
     });
     expect(response.statusCode).toBe(201);
     expect(response.json().refused).toEqual([
-      { deviceId: elsewhere.id, smartNvrId: null, reason: 'forbidden' },
-      { deviceId: 999_999, smartNvrId: null, reason: 'not_found' },
+      { device_id: elsewhere.id, snvr_device_id: null, reason: 'forbidden' },
+      { device_id: 999_999, snvr_device_id: null, reason: 'not_found' },
     ]);
     const detail = await taskDetail(t, session, cloud.id, response.json().task.id);
     expect(detail.targets.items.map((target) => target.device_id)).toEqual(devices.map((d) => d.id));
@@ -141,7 +141,7 @@ describe('who may start a task', () => {
     await createDevice(db, cloud.id, third.id, { productType: 'gateway' });
     const family = await postTask(t, siteUser, cloud.id, {
       type: 'TASK_REBOOT',
-      targets: { productType: 'gateway' },
+      targets: { product_type: 'gateway' },
     });
     expect(family.statusCode).toBe(400);
     expect(family.json().errors).toEqual([expect.objectContaining({ errorCode: 'no_targets' })]);
@@ -149,7 +149,7 @@ describe('who may start a task', () => {
     // Firmware needs its own permission, which this user has nowhere.
     const firmware = await postTask(t, siteUser, cloud.id, {
       type: 'TASK_FW_UPDATE',
-      targets: { deviceIds: ids },
+      targets: { device_ids: ids },
       params: { version: '7.3.0-4105' },
     });
     expect(firmware.statusCode).toBe(403);
@@ -157,7 +157,7 @@ describe('who may start a task', () => {
     await addMember(db, guest.id, cloud.id, 'ROLE_GUEST');
     const guestSession = await login(t.app, guest.email, TEST_PASSWORD);
     expect(
-      (await postTask(t, guestSession, cloud.id, { type: 'TASK_REBOOT', targets: { siteId: site.id } }))
+      (await postTask(t, guestSession, cloud.id, { type: 'TASK_REBOOT', targets: { site_id: site.id } }))
         .statusCode,
     ).toBe(403);
   });
@@ -166,7 +166,7 @@ describe('who may start a task', () => {
     const { cloud, session, devices } = await createTaskCloud(t, 1);
     const response = await postTask(t, session, cloud.id, {
       type: 'TASK_SDWAN_CERT',
-      targets: { deviceIds: [devices[0]?.id ?? 0] },
+      targets: { device_ids: [devices[0]?.id ?? 0] },
     });
     expect(response.statusCode).toBe(400);
     expect(response.json().errors[0]).toMatchObject({ errorCode: 'unsupported' });
@@ -182,12 +182,12 @@ it("refuses a firmware version that is not in the target's own product catalogue
   });
   const response = await postTask(t, session, cloud.id, {
     type: 'TASK_FW_UPDATE',
-    targets: { deviceIds: [ap, gateway.id] },
+    targets: { device_ids: [ap, gateway.id] },
     params: { version: '7.3.0-4105' },
   });
   expect(response.statusCode).toBe(201);
   expect(response.json().refused).toEqual([
-    { deviceId: gateway.id, smartNvrId: null, reason: 'no_firmware' },
+    { device_id: gateway.id, snvr_device_id: null, reason: 'no_firmware' },
   ]);
   expect((await taskDetail(t, session, cloud.id, response.json().task.id)).targets.total).toBe(1);
 });
@@ -197,7 +197,7 @@ describe('reading tasks', () => {
     const { cloud, session, devices } = await createTaskCloud(t, 3);
     const taskId = await startTask(t, session, cloud.id, {
       type: 'TASK_REBOOT',
-      targets: { deviceIds: devices.map((d) => d.id) },
+      targets: { device_ids: devices.map((d) => d.id) },
     });
     const [command] = await commandsOf(t, devices[1]?.credential ?? '');
     await report(t, devices[1]?.credential ?? '', command?.id ?? 0, { state: 'running', progress: 30 });
@@ -229,7 +229,7 @@ describe('reading tasks', () => {
     const { cloud, session, devices } = await createTaskCloud(t, 1);
     const taskId = await startTask(t, session, cloud.id, {
       type: 'TASK_REBOOT',
-      targets: { deviceIds: [devices[0]?.id ?? 0] },
+      targets: { device_ids: [devices[0]?.id ?? 0] },
     });
     const guest = await createUser(t.database.db);
     await addMember(t.database.db, guest.id, cloud.id, 'ROLE_GUEST');
@@ -250,19 +250,19 @@ describe('reading tasks', () => {
     const { cloud, session } = await createTaskCloud(t, 0);
     const response = await t.app.inject({
       method: 'GET',
-      url: `/apiv2/cloud/${cloud.id}/firmware?productBrandId=13`,
+      url: `/apiv2/cloud/${cloud.id}/firmware?product_brand_id=13`,
       headers: as(session),
     });
     const { releases } = response.json();
     expect(releases[0]).toEqual({
       version: '7.3.0-4105',
-      releasedAt: expect.any(String),
+      released_at: expect.any(String),
       notes: expect.stringContaining('WPA3'),
     });
     expect(releases.map((release: { version: string }) => release.version)).toContain('7.2.1-4012');
     const unknown = await t.app.inject({
       method: 'GET',
-      url: `/apiv2/cloud/${cloud.id}/firmware?productBrandId=99999`,
+      url: `/apiv2/cloud/${cloud.id}/firmware?product_brand_id=99999`,
       headers: as(session),
     });
     expect(unknown.json().releases).toEqual([]);

@@ -76,7 +76,7 @@ export async function taskDetail(t: TestApp, session: Session, cloudId: number, 
     task: {
       task_state: string;
       stateCounts: Record<string, number>;
-      rollout: { paused: boolean; stoppedReason: string | null } | null;
+      rollout: { paused: boolean; stopped_reason: string | null } | null;
     };
     targets: {
       total: number;

@@ -32,7 +32,7 @@ export const ACCOUNT_CALLS: Call[] = [
     method: 'PATCH',
     url: () => '/apiv2/user/profile',
     rule: signedIn,
-    body: () => ({ subscribeNewsletter: true }),
+    body: () => ({ subscribe_newsletter: true }),
   },
   // Every caller's address is verified already: asking to verify it is a conflict.
   {
@@ -71,7 +71,7 @@ export const ACCOUNT_CALLS: Call[] = [
     method: 'POST',
     url: () => '/apiv2/user/password',
     rule: signedIn,
-    body: () => ({ currentPassword: TEST_PASSWORD, newPassword: `amber lighthouse ${++changes}` }),
+    body: () => ({ current_password: TEST_PASSWORD, new_password: `amber lighthouse ${++changes}` }),
   },
   {
     method: 'DELETE',

@@ -55,7 +55,7 @@ export const PLATFORM_CALLS: Call[] = [
     method: 'POST',
     url: () => '/apiv2/admin/videos',
     rule: platformAdmin,
-    body: () => ({ title: 'Table video', videoUrl: '/media/videos/table.webm' }),
+    body: () => ({ title: 'Table video', video_url: '/media/videos/table.webm' }),
   },
   { method: 'PATCH', url: videoUrl, rule: platformAdmin, body: () => ({ active: false }) },
   { method: 'DELETE', url: videoUrl, rule: platformAdmin },

@@ -72,12 +72,12 @@ export const CALLS: Call[] = [
   { method: 'GET', url: (f) => `/apiv2/cloud/${f.cloud.id}/smartnvrs/${f.recorder.id}`, rule: member() },
   {
     method: 'GET',
-    url: (f) => `/apiv2/cloud/${f.cloud.id}/dashboard?siteId=${f.sites.assigned.id}`,
+    url: (f) => `/apiv2/cloud/${f.cloud.id}/dashboard?site_id=${f.sites.assigned.id}`,
     rule: { kind: 'device', site: 'assigned' },
   },
   {
     method: 'GET',
-    url: (f) => `/apiv2/cloud/${f.cloud.id}/dashboard?siteId=${f.sites.other.id}`,
+    url: (f) => `/apiv2/cloud/${f.cloud.id}/dashboard?site_id=${f.sites.other.id}`,
     rule: { kind: 'device', site: 'other' },
   },
   { method: 'GET', url: cloudUrl('/recent-alerts-totals'), rule: member() },
@@ -91,7 +91,7 @@ export const CALLS: Call[] = [
     method: 'POST',
     url: cloudUrl('/alerts/acknowledge'),
     rule: member(),
-    body: () => ({ alertIds: [1], comment: '' }),
+    body: () => ({ alert_ids: [1], comment: '' }),
   },
   { method: 'GET', url: cloudUrl('/tasks'), rule: member() },
   // A Guest starts and stops nothing, and a file a task left needs export_data (view_sensitive_config
@@ -100,7 +100,7 @@ export const CALLS: Call[] = [
     method: 'POST',
     url: cloudUrl('/tasks'),
     rule: { kind: 'siteAction', site: 'assigned' },
-    body: (f) => ({ type: 'TASK_RECEIVED_CONFIG', targets: { deviceIds: [f.devices.assignedDevice.id] } }),
+    body: (f) => ({ type: 'TASK_RECEIVED_CONFIG', targets: { device_ids: [f.devices.assignedDevice.id] } }),
   },
   ...(['assigned', 'other'] as const).map(
     (site): Call => ({
@@ -125,7 +125,7 @@ export const CALLS: Call[] = [
     method: 'POST',
     url: cloudUrl('/alert-mutes'),
     rule: member('manage_users'),
-    body: () => ({ alertType: 'DEV_REBOOT', minutes: 15, comment: '' }),
+    body: () => ({ alert_type: 'DEV_REBOOT', minutes: 15, comment: '' }),
   },
   { method: 'GET', url: cloudUrl('/recent-tasks-count'), rule: member() },
   { method: 'POST', url: cloudUrl('/mark-task-tracker-as-viewed'), rule: member() },
@@ -142,9 +142,9 @@ export const CALLS: Call[] = [
         url: cloudUrl(`/devices/bulk/${action}`),
         rule: { kind: 'siteAction', site },
         body: (f) => ({
-          selection: { deviceIds: [f.devices[`${site}Device`].id] },
-          dryRun: true,
-          ...(action === 'move' ? { siteId: f.sites[site].id } : {}),
+          selection: { device_ids: [f.devices[`${site}Device`].id] },
+          dry_run: true,
+          ...(action === 'move' ? { site_id: f.sites[site].id } : {}),
         }),
       }),
     ),
@@ -165,7 +165,7 @@ export const CALLS: Call[] = [
     method: 'PATCH',
     url: (f) => `/apiv2/cloud/${f.cloud.id}/users/${spare(f.spareMembers)}`,
     rule: member('manage_users'),
-    body: () => ({ roleId: 'ROLE_GUEST', permissions: 1 }),
+    body: () => ({ role_id: 'ROLE_GUEST', permissions: 1 }),
   },
   {
     method: 'DELETE',
@@ -177,7 +177,7 @@ export const CALLS: Call[] = [
     method: 'POST',
     url: cloudUrl('/invitations'),
     rule: member('manage_users'),
-    body: () => ({ email: `table${++unique}@invited.example`, roleId: 'ROLE_GUEST', permissions: 0 }),
+    body: () => ({ email: `table${++unique}@invited.example`, role_id: 'ROLE_GUEST', permissions: 0 }),
   },
   {
     method: 'POST',
@@ -215,9 +215,9 @@ export const CALLS: Call[] = [
     body: () => ({
       types: [
         {
-          alertType: 'DEV_REBOOT',
-          push: { everyone: true, userIds: [] },
-          email: { everyone: true, userIds: [] },
+          alert_type: 'DEV_REBOOT',
+          push: { everyone: true, user_ids: [] },
+          email: { everyone: true, user_ids: [] },
         },
       ],
     }),
@@ -232,7 +232,7 @@ export const CALLS: Call[] = [
       method: 'PUT',
       url: (f) => `/apiv2/cloud/${f.cloud.id}/site/${f.sites[site].id}/notification-settings`,
       rule: { kind: 'siteAction', site },
-      body: () => ({ types: [{ alertType: 'DEV_REBOOT', followsCloud: true }] }),
+      body: () => ({ types: [{ alert_type: 'DEV_REBOOT', follows_cloud: true }] }),
     },
   ]),
   { method: 'GET', url: cloudUrl('/smartnvrs'), rule: member('manage_snvr') },
@@ -252,10 +252,10 @@ export const CALLS: Call[] = [
       body: (f) => {
         const n = (++unique).toString(16).padStart(4, '0');
         return {
-          siteId: f.sites[site].id,
+          site_id: f.sites[site].id,
           sn: `ACCESS${n}`,
           mac: `02:ac:00:00:${n.slice(0, 2)}:${n.slice(2)}`,
-          productBrandId: 13,
+          product_brand_id: 13,
         };
       },
     }),
@@ -317,7 +317,7 @@ export const CALLS: Call[] = [
       // Each call adopts another of the fixture's pending devices.
       body: (f) => {
         const pending = f.pendingDevices[++adoptions];
-        return { pendingId: pending?.id, sn: pending?.sn, siteId: f.sites[site].id };
+        return { pending_id: pending?.id, sn: pending?.sn, site_id: f.sites[site].id };
       },
     }),
   ),
@@ -339,7 +339,7 @@ export const CALLS: Call[] = [
     method: 'POST',
     url: cloudUrl('/site-filters'),
     rule: member('manage_sites'),
-    body: (f) => ({ name: `Group ${++unique}`, siteIds: [f.sites.assigned.id] }),
+    body: (f) => ({ name: `Group ${++unique}`, site_ids: [f.sites.assigned.id] }),
   },
   ...(['assigned', 'other'] as const).flatMap((site): Call[] => [
     {

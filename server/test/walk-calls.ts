@@ -66,8 +66,8 @@ const CONSOLE_CALLS: Call[] = [
     rule: member,
     body: (f) => ({
       type: 'TASK_REBOOT',
-      targets: { deviceIds: [f.devices.assignedDevice.id] },
-      dryRun: true,
+      targets: { device_ids: [f.devices.assignedDevice.id] },
+      dry_run: true,
     }),
   },
   ...(['cancel', 'pause', 'resume'] as const).map(

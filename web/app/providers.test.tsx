@@ -15,7 +15,7 @@ function ThemeProbe() {
 }
 
 function withPrimary(primaryColor: string | null) {
-  return meFixture({ theme: { ...meFixture().theme, primaryColor } });
+  return meFixture({ theme: { ...meFixture().theme, primary_color: primaryColor } });
 }
 
 beforeAll(() => initI18n());

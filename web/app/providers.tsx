@@ -13,7 +13,7 @@ import { createAppTheme } from './theme.ts';
 
 /** Follows the deployment theme once the startup data is known. */
 function AppThemeProvider({ children }: { readonly children: ReactNode }) {
-  const primaryColor = useCachedMe()?.theme.primaryColor ?? null;
+  const primaryColor = useCachedMe()?.theme.primary_color ?? null;
   const theme = useMemo(() => createAppTheme({ primaryColor }), [primaryColor]);
   return (
     <ThemeProvider theme={theme}>
@@ -33,7 +33,7 @@ function AppWithPlatform({
 }) {
   const session = useCallback((): PolicySession => {
     const me = queryClient.getQueryData(meQueryOptions().queryKey);
-    return me ? { email: me.user.email, defaultCloudId: me.defaultCloudId } : null;
+    return me ? { email: me.user.email, defaultCloudId: me.default_cloud_id } : null;
   }, [queryClient]);
   const homeHref = useCallback(() => {
     const cloudId = session()?.defaultCloudId ?? null;

@@ -106,13 +106,13 @@ describe('signed-in frame', () => {
   });
 
   it("switches to the user's preferred language", async () => {
-    signedIn(meFixture({ user: { ...meFixture().user, preferredLanguage: 'ja' } }));
+    signedIn(meFixture({ user: { ...meFixture().user, preferred_language: 'ja' } }));
     renderRoutes(appRoutes(), '/cloud/3/dashboard');
     expect(await screen.findByRole('heading', { level: 1, name: 'ダッシュボード' })).toBeInTheDocument();
   });
 
   it('sends the bare address to the default cloud, or to the no-cloud page', async () => {
-    signedIn(meFixture({ memberships: [], defaultCloudId: null }));
+    signedIn(meFixture({ memberships: [], default_cloud_id: null }));
     const { router } = renderRoutes(appRoutes(), '/');
     expect(await screen.findByRole('heading', { level: 1, name: 'No cloud yet' })).toBeInTheDocument();
     expect(router.state.location.pathname).toBe('/welcome/no-cloud');

@@ -32,7 +32,7 @@ function SignedInFrame({ me }: { readonly me: Me }) {
   const navigation = usePageNavigation(me, pathname, cloudId, membership, objects);
   const drawer = useDrawerState();
   useLiveUpdates(cloudId);
-  const preferred = userLocale(me.user.preferredLanguage);
+  const preferred = userLocale(me.user.preferred_language);
 
   useEffect(() => {
     // A language file that fails to load leaves the console in English rather than breaking it.

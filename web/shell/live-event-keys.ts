@@ -13,11 +13,11 @@ import { tasksKeys } from '../features/tasks/index.ts';
 
 /** The queries an event of the given cloud makes stale; the open ones refetch. */
 export function liveEventKeys(event: LiveEvent): QueryKey[] {
-  const cloud = event.data.cloudId;
+  const cloud = event.data.cloud_id;
   switch (event.kind) {
     case 'device': {
       // A device's or recorder's status or health changed.
-      const { deviceId, smartNvrId } = event.data;
+      const { device_id: deviceId, snvr_device_id: smartNvrId } = event.data;
       return [
         devicesKeys.lists(cloud),
         // Its own pages: dashboard, statistics.

@@ -7,7 +7,7 @@ import { CriticalErrorPage } from '../platform/errors/critical-error-page.tsx';
 export function RouteErrorPage() {
   const error = useRouteError();
   const me = useCachedMe();
-  const cloudId = me?.defaultCloudId ?? null;
+  const cloudId = me?.default_cloud_id ?? null;
   return (
     <CriticalErrorPage
       error={error}

@@ -36,7 +36,7 @@ const NARROW_ONLY = { display: { xs: 'inline-flex', md: 'none' } } as const;
 export function TopBar({ me, cloudId, onOpenNavigation }: TopBarProps) {
   const { t } = useTranslation();
   const { theme, user } = me;
-  const membership = me.memberships.find((candidate) => candidate.cloudId === cloudId) ?? null;
+  const membership = me.memberships.find((candidate) => candidate.cloud_id === cloudId) ?? null;
   const [open, setOpen] = useState<OpenPopup>(null);
   const cloudMenuId = useId();
   const userMenuId = useId();
@@ -61,7 +61,7 @@ export function TopBar({ me, cloudId, onOpenNavigation }: TopBarProps) {
   const tasks = panel('tasks');
   const news = panel('news');
   const alerts = panel('alerts');
-  const newsUnread = useUnreadNewsCount(theme.newsEnabled);
+  const newsUnread = useUnreadNewsCount(theme.news_enabled);
   const searchButtonRef = useSearchShortcut(cloudId !== null, (anchor) =>
     setOpen({ menu: 'search', anchor }),
   );
@@ -81,7 +81,7 @@ export function TopBar({ me, cloudId, onOpenNavigation }: TopBarProps) {
           </IconButton>
         )}
         <Typography component="p" variant="h6" noWrap sx={{ fontWeight: 600, minWidth: 0, flexShrink: 1 }}>
-          {theme.productName}
+          {theme.product_name}
         </Typography>
         <Box sx={{ flexGrow: 1 }} />
         {cloudId !== null && (
@@ -90,20 +90,24 @@ export function TopBar({ me, cloudId, onOpenNavigation }: TopBarProps) {
             <TasksButton {...tasks.button} cloudId={cloudId} />
           </>
         )}
-        {theme.newsEnabled && (
+        {theme.news_enabled && (
           <Box sx={WIDE_ONLY}>
             <NewsButton {...news.button} />
           </Box>
         )}
         {cloudId !== null && (
           <>
-            <AlertsButton {...alerts.button} cloudId={cloudId} pushAlerts={membership?.pushAlerts ?? false} />
-            <PathAnalysisLink template={theme.pathAnalysisUrl} cloudId={cloudId} />
+            <AlertsButton
+              {...alerts.button}
+              cloudId={cloudId}
+              pushAlerts={membership?.push_alerts ?? false}
+            />
+            <PathAnalysisLink template={theme.path_analysis_url} cloudId={cloudId} />
           </>
         )}
         <Box sx={WIDE_ONLY}>
           <CloudMenuButton
-            cloudName={membership?.cloudName ?? null}
+            cloudName={membership?.cloud_name ?? null}
             menuId={cloudMenuId}
             open={open?.menu === 'cloud'}
             onOpen={(event) => setOpen({ menu: 'cloud', anchor: event.currentTarget })}
@@ -118,7 +122,7 @@ export function TopBar({ me, cloudId, onOpenNavigation }: TopBarProps) {
           />
         </Box>
         <Box sx={NARROW_ONLY}>
-          <MoreMenu newsEnabled={theme.newsEnabled} newsUnread={newsUnread} onChoose={fromMore} />
+          <MoreMenu newsEnabled={theme.news_enabled} newsUnread={newsUnread} onChoose={fromMore} />
         </Box>
         <PushTokenRefresh />
         {cloudId !== null && (
@@ -128,7 +132,7 @@ export function TopBar({ me, cloudId, onOpenNavigation }: TopBarProps) {
             <AlertsPanel {...alerts.placement} cloudId={cloudId} />
           </>
         )}
-        {theme.newsEnabled && <NewsPanel {...news.placement} />}
+        {theme.news_enabled && <NewsPanel {...news.placement} />}
         <CloudMenu
           id={cloudMenuId}
           cloudId={cloudId}

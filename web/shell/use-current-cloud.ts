@@ -19,9 +19,9 @@ export function useCurrentCloud(me: Me, objectCloudId: number | null = null): Cu
   const known = readPathIds(pathname).cloudId ?? objectCloudId;
   const [lastCloudId, setLastCloudId] = useState<number | null>(null);
   if (known !== null && known !== lastCloudId) setLastCloudId(known);
-  const cloudId = known ?? lastCloudId ?? me.defaultCloudId;
+  const cloudId = known ?? lastCloudId ?? me.default_cloud_id;
   // Set while rendering (it is idempotent) so the page's first requests already carry X-Cloud-Id.
   setCurrentCloudId(cloudId);
-  const membership = me.memberships.find((candidate) => candidate.cloudId === cloudId) ?? null;
+  const membership = me.memberships.find((candidate) => candidate.cloud_id === cloudId) ?? null;
   return { cloudId, membership };
 }

@@ -9,6 +9,7 @@ import type { ComponentType } from 'react';
 import { Outlet } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { DeviceListItem } from '../../core/api/devices.ts';
+import type { AlertEventData, DeviceEventData } from '../../core/api/events.ts';
 import type { SiteListItem } from '../../core/api/sites.ts';
 import type { RecentTasks, Task } from '../../core/api/tasks.ts';
 import type { StatusId } from '../../core/domain.ts';
@@ -48,22 +49,22 @@ function openPage(path: string, Page: ComponentType, address: string) {
 
 const passBurst = () => act(() => vi.advanceTimersByTimeAsync(LIVE_COALESCE_MS));
 
-const deviceEvent = (cloudId: number, statusId: StatusId = 'STATUS_OFFLINE') => ({
-  cloudId,
-  siteId: 7,
-  deviceId: 5,
-  smartNvrId: null,
-  statusId,
-  healthId: 'HEALTH_CRITICAL',
+const deviceEvent = (cloudId: number, statusId: StatusId = 'STATUS_OFFLINE'): DeviceEventData => ({
+  cloud_id: cloudId,
+  site_id: 7,
+  device_id: 5,
+  snvr_device_id: null,
+  status_id: statusId,
+  health_id: 'HEALTH_CRITICAL',
 });
-const alertEvent = (cloudId: number, change: 'raised' | 'resolved') => ({
-  cloudId,
-  siteId: 7,
-  alertId: 90,
-  alertType: 'DEV_UNREACHABLE',
-  healthId: 'HEALTH_CRITICAL',
-  deviceId: 5,
-  smartNvrId: null,
+const alertEvent = (cloudId: number, change: 'raised' | 'resolved'): AlertEventData => ({
+  cloud_id: cloudId,
+  site_id: 7,
+  alert_id: 90,
+  alert_type: 'DEV_UNREACHABLE',
+  health_id: 'HEALTH_CRITICAL',
+  device_id: 5,
+  snvr_device_id: null,
   change,
 });
 
@@ -234,7 +235,13 @@ describe('live updates', () => {
     const { calls, queryClient } = openPanels();
     await settle();
     const counts = { ...emptyStateCounts(), TASK_RUNNING: 1, TASK_SUCCESS: 1 };
-    liveStream().emit('task', { cloudId: 3, taskId: 41, taskState: 'TASK_RUNNING', stateCounts: counts });
+    liveStream().emit('task', {
+      cloud_id: 3,
+      site_id: 7,
+      task_id: 41,
+      task_state: 'TASK_RUNNING',
+      stateCounts: counts,
+    });
     const cached = queryClient.getQueryData(recentTasksQueryOptions(3).queryKey);
     expect(cached?.tasks[1]).toMatchObject({ task_state: 'TASK_RUNNING', stateCounts: counts });
     expect(cached?.tasks[0]).toEqual(task(40));
@@ -243,11 +250,23 @@ describe('live updates', () => {
     await passBurst();
 
     // A task that finished needs its completion time, and one the list lacks needs the list.
-    liveStream().emit('task', { cloudId: 3, taskId: 41, taskState: 'TASK_SUCCESS', stateCounts: counts });
+    liveStream().emit('task', {
+      cloud_id: 3,
+      site_id: 7,
+      task_id: 41,
+      task_state: 'TASK_SUCCESS',
+      stateCounts: counts,
+    });
     await settle();
     expect([calls('recent-tasks'), calls('recent-tasks-count'), calls('tasks')]).toEqual([2, 3, 3]);
     await passBurst();
-    liveStream().emit('task', { cloudId: 3, taskId: 99, taskState: 'TASK_WAIT_ACK', stateCounts: counts });
+    liveStream().emit('task', {
+      cloud_id: 3,
+      site_id: 7,
+      task_id: 99,
+      task_state: 'TASK_WAIT_ACK',
+      stateCounts: counts,
+    });
     await settle();
     expect(calls('recent-tasks')).toBe(3);
     expect(calls('dashboard')).toBe(2);

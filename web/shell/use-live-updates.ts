@@ -49,16 +49,16 @@ function coalescer(queryClient: QueryClient) {
 function applyTask(queryClient: QueryClient, cloudId: number, task: TaskEventData): boolean {
   const queryKey = tasksKeys.recent(cloudId);
   const list = queryClient.getQueryData<RecentTasks>(queryKey);
-  const cached = list?.tasks.find((candidate) => candidate.id === task.taskId);
+  const cached = list?.tasks.find((candidate) => candidate.id === task.task_id);
   // A task that just finished needs its completion time, which only the list call gives.
-  if (!list || !cached || (isFinished(task.taskState) && !isFinished(cached.task_state))) return false;
+  if (!list || !cached || (isFinished(task.task_state) && !isFinished(cached.task_state))) return false;
   queryClient.setQueryData<RecentTasks>(
     queryKey,
     {
       ...list,
       tasks: list.tasks.map((candidate) =>
-        candidate.id === task.taskId
-          ? { ...candidate, task_state: task.taskState, stateCounts: task.stateCounts }
+        candidate.id === task.task_id
+          ? { ...candidate, task_state: task.task_state, stateCounts: task.stateCounts }
           : candidate,
       ),
     },
@@ -78,7 +78,7 @@ export function useLiveUpdates(cloudId: number | null): void {
     const batch = coalescer(queryClient);
     const close = openLiveEvents((event) => {
       const cloud = current.current;
-      if (cloud === null || event.data.cloudId !== cloud) return;
+      if (cloud === null || event.data.cloud_id !== cloud) return;
       // The tracker's list takes a task's new state in place, without a reload, when it holds the task.
       const inPlace =
         event.kind === 'task' && applyTask(queryClient, cloud, event.data)

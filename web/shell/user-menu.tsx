@@ -112,16 +112,16 @@ export function UserMenu({
       {cloudId !== null && link(routes.profile.href({ cloudId }), t('shell.userMenu.profile'))}
       {cloudId !== null &&
         link(routes.accountSecurity.href({ cloudId }), t('shell.userMenu.accountSecurity'))}
-      {user.isAdministrator && link(routes.adminTools.href(), t('shell.userMenu.adminPanel'))}
-      {theme.privacyPolicyUrl && (
+      {user.is_administrator && link(routes.adminTools.href(), t('shell.userMenu.adminPanel'))}
+      {theme.privacy_policy_url && (
         <ExternalItem
-          href={theme.privacyPolicyUrl}
+          href={theme.privacy_policy_url}
           label={t('shell.userMenu.privacyPolicy')}
           onClose={onClose}
         />
       )}
-      {theme.helpUrl && (
-        <ExternalItem href={theme.helpUrl} label={t('shell.userMenu.help')} onClose={onClose} />
+      {theme.help_url && (
+        <ExternalItem href={theme.help_url} label={t('shell.userMenu.help')} onClose={onClose} />
       )}
       <Divider />
       {link(routes.logout.href(), t('shell.userMenu.logout'))}

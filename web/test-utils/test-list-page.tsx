@@ -56,5 +56,5 @@ export function installListServer<T>(
 export const pageOf = <T,>(items: T[], total = items.length, totalCapped = false): ListPage<T> => ({
   items,
   total,
-  totalCapped,
+  total_capped: totalCapped,
 });

@@ -61,14 +61,14 @@ describe('GET /apiv2/admin/clouds', () => {
     expect(items[1]).toEqual({
       id: harbour.id,
       name: 'Harbour Lights',
-      ownerEmail: 'captain@harbour.example',
-      planType: 'vpc',
-      deviceCount: 3,
-      suspendedAt: null,
-      suspendType: null,
-      createdAt: expect.any(String),
+      owner_email: 'captain@harbour.example',
+      plan_type: 'vpc',
+      device_count: 3,
+      suspended_at: null,
+      suspend_type: null,
+      created_at: expect.any(String),
     });
-    expect(items[0]).toMatchObject({ ownerEmail: null, deviceCount: 0 });
+    expect(items[0]).toMatchObject({ owner_email: null, device_count: 0 });
   });
 
   it('finds a cloud by its id, however short', async () => {
@@ -120,8 +120,8 @@ describe('POST /apiv2/admin/clouds/:cloudId/suspend and /unsuspend', () => {
     expect(response.statusCode, response.body).toBe(200);
     expect(response.json()).toMatchObject({
       id: harbour.id,
-      suspendType: 'ADMIN',
-      suspendedAt: expect.any(String),
+      suspend_type: 'ADMIN',
+      suspended_at: expect.any(String),
     });
     expect(await stored()).toMatchObject({ suspendType: 'ADMIN', suspendedAt: expect.any(Date) });
 
@@ -132,7 +132,7 @@ describe('POST /apiv2/admin/clouds/:cloudId/suspend and /unsuspend', () => {
     expect(status.json()).toMatchObject({ suspended: true });
 
     const owner = await login(t.app, 'captain@harbour.example', TEST_PASSWORD);
-    const log = await call(owner, 'GET', `/apiv2/cloud/${harbour.id}/change-log?objectType=cloud`);
+    const log = await call(owner, 'GET', `/apiv2/cloud/${harbour.id}/change-log?object_type=cloud`);
     expect(log.json().items[0]).toMatchObject({
       action: 'suspended',
       object_type: 'cloud',
@@ -154,7 +154,7 @@ describe('POST /apiv2/admin/clouds/:cloudId/suspend and /unsuspend', () => {
 
   it('lifts the suspension, recorded in the cloud’s change log', async () => {
     const response = await suspension(administrator, 'unsuspend', harbour.id);
-    expect(response.json()).toMatchObject({ suspendedAt: null, suspendType: null });
+    expect(response.json()).toMatchObject({ suspended_at: null, suspend_type: null });
     const status = await call(member, 'GET', `/apiv2/cloud/${harbour.id}/license-status`);
     expect(status.json()).toMatchObject({ suspended: false });
     const [latest] = await recordsOf(t.database.db, 'cloud');

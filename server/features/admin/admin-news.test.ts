@@ -61,7 +61,7 @@ describe('POST /apiv2/admin/news-posts', () => {
       url: 'https://news.test.example/firmware-7-3/',
       excerpt: 'Faster roaming.',
       inbox: true,
-      publishedAt: null,
+      published_at: null,
     });
     expect(await inboxTitles()).not.toContain('Firmware 7.3');
     const [record] = await recordsOf(t.database.db, 'news_post');
@@ -100,7 +100,7 @@ describe('publishing a post', () => {
     const post = await create({ title: 'Panel post' });
     const published = await call(administrator, 'POST', `/apiv2/admin/news-posts/${post.uuid}/publish`);
     expect(published.statusCode, published.body).toBe(200);
-    expect(Date.parse(published.json().publishedAt)).toBeLessThanOrEqual(Date.now());
+    expect(Date.parse(published.json().published_at)).toBeLessThanOrEqual(Date.now());
 
     const inbox = (await call(user, 'GET', '/apiv2/user/inbox-blog-posts')).json();
     const shown = inbox.posts.find((p: { title: string }) => p.title === 'Panel post');
@@ -134,10 +134,10 @@ describe('publishing a post', () => {
 
     // Publishing again keeps the date it was published.
     const again = await call(administrator, 'POST', `/apiv2/admin/news-posts/${post.uuid}/publish`);
-    expect(again.json().publishedAt).toBe(published.json().publishedAt);
+    expect(again.json().published_at).toBe(published.json().published_at);
 
     const unpublished = await call(administrator, 'POST', `/apiv2/admin/news-posts/${post.uuid}/unpublish`);
-    expect(unpublished.json()).toMatchObject({ publishedAt: null });
+    expect(unpublished.json()).toMatchObject({ published_at: null });
     expect(await inboxTitles()).not.toContain('Panel post');
     const actions = (await recordsOf(t.database.db, 'news_post'))
       .filter((record) => record.objectId === post.uuid)
@@ -223,7 +223,7 @@ describe('GET /apiv2/admin/news-posts', () => {
   it('lists drafts first, then published posts newest first, paged with the total', async () => {
     const all = (await call(administrator, 'GET', '/apiv2/admin/news-posts?limit=100')).json();
     expect(all.total).toBe(all.items.length);
-    const published = all.items.map((item: AdminNewsPost) => item.publishedAt !== null);
+    const published = all.items.map((item: AdminNewsPost) => item.published_at !== null);
     expect(published).toEqual([...published].sort());
     const second = (await call(administrator, 'GET', '/apiv2/admin/news-posts?limit=2&offset=2')).json();
     expect(second.items.map((item: AdminNewsPost) => item.uuid)).toEqual(

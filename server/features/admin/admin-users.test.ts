@@ -43,7 +43,7 @@ afterAll(() => t.close());
 const list = async (query: string) => {
   const response = await call(administrator, 'GET', `/apiv2/admin/users${query}`);
   expect(response.statusCode, response.body).toBe(200);
-  return response.json() as { items: AdminUser[]; total: number; totalCapped: boolean };
+  return response.json() as { items: AdminUser[]; total: number; total_capped: boolean };
 };
 
 describe('GET /apiv2/admin/users', () => {
@@ -54,12 +54,12 @@ describe('GET /apiv2/admin/users', () => {
       firstname: 'Ada',
       lastname: 'Lovelace',
       email: 'ada.lovelace@people.example',
-      twoFactorEnabled: true,
-      isAdministrator: false,
+      two_factor_enabled: true,
+      is_administrator: false,
       // A deleted cloud is no longer theirs.
-      clouds: [{ name: 'Harbour Lights', roleId: 'ROLE_ADMIN' }],
+      clouds: [{ name: 'Harbour Lights', role_id: 'ROLE_ADMIN' }],
     });
-    expect(Date.parse(items[0]?.createdAt ?? '')).toBeGreaterThan(Date.now() - 60_000);
+    expect(Date.parse(items[0]?.created_at ?? '')).toBeGreaterThan(Date.now() - 60_000);
   });
 
   it('finds people in no cloud by part of the email, and leaves deleted accounts out', async () => {
@@ -70,7 +70,7 @@ describe('GET /apiv2/admin/users', () => {
       'loner@people.example',
     ]);
     expect(items.find((item) => item.email === 'loner@people.example')).toMatchObject({
-      twoFactorEnabled: false,
+      two_factor_enabled: false,
       clouds: [],
     });
     expect((await list('?search=Ada Left')).items).toEqual([]);
@@ -88,7 +88,7 @@ describe('GET /apiv2/admin/users', () => {
     const third = await list('?search=paged.example&limit=2&offset=4');
     expect(first.items.map((item) => item.email)).toEqual(['pager1@paged.example', 'pager2@paged.example']);
     expect(third.items.map((item) => item.email)).toEqual(['pager5@paged.example']);
-    expect([first.total, third.total, first.totalCapped]).toEqual([5, 5, false]);
+    expect([first.total, third.total, first.total_capped]).toEqual([5, 5, false]);
     const everyone = await list('?limit=100');
     const live = await t.database.db.select({ id: users.id }).from(users);
     // Every account but the deleted one.

@@ -39,16 +39,16 @@ const stored = () => t.database.db.select().from(advertisements);
 
 describe('POST /apiv2/admin/videos', () => {
   it('adds an active video, which the promotional dialog offers at once', async () => {
-    const video = await add({ title: 'Getting started', videoUrl: '/media/videos/getting-started.webm' });
+    const video = await add({ title: 'Getting started', video_url: '/media/videos/getting-started.webm' });
     expect(video).toMatchObject({
       title: 'Getting started',
-      videoUrl: '/media/videos/getting-started.webm',
+      video_url: '/media/videos/getting-started.webm',
       active: true,
     });
     expect(await offered()).toEqual(['Getting started']);
     const hosted = await add({
       title: 'Hosted',
-      videoUrl: 'https://videos.example.com/intro.mp4',
+      video_url: 'https://videos.example.com/intro.mp4',
       active: false,
     });
     expect(hosted.active).toBe(false);
@@ -65,19 +65,19 @@ describe('POST /apiv2/admin/videos', () => {
   it('takes only an http(s) address or a path on this site, answering the field errors and storing nothing', async () => {
     const before = (await stored()).length;
     const cases: [Record<string, unknown>, string][] = [
-      [{ videoUrl: 'javascript:alert(1)' }, '/videoUrl'],
-      [{ videoUrl: '//evil.example/video.mp4' }, '/videoUrl'],
-      [{ videoUrl: '/\\evil.example/video.mp4' }, '/videoUrl'],
-      [{ videoUrl: 'videos/relative.webm' }, '/videoUrl'],
-      [{ videoUrl: 'ftp://files.example/video.mp4' }, '/videoUrl'],
-      [{ videoUrl: 'https://' }, '/videoUrl'],
-      [{ videoUrl: '' }, '/videoUrl'],
-      [{ videoUrl: undefined }, '/videoUrl'],
+      [{ video_url: 'javascript:alert(1)' }, '/video_url'],
+      [{ video_url: '//evil.example/video.mp4' }, '/video_url'],
+      [{ video_url: '/\\evil.example/video.mp4' }, '/video_url'],
+      [{ video_url: 'videos/relative.webm' }, '/video_url'],
+      [{ video_url: 'ftp://files.example/video.mp4' }, '/video_url'],
+      [{ video_url: 'https://' }, '/video_url'],
+      [{ video_url: '' }, '/video_url'],
+      [{ video_url: undefined }, '/video_url'],
       [{ title: ' ' }, '/title'],
       [{ active: 'yes' }, '/active'],
     ];
     for (const [fields, path] of cases) {
-      const body = { title: 'Bad', videoUrl: '/media/videos/ok.webm', ...fields };
+      const body = { title: 'Bad', video_url: '/media/videos/ok.webm', ...fields };
       const response = await call(administrator, 'POST', '/apiv2/admin/videos', body);
       expect(response.statusCode, JSON.stringify(fields)).toBe(400);
       expect(response.json().errors).toContainEqual(expect.objectContaining({ location: 'body', path }));
@@ -88,7 +88,10 @@ describe('POST /apiv2/admin/videos', () => {
 
 describe('PATCH /apiv2/admin/videos/:id', () => {
   it('turns a video off and on, and the promotional dialog follows', async () => {
-    const video = await add({ title: 'Firmware at scale', videoUrl: '/media/videos/firmware-at-scale.webm' });
+    const video = await add({
+      title: 'Firmware at scale',
+      video_url: '/media/videos/firmware-at-scale.webm',
+    });
     expect(await offered()).toContain('Firmware at scale');
     const off = await call(administrator, 'PATCH', `/apiv2/admin/videos/${video.id}`, { active: false });
     expect(off.json()).toMatchObject({ id: video.id, active: false });
@@ -107,12 +110,12 @@ describe('PATCH /apiv2/admin/videos/:id', () => {
   });
 
   it('answers bad input with the field errors and changes nothing; 404 for no such video', async () => {
-    const video = await add({ title: 'Steady', videoUrl: '/media/videos/steady.webm' });
+    const video = await add({ title: 'Steady', video_url: '/media/videos/steady.webm' });
     const bad = await call(administrator, 'PATCH', `/apiv2/admin/videos/${video.id}`, {
-      videoUrl: 'data:video/mp4,AAAA',
+      video_url: 'data:video/mp4,AAAA',
     });
     expect(bad.statusCode).toBe(400);
-    expect(bad.json().errors).toContainEqual(expect.objectContaining({ path: '/videoUrl' }));
+    expect(bad.json().errors).toContainEqual(expect.objectContaining({ path: '/video_url' }));
     const list = (await call(administrator, 'GET', '/apiv2/admin/videos')).json().videos;
     expect(list.find((item: AdminVideo) => item.id === video.id)).toEqual(video);
     expect(
@@ -142,14 +145,14 @@ describe('GET and DELETE /apiv2/admin/videos', () => {
   });
 
   it('is for platform administrators only, and nothing changes', async () => {
-    const video = await add({ title: 'Guarded', videoUrl: '/media/videos/guarded.webm' });
+    const video = await add({ title: 'Guarded', video_url: '/media/videos/guarded.webm' });
     const before = JSON.stringify(await stored());
     for (const [method, url, body] of [
       ['GET', '/apiv2/admin/videos', undefined],
-      ['POST', '/apiv2/admin/videos', { title: 'Mine', videoUrl: '/x.webm' }],
+      ['POST', '/apiv2/admin/videos', { title: 'Mine', video_url: '/x.webm' }],
       ['PATCH', `/apiv2/admin/videos/${video.id}`, { active: false }],
       ['DELETE', `/apiv2/admin/videos/${video.id}`, undefined],
-      ['POST', '/apiv2/admin/videos', { videoUrl: 'javascript:alert(1)' }],
+      ['POST', '/apiv2/admin/videos', { video_url: 'javascript:alert(1)' }],
     ] as const) {
       expect((await call(user, method, url, body)).statusCode, `${method} ${url}`).toBe(403);
       expect((await call(viewer, method, url, body)).statusCode, `${method} ${url}`).toBe(403);

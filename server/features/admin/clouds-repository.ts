@@ -49,12 +49,12 @@ function presentCloud(row: CloudRow, details: Details): AdminCloud {
   return {
     id: row.id,
     name: row.name,
-    ownerEmail: details.owners.get(row.id) ?? null,
-    planType: row.planType,
-    deviceCount: details.devices.get(row.id) ?? 0,
-    suspendedAt: iso(row.suspendedAt),
-    suspendType: row.suspendType,
-    createdAt: row.createdAt.toISOString(),
+    owner_email: details.owners.get(row.id) ?? null,
+    plan_type: row.planType,
+    device_count: details.devices.get(row.id) ?? 0,
+    suspended_at: iso(row.suspendedAt),
+    suspend_type: row.suspendType,
+    created_at: row.createdAt.toISOString(),
   };
 }
 

@@ -18,8 +18,8 @@ function presentPost(row: PostRow): AdminNewsPost {
     url: row.url,
     excerpt: row.customExcerpt,
     inbox: row.inbox,
-    publishedAt: row.publishedAt?.toISOString() ?? null,
-    updatedAt: row.updatedAt.toISOString(),
+    published_at: row.publishedAt?.toISOString() ?? null,
+    updated_at: row.updatedAt.toISOString(),
   };
 }
 
@@ -60,7 +60,7 @@ export async function listNewsPosts(
       .offset(page.offset),
     db.select({ value: count() }).from(blogPosts),
   ]);
-  return { items: rows.map(presentPost), total: totals[0]?.value ?? 0, totalCapped: false };
+  return { items: rows.map(presentPost), total: totals[0]?.value ?? 0, total_capped: false };
 }
 
 /** A new post, as a draft: nobody sees it until it is published. */

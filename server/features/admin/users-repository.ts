@@ -40,10 +40,11 @@ export async function listPlatformUsers(db: Database, page: ListPageRequest): Pr
     rows.map((row) => row.id),
   );
   return {
-    items: rows.map(({ totpEnabledAt, createdAt, ...row }) => ({
+    items: rows.map(({ totpEnabledAt, createdAt, isAdministrator, ...row }) => ({
       ...row,
-      createdAt: createdAt.toISOString(),
-      twoFactorEnabled: totpEnabledAt !== null,
+      is_administrator: isAdministrator,
+      created_at: createdAt.toISOString(),
+      two_factor_enabled: totpEnabledAt !== null,
       clouds: cloudsOf.get(row.id) ?? [],
     })),
     ...(await countCapped(db, users, where, page)),
@@ -55,7 +56,7 @@ async function cloudsOfUsers(db: Database, userIds: number[]) {
   const byUser = new Map<number, AdminUser['clouds']>();
   if (userIds.length === 0) return byUser;
   const rows = await db
-    .select({ userId: memberships.userId, id: clouds.id, name: clouds.name, roleId: memberships.roleId })
+    .select({ userId: memberships.userId, id: clouds.id, name: clouds.name, role_id: memberships.roleId })
     .from(memberships)
     .innerJoin(clouds, and(eq(clouds.id, memberships.cloudId), isNull(clouds.deletedAt)))
     .where(inArray(memberships.userId, userIds))

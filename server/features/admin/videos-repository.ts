@@ -10,9 +10,9 @@ type VideoRow = typeof advertisements.$inferSelect;
 const presentVideo = (row: VideoRow): AdminVideo => ({
   id: row.id,
   title: row.title,
-  videoUrl: row.videoUrl,
+  video_url: row.videoUrl,
   active: row.active,
-  createdAt: row.createdAt.toISOString(),
+  created_at: row.createdAt.toISOString(),
 });
 
 const recorded = (row: VideoRow) => ({ title: row.title, videoUrl: row.videoUrl, active: row.active });
@@ -35,7 +35,7 @@ export async function createVideo(db: Database, body: VideoBody, actor: AuditAct
   return db.transaction(async (tx) => {
     const [row] = await tx
       .insert(advertisements)
-      .values({ title: body.title.trim(), videoUrl: body.videoUrl.trim(), active: body.active ?? true })
+      .values({ title: body.title.trim(), videoUrl: body.video_url.trim(), active: body.active ?? true })
       .returning();
     if (!row) throw new Error('video not stored');
     await audit(tx, actor, { ...videoRecord(row), action: 'created', after: recorded(row) });
@@ -55,7 +55,7 @@ export async function updateVideo(
     if (!before) return null;
     const values: Partial<typeof advertisements.$inferInsert> = {};
     if (patch.title !== undefined) values.title = patch.title.trim();
-    if (patch.videoUrl !== undefined) values.videoUrl = patch.videoUrl.trim();
+    if (patch.video_url !== undefined) values.videoUrl = patch.video_url.trim();
     if (patch.active !== undefined) values.active = patch.active;
     if (Object.keys(values).length === 0) return presentVideo(before);
     const [row] = await tx.update(advertisements).set(values).where(eq(advertisements.id, id)).returning();

@@ -60,7 +60,7 @@ const acknowledge = (who: Session, alertIds: number[], comment = 'Planned work')
   t.app.inject({
     method: 'POST',
     url: `/apiv2/cloud/${world.cloud.id}/alerts/acknowledge`,
-    payload: { alertIds, comment },
+    payload: { alert_ids: alertIds, comment },
     headers: as(who),
   });
 
@@ -69,7 +69,7 @@ describe('GET /apiv2/cloud/:cloudId/alerts', () => {
     const { status, body } = await history(world.sessions.owner);
     expect(status).toBe(200);
     expect(idsOf(body)).toEqual([ids.northDown, ids.southPoe, ids.northResolved, ids.recorder]);
-    expect(body).toMatchObject({ total: 4, totalCapped: false });
+    expect(body).toMatchObject({ total: 4, total_capped: false });
     expect(body.items[0]).toMatchObject({
       alert_type: 'DEV_UNREACHABLE',
       health_id: 'HEALTH_CRITICAL',
@@ -96,9 +96,9 @@ describe('GET /apiv2/cloud/:cloudId/alerts', () => {
     // A '+' typed in an address reads back as a space.
     expect(await filtered('?health=HEALTH_WARNING+HEALTH_NORMAL')).toEqual([ids.southPoe, ids.recorder]);
     expect(await filtered('?state=resolved')).toEqual([ids.northResolved]);
-    expect(await filtered(`?siteId=${world.sites.north.id}`)).toEqual([ids.northDown, ids.northResolved]);
-    expect(await filtered(`?deviceId=${world.southSwitch.id}`)).toEqual([ids.southPoe]);
-    expect(await filtered(`?smartNvrId=${world.recorder.id}`)).toEqual([ids.recorder]);
+    expect(await filtered(`?site_id=${world.sites.north.id}`)).toEqual([ids.northDown, ids.northResolved]);
+    expect(await filtered(`?device_id=${world.southSwitch.id}`)).toEqual([ids.southPoe]);
+    expect(await filtered(`?snvr_device_id=${world.recorder.id}`)).toEqual([ids.recorder]);
     const dayAgo = encodeURIComponent(hoursAgo(24).toISOString());
     expect(await filtered(`?from=${dayAgo}`)).toEqual([ids.northDown, ids.southPoe]);
     expect(await filtered(`?to=${dayAgo}`)).toEqual([ids.northResolved, ids.recorder]);
@@ -109,7 +109,7 @@ describe('GET /apiv2/cloud/:cloudId/alerts', () => {
 
   it('shows a Site User only their sites’ alerts, and an outsider nothing', async () => {
     expect(idsOf((await history(world.sessions.siteUser)).body)).toEqual([ids.northDown, ids.northResolved]);
-    expect((await history(world.sessions.siteUser, `?siteId=${world.sites.south.id}`)).body.items).toEqual(
+    expect((await history(world.sessions.siteUser, `?site_id=${world.sites.south.id}`)).body.items).toEqual(
       [],
     );
     expect((await history(world.sessions.outsider)).status).toBe(404);
@@ -121,7 +121,7 @@ describe('GET /apiv2/cloud/:cloudId/alerts', () => {
     ['?type=NOT_A_TYPE', '/type'],
     ['?from=yesterday', '/from'],
     ['?limit=101', '/limit'],
-    ['?siteId=2147483648', '/siteId'],
+    ['?site_id=2147483648', '/site_id'],
   ])('answers %s with the 400 shape', async (query, path) => {
     const response = await t.app.inject({
       method: 'GET',
@@ -174,7 +174,7 @@ describe('POST /apiv2/cloud/:cloudId/alerts/acknowledge', () => {
     const response = await acknowledge(operator, [ids.northDown as number], '  Replacing the PSU  ');
     expect(response.statusCode).toBe(200);
     expect(response.json()).toEqual({ acknowledged: 1 });
-    const [item] = (await history(world.sessions.owner, `?deviceId=${world.northAp.id}&state=acknowledged`))
+    const [item] = (await history(world.sessions.owner, `?device_id=${world.northAp.id}&state=acknowledged`))
       .body.items;
     expect(item).toMatchObject({
       id: ids.northDown,
@@ -200,7 +200,7 @@ describe('POST /apiv2/cloud/:cloudId/alerts/acknowledge', () => {
     );
     const operatorTry = await acknowledge(operator, [ids.southPoe as number, ids.northResolved as number]);
     expect(operatorTry.json()).toEqual({ acknowledged: 1 });
-    const [south] = (await history(world.sessions.owner, `?deviceId=${world.southSwitch.id}`)).body.items;
+    const [south] = (await history(world.sessions.owner, `?device_id=${world.southSwitch.id}`)).body.items;
     expect(south?.acknowledged).toBeNull();
   });
 
@@ -216,10 +216,10 @@ describe('POST /apiv2/cloud/:cloudId/alerts/acknowledge', () => {
   });
 
   it.each([
-    [{ alertIds: [], comment: '' }, '/alertIds'],
-    [{ alertIds: [1, 1], comment: '' }, '/alertIds'],
-    [{ alertIds: [1], comment: 'x'.repeat(501) }, '/comment'],
-    [{ alertIds: [1] }, '/comment'],
+    [{ alert_ids: [], comment: '' }, '/alert_ids'],
+    [{ alert_ids: [1, 1], comment: '' }, '/alert_ids'],
+    [{ alert_ids: [1], comment: 'x'.repeat(501) }, '/comment'],
+    [{ alert_ids: [1] }, '/comment'],
   ])('answers %o with the 400 shape', async (payload, path) => {
     const response = await t.app.inject({
       method: 'POST',

@@ -35,10 +35,10 @@ function matching(
     query.type ? eq(alerts.alertType, query.type) : undefined,
     healths && inArray(alerts.healthId, healths),
     query.state && state[query.state],
-    query.siteId ? eq(alerts.siteId, query.siteId) : undefined,
+    query.site_id ? eq(alerts.siteId, query.site_id) : undefined,
     sitesIn ? (sitesIn.length > 0 ? inArray(alerts.siteId, [...sitesIn]) : sql`false`) : undefined,
-    query.deviceId ? eq(alerts.deviceId, query.deviceId) : undefined,
-    query.smartNvrId ? eq(alerts.smartNvrId, query.smartNvrId) : undefined,
+    query.device_id ? eq(alerts.deviceId, query.device_id) : undefined,
+    query.snvr_device_id ? eq(alerts.smartNvrId, query.snvr_device_id) : undefined,
     query.from ? gte(alerts.problemAt, new Date(query.from)) : undefined,
     query.to ? lt(alerts.problemAt, new Date(query.to)) : undefined,
   );

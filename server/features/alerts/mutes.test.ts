@@ -40,7 +40,7 @@ const raise = (deviceId: number, siteId: number) =>
 describe('maintenance windows', () => {
   it('keep a device’s alerts in the history, marked muted, out of the panel, badge and totals until ended', async () => {
     const { owner } = world.sessions;
-    const created = await mute(operator, { deviceId: world.northAp.id, comment: 'Replacing the mast' });
+    const created = await mute(operator, { device_id: world.northAp.id, comment: 'Replacing the mast' });
     expect(created.statusCode).toBe(201);
     const muted = await raise(world.northAp.id, world.sites.north.id);
     const loud = await raise(world.southSwitch.id, world.sites.south.id);
@@ -73,12 +73,12 @@ describe('maintenance windows', () => {
 
   it('are opened by whoever may handle the site’s alerts; a type across the cloud by owners and administrators', async () => {
     const { guest, admin, siteUser } = world.sessions;
-    expect((await mute(guest, { deviceId: world.northAp.id })).statusCode).toBe(403);
-    expect((await mute(operator, { alertType: 'DEV_REBOOT' })).statusCode).toBe(403);
+    expect((await mute(guest, { device_id: world.northAp.id })).statusCode).toBe(403);
+    expect((await mute(operator, { alert_type: 'DEV_REBOOT' })).statusCode).toBe(403);
     // A device on a site the Site User does not see does not exist for them.
-    expect((await mute(operator, { deviceId: world.southSwitch.id })).statusCode).toBe(404);
-    expect((await mute(siteUser, { deviceId: world.northAp.id })).statusCode).toBe(403);
-    const typeWide = await mute(admin, { alertType: 'DEV_REBOOT', minutes: 15 });
+    expect((await mute(operator, { device_id: world.southSwitch.id })).statusCode).toBe(404);
+    expect((await mute(siteUser, { device_id: world.northAp.id })).statusCode).toBe(403);
+    const typeWide = await mute(admin, { alert_type: 'DEV_REBOOT', minutes: 15 });
     expect(typeWide.statusCode).toBe(201);
     // The Site User sees the window on a type, but may not end it.
     const seenByOperator = (await call(operator, 'GET', '/alert-mutes')).json();
@@ -91,11 +91,11 @@ describe('maintenance windows', () => {
   });
 
   it.each([
-    [{}, '/deviceId'],
-    [{ deviceId: 1, smartNvrId: 1 }, '/smartNvrId'],
-    [{ alertType: 'DEV_REBOOT', minutes: 5 }, '/minutes'],
-    [{ alertType: 'DEV_REBOOT', minutes: 43_201 }, '/minutes'],
-    [{ alertType: 'NOT_A_TYPE' }, '/alertType'],
+    [{}, '/device_id'],
+    [{ device_id: 1, snvr_device_id: 1 }, '/snvr_device_id'],
+    [{ alert_type: 'DEV_REBOOT', minutes: 5 }, '/minutes'],
+    [{ alert_type: 'DEV_REBOOT', minutes: 43_201 }, '/minutes'],
+    [{ alert_type: 'NOT_A_TYPE' }, '/alert_type'],
   ])('answer %o with the 400 shape', async (body, path) => {
     const response = await mute(world.sessions.owner, body);
     expect(response.statusCode).toBe(400);
@@ -109,7 +109,7 @@ describe('maintenance windows', () => {
       world.otherCloud.id,
       (await createSite(db, world.otherCloud.id)).id,
     );
-    expect((await mute(world.sessions.owner, { deviceId: elsewhere.id })).statusCode).toBe(404);
-    expect((await mute(world.sessions.owner, { deviceId: 2_000_000 })).statusCode).toBe(404);
+    expect((await mute(world.sessions.owner, { device_id: elsewhere.id })).statusCode).toBe(404);
+    expect((await mute(world.sessions.owner, { device_id: 2_000_000 })).statusCode).toBe(404);
   });
 });

@@ -45,17 +45,17 @@ export async function mutedAlertIds(db: Database, alertIds: number[]): Promise<S
  * The site a window's device is on, once the device or recorder is known to be in the cloud; null for a
  * recorder (recorders belong to no site) or a window on a type alone.
  */
-async function siteOf(db: Database, cloudId: number, what: { deviceId?: number; smartNvrId?: number }) {
-  const [row] = what.deviceId
+async function siteOf(db: Database, cloudId: number, what: { device_id?: number; snvr_device_id?: number }) {
+  const [row] = what.device_id
     ? await db
         .select({ siteId: devices.siteId })
         .from(devices)
-        .where(and(eq(devices.id, what.deviceId), eq(devices.cloudId, cloudId)))
-    : what.smartNvrId
+        .where(and(eq(devices.id, what.device_id), eq(devices.cloudId, cloudId)))
+    : what.snvr_device_id
       ? await db
           .select({ siteId: sql<null>`null` })
           .from(smartNvrs)
-          .where(and(eq(smartNvrs.id, what.smartNvrId), eq(smartNvrs.cloudId, cloudId)))
+          .where(and(eq(smartNvrs.id, what.snvr_device_id), eq(smartNvrs.cloudId, cloudId)))
       : [{ siteId: null }];
   if (!row) throw errors.notFound();
   return row.siteId;
@@ -76,7 +76,7 @@ export async function createMute(
   access: Access & { userId: number },
   body: CreateMuteBody,
 ): Promise<number> {
-  const deviceWide = Boolean(body.deviceId || body.smartNvrId);
+  const deviceWide = Boolean(body.device_id || body.snvr_device_id);
   const siteId = await siteOf(db, cloudId, body);
   const visible = visibleSiteIds(access);
   if (deviceWide && visible && !(siteId !== null && visible.includes(siteId))) throw errors.notFound();
@@ -86,9 +86,9 @@ export async function createMute(
       .insert(alertMutes)
       .values({
         cloudId,
-        deviceId: body.deviceId ?? null,
-        smartNvrId: body.smartNvrId ?? null,
-        alertType: body.alertType ?? null,
+        deviceId: body.device_id ?? null,
+        smartNvrId: body.snvr_device_id ?? null,
+        alertType: body.alert_type ?? null,
         endsAt: sql`now() + make_interval(mins => ${body.minutes})`,
         comment: body.comment.trim(),
         createdByUserId: access.userId,
@@ -100,11 +100,11 @@ export async function createMute(
       action: 'created',
       objectType: 'maintenance_window',
       objectId: row.id,
-      objectName: body.alertType ?? '',
+      objectName: body.alert_type ?? '',
       after: {
-        deviceId: body.deviceId,
-        smartNvrId: body.smartNvrId,
-        alertType: body.alertType,
+        deviceId: body.device_id,
+        smartNvrId: body.snvr_device_id,
+        alertType: body.alert_type,
         minutes: body.minutes,
         comment: body.comment.trim(),
       },

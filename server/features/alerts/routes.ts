@@ -176,23 +176,23 @@ export function alertRoutes(ctx: AppContext): FastifyPluginAsyncTypebox {
       },
       async (request, reply) => {
         const membership = membershipOf(request);
-        const { deviceId, smartNvrId, alertType } = request.body;
-        if (!deviceId && !smartNvrId && !alertType) {
+        const { device_id, snvr_device_id, alert_type } = request.body;
+        if (!device_id && !snvr_device_id && !alert_type) {
           throw errors.validation([
             {
               errorCode: 'required',
               location: 'body',
-              path: '/deviceId',
+              path: '/device_id',
               message: 'name a device, a smart NVR or an alert type',
             },
           ]);
         }
-        if (deviceId && smartNvrId) {
+        if (device_id && snvr_device_id) {
           throw errors.validation([
             {
               errorCode: 'oneOf',
               location: 'body',
-              path: '/smartNvrId',
+              path: '/snvr_device_id',
               message: 'name a device or a smart NVR, not both',
             },
           ]);
@@ -233,14 +233,14 @@ export function alertRoutes(ctx: AppContext): FastifyPluginAsyncTypebox {
       },
       async (request) => {
         const membership = membershipOf(request);
-        const { alertIds, comment } = request.body;
+        const { alert_ids, comment } = request.body;
         return {
           acknowledged: await acknowledgeAlerts(
             db,
             actorOf(request),
             membership.cloudId,
             membership,
-            alertIds,
+            alert_ids,
             comment,
           ),
         };

@@ -214,10 +214,10 @@ export async function listSessions(
     .orderBy(desc(sessions.lastSeenAt));
   return rows.map((row) => ({
     id: row.idHash.slice(0, SESSION_ID_LENGTH),
-    createdAt: row.createdAt.toISOString(),
-    lastSeenAt: row.lastSeenAt.toISOString(),
+    created_at: row.createdAt.toISOString(),
+    last_seen_at: row.lastSeenAt.toISOString(),
     ip: row.ip,
-    userAgent: row.userAgent,
+    user_agent: row.userAgent,
     current: row.idHash === currentIdHash,
   }));
 }

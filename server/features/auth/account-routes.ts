@@ -87,7 +87,7 @@ export function accountRoutes(ctx: AppContext): FastifyPluginAsyncTypebox {
       current: account.email,
       language: account.preferredLanguage,
       requested: email,
-      productName: config.theme.productName,
+      productName: config.theme.product_name,
       link: emailChangeLink(config.publicUrl, asked.token),
     });
   }
@@ -114,14 +114,14 @@ export function accountRoutes(ctx: AppContext): FastifyPluginAsyncTypebox {
         const newEmail =
           email !== undefined && email.toLowerCase() !== account.email.toLowerCase() ? email : undefined;
         if (newEmail !== undefined) {
-          if (body.currentPassword === undefined) {
+          if (body.current_password === undefined) {
             throw invalid(
-              '/currentPassword',
+              '/current_password',
               'required',
               'Enter your current password to change your email.',
             );
           }
-          await checkPassword(account, body.currentPassword, '/currentPassword');
+          await checkPassword(account, body.current_password, '/current_password');
           await askEmailConfirmation(request, account, actor, newEmail);
         }
         await updateProfile(db, actor, {
@@ -129,11 +129,11 @@ export function accountRoutes(ctx: AppContext): FastifyPluginAsyncTypebox {
           lastname: body.lastname?.trim(),
           email: newEmail === undefined ? email : undefined,
           timezone: body.timezone,
-          preferredLanguage: body.preferredLanguage,
-          dateFormat: body.dateFormat,
-          timeFormat: body.timeFormat,
-          measurementUnits: body.measurementUnits,
-          subscribeNewsletter: body.subscribeNewsletter,
+          preferredLanguage: body.preferred_language,
+          dateFormat: body.date_format,
+          timeFormat: body.time_format,
+          measurementUnits: body.measurement_units,
+          subscribeNewsletter: body.subscribe_newsletter,
         });
         const user = await findUser(db, actor.userId);
         if (!user) throw errors.unauthorized();
@@ -170,8 +170,8 @@ export function accountRoutes(ctx: AppContext): FastifyPluginAsyncTypebox {
       async (request) => {
         const { account } = await callerAccount(db, request);
         return {
-          twoFactorEnabled: account.totpEnabledAt !== null,
-          recoveryCodesLeft: account.recoveryCodes,
+          two_factor_enabled: account.totpEnabledAt !== null,
+          recovery_codes_left: account.recoveryCodes,
           sessions: await listSessions(db, account.id, request.session?.idHash ?? ''),
         };
       },
@@ -189,15 +189,15 @@ export function accountRoutes(ctx: AppContext): FastifyPluginAsyncTypebox {
       },
       async (request, reply) => {
         const { account, actor } = await callerAccount(db, request);
-        const { currentPassword, newPassword } = request.body;
-        await checkPassword(account, currentPassword, '/currentPassword');
+        const { current_password: currentPassword, new_password: newPassword } = request.body;
+        await checkPassword(account, currentPassword, '/current_password');
         const problem = passwordProblem(newPassword, {
           email: account.email,
           names: [account.firstname, account.lastname],
         });
-        if (problem) throw weakPassword('/newPassword', problem);
+        if (problem) throw weakPassword('/new_password', problem);
         if (newPassword === currentPassword) {
-          throw invalid('/newPassword', 'password_unchanged', 'The new password is the current one.');
+          throw invalid('/new_password', 'password_unchanged', 'The new password is the current one.');
         }
         await changePassword(db, actor, await hashPassword(newPassword), request.session?.idHash ?? '');
         return reply.code(204).send(null);
@@ -219,7 +219,7 @@ export function accountRoutes(ctx: AppContext): FastifyPluginAsyncTypebox {
         await checkPassword(account, request.body.password, '/password');
         const secret = newTotpSecret();
         if (!(await startTotpEnrolment(db, account.id, secret))) throw errors.conflict(TWO_FACTOR_ON);
-        return { secret, uri: totpUri(secret, account.email, ctx.config.theme.productName) };
+        return { secret, uri: totpUri(secret, account.email, ctx.config.theme.product_name) };
       },
     );
 
@@ -243,7 +243,7 @@ export function accountRoutes(ctx: AppContext): FastifyPluginAsyncTypebox {
         }
         const { codes, hashes } = newRecoveryCodes();
         await enableTotp(db, actor, hashes);
-        return { recoveryCodes: codes };
+        return { recovery_codes: codes };
       },
     );
 
@@ -282,7 +282,7 @@ export function accountRoutes(ctx: AppContext): FastifyPluginAsyncTypebox {
         await checkPassword(account, request.body.password, '/password');
         const { codes, hashes } = newRecoveryCodes();
         await replaceRecoveryCodes(db, actor, hashes);
-        return { recoveryCodes: codes };
+        return { recovery_codes: codes };
       },
     );
 

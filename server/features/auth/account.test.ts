@@ -36,22 +36,22 @@ describe('PATCH /apiv2/user/profile', () => {
     const response = await call('PATCH', '/user/profile', session, {
       firstname: ' Grace ',
       timezone: 'Europe/Vilnius',
-      preferredLanguage: 'lt',
-      dateFormat: 'DD.MM.YYYY',
-      timeFormat: 'hh:mm A',
-      measurementUnits: 'IMPERIAL',
-      subscribeNewsletter: true,
+      preferred_language: 'lt',
+      date_format: 'DD.MM.YYYY',
+      time_format: 'hh:mm A',
+      measurement_units: 'IMPERIAL',
+      subscribe_newsletter: true,
     });
     expect(response.statusCode, response.body).toBe(200);
     expect(response.json()).toMatchObject({
       firstname: 'Grace',
       lastname: 'Lovelace',
       timezone: 'Europe/Vilnius',
-      preferredLanguage: 'lt',
-      dateFormat: 'DD.MM.YYYY',
-      timeFormat: 'hh:mm A',
-      measurementUnits: 'IMPERIAL',
-      subscribeNewsletter: true,
+      preferred_language: 'lt',
+      date_format: 'DD.MM.YYYY',
+      time_format: 'hh:mm A',
+      measurement_units: 'IMPERIAL',
+      subscribe_newsletter: true,
     });
     const [record] = (await records(user.id)).filter((row) => row.action === 'profile_changed');
     expect(record?.before).toMatchObject({ firstname: 'Ada', timezone: 'UTC', preferredLanguage: 'en' });
@@ -65,9 +65,9 @@ describe('PATCH /apiv2/user/profile', () => {
 
   it.each([
     [{ timezone: 'Mars/Olympus' }, '/timezone'],
-    [{ preferredLanguage: 'fr' }, '/preferredLanguage'],
-    [{ dateFormat: 'YY/M/D' }, '/dateFormat'],
-    [{ measurementUnits: 'FURLONGS' }, '/measurementUnits'],
+    [{ preferred_language: 'fr' }, '/preferred_language'],
+    [{ date_format: 'YY/M/D' }, '/date_format'],
+    [{ measurement_units: 'FURLONGS' }, '/measurement_units'],
     [{ email: 'not an email' }, '/email'],
     [{ firstname: 'x'.repeat(101) }, '/firstname'],
   ])('refuses %j and changes nothing', async (body, path) => {
@@ -82,16 +82,16 @@ describe('PATCH /apiv2/user/profile', () => {
   it('asks the current password to change the email, and without a mail server refuses with the reason', async () => {
     const { user, session } = await newAccount();
     const without = await call('PATCH', '/user/profile', session, { email: 'new@test.example' });
-    expect(without.json().errors[0]).toMatchObject({ path: '/currentPassword', errorCode: 'required' });
+    expect(without.json().errors[0]).toMatchObject({ path: '/current_password', errorCode: 'required' });
     const wrong = await call('PATCH', '/user/profile', session, {
       email: 'new@test.example',
-      currentPassword: 'x',
+      current_password: 'x',
     });
-    expect(wrong.json().errors[0]).toMatchObject({ path: '/currentPassword', errorCode: 'wrong_password' });
+    expect(wrong.json().errors[0]).toMatchObject({ path: '/current_password', errorCode: 'wrong_password' });
     // Nothing could prove the new address: a platform administrator can change it instead.
     const refused = await call('PATCH', '/user/profile', session, {
       email: 'ada.new@test.example',
-      currentPassword: TEST_PASSWORD,
+      current_password: TEST_PASSWORD,
       firstname: 'Augusta',
     });
     expect(refused.statusCode).toBe(400);
@@ -123,26 +123,26 @@ describe('POST /apiv2/user/password', () => {
   ])('refuses the new password %s (%s)', async (newPassword, errorCode) => {
     const { session } = await newAccount();
     const response = await call('POST', '/user/password', session, {
-      currentPassword: TEST_PASSWORD,
-      newPassword,
+      current_password: TEST_PASSWORD,
+      new_password: newPassword,
     });
     expect(response.statusCode).toBe(400);
-    expect(response.json().errors[0]).toMatchObject({ path: '/newPassword', errorCode });
+    expect(response.json().errors[0]).toMatchObject({ path: '/new_password', errorCode });
   });
 
   it('needs the current password, then signs out every other session and keeps this one', async () => {
     const { user, session } = await newAccount();
     const otherBrowser = await login(t.app, user.email, TEST_PASSWORD);
     const wrong = await call('POST', '/user/password', session, {
-      currentPassword: 'not mine',
-      newPassword: 'violet tractor meadow',
+      current_password: 'not mine',
+      new_password: 'violet tractor meadow',
     });
     expect(wrong.statusCode).toBe(400);
     expect((await call('GET', '/auth/me', otherBrowser)).statusCode).toBe(200);
 
     const changed = await call('POST', '/user/password', session, {
-      currentPassword: TEST_PASSWORD,
-      newPassword: 'violet tractor meadow',
+      current_password: TEST_PASSWORD,
+      new_password: 'violet tractor meadow',
     });
     expect(changed.statusCode, changed.body).toBe(204);
     expect((await call('GET', '/auth/me', session)).statusCode).toBe(200);
@@ -158,7 +158,7 @@ describe('sessions', () => {
     const { user, session } = await newAccount();
     const otherBrowser = await login(t.app, user.email, TEST_PASSWORD);
     const list = (await call('GET', '/user/security', session)).json();
-    expect(list.twoFactorEnabled).toBe(false);
+    expect(list.two_factor_enabled).toBe(false);
     expect(list.sessions).toHaveLength(2);
     expect(list.sessions.filter((s: { current: boolean }) => s.current)).toHaveLength(1);
     const other = list.sessions.find((s: { current: boolean }) => !s.current);

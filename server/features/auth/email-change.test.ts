@@ -54,7 +54,7 @@ describe('PATCH /apiv2/user/profile with a new email', () => {
     const { user, session } = await account('rita@test.example');
     const asked = await profile(session, {
       email: 'Rita.New@test.example',
-      currentPassword: TEST_PASSWORD,
+      current_password: TEST_PASSWORD,
       lastname: 'Reed',
     });
     expect(asked.statusCode, asked.body).toBe(200);
@@ -107,9 +107,9 @@ describe('PATCH /apiv2/user/profile with a new email', () => {
 
   it('keeps only the newest link working, and none past its day', async () => {
     const { user, session } = await account('newest@test.example');
-    await profile(session, { email: 'first@test.example', currentPassword: TEST_PASSWORD });
+    await profile(session, { email: 'first@test.example', current_password: TEST_PASSWORD });
     const first = await mailTo('first@test.example');
-    await profile(session, { email: 'second@test.example', currentPassword: TEST_PASSWORD });
+    await profile(session, { email: 'second@test.example', current_password: TEST_PASSWORD });
     const second = await mailTo('second@test.example');
     expect((await me(session)).pending_email).toBe('second@test.example');
     expect((await confirm(first.token)).statusCode).toBe(404);
@@ -128,7 +128,7 @@ describe('PATCH /apiv2/user/profile with a new email', () => {
     for (let n = 0; n <= LINK_MAILS_PER_HOUR; n += 1) {
       const asked = await profile(session, {
         email: `eager${n}@test.example`,
-        currentPassword: TEST_PASSWORD,
+        current_password: TEST_PASSWORD,
       });
       answers.push(asked.statusCode === 400 ? asked.json().errors[0].errorCode : asked.statusCode);
     }
@@ -138,10 +138,10 @@ describe('PATCH /apiv2/user/profile with a new email', () => {
   it('refuses an email another account uses, and a link whose address another account took meanwhile', async () => {
     const { session } = await account('first.come@test.example');
     await createUser(t.database.db, { email: 'taken@test.example' });
-    const taken = await profile(session, { email: 'TAKEN@test.example', currentPassword: TEST_PASSWORD });
+    const taken = await profile(session, { email: 'TAKEN@test.example', current_password: TEST_PASSWORD });
     expect(taken.json().errors[0]).toMatchObject({ path: '/email', errorCode: 'duplicate' });
 
-    await profile(session, { email: 'contested@test.example', currentPassword: TEST_PASSWORD });
+    await profile(session, { email: 'contested@test.example', current_password: TEST_PASSWORD });
     const link = await mailTo('contested@test.example');
     await createUser(t.database.db, { email: 'Contested@test.example' });
     expect((await confirm(link.token)).statusCode).toBe(409);
@@ -150,7 +150,7 @@ describe('PATCH /apiv2/user/profile with a new email', () => {
 
   it('writes the mails in the person’s language', async () => {
     const { session } = await account('ruta@test.example', { preferredLanguage: 'lt' });
-    await profile(session, { email: 'ruta.nauja@test.example', currentPassword: TEST_PASSWORD });
+    await profile(session, { email: 'ruta.nauja@test.example', current_password: TEST_PASSWORD });
     expect((await mailTo('ruta.nauja@test.example')).subject).toBe(
       'Patvirtinkite naują Network Console el. pašto adresą',
     );

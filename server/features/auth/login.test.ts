@@ -90,21 +90,24 @@ describe('GET /apiv2/auth/me', () => {
       id: user.id,
       firstname: 'Mia',
       email: 'member@test.example',
-      measurementUnits: 'IMPERIAL',
+      measurement_units: 'IMPERIAL',
     });
     expect(body.user.passwordHash).toBeUndefined();
     expect(body.memberships).toEqual([
       {
-        cloudId: cloud.id,
-        cloudName: 'Harbour WISP',
-        roleId: 'ROLE_ADMIN',
+        cloud_id: cloud.id,
+        cloud_name: 'Harbour WISP',
+        role_id: 'ROLE_ADMIN',
         permissions: 9,
-        pushAlerts: false,
+        push_alerts: false,
       },
     ]);
-    expect(body.defaultCloudId).toBe(cloud.id);
-    expect(body.theme).toMatchObject({ newsEnabled: true, pathAnalysisUrl: '/v2/cloud/{cloudId}/linqpath' });
-    expect(body.appVersion).toBe('0.0.0-test');
+    expect(body.default_cloud_id).toBe(cloud.id);
+    expect(body.theme).toMatchObject({
+      news_enabled: true,
+      path_analysis_url: '/v2/cloud/{cloudId}/linqpath',
+    });
+    expect(body.app_version).toBe('0.0.0-test');
   });
 
   it('answers 401 without a session', async () => {

@@ -65,7 +65,7 @@ export function passwordResetRoutes(ctx: AppContext): FastifyPluginAsyncTypebox 
         if (user && token) {
           void mailPasswordReset(ctx.sendMail, request.log, {
             to: user.email,
-            productName: config.theme.productName,
+            productName: config.theme.product_name,
             link: passwordResetLink(config.publicUrl, token),
           });
         }

@@ -27,13 +27,13 @@ export async function findUser(db: Database, id: number) {
       lastname: users.lastname,
       email: users.email,
       timezone: users.timezone,
-      preferredLanguage: users.preferredLanguage,
-      dateFormat: users.dateFormat,
-      timeFormat: users.timeFormat,
-      measurementUnits: users.measurementUnits,
-      subscribeNewsletter: users.subscribeNewsletter,
-      supportTools: users.supportTools,
-      isAdministrator: users.isAdministrator,
+      preferred_language: users.preferredLanguage,
+      date_format: users.dateFormat,
+      time_format: users.timeFormat,
+      measurement_units: users.measurementUnits,
+      subscribe_newsletter: users.subscribeNewsletter,
+      support_tools: users.supportTools,
+      is_administrator: users.isAdministrator,
       email_verified: sql<boolean>`${users.emailVerifiedAt} is not null`,
       // The address whose mailed link is still waiting to be opened (names qualified: the select leaves
       // its own columns unqualified, which inside the subquery would name account_links' columns).
@@ -51,11 +51,11 @@ export async function findUser(db: Database, id: number) {
 export function listMemberships(db: Database, userId: number) {
   return db
     .select({
-      cloudId: memberships.cloudId,
-      cloudName: clouds.name,
-      roleId: memberships.roleId,
+      cloud_id: memberships.cloudId,
+      cloud_name: clouds.name,
+      role_id: memberships.roleId,
       permissions: memberships.permissions,
-      pushAlerts: memberships.pushAlerts,
+      push_alerts: memberships.pushAlerts,
     })
     .from(memberships)
     .innerJoin(clouds, eq(clouds.id, memberships.cloudId))

@@ -56,7 +56,7 @@ export function authRoutes(ctx: AppContext): FastifyPluginAsyncTypebox {
         },
       },
       async (request, reply) => {
-        const { email, password, totp, recoveryCode } = request.body;
+        const { email, password, totp, recovery_code: recoveryCode } = request.body;
         const keys = throttleKeys(email, request.ip);
         const user = await findUserByEmail(db, email);
         // Each attempt is reserved before the password is checked, so a burst cannot outrun the count.
@@ -85,7 +85,7 @@ export function authRoutes(ctx: AppContext): FastifyPluginAsyncTypebox {
         }
         if (user.totpEnabledAt && user.totpSecret) {
           // The attempt stays counted until the second factor is right too, so codes cannot be guessed freely.
-          if (!withCode) return { twoFactorRequired: true as const };
+          if (!withCode) return { two_factor_required: true as const };
           const step =
             totp === undefined ? null : await acceptedTotpStep(user.totpSecret, totp, user.totpLastStep);
           const passed =
@@ -140,9 +140,9 @@ export function authRoutes(ctx: AppContext): FastifyPluginAsyncTypebox {
         return {
           user,
           memberships,
-          defaultCloudId: memberships[0]?.cloudId ?? null,
+          default_cloud_id: memberships[0]?.cloud_id ?? null,
           theme: ctx.config.theme,
-          appVersion: ctx.appVersion,
+          app_version: ctx.appVersion,
         };
       },
     );

@@ -9,7 +9,7 @@ export const LoginBody = Type.Object(
     password: Type.String({ minLength: 1, maxLength: 1024 }),
     /** Asked once two-factor sign-in is on: a code from the authenticator app, or a recovery code. */
     totp: Type.Optional(TotpCode),
-    recoveryCode: Type.Optional(RecoveryCode),
+    recovery_code: Type.Optional(RecoveryCode),
   },
   { additionalProperties: false },
 );
@@ -17,7 +17,7 @@ export const LoginBody = Type.Object(
 /** Signed in, or the password was right and the account asks for its second factor. */
 export const LoginResponse = Type.Union([
   Type.Object({ ok: Type.Literal(true) }),
-  Type.Object({ twoFactorRequired: Type.Literal(true) }),
+  Type.Object({ two_factor_required: Type.Literal(true) }),
 ]);
 
 export const UserSchema = Type.Object({
@@ -26,14 +26,14 @@ export const UserSchema = Type.Object({
   lastname: Type.String(),
   email: Type.String(),
   timezone: Type.String(),
-  preferredLanguage: Type.String(),
-  dateFormat: Type.String(),
-  timeFormat: Type.String(),
+  preferred_language: Type.String(),
+  date_format: Type.String(),
+  time_format: Type.String(),
   /** docs/entities.md: temperatures and distances in metric or imperial units. */
-  measurementUnits: Type.Enum(MEASUREMENT_UNITS),
-  subscribeNewsletter: Type.Boolean(),
-  supportTools: Type.Boolean(),
-  isAdministrator: Type.Boolean(),
+  measurement_units: Type.Enum(MEASUREMENT_UNITS),
+  subscribe_newsletter: Type.Boolean(),
+  support_tools: Type.Boolean(),
+  is_administrator: Type.Boolean(),
   /** Whether the email was shown to reach the person; invitations are shown only to a verified one. */
   email_verified: Type.Boolean(),
   /** An address waiting for its mailed link to be opened before it replaces the email; null for none. */
@@ -41,18 +41,18 @@ export const UserSchema = Type.Object({
 });
 
 export const MembershipSchema = Type.Object({
-  cloudId: Type.Integer(),
-  cloudName: Type.String(),
-  roleId: Type.Enum(ROLES),
+  cloud_id: Type.Integer(),
+  cloud_name: Type.String(),
+  role_id: Type.Enum(ROLES),
   permissions: Type.Integer(),
-  pushAlerts: Type.Boolean(),
+  push_alerts: Type.Boolean(),
 });
 
 /** What the web app needs at start: who is signed in, their clouds, the theme and the server's version. */
 export const MeResponse = Type.Object({
   user: UserSchema,
   memberships: Type.Array(MembershipSchema),
-  defaultCloudId: Type.Union([Type.Integer(), Type.Null()]),
+  default_cloud_id: Type.Union([Type.Integer(), Type.Null()]),
   theme: ThemeSchema,
-  appVersion: Type.String(),
+  app_version: Type.String(),
 });

@@ -78,7 +78,7 @@ export function signInLinkRoutes(ctx: AppContext): FastifyPluginAsyncTypebox {
             await mailSignInLink(ctx.sendMail, request.log, {
               to: user.email,
               language: user.preferredLanguage,
-              productName: config.theme.productName,
+              productName: config.theme.product_name,
               link: signInLink(config.publicUrl, token),
             });
           })().catch((error: unknown) => request.log.error({ err: error }, 'sign-in link not made'));

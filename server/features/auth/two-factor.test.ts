@@ -61,20 +61,20 @@ describe('two-factor sign-in', () => {
 
     const enabled = await post('/apiv2/user/two-factor/enable', { code });
     expect(enabled.statusCode, enabled.body).toBe(200);
-    recoveryCodes = enabled.json().recoveryCodes;
+    recoveryCodes = enabled.json().recovery_codes;
     expect(recoveryCodes).toHaveLength(10);
     expect(new Set(recoveryCodes).size).toBe(10);
 
     const security = (
       await t.app.inject({ method: 'GET', url: '/apiv2/user/security', headers: as(session) })
     ).json();
-    expect(security).toMatchObject({ twoFactorEnabled: true, recoveryCodesLeft: 10 });
+    expect(security).toMatchObject({ two_factor_enabled: true, recovery_codes_left: 10 });
     // Set-up again while it is on would replace the secret behind the user's back.
     expect((await post('/apiv2/user/two-factor/setup', { password: TEST_PASSWORD })).statusCode).toBe(409);
   });
 
   it('asks for the second factor after the right password, and signs in with a code once only', async () => {
-    expect((await signIn({})).json()).toEqual({ twoFactorRequired: true });
+    expect((await signIn({})).json()).toEqual({ two_factor_required: true });
     // A wrong password never reveals that the account asks for a code.
     const wrongPassword = await post('/apiv2/auth/login', { email, password: 'wrong' }, null);
     expect(wrongPassword.statusCode).toBe(401);
@@ -92,20 +92,20 @@ describe('two-factor sign-in', () => {
   it('signs in with a recovery code typed any way, once', async () => {
     const [first = ''] = recoveryCodes;
     const typed = ` ${first.toUpperCase().replace('-', ' ')} `;
-    const signedIn = await signIn({ recoveryCode: typed.trim() });
+    const signedIn = await signIn({ recovery_code: typed.trim() });
     expect(signedIn.statusCode, signedIn.body).toBe(200);
-    expect((await signIn({ recoveryCode: first })).statusCode).toBe(401);
+    expect((await signIn({ recovery_code: first })).statusCode).toBe(401);
     const security = (
       await t.app.inject({ method: 'GET', url: '/apiv2/user/security', headers: as(session) })
     ).json();
-    expect(security.recoveryCodesLeft).toBe(9);
+    expect(security.recovery_codes_left).toBe(9);
   });
 
   it('renews the recovery codes, and the old ones stop working', async () => {
     const renewed = await post('/apiv2/user/recovery-codes', { password: TEST_PASSWORD });
     expect(renewed.statusCode).toBe(200);
-    expect((await signIn({ recoveryCode: recoveryCodes[1] })).statusCode).toBe(401);
-    expect((await signIn({ recoveryCode: renewed.json().recoveryCodes[0] })).statusCode).toBe(200);
+    expect((await signIn({ recovery_code: recoveryCodes[1] })).statusCode).toBe(401);
+    expect((await signIn({ recovery_code: renewed.json().recovery_codes[0] })).statusCode).toBe(200);
   });
 
   it('turns off with the password, and login no longer asks for a code', async () => {

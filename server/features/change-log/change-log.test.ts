@@ -106,7 +106,7 @@ describe('GET /apiv2/cloud/:cloudId/change-log', () => {
     const byPerson = (await changeLog({ person: memberId })).json().items;
     expect(byPerson.map((item: { action: string }) => item.action)).toEqual(['sign_in_failed', 'sign_in']);
 
-    const byObject = (await changeLog({ objectType: 'site', objectId: '7' })).json().items;
+    const byObject = (await changeLog({ object_type: 'site', object_id: '7' })).json().items;
     expect(byObject.map((item: { action: string }) => item.action)).toEqual(['changed', 'created']);
 
     const all = (await changeLog()).json().items;
@@ -117,7 +117,7 @@ describe('GET /apiv2/cloud/:cloudId/change-log', () => {
   });
 
   it.each([
-    [{ objectType: 'planet' }, '/objectType'],
+    [{ object_type: 'planet' }, '/object_type'],
     [{ from: 'yesterday' }, '/from'],
     [{ person: 0 }, '/person'],
     [{ limit: 500 }, '/limit'],
@@ -128,7 +128,7 @@ describe('GET /apiv2/cloud/:cloudId/change-log', () => {
   });
 
   it('exports the same records as CSV, with formulas defused', async () => {
-    const response = await changeLog({ objectType: 'site' }, '/change-log/export');
+    const response = await changeLog({ object_type: 'site' }, '/change-log/export');
     expect(response.statusCode).toBe(200);
     expect(response.headers['content-disposition']).toMatch(/^attachment; filename="change-log-\d+-/);
     const lines = response.body.trim().split(/\r?\n/);

@@ -48,7 +48,7 @@ describe('change log records of the console’s calls', () => {
       deviceId: fixture.northAp.id,
       problemAt: new Date(),
     });
-    await call('POST', cloudPath('/alerts/acknowledge'), { alertIds: [alert.id], comment: 'On it' });
+    await call('POST', cloudPath('/alerts/acknowledge'), { alert_ids: [alert.id], comment: 'On it' });
     expect(await last()).toMatchObject({
       object_type: 'alert',
       object_id: String(alert.id),
@@ -58,7 +58,7 @@ describe('change log records of the console’s calls', () => {
 
   it('keeps a maintenance window opened and ended', async () => {
     const opened = await call('POST', cloudPath('/alert-mutes'), {
-      alertType: 'DEV_REBOOT',
+      alert_type: 'DEV_REBOOT',
       minutes: 30,
       comment: 'Upgrade',
     });
@@ -92,7 +92,7 @@ describe('change log records of the console’s calls', () => {
   it('keeps a started task with its number of targets', async () => {
     const started = await call('POST', cloudPath('/tasks'), {
       type: 'TASK_REBOOT',
-      targets: { deviceIds: [fixture.northAp.id] },
+      targets: { device_ids: [fixture.northAp.id] },
     });
     expect(started.statusCode, started.body).toBe(201);
     expect(await last()).toMatchObject({ action: 'created', object_type: 'task', after: { targets: 1 } });

@@ -25,8 +25,8 @@ function changeLogWhere(cloudId: number, query: Omit<ChangeLogQuery, 'offset' | 
       ),
     ),
     query.person === undefined ? undefined : eq(auditRecords.actorUserId, query.person),
-    query.objectType === undefined ? undefined : eq(auditRecords.objectType, query.objectType),
-    query.objectId === undefined ? undefined : eq(auditRecords.objectId, query.objectId),
+    query.object_type === undefined ? undefined : eq(auditRecords.objectType, query.object_type),
+    query.object_id === undefined ? undefined : eq(auditRecords.objectId, query.object_id),
     query.from === undefined ? undefined : gte(auditRecords.at, new Date(query.from)),
     query.to === undefined ? undefined : lt(auditRecords.at, new Date(query.to)),
   );

@@ -155,7 +155,7 @@ describe('GET /apiv2/cloud/:cloudId/clients', () => {
     expect(response.statusCode).toBe(200);
     const body = response.json();
     expect(body.total).toBe(4);
-    expect(body.totalCapped).toBe(false);
+    expect(body.total_capped).toBe(false);
     expect(body.items.map((item: { id: number }) => item.id)).toEqual([
       client.printer,
       client.carla,
@@ -193,9 +193,11 @@ describe('GET /apiv2/cloud/:cloudId/clients', () => {
   });
 
   it('narrows to one site or one device', async () => {
-    expect(await listed(owner, { siteId: String(site.depot) })).toEqual(['galaxy-carla']);
-    expect(await listed(owner, { deviceId: String(device.lobby) })).toEqual(['laptop-anna', 'iphone-ben']);
-    expect(await listed(owner, { siteId: String(site.harbour), deviceId: String(device.yard) })).toEqual([]);
+    expect(await listed(owner, { site_id: String(site.depot) })).toEqual(['galaxy-carla']);
+    expect(await listed(owner, { device_id: String(device.lobby) })).toEqual(['laptop-anna', 'iphone-ben']);
+    expect(await listed(owner, { site_id: String(site.harbour), device_id: String(device.yard) })).toEqual(
+      [],
+    );
   });
 
   it('searches host names anywhere, IP addresses from the start and MAC addresses in any notation', async () => {
@@ -258,8 +260,8 @@ describe('GET /apiv2/cloud/:cloudId/clients', () => {
     const body = (await get(siteUser)).json();
     expect(body.items.map((item: { id: number }) => item.id)).toEqual([client.carla]);
     expect(body.total).toBe(1);
-    expect(await listed(siteUser, { siteId: String(site.harbour) })).toEqual([]);
-    expect(await listed(siteUser, { deviceId: String(device.lobby) })).toEqual([]);
+    expect(await listed(siteUser, { site_id: String(site.harbour) })).toEqual([]);
+    expect(await listed(siteUser, { device_id: String(device.lobby) })).toEqual([]);
     expect(await listed(siteUser, { search: 'laptop' })).toEqual([]);
   });
 
@@ -267,8 +269,8 @@ describe('GET /apiv2/cloud/:cloudId/clients', () => {
     const response = await get(owner, {
       sort: 'vendor',
       order: 'up',
-      siteId: '0',
-      deviceId: 'lobby',
+      site_id: '0',
+      device_id: 'lobby',
       search: 'ab',
       limit: '1000',
     });
@@ -280,8 +282,8 @@ describe('GET /apiv2/cloud/:cloudId/clients', () => {
       new Set([
         'query /sort',
         'query /order',
-        'query /siteId',
-        'query /deviceId',
+        'query /site_id',
+        'query /device_id',
         'query /search',
         'query /limit',
       ]),

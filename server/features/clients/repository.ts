@@ -155,8 +155,8 @@ export async function listClients(
   const where = and(
     eq(clients.cloudId, scope.cloudId),
     visibleSites(scope.access, sql`${clients.siteId}`),
-    query.siteId ? eq(clients.siteId, query.siteId) : undefined,
-    query.deviceId ? eq(clients.deviceId, query.deviceId) : undefined,
+    query.site_id ? eq(clients.siteId, query.site_id) : undefined,
+    query.device_id ? eq(clients.deviceId, query.device_id) : undefined,
     page.search === '' ? undefined : matching(page.search),
   );
   const rows = await db

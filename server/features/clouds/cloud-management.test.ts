@@ -203,7 +203,7 @@ describe('POST /apiv2/cloud/:cloudId/leave', () => {
     const cloud = await memberCloud();
     const response = await call('POST', 'guest', `/apiv2/cloud/${cloud.id}/leave`);
     expect(response.statusCode).toBe(200);
-    expect(response.json()).toHaveProperty('defaultCloudId');
+    expect(response.json()).toHaveProperty('default_cloud_id');
     expect((await call('GET', 'guest', `/apiv2/cloud/${cloud.id}`)).statusCode).toBe(404);
     expect(await recordsOf(cloud.id)).toMatchObject([
       {

@@ -97,18 +97,18 @@ async function read(session: Session, url: string, headers: Record<string, strin
 async function cloudMenuOf(account: string) {
   const session = await login(t.app, `${account}@demo.example`, DEMO_PASSWORD);
   const me = await read(session, '/apiv2/auth/me');
-  const cloudId: number = me.defaultCloudId;
-  const membership = me.memberships.find((m: { cloudId: number }) => m.cloudId === cloudId);
+  const cloudId: number = me.default_cloud_id;
+  const membership = me.memberships.find((m: { cloud_id: number }) => m.cloud_id === cloudId);
   const cloud = await read(session, `/apiv2/cloud/${cloudId}`);
   const filters = await read(session, `/apiv2/cloud/${cloudId}/site-filters-select`);
-  const managesSnvr = can(membership, 'manage_snvr');
+  const managesSnvr = can({ roleId: membership.role_id, permissions: membership.permissions }, 'manage_snvr');
   const license = managesSnvr
     ? await read(session, '/apiv2/smartnvr/license', { 'X-Cloud-Id': String(cloudId) })
     : null;
   const context: NavContext = {
-    access: { roleId: membership.roleId, permissions: membership.permissions, sites: [] },
-    theme: { addonsEnabled: me.theme.addonsEnabled, supportToolsEnabled: me.theme.supportToolsEnabled },
-    user: { supportTools: me.user.supportTools },
+    access: { roleId: membership.role_id, permissions: membership.permissions, sites: [] },
+    theme: { addonsEnabled: me.theme.addons_enabled, supportToolsEnabled: me.theme.support_tools_enabled },
+    user: { supportTools: me.user.support_tools },
     cloud: { plan_type: cloud.plan_type, authport_enabled: cloud.authport_enabled },
     siteFilterActive: filters.userCloudFilter.id !== null,
     site: null,

@@ -34,7 +34,7 @@ const get = (session: Session, url: string) => t.app.inject({ method: 'GET', url
 const post = (session: Session, url: string, payload?: object) =>
   t.app.inject({ method: 'POST', url, headers: as(session), ...(payload ? { payload } : {}) });
 const invite = (email: string) =>
-  post(owner, `/apiv2/cloud/${cloudId}/invitations`, { email, roleId: 'ROLE_ADMIN', permissions: 0 });
+  post(owner, `/apiv2/cloud/${cloudId}/invitations`, { email, role_id: 'ROLE_ADMIN', permissions: 0 });
 
 /** What the person sees of the cloud's invitation, and what joining it answers. */
 async function invitationSeen(session: Session) {
@@ -76,7 +76,7 @@ describe('an invitation to an address an account only asked for', () => {
       method: 'PATCH',
       url: '/apiv2/user/profile',
       headers: as(session),
-      payload: { email: 'invited@test.example', currentPassword: TEST_PASSWORD },
+      payload: { email: 'invited@test.example', current_password: TEST_PASSWORD },
     });
     expect(changed.statusCode, changed.body).toBe(200);
     expect(changed.json()).toMatchObject({
@@ -111,7 +111,7 @@ describe('an invitation to an account’s own address', () => {
       method: 'PATCH',
       url: '/apiv2/user/profile',
       headers: as(session),
-      payload: { email: 'moved@test.example', currentPassword: TEST_PASSWORD },
+      payload: { email: 'moved@test.example', current_password: TEST_PASSWORD },
     });
     const other = await createCloud(t.database.db, { name: 'Other Networks' });
     const otherOwner = await createUser(t.database.db);
@@ -119,7 +119,7 @@ describe('an invitation to an account’s own address', () => {
     const invited = await post(
       await login(t.app, otherOwner.email, TEST_PASSWORD),
       `/apiv2/cloud/${other.id}/invitations`,
-      { email: 'moved@test.example', roleId: 'ROLE_GUEST', permissions: 0 },
+      { email: 'moved@test.example', role_id: 'ROLE_GUEST', permissions: 0 },
     );
     expect(invited.statusCode).toBe(201);
     expect(await invitationSeen(session)).toEqual({ listed: [], unread: 0 });

@@ -153,7 +153,7 @@ describe('GET /apiv2/cloud/:cloudId/addons/advertisement', () => {
     expect(videos[0]).toEqual({
       id: expect.any(Number),
       title: 'Getting started',
-      videoUrl: '/media/videos/getting-started.mp4',
+      video_url: '/media/videos/getting-started.mp4',
     });
   });
 

@@ -130,7 +130,7 @@ export function cloudManagementRoutes(ctx: AppContext): FastifyPluginAsyncTypebo
             'You are the only Owner of this cloud: make someone else its Owner, or delete the cloud.',
           );
         const [next] = await listUserClouds(db, membership.userId);
-        return { defaultCloudId: next?.id ?? null };
+        return { default_cloud_id: next?.id ?? null };
       },
     );
   };

@@ -76,7 +76,7 @@ export async function countDeviceLicenses(db: Database, cloudId: number) {
 /** Active promotional videos, oldest first (a small catalogue table read by primary key order). */
 export function listActiveAdvertisements(db: Database) {
   return db
-    .select({ id: advertisements.id, title: advertisements.title, videoUrl: advertisements.videoUrl })
+    .select({ id: advertisements.id, title: advertisements.title, video_url: advertisements.videoUrl })
     .from(advertisements)
     .where(eq(advertisements.active, true))
     .orderBy(asc(advertisements.id));

@@ -191,7 +191,7 @@ describe('GET /apiv2/cloud/:cloudId/dashboard', () => {
     ]);
     expect(Date.parse(answer.to) - Date.parse(answer.from)).toBe(24 * HOUR);
     // One site's chart holds its own devices only.
-    const south = await body(fixture.sessions.owner, { siteId: fixture.sites.south.id });
+    const south = await body(fixture.sessions.owner, { site_id: fixture.sites.south.id });
     expect(south.clients.filter((point) => point.clients !== null).map((point) => point.rx_bytes)).toEqual([
       500,
     ]);
@@ -206,7 +206,7 @@ describe('GET /apiv2/cloud/:cloudId/dashboard', () => {
     expect(week.alerts).toHaveLength(28);
     expect([sum(week, 'critical'), sum(week, 'warning')]).toEqual([2, 2]);
     // One site's count, and the hour each alert falls in.
-    const south = await body(fixture.sessions.owner, { range: '24h', siteId: fixture.sites.south.id });
+    const south = await body(fixture.sessions.owner, { range: '24h', site_id: fixture.sites.south.id });
     expect(south.alerts.filter((point) => point.warning > 0).map((point) => point.at)).toEqual([
       new Date(Math.floor(hoursAgo(2).getTime() / HOUR) * HOUR).toISOString(),
       new Date(Math.floor(Date.now() / HOUR) * HOUR).toISOString(),
@@ -215,8 +215,8 @@ describe('GET /apiv2/cloud/:cloudId/dashboard', () => {
     expect(month.alerts).toHaveLength(30);
   });
 
-  it("is one site's own dashboard with siteId, without the list of worst sites or the recorders", async () => {
-    const answer = await body(fixture.sessions.admin, { siteId: fixture.sites.south.id });
+  it("is one site's own dashboard with site_id, without the list of worst sites or the recorders", async () => {
+    const answer = await body(fixture.sessions.admin, { site_id: fixture.sites.south.id });
     expect(answer.site).toEqual({
       id: fixture.sites.south.id,
       name: 'South Yard',
@@ -237,9 +237,9 @@ describe('GET /apiv2/cloud/:cloudId/dashboard', () => {
     expect(answer.clients.filter((point) => point.rx_bytes !== null).map((point) => point.rx_bytes)).toEqual([
       1000, 3000,
     ]);
-    const other = await dashboard(fixture.sessions.siteUser, { siteId: fixture.sites.south.id });
+    const other = await dashboard(fixture.sessions.siteUser, { site_id: fixture.sites.south.id });
     expect(other.statusCode).toBe(404);
-    const elsewhere = await dashboard(fixture.sessions.owner, { siteId: 999_999 });
+    const elsewhere = await dashboard(fixture.sessions.owner, { site_id: 999_999 });
     expect(elsewhere.statusCode).toBe(404);
   });
 
@@ -367,7 +367,11 @@ describe('GET /apiv2/cloud/:cloudId/dashboard', () => {
   });
 
   it('refuses a range or site it does not know, and outsiders', async () => {
-    const queries: Record<string, string | number>[] = [{ range: '1y' }, { siteId: 0 }, { siteId: 'north' }];
+    const queries: Record<string, string | number>[] = [
+      { range: '1y' },
+      { site_id: 0 },
+      { site_id: 'north' },
+    ];
     for (const query of queries) {
       const response = await dashboard(fixture.sessions.owner, query);
       expect(response.statusCode, JSON.stringify(query)).toBe(400);

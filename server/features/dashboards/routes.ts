@@ -31,7 +31,7 @@ export function dashboardRoutes(ctx: AppContext): FastifyPluginAsyncTypebox {
         const membership = membershipOf(request);
         const { cloudId } = membership;
         const visible = visibleSiteIds(membership);
-        const { siteId, range } = request.query;
+        const { site_id: siteId, range } = request.query;
         if (siteId !== undefined) {
           // A site of another cloud, deleted or hidden from the caller answers like a missing one.
           const [site] = await db

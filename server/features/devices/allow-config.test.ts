@@ -52,7 +52,7 @@ describe('GET /apiv2/device/:id/allow-config', () => {
     const device = await createDevice(t.database.db, cloudId, openSite);
     const response = await allowConfig(device.id);
     expect(response.statusCode).toBe(200);
-    expect(response.json()).toEqual({ allowConfig: true });
+    expect(response.json()).toEqual({ allow_config: true });
   });
 
   it.each([
@@ -62,19 +62,19 @@ describe('GET /apiv2/device/:id/allow-config', () => {
     ['the device is decommissioned', { decomm: true }],
   ])('refuses config when %s', async (_label, fields) => {
     const device = await createDevice(t.database.db, cloudId, openSite, fields);
-    expect((await allowConfig(device.id)).json()).toEqual({ allowConfig: false });
+    expect((await allowConfig(device.id)).json()).toEqual({ allow_config: false });
   });
 
   it("refuses config when the device's site does not allow it or it has no site", async () => {
     const locked = await createDevice(t.database.db, cloudId, lockedSite);
-    expect((await allowConfig(locked.id)).json()).toEqual({ allowConfig: false });
+    expect((await allowConfig(locked.id)).json()).toEqual({ allow_config: false });
     const unassigned = await createDevice(t.database.db, cloudId, null);
-    expect((await allowConfig(unassigned.id)).json()).toEqual({ allowConfig: false });
+    expect((await allowConfig(unassigned.id)).json()).toEqual({ allow_config: false });
   });
 
   it('answers the same flag to a Guest', async () => {
     const device = await createDevice(t.database.db, cloudId, openSite);
-    expect((await allowConfig(device.id, session.guest)).json()).toEqual({ allowConfig: true });
+    expect((await allowConfig(device.id, session.guest)).json()).toEqual({ allow_config: true });
   });
 
   it("answers a Site User for their sites' devices and 404 for other sites", async () => {
@@ -83,8 +83,8 @@ describe('GET /apiv2/device/:id/allow-config', () => {
     const lockedMine = await createDevice(db, cloudId, lockedSite);
     const notMine = await createDevice(db, cloudId, otherSite);
     const noSite = await createDevice(db, cloudId, null);
-    expect((await allowConfig(mine.id, session.siteUser)).json()).toEqual({ allowConfig: true });
-    expect((await allowConfig(lockedMine.id, session.siteUser)).json()).toEqual({ allowConfig: false });
+    expect((await allowConfig(mine.id, session.siteUser)).json()).toEqual({ allow_config: true });
+    expect((await allowConfig(lockedMine.id, session.siteUser)).json()).toEqual({ allow_config: false });
     expect((await allowConfig(notMine.id, session.siteUser)).statusCode).toBe(404);
     expect((await allowConfig(noSite.id, session.siteUser)).statusCode).toBe(404);
   });

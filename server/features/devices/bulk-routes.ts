@@ -80,7 +80,7 @@ const exportRow = (device: DeviceListItem) => [
 export function deviceBulkRoutes(ctx: AppContext): FastifyPluginAsyncTypebox {
   const { db } = ctx;
   return async (app) => {
-    const dryRunNote = ' With dryRun, only counts them and checks the permission on each.';
+    const dryRunNote = ' With dry_run, only counts them and checks the permission on each.';
 
     app.post(
       '/devices/bulk/reboot',
@@ -95,7 +95,7 @@ export function deviceBulkRoutes(ctx: AppContext): FastifyPluginAsyncTypebox {
       },
       async (request, reply) => {
         const membership = membershipOf(request);
-        if (request.body.dryRun) return previewBulk(db, membership, 'reboot', request.body);
+        if (request.body.dry_run) return previewBulk(db, membership, 'reboot', request.body);
         const { alerts, ...result } = await bulkTask(
           db,
           actorOf(request),
@@ -128,7 +128,7 @@ export function deviceBulkRoutes(ctx: AppContext): FastifyPluginAsyncTypebox {
       async (request, reply) => {
         const membership = membershipOf(request);
         const task = firmwareTask(request.body);
-        if (request.body.dryRun) return previewBulk(db, membership, 'firmware', request.body);
+        if (request.body.dry_run) return previewBulk(db, membership, 'firmware', request.body);
         const { alerts, ...result } = await bulkTask(
           db,
           actorOf(request),
@@ -160,7 +160,7 @@ export function deviceBulkRoutes(ctx: AppContext): FastifyPluginAsyncTypebox {
           db,
           membershipOf(request),
           actorOf(request),
-          { action: 'move', siteId: request.body.siteId },
+          { action: 'move', siteId: request.body.site_id },
           request.body,
         ),
     );
@@ -204,7 +204,8 @@ export function deviceBulkRoutes(ctx: AppContext): FastifyPluginAsyncTypebox {
       },
       async (request, reply) => {
         const membership = membershipOf(request);
-        if (!deviceListActions(membership, request.query.siteId).includes('export')) throw errors.forbidden();
+        if (!deviceListActions(membership, request.query.site_id).includes('export'))
+          throw errors.forbidden();
         const items = await listAllDevices(
           db,
           {

@@ -41,7 +41,7 @@ async function choose(
   selection: DeviceSelection,
   lock: boolean,
 ): Promise<Chosen[]> {
-  const { deviceIds, filter } = selection;
+  const { device_ids: deviceIds, filter } = selection;
   if ((deviceIds === undefined) === (filter === undefined)) {
     throw errors.validation([
       issue('/selection', 'one_selection', 'name either deviceIds or a filter, not both nor neither'),
@@ -96,8 +96,8 @@ function authorize(
 
 export type BulkRequest = {
   selection: DeviceSelection;
-  dryRun?: boolean;
-  expectedCount?: number;
+  dry_run?: boolean;
+  expected_count?: number;
 };
 
 /** Counts the devices and checks the caller may act on each, changing nothing. */
@@ -108,8 +108,8 @@ export async function previewBulk(
   request: BulkRequest,
 ): Promise<BulkResult> {
   const chosen = await choose(db, membership, request.selection, false);
-  authorize(membership, chosen, action, request.expectedCount);
-  return { count: chosen.length, taskId: null, skipped: 0 };
+  authorize(membership, chosen, action, request.expected_count);
+  return { count: chosen.length, task_id: null, skipped: 0 };
 }
 
 /**
@@ -125,8 +125,8 @@ export async function bulkTask(
   task: Pick<CreateTaskBody, 'type' | 'params'>,
 ): Promise<BulkResult & { alerts: NewAlert[] }> {
   const chosen = await choose(db, membership, request.selection, false);
-  authorize(membership, chosen, action, request.expectedCount);
-  const body: CreateTaskBody = { ...task, targets: { deviceIds: chosen.map((device) => device.id) } };
+  authorize(membership, chosen, action, request.expected_count);
+  const body: CreateTaskBody = { ...task, targets: { device_ids: chosen.map((device) => device.id) } };
   let plan: Awaited<ReturnType<typeof planTask>>;
   try {
     plan = await planTask(db, membership, body);
@@ -144,7 +144,7 @@ export async function bulkTask(
     throw error;
   }
   const { taskId, alerts } = await createTask(db, actor, membership, body, plan);
-  return { count: chosen.length, taskId, skipped: plan.refused.length, alerts };
+  return { count: chosen.length, task_id: taskId, skipped: plan.refused.length, alerts };
 }
 
 export type ConsoleChange =
@@ -176,8 +176,8 @@ export async function bulkChange(
   }
   return db.transaction(async (tx) => {
     const chosen = await choose(tx, membership, request.selection, true);
-    authorize(membership, chosen, change.action, request.expectedCount);
-    if (request.dryRun) return { count: chosen.length, taskId: null, skipped: 0 };
+    authorize(membership, chosen, change.action, request.expected_count);
+    if (request.dry_run) return { count: chosen.length, task_id: null, skipped: 0 };
     const ids = intArray(chosen.map((device) => device.id));
     const entries: AuditEntry[] = [];
     const record = (device: Chosen, entry: Pick<AuditEntry, 'action' | 'before' | 'after'>) =>
@@ -216,6 +216,6 @@ export async function bulkChange(
       }
     }
     await auditEach(tx, actor, entries);
-    return { count: chosen.length, taskId: null, skipped: 0 };
+    return { count: chosen.length, task_id: null, skipped: 0 };
   });
 }

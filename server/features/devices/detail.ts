@@ -26,23 +26,77 @@ function reportOf(telemetry: Record<string, unknown> | null, at: Date | null): D
   if (!telemetry || !at) return null;
   const beat = telemetry as Partial<HeartbeatRequest> &
     Pick<HeartbeatRequest, 'system' | 'timeSync' | 'config'>;
+  const { system, timeSync, config } = beat;
   const report: DeviceReport = {
     at: at.toISOString(),
     uptime_s: beat.uptimeS ?? 0,
-    system: beat.system,
-    time_sync: beat.timeSync,
-    config: beat.config,
+    system: {
+      cpu_pct: system.cpuPct,
+      mem_pct: system.memPct,
+      temp_c: system.tempC,
+      power_w: system.powerW,
+      power_budget_w: system.powerBudgetW,
+    },
+    time_sync: { synced: timeSync.synced, offset_ms: timeSync.offsetMs },
+    config: { applied: config.applied, error: config.error, unsynced_files: config.unsyncedFiles },
     action_required: beat.actionRequired ?? null,
   };
-  if (beat.radios) report.radios = beat.radios;
+  if (beat.radios)
+    report.radios = beat.radios.map((r) => ({
+      band: r.band,
+      channel: r.channel,
+      width_mhz: r.widthMhz,
+      tx_power_dbm: r.txPowerDbm,
+      noise_dbm: r.noiseDbm,
+      util_pct: r.utilPct,
+    }));
   if (beat.ports)
-    report.ports = beat.ports.map(({ port, link, speedMbps, poeW }) => ({ port, link, speedMbps, poeW }));
-  if (beat.links) report.links = beat.links;
-  if (beat.meshPeers) report.mesh_peers = beat.meshPeers;
-  if (beat.wan) report.wan = beat.wan.map(({ rxBytes: _rx, txBytes: _tx, ...port }) => port);
-  if (beat.managedDevices) report.managed_devices = beat.managedDevices;
-  if (beat.cameras) report.cameras = beat.cameras;
-  if (beat.mediaSync) report.media_sync = beat.mediaSync;
+    report.ports = beat.ports.map((p) => ({
+      port: p.port,
+      link: p.link,
+      speed_mbps: p.speedMbps,
+      poe_w: p.poeW,
+    }));
+  if (beat.links)
+    report.links = beat.links.map((l) => ({
+      peer_mac: l.peerMac,
+      band: l.band,
+      up: l.up,
+      rssi: l.rssi,
+      snr: l.snr,
+      capacity_mbps: l.capacityMbps,
+    }));
+  if (beat.meshPeers)
+    report.mesh_peers = beat.meshPeers.map((m) => ({
+      mac: m.mac,
+      rssi: m.rssi,
+      snr: m.snr,
+      capacity_mbps: m.capacityMbps,
+      hops: m.hops,
+    }));
+  if (beat.wan)
+    report.wan = beat.wan.map((w) => ({
+      name: w.name,
+      up: w.up,
+      ip: w.ip,
+      latency_ms: w.latencyMs,
+      loss_pct: w.lossPct,
+    }));
+  if (beat.managedDevices)
+    report.managed_devices = beat.managedDevices.map((m) => ({
+      mac: m.mac,
+      name: m.name,
+      reachable: m.reachable,
+    }));
+  if (beat.cameras)
+    report.cameras = beat.cameras.map((c) => ({
+      id: c.id,
+      name: c.name,
+      stream: c.stream,
+      bitrate_kbps: c.bitrateKbps,
+    }));
+  if (beat.mediaSync)
+    report.media_sync = { ok: beat.mediaSync.ok, lag_s: beat.mediaSync.lagS, error: beat.mediaSync.error };
   return report;
 }
 
@@ -84,7 +138,7 @@ export async function readDeviceDetail(
     );
     if (latest?.clients != null) report.clients = latest.clients;
   }
-  const peerMacs = (report?.links ?? []).map((link) => link.peerMac.toLowerCase());
+  const peerMacs = (report?.links ?? []).map((link) => link.peer_mac.toLowerCase());
   const peers =
     peerMacs.length === 0
       ? []

@@ -94,12 +94,12 @@ const auditOf = (id: number) =>
 describe('POST /apiv2/cloud/:cloudId/devices/bulk/reboot', () => {
   it('reboots the devices named, as one task with a target each', async () => {
     const response = await post(owner, 'reboot', {
-      selection: { deviceIds: [ids['Alpha AP'], ids['Core switch']] },
+      selection: { device_ids: [ids['Alpha AP'], ids['Core switch']] },
     });
     expect(response.statusCode, response.body).toBe(201);
     const result = response.json();
     expect(result).toMatchObject({ count: 2, skipped: 0 });
-    expect((await targetsOf(result.taskId)).map((row) => row.device_id)).toEqual([
+    expect((await targetsOf(result.task_id)).map((row) => row.device_id)).toEqual([
       ids['Alpha AP'],
       ids['Core switch'],
     ]);
@@ -108,13 +108,13 @@ describe('POST /apiv2/cloud/:cloudId/devices/bulk/reboot', () => {
   it('resolves all that match a filter on the server, and counts them in a dry run without a task', async () => {
     const before = await taskCount();
     const filter = { type: 'wifi', search: ' a AP ' };
-    const dry = await post(owner, 'reboot', { selection: { filter }, dryRun: true });
+    const dry = await post(owner, 'reboot', { selection: { filter }, dry_run: true });
     expect(dry.statusCode, dry.body).toBe(200);
-    expect(dry.json()).toEqual({ count: 2, taskId: null, skipped: 0 });
+    expect(dry.json()).toEqual({ count: 2, task_id: null, skipped: 0 });
     expect(await taskCount()).toBe(before);
-    const run = await post(owner, 'reboot', { selection: { filter }, expectedCount: 2 });
+    const run = await post(owner, 'reboot', { selection: { filter }, expected_count: 2 });
     expect(run.statusCode, run.body).toBe(201);
-    expect((await targetsOf(run.json().taskId)).map((row) => row.device_id)).toEqual(
+    expect((await targetsOf(run.json().task_id)).map((row) => row.device_id)).toEqual(
       ['Alpha AP', 'Delta AP'].map((name) => ids[name]),
     );
   });
@@ -123,7 +123,7 @@ describe('POST /apiv2/cloud/:cloudId/devices/bulk/reboot', () => {
     const before = await taskCount();
     const response = await post(owner, 'reboot', {
       selection: { filter: { type: 'wifi' } },
-      expectedCount: 3,
+      expected_count: 3,
     });
     expect(response.statusCode).toBe(409);
     expect(response.json()).toEqual({
@@ -138,18 +138,18 @@ describe('POST /apiv2/cloud/:cloudId/devices/bulk/reboot', () => {
     const all = await post(siteUser, 'reboot', { selection: { filter: { type: 'wifi' } } });
     expect(all.statusCode).toBe(403);
     expect(all.json()).toEqual({ message: 'You may not reboot 1 of these 3 devices. Nothing was done.' });
-    const guests = await post(guest, 'reboot', { selection: { deviceIds: [ids['Alpha AP']] } });
+    const guests = await post(guest, 'reboot', { selection: { device_ids: [ids['Alpha AP']] } });
     expect(guests.statusCode).toBe(403);
     expect(await taskCount()).toBe(before);
-    const allowed = await post(siteUser, 'reboot', { selection: { filter: { siteId: north } } });
+    const allowed = await post(siteUser, 'reboot', { selection: { filter: { site_id: north } } });
     expect(allowed.statusCode, allowed.body).toBe(201);
     expect(allowed.json().count).toBe(3);
   });
 
   it('answers 404 for a device of a site the caller does not see, as for one that does not exist', async () => {
-    const hiddenOne = await post(siteUser, 'reboot', { selection: { deviceIds: [ids['Echo AP']] } });
+    const hiddenOne = await post(siteUser, 'reboot', { selection: { device_ids: [ids['Echo AP']] } });
     expect(hiddenOne.statusCode).toBe(404);
-    const missing = await post(owner, 'reboot', { selection: { deviceIds: [ids['Alpha AP'], 99_999] } });
+    const missing = await post(owner, 'reboot', { selection: { device_ids: [ids['Alpha AP'], 99_999] } });
     expect(missing.statusCode).toBe(404);
     expect(missing.json()).toEqual({ message: '1 of the 2 devices do not exist in this cloud.' });
   });
@@ -158,8 +158,8 @@ describe('POST /apiv2/cloud/:cloudId/devices/bulk/reboot', () => {
     const before = await taskCount();
     const cases: [object, string, string][] = [
       [{ selection: {} }, '/selection', 'one_selection'],
-      [{ selection: { deviceIds: [ids['Alpha AP']], filter: {} } }, '/selection', 'one_selection'],
-      [{ selection: { deviceIds: [] } }, '/selection/deviceIds', 'minItems'],
+      [{ selection: { device_ids: [ids['Alpha AP']], filter: {} } }, '/selection', 'one_selection'],
+      [{ selection: { device_ids: [] } }, '/selection/device_ids', 'minItems'],
       [{ selection: { filter: { health: 'HEALTH_BAD' } } }, '/selection/filter/health', 'enum'],
       [{ selection: { filter: { search: 'AP', model: 1 } } }, '/selection/filter/search', 'pattern'],
       [{ selection: { filter: { fw: 'zzz-999' } } }, '/selection/filter', 'no_devices'],
@@ -185,22 +185,25 @@ describe('POST /apiv2/cloud/:cloudId/devices/bulk/firmware', () => {
     )[0];
 
   it('updates each device to the newest firmware of its family without a version', async () => {
-    const response = await post(owner, 'firmware', { selection: { filter: { siteId: north } } });
+    const response = await post(owner, 'firmware', { selection: { filter: { site_id: north } } });
     expect(response.statusCode, response.body).toBe(201);
-    expect(await typeOf(response.json().taskId)).toEqual({ type_id: 'TASK_FW_AUTO_UPDATE', task_params: {} });
+    expect(await typeOf(response.json().task_id)).toEqual({
+      type_id: 'TASK_FW_AUTO_UPDATE',
+      task_params: {},
+    });
   });
 
   it('rolls a version out in batches after a canary, leaving out the devices it is not for', async () => {
     const rolling = { canarySize: 1, batchSize: 2, failureThresholdPct: 10 };
     const response = await post(owner, 'firmware', {
-      selection: { filter: { siteId: north } },
+      selection: { filter: { site_id: north } },
       version: '7.3.0-4105',
       rolling,
     });
     expect(response.statusCode, response.body).toBe(201);
     // The switch has no 7.3.0 release.
     expect(response.json()).toMatchObject({ count: 3, skipped: 1 });
-    expect(await typeOf(response.json().taskId)).toEqual({
+    expect(await typeOf(response.json().task_id)).toEqual({
       type_id: 'TASK_FW_ROLLING_UPDATE',
       task_params: { version: '7.3.0-4105', ...rolling },
     });
@@ -209,14 +212,14 @@ describe('POST /apiv2/cloud/:cloudId/devices/bulk/firmware', () => {
   it('asks for the version of a rolling update, and refuses a site user without the firmware permission', async () => {
     const before = await taskCount();
     const noVersion = await post(owner, 'firmware', {
-      selection: { deviceIds: [ids['Alpha AP']] },
+      selection: { device_ids: [ids['Alpha AP']] },
       rolling: { canarySize: 1, batchSize: 2, failureThresholdPct: 10 },
     });
     expect(noVersion.statusCode).toBe(400);
     expect(noVersion.json().errors).toEqual([
       expect.objectContaining({ path: '/version', errorCode: 'required' }),
     ]);
-    const refused = await post(siteUser, 'firmware', { selection: { deviceIds: [ids['Alpha AP']] } });
+    const refused = await post(siteUser, 'firmware', { selection: { device_ids: [ids['Alpha AP']] } });
     expect(refused.statusCode).toBe(403);
     expect(await taskCount()).toBe(before);
   });
@@ -236,9 +239,9 @@ describe('console changes: move, decommission, delete', () => {
   const spareIds = () => Object.values(spare);
 
   it('moves the devices to another site with a change log record for each', async () => {
-    const response = await post(owner, 'move', { selection: { deviceIds: spareIds() }, siteId: south });
+    const response = await post(owner, 'move', { selection: { device_ids: spareIds() }, site_id: south });
     expect(response.statusCode, response.body).toBe(200);
-    expect(response.json()).toEqual({ count: 3, taskId: null, skipped: 0 });
+    expect(response.json()).toEqual({ count: 3, task_id: null, skipped: 0 });
     for (const id of spareIds()) {
       expect((await deviceRow(id))?.site_id).toBe(south);
       expect(await auditOf(id)).toEqual([
@@ -248,11 +251,11 @@ describe('console changes: move, decommission, delete', () => {
   });
 
   it('moves nothing when the caller may not register devices on the new site, or cannot see it', async () => {
-    const toSouth = await post(siteUser, 'move', { selection: { deviceIds: spareIds() }, siteId: south });
+    const toSouth = await post(siteUser, 'move', { selection: { device_ids: spareIds() }, site_id: south });
     expect(toSouth.statusCode).toBe(403);
-    const toHidden = await post(siteUser, 'move', { selection: { deviceIds: spareIds() }, siteId: hidden });
+    const toHidden = await post(siteUser, 'move', { selection: { device_ids: spareIds() }, site_id: hidden });
     expect(toHidden.statusCode).toBe(404);
-    const badSite = await post(owner, 'move', { selection: { deviceIds: spareIds() }, siteId: 'north' });
+    const badSite = await post(owner, 'move', { selection: { device_ids: spareIds() }, site_id: 'north' });
     expect(badSite.statusCode).toBe(400);
     for (const id of spareIds()) {
       expect((await deviceRow(id))?.site_id).toBe(north);
@@ -262,8 +265,8 @@ describe('console changes: move, decommission, delete', () => {
 
   it('decommissions all that match: they leave the list, each with its record, in one transaction', async () => {
     const response = await post(owner, 'decommission', {
-      selection: { filter: { search: `Spare ${run}-`, siteId: north } },
-      expectedCount: 3,
+      selection: { filter: { search: `Spare ${run}-`, site_id: north } },
+      expected_count: 3,
     });
     expect(response.statusCode, response.body).toBe(200);
     expect(response.json().count).toBe(3);
@@ -282,12 +285,12 @@ describe('console changes: move, decommission, delete', () => {
   });
 
   it('deletes the devices, and deletes none when one of them is not the caller’s to delete', async () => {
-    const refused = await post(siteUser, 'delete', { selection: { deviceIds: spareIds() } });
+    const refused = await post(siteUser, 'delete', { selection: { device_ids: spareIds() } });
     expect(refused.statusCode).toBe(403);
     expect(refused.json().message).toBe('You may not delete 3 of these 3 devices. Nothing was done.');
     for (const id of spareIds()) expect(await deviceRow(id)).toMatchObject({ deleted: false });
 
-    const response = await post(owner, 'delete', { selection: { deviceIds: spareIds() } });
+    const response = await post(owner, 'delete', { selection: { device_ids: spareIds() } });
     expect(response.statusCode, response.body).toBe(200);
     for (const [name, id] of Object.entries(spare)) {
       expect(await deviceRow(id)).toMatchObject({ deleted: true });

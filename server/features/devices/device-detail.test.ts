@@ -64,13 +64,13 @@ describe('GET /apiv2/cloud/:cloudId/devices/:deviceId', () => {
     expect(device.report).toMatchObject({
       uptime_s: 7200,
       clients: 2,
-      system: { cpuPct: 12, memPct: 40, tempC: 48 },
+      system: { cpu_pct: 12, mem_pct: 40, temp_c: 48 },
       time_sync: { synced: true },
       radios: [
-        { band: '2.4', channel: 6, widthMhz: 20 },
-        { band: '5', channel: 36, widthMhz: 80 },
+        { band: '2.4', channel: 6, width_mhz: 20 },
+        { band: '5', channel: 36, width_mhz: 80 },
       ],
-      links: [{ band: '60', rssi: -48, snr: 31, capacityMbps: 1800 }],
+      links: [{ band: '60', rssi: -48, snr: 31, capacity_mbps: 1800 }],
     });
     // The link's far end is a device of the cloud: the dashboard links to it.
     expect(device.link_peers).toEqual([{ mac: bridge.mac, id: bridge.id, name: 'South Bridge' }]);

@@ -61,7 +61,7 @@ const deviceCount = async () =>
     )
   )[0]?.n;
 
-const row = (n: number, fields: object) => ({ row: n, status: 'refused', deviceId: null, ...fields });
+const row = (n: number, fields: object) => ({ row: n, status: 'refused', device_id: null, ...fields });
 
 describe('POST /apiv2/cloud/:cloudId/devices/import', () => {
   it('adds the good rows and says why each other row was refused', async () => {
@@ -83,10 +83,10 @@ describe('POST /apiv2/cloud/:cloudId/devices/import', () => {
     const report = response.json();
     expect(report.added).toBe(2);
     expect(report.refused).toBe(6);
-    const ids = report.rows.slice(0, 2).map((r: { deviceId: number }) => r.deviceId);
+    const ids = report.rows.slice(0, 2).map((r: { device_id: number }) => r.device_id);
     expect(report.rows).toEqual([
       {
-        ...row(1, { status: 'added', deviceId: ids[0] }),
+        ...row(1, { status: 'added', device_id: ids[0] }),
         name: 'Lobby AP',
         sn: 'WA5001',
         mac: '02:4c:10:00:01:01',
@@ -95,7 +95,7 @@ describe('POST /apiv2/cloud/:cloudId/devices/import', () => {
         reasons: [],
       },
       {
-        ...row(2, { status: 'added', deviceId: ids[1] }),
+        ...row(2, { status: 'added', device_id: ids[1] }),
         name: 'SW-8P-GE 0102',
         sn: 'WA5002',
         mac: '02:4c:10:00:01:02',

@@ -98,7 +98,7 @@ describe('GET /apiv2/cloud/:cloudId/devices: sorts and filters', () => {
 
   it('filters by model, firmware, site, health and status together', async () => {
     expect(await names({ model: '13' })).toEqual(['Alpha AP', 'Delta AP']);
-    expect(await names({ fw: '7.2.1-4012', siteId: String(north) })).toEqual(['Alpha AP']);
+    expect(await names({ fw: '7.2.1-4012', site_id: String(north) })).toEqual(['Alpha AP']);
     expect(await names({ health: 'HEALTH_CRITICAL', status: 'offline' })).toEqual(['Bravo AP']);
     expect(await names({ type: 'wifi', status: 'online', sort: '-name' })).toEqual(['Delta AP', 'Alpha AP']);
   });
@@ -141,7 +141,7 @@ describe('GET /apiv2/cloud/:cloudId/devices: sorts and filters', () => {
     expect(await actions(owner)).toEqual(['reboot', 'firmware', 'move', 'decommission', 'delete', 'export']);
     expect(await actions(guest)).toEqual([]);
     expect(await actions(siteUser)).toEqual(['reboot', 'export']);
-    expect(await actions(siteUser, { siteId: String(north) })).toEqual(['reboot']);
+    expect(await actions(siteUser, { site_id: String(north) })).toEqual(['reboot']);
   });
 });
 
@@ -155,7 +155,7 @@ describe('GET /apiv2/cloud/:cloudId/devices/export', () => {
     });
 
   it('exports what matches in the order of the list, defusing spreadsheet formulas', async () => {
-    const response = await exported(owner, { siteId: String(north), sort: '-health' });
+    const response = await exported(owner, { site_id: String(north), sort: '-health' });
     expect(response.statusCode).toBe(200);
     expect(response.headers['content-type']).toBe('text/csv; charset=utf-8');
     expect(response.headers['content-disposition']).toMatch(
@@ -183,7 +183,7 @@ describe('GET /apiv2/cloud/:cloudId/devices/export', () => {
         .slice(1)
         .map((line) => line.split(',')[0]),
     ).toEqual(['Delta AP']);
-    expect((await exported(siteUser, { siteId: String(north) })).statusCode).toBe(403);
+    expect((await exported(siteUser, { site_id: String(north) })).statusCode).toBe(403);
     expect((await exported(guest)).statusCode).toBe(403);
   });
 });

@@ -176,7 +176,7 @@ describe('GET /apiv2/cloud/:cloudId/devices', () => {
     const third = (await get(owner, { offset: '4', limit: '2' })).json();
     expect(third.items.map((d: { name: string }) => d.name)).toEqual(['Spare unit', 'Yard radio']);
     const beyond = (await get(owner, { offset: '10', limit: '2' })).json();
-    expect(beyond).toMatchObject({ items: [], total: 6, totalCapped: false });
+    expect(beyond).toMatchObject({ items: [], total: 6, total_capped: false });
   });
 
   it('matches the name and host name anywhere without case', async () => {
@@ -228,16 +228,16 @@ describe('GET /apiv2/cloud/:cloudId/devices', () => {
       'Spare unit',
       'Yard radio',
     ]);
-    expect(await names(owner, { siteId: String(harbourId), status: 'offline' })).toEqual(['Dock switch']);
+    expect(await names(owner, { site_id: String(harbourId), status: 'offline' })).toEqual(['Dock switch']);
     expect(await names(owner, { type: 'wifi', search: 'radio' })).toEqual(['Yard radio']);
     expect(await names(owner, { type: 'switch' })).toEqual([]);
     // A filter never widens what a Site User sees.
-    expect(await names(siteUser, { siteId: String(harbourId) })).toEqual([]);
+    expect(await names(siteUser, { site_id: String(harbourId) })).toEqual([]);
     const bad: Record<string, string>[] = [
       { health: 'BAD' },
       { status: 'up' },
       { type: 'smartnvr' },
-      { siteId: '0' },
+      { site_id: '0' },
     ];
     for (const query of bad) {
       expect((await get(owner, query)).statusCode, JSON.stringify(query)).toBe(400);
@@ -279,14 +279,14 @@ describe('GET /apiv2/cloud/:cloudId/devices', () => {
     await addMember(db, user.id, fleet.id, 'ROLE_GUEST');
     const session = await login(t.app, user.email, TEST_PASSWORD);
     const first = (await get(session, {}, fleet.id)).json();
-    expect(first).toMatchObject({ total: LIST_COUNT_MAX, totalCapped: true });
+    expect(first).toMatchObject({ total: LIST_COUNT_MAX, total_capped: true });
     expect(first.items).toHaveLength(50);
     const last = (await get(session, { offset: String(LIST_COUNT_MAX - 50), limit: '100' }, fleet.id)).json();
-    expect(last).toMatchObject({ total: LIST_COUNT_MAX + 1, totalCapped: false });
+    expect(last).toMatchObject({ total: LIST_COUNT_MAX + 1, total_capped: false });
     expect(last.items).toHaveLength(51);
     // Fleet AP 1000, 10000 and 10001.
     const exact = (await get(session, { search: 'Fleet AP 1000' }, fleet.id)).json();
-    expect(exact).toMatchObject({ total: 3, totalCapped: false });
+    expect(exact).toMatchObject({ total: 3, total_capped: false });
   });
 
   it('accepts a search of 3 characters and one of only white space', async () => {

@@ -116,7 +116,7 @@ describe('POST /apiv2/cloud/:cloudId/devices/:deviceId/recommission', () => {
       method: 'POST',
       url: `/apiv2/cloud/${cloudId}/devices/bulk/decommission`,
       headers: as(owner),
-      payload: { selection: { deviceIds: [device.id] }, expectedCount: 1 },
+      payload: { selection: { device_ids: [device.id] }, expected_count: 1 },
     });
     expect(decommissioned.statusCode).toBe(200);
     expect((await listed()).map((item) => item.id)).not.toContain(device.id);

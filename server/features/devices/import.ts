@@ -98,7 +98,7 @@ export function readImportFile(csv: string): Candidate[] {
       site: read('site'),
       status: 'refused',
       reasons,
-      deviceId: null,
+      device_id: null,
       brand,
       siteId: null,
     };
@@ -181,7 +181,7 @@ export async function importDevices(
     const idByMac = new Map(added.map((device) => [device.mac, device.id]));
     for (const row of good) {
       row.status = 'added';
-      row.deviceId = idByMac.get(row.mac) ?? null;
+      row.device_id = idByMac.get(row.mac) ?? null;
     }
     await auditEach(
       tx,
@@ -190,7 +190,7 @@ export async function importDevices(
         cloudId,
         action: 'created' as const,
         objectType: 'device' as const,
-        objectId: row.deviceId,
+        objectId: row.device_id,
         objectName: row.name,
         after: {
           name: row.name,

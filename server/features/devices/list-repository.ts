@@ -50,7 +50,7 @@ export const onlineNow = sql`(CASE WHEN NOT ${devices.blocked} AND ${devices.sta
 export const healthRank = sql`(CASE ${devices.healthId} WHEN 'HEALTH_NORMAL' THEN 1 WHEN 'HEALTH_WARNING' THEN 2 WHEN 'HEALTH_CRITICAL' THEN 3 ELSE 0 END)`;
 const HEALTH_RANKS = { HEALTH_UNKNOWN: 0, HEALTH_NORMAL: 1, HEALTH_WARNING: 2, HEALTH_CRITICAL: 3 } as const;
 
-function filtering({ health, status, type, siteId, model, fw }: DeviceFilterQuery): SQL[] {
+function filtering({ health, status, type, site_id: siteId, model, fw }: DeviceFilterQuery): SQL[] {
   const conditions: SQL[] = [];
   // A constant, not a parameter, so the planner matches it to the index's expression.
   if (health) conditions.push(sql`${healthRank} = ${sql.raw(String(HEALTH_RANKS[health]))}`);

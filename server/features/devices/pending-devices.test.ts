@@ -62,7 +62,7 @@ const adopt = (session: Session, pendingId: number, body: object) =>
     method: 'POST',
     url: `/apiv2/cloud/${cloudId}/pending-devices/adopt`,
     headers: as(session),
-    payload: { pendingId, ...body },
+    payload: { pending_id: pendingId, ...body },
   });
 
 describe('GET /apiv2/cloud/:cloudId/pending-devices', () => {
@@ -147,7 +147,7 @@ describe('pending devices across clouds', () => {
       method: 'POST',
       url: `/apiv2/cloud/${otherCloud}/devices`,
       headers: as(other),
-      payload: { siteId: otherSite, sn: 'CROSS003', mac: '02:9b:00:00:00:03', productBrandId: 13 },
+      payload: { site_id: otherSite, sn: 'CROSS003', mac: '02:9b:00:00:00:03', product_brand_id: 13 },
     });
     expect(claimed.statusCode).toBe(201);
     await keyless('CROSS003', '02:9b:00:00:00:03');
@@ -166,7 +166,7 @@ describe('pending devices across clouds', () => {
       method: 'POST',
       url: `/apiv2/cloud/${otherCloud}/pending-devices/adopt`,
       headers: as(other),
-      payload: { pendingId: row?.id, siteId: otherSite, sn: 'CROSS001' },
+      payload: { pending_id: row?.id, site_id: otherSite, sn: 'CROSS001' },
     });
     expect(stolen.statusCode).toBe(404);
   });
@@ -180,7 +180,7 @@ describe('POST /apiv2/cloud/:cloudId/pending-devices/adopt', () => {
   it('registers it into the site once its serial number is given; it gets its credential on its next call', async () => {
     await callHome('PEND2001', '02:9a:00:00:01:01');
     const id = await pendingId('PEND2001');
-    const wrong = await adopt(owner, id, { siteId, sn: 'PEND2999' });
+    const wrong = await adopt(owner, id, { site_id: siteId, sn: 'PEND2999' });
     expect(wrong.statusCode).toBe(400);
     expect(wrong.json().errors).toEqual([
       expect.objectContaining({ errorCode: 'serial_mismatch', location: 'body', path: '/sn' }),
@@ -189,7 +189,7 @@ describe('POST /apiv2/cloud/:cloudId/pending-devices/adopt', () => {
     expect(missing.statusCode).toBe(400);
     expect(await pendingId('PEND2001')).toBe(id);
 
-    const response = await adopt(owner, id, { siteId, sn: 'pend2001', name: 'Depot AP' });
+    const response = await adopt(owner, id, { site_id: siteId, sn: 'pend2001', name: 'Depot AP' });
     expect(response.statusCode, response.body).toBe(201);
     expect(response.json()).toEqual({
       id: expect.any(Number),
@@ -213,19 +213,19 @@ describe('POST /apiv2/cloud/:cloudId/pending-devices/adopt', () => {
     const called = await callHome('PEND2001', '02:9a:00:00:01:01');
     expect(called.statusCode).toBe(200);
     expect(called.json().status).toBe('adopted');
-    expect((await adopt(owner, id, { siteId, sn: 'PEND2001' })).statusCode).toBe(404);
+    expect((await adopt(owner, id, { site_id: siteId, sn: 'PEND2001' })).statusCode).toBe(404);
   });
 
   it('needs register on the chosen site, and hides sites and devices the caller cannot see', async () => {
     await callHome('PEND3001', '02:9a:00:00:02:01');
     const id = await pendingId('PEND3001');
-    expect((await adopt(siteUser, id, { siteId: readOnlySite, sn: 'PEND3001' })).statusCode).toBe(403);
-    expect((await adopt(guest, id, { siteId, sn: 'PEND3001' })).statusCode).toBe(403);
+    expect((await adopt(siteUser, id, { site_id: readOnlySite, sn: 'PEND3001' })).statusCode).toBe(403);
+    expect((await adopt(guest, id, { site_id: siteId, sn: 'PEND3001' })).statusCode).toBe(403);
     const foreignSite = (await createSite(t.database.db, (await createCloud(t.database.db)).id)).id;
-    expect((await adopt(owner, id, { siteId: foreignSite, sn: 'PEND3001' })).statusCode).toBe(404);
-    expect((await adopt(owner, 2_000_000, { siteId, sn: 'PEND3001' })).statusCode).toBe(404);
+    expect((await adopt(owner, id, { site_id: foreignSite, sn: 'PEND3001' })).statusCode).toBe(404);
+    expect((await adopt(owner, 2_000_000, { site_id: siteId, sn: 'PEND3001' })).statusCode).toBe(404);
     expect(await pendingId('PEND3001')).toBe(id);
-    expect((await adopt(siteUser, id, { siteId, sn: 'PEND3001' })).statusCode).toBe(201);
+    expect((await adopt(siteUser, id, { site_id: siteId, sn: 'PEND3001' })).statusCode).toBe(201);
   });
 });
 
@@ -256,7 +256,13 @@ describe('POST /apiv2/cloud/:cloudId/devices', () => {
       method: 'POST',
       url: `/apiv2/cloud/${cloudId}/devices`,
       headers: as(owner),
-      payload: { siteId, sn: 'REG4001', mac: '02:9a:00:00:04:01', productBrandId: 13, name: 'Gate' },
+      payload: {
+        site_id: siteId,
+        sn: 'REG4001',
+        mac: '02:9a:00:00:04:01',
+        product_brand_id: 13,
+        name: 'Gate',
+      },
     });
     expect(response.statusCode).toBe(201);
     const records = await queryRows<{ object_name: string; after: object }>(

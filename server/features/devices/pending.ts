@@ -106,7 +106,7 @@ export async function listPendingDevices(
     db,
     sql`SELECT count(*)::int AS n FROM (${pendingRows(cloudId, access)}) r`,
   );
-  return { items: rows.map(present), total: count?.n ?? 0, totalCapped: false };
+  return { items: rows.map(present), total: count?.n ?? 0, total_capped: false };
 }
 
 /**
@@ -123,7 +123,7 @@ export async function adoptPending(
     const [pending] = await queryRows<{ sn: string; mac: string; product_brand_id: number }>(
       tx,
       sql`SELECT sn, mac, product_brand_id FROM pending_devices p
-        WHERE id = ${body.pendingId} AND ${unregistered(cloudId)} FOR UPDATE`,
+        WHERE id = ${body.pending_id} AND ${unregistered(cloudId)} FOR UPDATE`,
     );
     if (!pending) return 'no_device' as const;
     if (pending.sn.toUpperCase() !== body.sn.toUpperCase()) {
@@ -137,15 +137,15 @@ export async function adoptPending(
       ]);
     }
     const device = checkRegistration({
-      siteId: body.siteId,
+      site_id: body.site_id,
       sn: pending.sn,
       mac: pending.mac,
-      productBrandId: pending.product_brand_id,
+      product_brand_id: pending.product_brand_id,
       name: body.name,
     });
     const registered = await registerIn(tx, cloudId, device, actor);
     if (registered !== 'no_site')
-      await tx.execute(sql`DELETE FROM pending_devices WHERE id = ${body.pendingId}`);
+      await tx.execute(sql`DELETE FROM pending_devices WHERE id = ${body.pending_id}`);
     return registered;
   });
 }

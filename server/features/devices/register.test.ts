@@ -34,7 +34,12 @@ const register = (body: object, cloud = cloudId) =>
 
 describe('POST /apiv2/cloud/:cloudId/devices', () => {
   it("registers a device by serial number and MAC; when it calls home with the cloud's key it is adopted", async () => {
-    const response = await register({ siteId, sn: 'wa1000', mac: '02-4C-10-AA-BB-01', productBrandId: 13 });
+    const response = await register({
+      site_id: siteId,
+      sn: 'wa1000',
+      mac: '02-4C-10-AA-BB-01',
+      product_brand_id: 13,
+    });
     expect(response.statusCode).toBe(201);
     expect(response.json()).toMatchObject({
       name: 'AP-WIFI6-2x2-IN bb01',
@@ -53,21 +58,27 @@ describe('POST /apiv2/cloud/:cloudId/devices', () => {
   });
 
   it('refuses a MAC or serial number already registered, and bad input, adding nothing', async () => {
-    await register({ siteId, sn: 'WA2000', mac: '02:4c:10:aa:bb:02', productBrandId: 13, name: 'Lobby' });
+    await register({
+      site_id: siteId,
+      sn: 'WA2000',
+      mac: '02:4c:10:aa:bb:02',
+      product_brand_id: 13,
+      name: 'Lobby',
+    });
     const cases: [object, string, string][] = [
-      [{ siteId, sn: 'WA2001', mac: '024c10aabb02', productBrandId: 13 }, '/mac', 'duplicate'],
-      [{ siteId, sn: 'wa2000', mac: '02:4c:10:aa:bb:03', productBrandId: 13 }, '/sn', 'duplicate'],
+      [{ site_id: siteId, sn: 'WA2001', mac: '024c10aabb02', product_brand_id: 13 }, '/mac', 'duplicate'],
+      [{ site_id: siteId, sn: 'wa2000', mac: '02:4c:10:aa:bb:03', product_brand_id: 13 }, '/sn', 'duplicate'],
       [
-        { siteId, sn: 'WA2002', mac: '02:4c:10:aa:bb:04', productBrandId: 5000 },
-        '/productBrandId',
+        { site_id: siteId, sn: 'WA2002', mac: '02:4c:10:aa:bb:04', product_brand_id: 5000 },
+        '/product_brand_id',
         'unknown_product',
       ],
       [
-        { siteId, sn: 'WA2003', mac: '02:4c:10:aa:bb:05', productBrandId: 190 },
-        '/productBrandId',
+        { site_id: siteId, sn: 'WA2003', mac: '02:4c:10:aa:bb:05', product_brand_id: 190 },
+        '/product_brand_id',
         'not_a_site_device',
       ],
-      [{ siteId, sn: 'WA2004', mac: 'zz:4c:10:aa:bb:06', productBrandId: 13 }, '/mac', 'pattern'],
+      [{ site_id: siteId, sn: 'WA2004', mac: 'zz:4c:10:aa:bb:06', product_brand_id: 13 }, '/mac', 'pattern'],
     ];
     for (const [body, path, errorCode] of cases) {
       const response = await register(body);
@@ -89,14 +100,19 @@ describe('POST /apiv2/cloud/:cloudId/devices', () => {
       mac: '02:4c:10:aa:bb:40',
     });
     const response = await register({
-      siteId,
+      site_id: siteId,
       sn: 'elsewhere1',
       mac: '02:4c:10:aa:bb:40',
-      productBrandId: 13,
+      product_brand_id: 13,
     });
     expect(response.statusCode, response.body).toBe(201);
     // Within the cloud it is registered once.
-    const again = await register({ siteId, sn: 'ELSEWHERE2', mac: '02:4c:10:aa:bb:40', productBrandId: 13 });
+    const again = await register({
+      site_id: siteId,
+      sn: 'ELSEWHERE2',
+      mac: '02:4c:10:aa:bb:40',
+      product_brand_id: 13,
+    });
     expect(again.statusCode).toBe(400);
     expect(again.json().errors).toContainEqual(
       expect.objectContaining({ path: '/mac', errorCode: 'duplicate' }),
@@ -107,10 +123,10 @@ describe('POST /apiv2/cloud/:cloudId/devices', () => {
     const other = await createCloud(t.database.db);
     const foreignSite = await createSite(t.database.db, other.id);
     const response = await register({
-      siteId: foreignSite.id,
+      site_id: foreignSite.id,
       sn: 'WA3000',
       mac: '02:4c:10:aa:bb:30',
-      productBrandId: 13,
+      product_brand_id: 13,
     });
     expect(response.statusCode).toBe(404);
   });

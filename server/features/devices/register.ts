@@ -29,19 +29,19 @@ export const defaultDeviceName = (brand: ProductBrand, mac: string) =>
 
 /** Checks the model and MAC address of a registration; a 400 naming each problem otherwise. */
 export function checkRegistration(body: RegisterDeviceBody): CheckedRegistration {
-  const brand = productBrand(body.productBrandId);
+  const brand = productBrand(body.product_brand_id);
   const mac = deviceMac(body.mac);
   const problems: ValidationIssue[] = [];
-  if (!brand) problems.push(issue('/productBrandId', 'unknown_product', 'is not a known product'));
+  if (!brand) problems.push(issue('/product_brand_id', 'unknown_product', 'is not a known product'));
   if (!mac) problems.push(issue('/mac', 'invalid_mac', 'is not a MAC address'));
   if (brand?.productType === 'smartnvr') {
     problems.push(
-      issue('/productBrandId', 'not_a_site_device', 'A smart NVR belongs to the cloud, not to a site.'),
+      issue('/product_brand_id', 'not_a_site_device', 'A smart NVR belongs to the cloud, not to a site.'),
     );
   }
   if (!brand || !mac || problems.length > 0) throw errors.validation(problems);
   return {
-    siteId: body.siteId,
+    siteId: body.site_id,
     brand,
     mac,
     sn: body.sn.toUpperCase(),

@@ -228,7 +228,7 @@ export function deviceRegistrationRoutes(ctx: AppContext): FastifyPluginAsyncTyp
       },
       async (request, reply) => {
         const membership = membershipOf(request);
-        const { siteId } = request.body;
+        const { site_id: siteId } = request.body;
         // A site the caller cannot see does not exist for them (docs/api.md#http-conventions).
         if (!canSeeSite(membership, siteId)) throw errors.notFound('No such site in this cloud.');
         if (!sitePermissions(membership, siteId).has('register')) throw errors.forbidden();

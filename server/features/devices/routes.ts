@@ -61,7 +61,7 @@ export function deviceRoutes(ctx: AppContext): FastifyPluginAsyncTypebox {
           !device.blocked &&
           !device.decomm &&
           device.siteAllowConfig === true;
-        return { allowConfig };
+        return { allow_config: allowConfig };
       },
     );
   };
@@ -93,7 +93,7 @@ export function deviceListRoutes(ctx: AppContext): FastifyPluginAsyncTypebox {
           filters: request.query,
           sort: request.query.sort,
         });
-        return { ...page, actions: deviceListActions(membership, request.query.siteId) };
+        return { ...page, actions: deviceListActions(membership, request.query.site_id) };
       },
     );
 
@@ -112,7 +112,7 @@ export function deviceListRoutes(ctx: AppContext): FastifyPluginAsyncTypebox {
       },
       async (request, reply) => {
         const membership = membershipOf(request);
-        const { siteId } = request.body;
+        const { site_id: siteId } = request.body;
         // A site the caller cannot see does not exist for them (docs/api.md#http-conventions).
         if (!canSeeSite(membership, siteId)) throw errors.notFound('No such site in this cloud.');
         if (!sitePermissions(membership, siteId).has('register')) throw errors.forbidden();

@@ -37,7 +37,7 @@ describe('POST /apiv2/error-reports', () => {
     expect(response.statusCode).toBe(200);
     expect(response.json()).toEqual({ ok: true });
     const stored = (await list(administrator)).json().reports[0];
-    expect(stored).toMatchObject({ userId: reporterId, userEmail: 'reporter@test.example' });
+    expect(stored).toMatchObject({ user_id: reporterId, user_email: 'reporter@test.example' });
     expect(stored.report).toEqual(sampleReport('Error: first'));
   });
 
@@ -48,7 +48,7 @@ describe('POST /apiv2/error-reports', () => {
     });
     expect(response.statusCode).toBe(200);
     const stored = (await list(administrator)).json().reports[0];
-    expect(stored).toMatchObject({ userId: null, userEmail: null });
+    expect(stored).toMatchObject({ user_id: null, user_email: null });
     expect(stored.report.message).toBe('Error: anonymous');
     expect(stored.report.context.user).toBe('');
   });

@@ -66,9 +66,9 @@ export async function listErrorReports(
   return {
     reports: rows.map((row) => ({
       id: row.id,
-      userId: row.userId,
-      userEmail: row.userEmail,
-      createdAt: row.createdAt.toISOString(),
+      user_id: row.userId,
+      user_email: row.userEmail,
+      created_at: row.createdAt.toISOString(),
       report: row.payload as ErrorReport,
     })),
     total: totals[0]?.total ?? 0,

@@ -19,7 +19,7 @@ export async function storeFile(
       id: uploadedFiles.id,
       name: uploadedFiles.name,
       size: uploadedFiles.size,
-      contentType: uploadedFiles.contentType,
+      content_type: uploadedFiles.contentType,
     });
   if (!stored) throw new Error('file not stored');
   return stored;

@@ -86,7 +86,7 @@ describe('PUT /apiv2/cloud/:cloudId/files', () => {
       id: expect.any(Number),
       name: 'plan.png',
       size: PNG.length,
-      contentType: 'image/png',
+      content_type: 'image/png',
     });
     const [row] = await t.database.db.select().from(uploadedFiles).where(eq(uploadedFiles.id, body.id));
     expect(row).toMatchObject({ cloudId, uploadedByUserId: ownerId, name: 'plan.png', size: PNG.length });
@@ -107,7 +107,7 @@ describe('PUT /apiv2/cloud/:cloudId/files', () => {
     ] as const) {
       const response = await upload([{ name: 'file', data, type, filename }]);
       expect(response.statusCode).toBe(201);
-      expect(response.json().contentType).toBe(type);
+      expect(response.json().content_type).toBe(type);
       expect(response.json().name).not.toMatch(/[\\/]/);
     }
   });

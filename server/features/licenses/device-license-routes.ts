@@ -70,7 +70,7 @@ export function deviceLicenseRoutes(ctx: AppContext): FastifyPluginAsyncTypebox 
             can_change: mayChangeLicense(membership, device.site_id),
           })),
           total: page.total,
-          totalCapped: false,
+          total_capped: false,
         };
       },
     );
@@ -91,7 +91,7 @@ export function deviceLicenseRoutes(ctx: AppContext): FastifyPluginAsyncTypebox 
         const license = await assignLicense(db, request.params.cloudId, device, actorOf(request));
         if (license === 'none left')
           throw errors.conflict('The cloud has no license left to assign: release one or buy more.');
-        return { deviceId: device.id, license };
+        return { device_id: device.id, license };
       },
     );
 
@@ -108,7 +108,7 @@ export function deviceLicenseRoutes(ctx: AppContext): FastifyPluginAsyncTypebox 
       async (request) => {
         const device = await deviceOf(ctx, request);
         await releaseLicense(db, request.params.cloudId, device, actorOf(request));
-        return { deviceId: device.id, license: null };
+        return { device_id: device.id, license: null };
       },
     );
 

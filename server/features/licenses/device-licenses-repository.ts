@@ -44,7 +44,7 @@ export async function listLicenseDevices(
     site_name: sites.name,
   };
   if (query.holding === 'yes') {
-    const where = and(deviceLicensesOf(cloudId), liveDevices(cloudId, visible, query.siteId, true));
+    const where = and(deviceLicensesOf(cloudId), liveDevices(cloudId, visible, query.site_id, true));
     const [rows, [total]] = await Promise.all([
       db
         .select({ ...columns, free: licenses.free, expiresAt: licenses.expiresAt })
@@ -71,7 +71,7 @@ export async function listLicenseDevices(
     };
   }
   const unlicensed = and(
-    liveDevices(cloudId, visible, query.siteId),
+    liveDevices(cloudId, visible, query.site_id),
     notExists(
       db
         .select({ one: sql`1` })

@@ -74,7 +74,7 @@ describe('GET /apiv2/cloud/:cloudId/licenses/devices', () => {
         },
       ],
       total: 1,
-      totalCapped: false,
+      total_capped: false,
     });
     const none = (
       await call('GET', 'owner', `/apiv2/cloud/${cloud.id}/licenses/devices?holding=no&limit=1`)
@@ -118,12 +118,12 @@ describe('PUT and DELETE /apiv2/cloud/:cloudId/licenses/devices/:deviceId', () =
     const { cloud, devices } = await licenseCloud();
     await t.database.db.insert(licenses).values({ cloudId: cloud.id, kind: 'device' });
     const assigned = await call('PUT', 'owner', licenseUrl(cloud.id, devices.a.id));
-    expect(assigned.json()).toEqual({ deviceId: devices.a.id, license: 'paid' });
+    expect(assigned.json()).toEqual({ device_id: devices.a.id, license: 'paid' });
     expect(await status(cloud.id)).toMatchObject({ licensesUsed: 1, freeLicensesUsed: 0 });
     // Assigning again changes nothing.
     expect((await call('PUT', 'owner', licenseUrl(cloud.id, devices.a.id))).json().license).toBe('paid');
     const released = await call('DELETE', 'owner', licenseUrl(cloud.id, devices.a.id));
-    expect(released.json()).toEqual({ deviceId: devices.a.id, license: null });
+    expect(released.json()).toEqual({ device_id: devices.a.id, license: null });
     expect(await status(cloud.id)).toMatchObject({ licensesUsed: 0 });
     // The released license is the spare the next device gets.
     expect((await call('PUT', 'owner', licenseUrl(cloud.id, devices.b.id))).json().license).toBe('paid');

@@ -32,14 +32,14 @@ const fetchFile = (file: string) =>
   postTask(t, world.sessions.owner, world.cloud.id, {
     type: 'TASK_REPORT',
     params: { file },
-    targets: { deviceIds: [world.switchDevice.id] },
+    targets: { device_ids: [world.switchDevice.id] },
   });
 
 describe('GET /apiv2/cloud/:cloudId/devices/:deviceId/files', () => {
   it('answers no list before the switch first calls home', async () => {
     const response = await files(world.sessions.owner, world.switchDevice.id);
     expect(response.statusCode).toBe(200);
-    expect(response.json()).toEqual({ at: null, canFetch: true, files: [], keeps_files: true });
+    expect(response.json()).toEqual({ at: null, can_fetch: true, files: [], keeps_files: true });
   });
 
   it('answers the files of the last heartbeat by name, none fetched yet', async () => {
@@ -48,15 +48,23 @@ describe('GET /apiv2/cloud/:cloudId/devices/:deviceId/files', () => {
     const response = await files(world.sessions.owner, world.switchDevice.id);
     expect(response.statusCode).toBe(200);
     expect(response.json().files).toEqual([
-      { ...listed[1], lastFetch: null },
-      { ...listed[0], lastFetch: null },
+      ...[listed[1], listed[0]].map((file) => ({
+        name: file?.name,
+        size: file?.size,
+        modified_at: file?.modifiedAt,
+        last_fetch: null,
+      })),
     ]);
   });
 
   it('follows a fetch from the request to the download, and says why a fetch failed', async () => {
     const taskId = (await (await fetchFile('messages.log')).json()).task.id;
     const pending = (await files(world.sessions.owner, world.switchDevice.id)).json().files[0];
-    expect(pending.lastFetch).toMatchObject({ taskId, state: 'TASK_WAIT_ACK', downloadable: false });
+    expect(pending.last_fetch).toMatchObject({
+      task_id: taskId,
+      state: 'TASK_WAIT_ACK',
+      downloadable: false,
+    });
 
     const [command] = await commandsOf(t, world.switchCredential);
     expect(command).toMatchObject({ taskId, type: 'TASK_REPORT', params: { file: 'messages.log' } });
@@ -76,18 +84,22 @@ describe('GET /apiv2/cloud/:cloudId/devices/:deviceId/files', () => {
     await t.app.fleet.tasks.flush();
 
     const fetched = (await files(world.sessions.owner, world.switchDevice.id)).json().files[0];
-    expect(fetched.lastFetch).toMatchObject({
-      taskId,
+    expect(fetched.last_fetch).toMatchObject({
+      task_id: taskId,
       state: 'TASK_SUCCESS',
       downloadable: true,
       error: null,
     });
-    expect(Date.parse(fetched.lastFetch.finishedAt)).toBeGreaterThan(0);
+    expect(Date.parse(fetched.last_fetch.finished_at)).toBeGreaterThan(0);
     // The Site User who may only read the switch sees the fetch but not the copy, which needs export_data
     // and view_sensitive_config.
-    const fileUrl = `/apiv2/cloud/${world.cloud.id}/tasks/${taskId}/targets/${fetched.lastFetch.targetId}/file`;
+    const fileUrl = `/apiv2/cloud/${world.cloud.id}/tasks/${taskId}/targets/${fetched.last_fetch.target_id}/file`;
     const readerView = (await files(world.sessions.siteUser, world.switchDevice.id)).json().files[0];
-    expect(readerView.lastFetch).toMatchObject({ taskId, state: 'TASK_SUCCESS', downloadable: false });
+    expect(readerView.last_fetch).toMatchObject({
+      task_id: taskId,
+      state: 'TASK_SUCCESS',
+      downloadable: false,
+    });
     const refused = await t.app.inject({ method: 'GET', url: fileUrl, headers: as(world.sessions.siteUser) });
     expect(refused.statusCode).toBe(403);
     const download = await t.app.inject({ method: 'GET', url: fileUrl, headers: as(world.sessions.owner) });
@@ -98,7 +110,7 @@ describe('GET /apiv2/cloud/:cloudId/devices/:deviceId/files', () => {
     const failedId = await startTask(t, world.sessions.owner, world.cloud.id, {
       type: 'TASK_REPORT',
       params: { file: 'running-config.cfg' },
-      targets: { deviceIds: [world.switchDevice.id] },
+      targets: { device_ids: [world.switchDevice.id] },
     });
     const [next] = await commandsOf(t, world.switchCredential);
     if (!next) throw new Error('no command');
@@ -108,14 +120,14 @@ describe('GET /apiv2/cloud/:cloudId/devices/:deviceId/files', () => {
     );
     await t.app.fleet.tasks.flush();
     const after = (await files(world.sessions.owner, world.switchDevice.id)).json().files;
-    expect(after[1].lastFetch).toMatchObject({
-      taskId: failedId,
+    expect(after[1].last_fetch).toMatchObject({
+      task_id: failedId,
       state: 'TASK_FAIL',
       error,
       downloadable: false,
     });
     // The other file's fetch is still the one it had.
-    expect(after[0].lastFetch.taskId).toBe(taskId);
+    expect(after[0].last_fetch.task_id).toBe(taskId);
   });
 
   it('refuses to fetch a file from a device that keeps none, and a name that is no file name', async () => {
@@ -128,14 +140,14 @@ describe('GET /apiv2/cloud/:cloudId/devices/:deviceId/files', () => {
       const response = await postTask(t, world.sessions.owner, world.cloud.id, {
         type: 'TASK_REPORT',
         params: { file: 'messages.log' },
-        targets: { deviceIds: [deviceId] },
+        targets: { device_ids: [deviceId] },
       });
       expect(response.statusCode).toBe(400);
       expect(response.json().errors).toContainEqual(expect.objectContaining({ errorCode: 'unsupported' }));
       // Its Files page says so, as an answer rather than an error.
       const listing = await files(world.sessions.owner, deviceId);
       expect(listing.statusCode).toBe(200);
-      expect(listing.json()).toEqual({ at: null, canFetch: false, files: [], keeps_files: false });
+      expect(listing.json()).toEqual({ at: null, can_fetch: false, files: [], keeps_files: false });
     }
     for (const file of ['../etc/passwd', 'logs/messages.log', '', 'a'.repeat(101)]) {
       const response = await fetchFile(file);
@@ -154,7 +166,7 @@ describe('GET /apiv2/cloud/:cloudId/devices/:deviceId/files', () => {
     for (const session of [sessions.guest, sessions.siteUser]) {
       const response = await files(session, switchDevice.id);
       expect(response.statusCode).toBe(200);
-      expect(response.json()).toMatchObject({ canFetch: false, files: [{}, {}] });
+      expect(response.json()).toMatchObject({ can_fetch: false, files: [{}, {}] });
     }
     for (const session of [sessions.siteReader, sessions.otherSiteUser, sessions.outsider]) {
       const response = await files(session, switchDevice.id);

@@ -93,7 +93,7 @@ describe('GET /apiv2/cloud/:cloudId/devices/:deviceId/metrics', () => {
     ]);
     // The test heartbeat's radios: 2.4 GHz at 31 % and -95 dBm, 5 GHz at 12 % and -101 dBm; no 60 GHz.
     expect(body.points[0]).toMatchObject({ util24: 31, util5: 12, util60: null, noise24: -95, noise5: -101 });
-    expect(body.points[0].linkRssi).toBeNull();
+    expect(body.points[0].link_rssi).toBeNull();
   });
 
   it('answers the 24 hours when no range is given', async () => {
@@ -119,7 +119,7 @@ describe('GET /apiv2/cloud/:cloudId/devices/:deviceId/metrics', () => {
     const body = (await metrics(world.sessions.owner, device.id)).json();
     expect(body.points.map((p: { cpu: number | null }) => p.cpu)).toEqual([10, 11, 12, null, 13]);
     // 600 kB a minute is 80 kbit/s; 6 MB over ten minutes too.
-    expect(body.points.map((p: { rxRate: number | null }) => p.rxRate)).toEqual([
+    expect(body.points.map((p: { rx_rate: number | null }) => p.rx_rate)).toEqual([
       80_000,
       80_000,
       160_000,
@@ -155,11 +155,11 @@ describe('GET /apiv2/cloud/:cloudId/devices/:deviceId/metrics', () => {
     expect(week.points).toHaveLength(1);
     expect(week.points[0]).toMatchObject({ at: new Date(yesterday).toISOString(), cpu: 30 });
     // 36 MB in an hour: 80 kbit/s.
-    expect(week.points[0].rxRate).toBe(80_000);
+    expect(week.points[0].rx_rate).toBe(80_000);
 
     const month = (await metrics(world.sessions.owner, device.id, '?range=30d')).json();
     expect(month.points.map((p: { cpu: number | null }) => p.cpu)).toEqual([70, null, 30]);
-    expect(month.points[0].rxRate).toBe(16_000);
+    expect(month.points[0].rx_rate).toBe(16_000);
   });
 
   it('answers an empty series for a device that never called home', async () => {

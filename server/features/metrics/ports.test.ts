@@ -40,7 +40,7 @@ describe('GET /apiv2/cloud/:cloudId/devices/:deviceId/ports', () => {
   it('answers no reading before the switch first calls home', async () => {
     const response = await ports(world.sessions.owner, world.switchDevice.id);
     expect(response.statusCode).toBe(200);
-    expect(response.json()).toEqual({ at: null, intervalS: null, ports: [] });
+    expect(response.json()).toEqual({ at: null, interval_s: null, ports: [] });
   });
 
   it("answers every port of the last heartbeat, in port order, with the reading's time", async () => {
@@ -59,12 +59,12 @@ describe('GET /apiv2/cloud/:cloudId/devices/:deviceId/ports', () => {
     expect(response.statusCode).toBe(200);
     const body = response.json();
     expect(body.ports).toEqual([
-      { port: 1, link: true, speedMbps: 1000, poeW: 12.5, errors: 4, rxBytes: 1000, txBytes: 500 },
-      { port: 2, link: true, speedMbps: 10_000, poeW: 0, errors: 0, rxBytes: 2000, txBytes: 1000 },
-      { port: 3, link: false, speedMbps: 0, poeW: 0, errors: 0, rxBytes: 0, txBytes: 0 },
+      { port: 1, link: true, speed_mbps: 1000, poe_w: 12.5, errors: 4, rx_bytes: 1000, tx_bytes: 500 },
+      { port: 2, link: true, speed_mbps: 10_000, poe_w: 0, errors: 0, rx_bytes: 2000, tx_bytes: 1000 },
+      { port: 3, link: false, speed_mbps: 0, poe_w: 0, errors: 0, rx_bytes: 0, tx_bytes: 0 },
     ]);
     expect(Date.parse(body.at)).toBeGreaterThanOrEqual(before - 1000);
-    expect(body.intervalS).toBeGreaterThanOrEqual(0);
+    expect(body.interval_s).toBeGreaterThanOrEqual(0);
   });
 
   it('answers no ports for a device that reports none', async () => {

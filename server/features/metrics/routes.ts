@@ -55,11 +55,11 @@ function portReadings(telemetry: unknown): PortReading[] {
     .map((port) => ({
       port: count(port.port),
       link: port.link === true,
-      speedMbps: count(port.speedMbps),
-      poeW: count(port.poeW),
+      speed_mbps: count(port.speedMbps),
+      poe_w: count(port.poeW),
       errors: count(port.errors),
-      rxBytes: count(port.rxBytes),
-      txBytes: count(port.txBytes),
+      rx_bytes: count(port.rxBytes),
+      tx_bytes: count(port.txBytes),
     }))
     .sort((a, b) => a.port - b.port);
 }
@@ -80,14 +80,14 @@ function fileReadings(
       return {
         name,
         size: count(file.size),
-        modifiedAt: String(file.modifiedAt),
-        lastFetch: fetch
+        modified_at: String(file.modifiedAt),
+        last_fetch: fetch
           ? {
-              taskId: fetch.task_id,
-              targetId: fetch.target_id,
+              task_id: fetch.task_id,
+              target_id: fetch.target_id,
               state: fetch.state,
               error: fetch.error,
-              finishedAt: fetch.finished_at,
+              finished_at: fetch.finished_at,
               downloadable: fetch.downloadable && mayDownload,
             }
           : null,
@@ -138,13 +138,17 @@ export function metricRoutes(ctx: AppContext): FastifyPluginAsyncTypebox {
       async (request) => {
         const device = await readableDevice(db, membershipOf(request), request.params.deviceId);
         if (device.agentId === null || device.lastHeartbeatAt === null) {
-          return { at: null, intervalS: null, ports: [] };
+          return { at: null, interval_s: null, ports: [] };
         }
         const [telemetry, intervalS] = await Promise.all([
           readTelemetry(db, device.agentId, 'ports'),
           lastHeartbeatInterval(db, device.agentId),
         ]);
-        return { at: device.lastHeartbeatAt.toISOString(), intervalS, ports: portReadings(telemetry) };
+        return {
+          at: device.lastHeartbeatAt.toISOString(),
+          interval_s: intervalS,
+          ports: portReadings(telemetry),
+        };
       },
     );
 
@@ -165,20 +169,20 @@ export function metricRoutes(ctx: AppContext): FastifyPluginAsyncTypebox {
         const membership = membershipOf(request);
         const device = await readableDevice(db, membership, request.params.deviceId);
         if (!keepsFiles(device.productType, device.mgmtdVersion)) {
-          return { at: null, canFetch: false, files: [], keeps_files: false };
+          return { at: null, can_fetch: false, files: [], keeps_files: false };
         }
         const canFetch =
           device.takesTasks &&
           allowedTasks(membership, device.siteId, device.productType).includes('TASK_REPORT');
         if (device.agentId === null || device.lastHeartbeatAt === null)
-          return { at: null, canFetch, files: [], keeps_files: true };
+          return { at: null, can_fetch: canFetch, files: [], keeps_files: true };
         const [telemetry, fetches] = await Promise.all([
           readTelemetry(db, device.agentId, 'files'),
           latestFileFetches(db, device.id),
         ]);
         return {
           at: device.lastHeartbeatAt.toISOString(),
-          canFetch,
+          can_fetch: canFetch,
           files: fileReadings(
             telemetry,
             fetches,

@@ -37,11 +37,11 @@ function point(at: number, row: StoredPoint | null, seconds: number | null): Met
     noise24: value('noise24'),
     noise5: value('noise5'),
     noise60: value('noise60'),
-    rxRate: rate(value('rxBytes')),
-    txRate: rate(value('txBytes')),
-    linkRssi: value('linkRssi'),
-    linkSnr: value('linkSnr'),
-    linkCapacity: value('linkCapacity'),
+    rx_rate: rate(value('rxBytes')),
+    tx_rate: rate(value('txBytes')),
+    link_rssi: value('linkRssi'),
+    link_snr: value('linkSnr'),
+    link_capacity: value('linkCapacity'),
   };
 }
 

@@ -66,13 +66,13 @@ describe('GET /apiv2/navigation/site/:id', () => {
       name: 'Quay',
       cloud_id: cloudId,
       configEnabled: true,
-      sdwanEnabled: true,
+      sdwan_enabled: true,
       allow_config: true,
       site_permissions: [...SITE_PERMISSIONS],
     });
     expect((await get(`/apiv2/navigation/site/${otherSiteId}`, guest)).json()).toMatchObject({
       configEnabled: false,
-      sdwanEnabled: false,
+      sdwan_enabled: false,
       site_permissions: ['read_device', 'read_site', 'dashboards', 'live_data', 'view_config'],
     });
   });

@@ -59,7 +59,7 @@ export function navigationRoutes(ctx: AppContext): FastifyPluginAsyncTypebox {
           name: site.name,
           cloud_id: site.cloudId,
           configEnabled: site.configEnabled,
-          sdwanEnabled: site.sdwanEnabled,
+          sdwan_enabled: site.sdwanEnabled,
           allow_config: site.allowConfig,
           site_permissions: sitePermissionList(sitePermissions(membership, site.id)),
         };

@@ -19,7 +19,7 @@ const subscribe = (session: Session, value: unknown, headers: Record<string, str
   t.app.inject({ method: 'POST', url: '/apiv2/user/newsletter', headers, payload: { subscribe: value } });
 const subscribed = async (session: Session) =>
   (await t.app.inject({ method: 'GET', url: '/apiv2/auth/me', headers: as(session) })).json().user
-    .subscribeNewsletter;
+    .subscribe_newsletter;
 
 describe('POST /apiv2/user/newsletter', () => {
   it("saves the caller's subscription, visible in GET /apiv2/auth/me", async () => {

@@ -69,11 +69,11 @@ const cloudPath = () => `/apiv2/cloud/${f.cloud.id}/notification-settings`;
 const sitePath = (siteId: number) => `/apiv2/cloud/${f.cloud.id}/site/${siteId}/notification-settings`;
 const call = (method: 'GET' | 'PUT', url: string, payload?: object, who: Session = f.sessions.owner) =>
   t.app.inject({ method, url, headers: as(who), ...(payload ? { payload } : {}) });
-const everyone = { everyone: true, userIds: [] };
-const nobody = { everyone: false, userIds: [] };
-const only = (...userIds: number[]) => ({ everyone: false, userIds });
-const typeOf = (body: { types: { alertType: string }[] }, alertType: string) =>
-  body.types.find((type) => type.alertType === alertType);
+const everyone = { everyone: true, user_ids: [] };
+const nobody = { everyone: false, user_ids: [] };
+const only = (...userIds: number[]) => ({ everyone: false, user_ids: userIds });
+const typeOf = (body: { types: { alert_type: string }[] }, alertType: string) =>
+  body.types.find((type) => type.alert_type === alertType);
 const records = () =>
   queryRows<{ action: string; object_id: string; object_name: string; before: unknown; after: unknown }>(
     t.database.db,
@@ -87,7 +87,7 @@ describe('GET /apiv2/cloud/:cloudId/notification-settings', () => {
     expect(response.statusCode, response.body).toBe(200);
     const body = response.json();
     expect(body.types).toHaveLength(16);
-    expect(body.types[0]).toEqual({ alertType: 'DEV_CONFIG_FAILED', push: everyone, email: nobody });
+    expect(body.types[0]).toEqual({ alert_type: 'DEV_CONFIG_FAILED', push: everyone, email: nobody });
     expect(body.members.map((m: { name: string }) => m.name)).toEqual([
       'Abel Tester',
       'Gina Tester',
@@ -108,14 +108,14 @@ describe('PUT /apiv2/cloud/:cloudId/notification-settings', () => {
     const before = (await records()).length;
     const response = await call('PUT', cloudPath(), {
       types: [
-        { alertType: 'DEV_UNREACHABLE', push: everyone, email: only(f.guest.id, f.admin.id) },
-        { alertType: 'DEV_REBOOT', push: nobody, email: nobody },
+        { alert_type: 'DEV_UNREACHABLE', push: everyone, email: only(f.guest.id, f.admin.id) },
+        { alert_type: 'DEV_REBOOT', push: nobody, email: nobody },
       ],
     });
     expect(response.statusCode, response.body).toBe(200);
     const saved = (await call('GET', cloudPath())).json();
     expect(typeOf(saved, 'DEV_UNREACHABLE')).toEqual({
-      alertType: 'DEV_UNREACHABLE',
+      alert_type: 'DEV_UNREACHABLE',
       push: everyone,
       // In the order of the accounts (Abel's was made before Gina's), each once.
       email: only(f.admin.id, f.guest.id),
@@ -142,7 +142,7 @@ describe('PUT /apiv2/cloud/:cloudId/notification-settings', () => {
 
     // A type left out goes back to the default; saving the same again records nothing.
     await call('PUT', cloudPath(), {
-      types: [{ alertType: 'DEV_UNREACHABLE', push: everyone, email: only(f.guest.id, f.admin.id) }],
+      types: [{ alert_type: 'DEV_UNREACHABLE', push: everyone, email: only(f.guest.id, f.admin.id) }],
     });
     expect(typeOf((await call('GET', cloudPath())).json(), 'DEV_REBOOT')).toMatchObject({
       push: everyone,
@@ -150,7 +150,7 @@ describe('PUT /apiv2/cloud/:cloudId/notification-settings', () => {
     });
     const again = (await records()).length;
     await call('PUT', cloudPath(), {
-      types: [{ alertType: 'DEV_UNREACHABLE', push: everyone, email: only(f.admin.id, f.guest.id) }],
+      types: [{ alert_type: 'DEV_UNREACHABLE', push: everyone, email: only(f.admin.id, f.guest.id) }],
     });
     expect((await records()).length).toBe(again);
   });
@@ -158,42 +158,42 @@ describe('PUT /apiv2/cloud/:cloudId/notification-settings', () => {
   it.each([
     [
       'an unknown alert type',
-      { types: [{ alertType: 'DEV_EXPLODED', push: everyone, email: nobody }] },
-      '/types/0/alertType',
+      { types: [{ alert_type: 'DEV_EXPLODED', push: everyone, email: nobody }] },
+      '/types/0/alert_type',
     ],
     [
       'a type given twice',
       {
         types: [
-          { alertType: 'DEV_REBOOT', push: everyone, email: nobody },
-          { alertType: 'DEV_REBOOT', push: nobody, email: nobody },
+          { alert_type: 'DEV_REBOOT', push: everyone, email: nobody },
+          { alert_type: 'DEV_REBOOT', push: nobody, email: nobody },
         ],
       },
-      '/types/1/alertType',
+      '/types/1/alert_type',
     ],
     [
       'a user who is not a member',
-      { types: [{ alertType: 'DEV_REBOOT', push: everyone, email: only(999_999) }] },
-      '/types/0/email/userIds/0',
+      { types: [{ alert_type: 'DEV_REBOOT', push: everyone, email: only(999_999) }] },
+      '/types/0/email/user_ids/0',
     ],
     [
       'a member of another cloud',
-      { types: [{ alertType: 'DEV_REBOOT', push: only(-1), email: nobody }] },
-      '/types/0/push/userIds/0',
+      { types: [{ alert_type: 'DEV_REBOOT', push: only(-1), email: nobody }] },
+      '/types/0/push/user_ids/0',
     ],
     [
       'a member listed twice',
-      { types: [{ alertType: 'DEV_REBOOT', push: everyone, email: only(1, 1) }] },
-      '/types/0/email/userIds',
+      { types: [{ alert_type: 'DEV_REBOOT', push: everyone, email: only(1, 1) }] },
+      '/types/0/email/user_ids',
     ],
     [
       'a channel without its members',
-      { types: [{ alertType: 'DEV_REBOOT', push: { everyone: false }, email: nobody }] },
-      '/types/0/push/userIds',
+      { types: [{ alert_type: 'DEV_REBOOT', push: { everyone: false }, email: nobody }] },
+      '/types/0/push/user_ids',
     ],
     [
       'a text where a flag goes',
-      { types: [{ alertType: 'DEV_REBOOT', push: { everyone: 'yes', userIds: [] }, email: nobody }] },
+      { types: [{ alert_type: 'DEV_REBOOT', push: { everyone: 'yes', user_ids: [] }, email: nobody }] },
       '/types/0/push/everyone',
     ],
     ['no list of types', { DEV_REBOOT: 'nobody' }, '/types'],
@@ -215,14 +215,14 @@ describe('PUT /apiv2/cloud/:cloudId/notification-settings', () => {
 describe('/apiv2/cloud/:cloudId/site/:siteId/notification-settings', () => {
   it('follows the cloud for every type until the site sets its own, showing what the cloud does', async () => {
     await call('PUT', cloudPath(), {
-      types: [{ alertType: 'DEV_UNREACHABLE', push: everyone, email: only(f.guest.id) }],
+      types: [{ alert_type: 'DEV_UNREACHABLE', push: everyone, email: only(f.guest.id) }],
     });
     const body = (await call('GET', sitePath(f.north.id))).json();
-    expect(body.siteName).toBe('North Tower');
+    expect(body.site_name).toBe('North Tower');
     expect(body.types).toHaveLength(16);
     expect(typeOf(body, 'DEV_UNREACHABLE')).toEqual({
-      alertType: 'DEV_UNREACHABLE',
-      followsCloud: true,
+      alert_type: 'DEV_UNREACHABLE',
+      follows_cloud: true,
       push: everyone,
       email: only(f.guest.id),
       cloud: { push: everyone, email: only(f.guest.id) },
@@ -237,11 +237,13 @@ describe('/apiv2/cloud/:cloudId/site/:siteId/notification-settings', () => {
       [f.owner.id, f.admin.id, f.guest.id].sort(),
     );
     const refused = await call('PUT', sitePath(f.south.id), {
-      types: [{ alertType: 'DEV_REBOOT', followsCloud: false, push: everyone, email: only(f.northUser.id) }],
+      types: [
+        { alert_type: 'DEV_REBOOT', follows_cloud: false, push: everyone, email: only(f.northUser.id) },
+      ],
     });
     expect(refused.statusCode).toBe(400);
     expect(refused.json().errors).toEqual([
-      expect.objectContaining({ path: '/types/0/email/userIds/0', errorCode: 'cannot_see_site' }),
+      expect.objectContaining({ path: '/types/0/email/user_ids/0', errorCode: 'cannot_see_site' }),
     ]);
   });
 
@@ -249,29 +251,29 @@ describe('/apiv2/cloud/:cloudId/site/:siteId/notification-settings', () => {
     const before = (await records()).length;
     const set = await call('PUT', sitePath(f.north.id), {
       types: [
-        { alertType: 'DEV_UNREACHABLE', followsCloud: false, push: nobody, email: only(f.northUser.id) },
-        { alertType: 'DEV_REBOOT', followsCloud: true },
+        { alert_type: 'DEV_UNREACHABLE', follows_cloud: false, push: nobody, email: only(f.northUser.id) },
+        { alert_type: 'DEV_REBOOT', follows_cloud: true },
       ],
     });
     expect(set.statusCode, set.body).toBe(200);
     expect(typeOf(set.json(), 'DEV_UNREACHABLE')).toEqual({
-      alertType: 'DEV_UNREACHABLE',
-      followsCloud: false,
+      alert_type: 'DEV_UNREACHABLE',
+      follows_cloud: false,
       push: nobody,
       email: only(f.northUser.id),
       cloud: { push: everyone, email: only(f.guest.id) },
     });
-    expect(typeOf(set.json(), 'DEV_REBOOT')).toMatchObject({ followsCloud: true });
+    expect(typeOf(set.json(), 'DEV_REBOOT')).toMatchObject({ follows_cloud: true });
     // The other site still follows the cloud.
     expect(typeOf((await call('GET', sitePath(f.south.id))).json(), 'DEV_UNREACHABLE')).toMatchObject({
-      followsCloud: true,
+      follows_cloud: true,
     });
 
     const back = await call('PUT', sitePath(f.north.id), {
-      types: [{ alertType: 'DEV_UNREACHABLE', followsCloud: true }],
+      types: [{ alert_type: 'DEV_UNREACHABLE', follows_cloud: true }],
     });
     expect(typeOf(back.json(), 'DEV_UNREACHABLE')).toMatchObject({
-      followsCloud: true,
+      follows_cloud: true,
       email: only(f.guest.id),
     });
     expect((await records()).slice(before)).toEqual([
@@ -295,24 +297,28 @@ describe('/apiv2/cloud/:cloudId/site/:siteId/notification-settings', () => {
   it.each([
     [
       'a type of its own without its channels',
-      { types: [{ alertType: 'DEV_REBOOT', followsCloud: false, push: everyone }] },
+      { types: [{ alert_type: 'DEV_REBOOT', follows_cloud: false, push: everyone }] },
       '/types/0/email',
     ],
     [
       'a type given twice',
       {
         types: [
-          { alertType: 'DEV_REBOOT', followsCloud: true },
-          { alertType: 'DEV_REBOOT', followsCloud: true },
+          { alert_type: 'DEV_REBOOT', follows_cloud: true },
+          { alert_type: 'DEV_REBOOT', follows_cloud: true },
         ],
       },
-      '/types/1/alertType',
+      '/types/1/alert_type',
     ],
-    ['an unknown alert type', { types: [{ alertType: 'NOPE', followsCloud: true }] }, '/types/0/alertType'],
+    [
+      'an unknown alert type',
+      { types: [{ alert_type: 'NOPE', follows_cloud: true }] },
+      '/types/0/alert_type',
+    ],
     [
       'no followsCloud',
-      { types: [{ alertType: 'DEV_REBOOT', push: everyone, email: nobody }] },
-      '/types/0/followsCloud',
+      { types: [{ alert_type: 'DEV_REBOOT', push: everyone, email: nobody }] },
+      '/types/0/follows_cloud',
     ],
   ])('refuses %s with a 400 naming the field, and changes nothing', async (_name, body, path) => {
     const before = (await call('GET', sitePath(f.north.id))).json();

@@ -47,8 +47,8 @@ export async function loadSettingRows(db: Database, cloudId: number): Promise<No
       rows.map((row) => ({
         siteId: row.siteId,
         alertType: row.alertType,
-        push: { everyone: row.pushEveryone, userIds: row.pushUserIds },
-        email: { everyone: row.emailEveryone, userIds: row.emailUserIds },
+        push: { everyone: row.pushEveryone, user_ids: row.pushUserIds },
+        email: { everyone: row.emailEveryone, user_ids: row.emailUserIds },
       })),
     );
 }
@@ -73,7 +73,7 @@ const presentMembers = (members: readonly CloudMember[]): NotificationMember[] =
 function shown(setting: NotificationSetting, memberIds: ReadonlySet<number>) {
   const channel = (value: ChannelSetting): ChannelInput => {
     const normal = normaliseChannel(value);
-    return { everyone: normal.everyone, userIds: normal.userIds.filter((id) => memberIds.has(id)) };
+    return { everyone: normal.everyone, user_ids: normal.user_ids.filter((id) => memberIds.has(id)) };
   };
   return { push: channel(setting.push), email: channel(setting.email) };
 }
@@ -84,7 +84,7 @@ export async function readCloudSettings(db: Database, cloudId: number): Promise<
   const ids = new Set(members.map((member) => member.userId));
   return {
     types: ALERT_TYPES.map((alertType) => ({
-      alertType,
+      alert_type: alertType,
       ...shown(resolveSetting(rows, alertType, null).setting, ids),
     })),
     members: presentMembers(members),
@@ -103,13 +103,13 @@ export async function readSiteSettings(
   const rows = await loadSettingRows(db, cloudId);
   const ids = new Set(members.map((member) => member.userId));
   return {
-    siteName: site.name,
+    site_name: site.name,
     types: ALERT_TYPES.map((alertType) => {
       const { setting, source } = resolveSetting(rows, alertType, siteId);
       const cloud = resolveSetting(rows, alertType, null).setting;
       return {
-        alertType,
-        followsCloud: source !== 'site',
+        alert_type: alertType,
+        follows_cloud: source !== 'site',
         ...shown(setting, ids),
         cloud: shown(cloud, ids),
       };
@@ -118,8 +118,8 @@ export async function readSiteSettings(
   };
 }
 
-type ChannelInput = { everyone: boolean; userIds: number[] };
-type SettingInput = { alertType: AlertType; push?: ChannelInput; email?: ChannelInput };
+type ChannelInput = { everyone: boolean; user_ids: number[] };
+type SettingInput = { alert_type: AlertType; push?: ChannelInput; email?: ChannelInput };
 
 const issue = (path: string, errorCode: string, message: string): ValidationIssue => ({
   errorCode,
@@ -139,12 +139,12 @@ function checkInput(
   const seeing = new Set(choosable(members, siteId).map((m) => m.userId));
   const seen = new Set<AlertType>();
   types.forEach((type, index) => {
-    if (seen.has(type.alertType))
-      issues.push(issue(`/types/${index}/alertType`, 'duplicate', 'is given more than once'));
-    seen.add(type.alertType);
+    if (seen.has(type.alert_type))
+      issues.push(issue(`/types/${index}/alert_type`, 'duplicate', 'is given more than once'));
+    seen.add(type.alert_type);
     for (const channel of NOTIFICATION_CHANNELS) {
-      type[channel]?.userIds.forEach((userId, at) => {
-        const path = `/types/${index}/${channel}/userIds/${at}`;
+      type[channel]?.user_ids.forEach((userId, at) => {
+        const path = `/types/${index}/${channel}/user_ids/${at}`;
         if (!member.has(userId)) issues.push(issue(path, 'not_member', 'is not a member of the cloud'));
         else if (!seeing.has(userId)) issues.push(issue(path, 'cannot_see_site', 'may not see this site'));
       });
@@ -157,8 +157,8 @@ function checkInput(
 function channelValue(channel: ChannelSetting, members: readonly CloudMember[]): string | string[] {
   const normal = normaliseChannel(channel);
   if (normal.everyone) return 'everyone';
-  if (normal.userIds.length === 0) return 'nobody';
-  return normal.userIds.map((id) => members.find((m) => m.userId === id)?.email ?? `#${id}`);
+  if (normal.user_ids.length === 0) return 'nobody';
+  return normal.user_ids.map((id) => members.find((m) => m.userId === id)?.email ?? `#${id}`);
 }
 
 const settingValues = (setting: NotificationSetting, members: readonly CloudMember[]) => ({
@@ -194,9 +194,9 @@ async function storeRow(
   const email = normaliseChannel(setting.email);
   const values = {
     pushEveryone: push.everyone,
-    pushUserIds: [...push.userIds],
+    pushUserIds: [...push.user_ids],
     emailEveryone: email.everyone,
-    emailUserIds: [...email.userIds],
+    emailUserIds: [...email.user_ids],
     updatedAt: new Date(),
   };
   await tx
@@ -227,7 +227,7 @@ export async function saveCloudSettings(
     const entries: AuditEntry[] = [];
     for (const alertType of ALERT_TYPES) {
       const before = resolveSetting(rows, alertType, null);
-      const given = body.types.find((type) => type.alertType === alertType);
+      const given = body.types.find((type) => type.alert_type === alertType);
       const after = given ?? DEFAULT_NOTIFICATION_SETTING;
       const stored = sameSetting(after, DEFAULT_NOTIFICATION_SETTING) ? null : after;
       if (sameSetting(before.setting, after)) {
@@ -267,7 +267,7 @@ export async function saveSiteSettings(
     const members = await loadCloudMembers(tx, cloudId);
     const issues = checkInput(body.types, members, siteId);
     body.types.forEach((type, index) => {
-      if (type.followsCloud) return;
+      if (type.follows_cloud) return;
       for (const channel of NOTIFICATION_CHANNELS)
         if (!type[channel])
           issues.push(
@@ -280,9 +280,9 @@ export async function saveSiteSettings(
     for (const alertType of ALERT_TYPES) {
       const before = resolveSetting(rows, alertType, siteId);
       const cloud = resolveSetting(rows, alertType, null).setting;
-      const given = body.types.find((type) => type.alertType === alertType);
+      const given = body.types.find((type) => type.alert_type === alertType);
       const own: NotificationSetting | null =
-        given && !given.followsCloud && given.push && given.email
+        given && !given.follows_cloud && given.push && given.email
           ? { push: given.push, email: given.email }
           : null;
       const wasOwn = before.source === 'site';

@@ -50,8 +50,8 @@ describe('VAPID keys', () => {
     const first = await t.app.inject({ url: '/apiv2/push/vapid-public-key', headers: as(a.session) });
     const second = await t.app.inject({ url: '/apiv2/push/vapid-public-key', headers: as(b.session) });
     expect(first.statusCode).toBe(200);
-    const { publicKey } = first.json();
-    expect(second.json()).toEqual({ publicKey });
+    const { public_key: publicKey } = first.json();
+    expect(second.json()).toEqual({ public_key: publicKey });
     const point = Buffer.from(publicKey, 'base64url');
     expect(point).toHaveLength(65);
     expect(point[0]).toBe(4);

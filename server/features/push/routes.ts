@@ -37,7 +37,7 @@ export function pushRoutes(ctx: AppContext): FastifyPluginAsyncTypebox {
       },
       async (request) => {
         sessionUserId(request);
-        return { publicKey: (await vapidKeys(db)).publicKey };
+        return { public_key: (await vapidKeys(db)).publicKey };
       },
     );
 
@@ -97,7 +97,7 @@ export function pushRoutes(ctx: AppContext): FastifyPluginAsyncTypebox {
       async (request) => {
         const outcome = await sendPush(ctx, [sessionUserId(request)], {
           title: 'Push notifications are on',
-          body: ctx.config.theme.productName,
+          body: ctx.config.theme.product_name,
           url: routes.home.href(),
           tag: 'push-test',
         });

@@ -181,7 +181,7 @@ describe('pushSubject', () => {
   it("names the deployment's https help page, else a mailto address", () => {
     const config = readDefaultConfig();
     expect(pushSubject(config)).toBe('https://example.com/help');
-    const noHelp = { ...config, theme: { ...config.theme, helpUrl: 'http://intranet/help' } };
+    const noHelp = { ...config, theme: { ...config.theme, help_url: 'http://intranet/help' } };
     expect(pushSubject(noHelp)).toBe(FALLBACK_PUSH_SUBJECT);
     expect(FALLBACK_PUSH_SUBJECT).toMatch(/^mailto:[^@]+@(?!localhost)[a-z.]+$/);
   });

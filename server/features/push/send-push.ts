@@ -33,7 +33,7 @@ export const FALLBACK_PUSH_SUBJECT = 'mailto:webpush@example.com';
  */
 export function pushSubject(config: Config): string {
   if (config.pushSubject) return config.pushSubject;
-  const help = config.theme.helpUrl;
+  const help = config.theme.help_url;
   return help?.startsWith('https://') ? help : FALLBACK_PUSH_SUBJECT;
 }
 

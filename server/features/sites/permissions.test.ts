@@ -65,7 +65,7 @@ const calls: Record<string, Call> = {
   'POST site-filters': {
     method: 'POST',
     path: 'site-filters',
-    payload: () => ({ name: `Group ${++sequence}`, siteIds: [siteId] }),
+    payload: () => ({ name: `Group ${++sequence}`, site_ids: [siteId] }),
   },
 };
 

@@ -70,7 +70,7 @@ export async function listSites(db: Database, options: SiteListOptions): Promise
           cloud_id: row.cloudId,
           allow_config: row.allowConfig,
           configEnabled: row.configEnabled,
-          sdwanEnabled: row.sdwanEnabled,
+          sdwan_enabled: row.sdwanEnabled,
           config_saved_at: row.configSavedAt?.toISOString() ?? null,
         }
       : { id: row.id, name: row.name },

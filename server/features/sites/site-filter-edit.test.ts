@@ -53,7 +53,7 @@ const recordsOf = (id: number) =>
     .where(and(eq(auditRecords.objectType, 'site_filter'), eq(auditRecords.objectId, String(id))));
 
 async function newGrouping(name: string, siteIds = [site.north, site.south]) {
-  const response = await send('POST', 'owner', '', { name, siteIds });
+  const response = await send('POST', 'owner', '', { name, site_ids: siteIds });
   expect(response.statusCode).toBe(201);
   return response.json().id as number;
 }
@@ -81,7 +81,7 @@ describe('GET /apiv2/cloud/:cloudId/site-filters/:siteFilterId', () => {
       .returning();
     const response = await send('GET', 'siteAdmin', `/${row?.id}`);
     expect(response.statusCode).toBe(200);
-    expect(response.json()).toEqual({ id: row?.id, name: 'With a gone site', siteIds: [site.east] });
+    expect(response.json()).toEqual({ id: row?.id, name: 'With a gone site', site_ids: [site.east] });
   });
 
   it("answers 404 for another cloud's grouping and 403 to those without manage_sites", async () => {
@@ -97,10 +97,10 @@ describe('PATCH /apiv2/cloud/:cloudId/site-filters/:siteFilterId', () => {
     const id = await newGrouping('Coast');
     const response = await send('PATCH', 'siteAdmin', `/${id}`, {
       name: ' Coastline ',
-      siteIds: [site.east, site.north, site.east],
+      site_ids: [site.east, site.north, site.east],
     });
     expect(response.statusCode).toBe(200);
-    expect(response.json()).toEqual({ id, name: 'Coastline', siteIds: [site.north, site.east] });
+    expect(response.json()).toEqual({ id, name: 'Coastline', site_ids: [site.north, site.east] });
     const changed = (await recordsOf(id)).filter((record) => record.action === 'changed');
     expect(changed).toEqual([
       expect.objectContaining({
@@ -114,9 +114,9 @@ describe('PATCH /apiv2/cloud/:cloudId/site-filters/:siteFilterId', () => {
 
   it.each([
     [{ name: '  ' }, '/name', 'minLength'],
-    [{ siteIds: [] }, '/siteIds', 'minItems'],
-    [{ siteIds: [999999] }, '/siteIds', 'unknown_site'],
-    [{ siteIds: ['north'] }, '/siteIds/0', 'type'],
+    [{ site_ids: [] }, '/site_ids', 'minItems'],
+    [{ site_ids: [999999] }, '/site_ids', 'unknown_site'],
+    [{ site_ids: ['north'] }, '/site_ids/0', 'type'],
   ])('answers %o with the 400 shape and changes nothing', async (payload, path, _code) => {
     const id = await newGrouping(`Unchanged ${path}${JSON.stringify(payload).length}`);
     const response = await send('PATCH', 'owner', `/${id}`, payload);

@@ -42,8 +42,8 @@ export async function listGroupings(db: Database, options: GroupingListOptions):
   return rows.map((row) => ({
     id: row.id,
     name: row.name,
-    siteCount: row.siteIds.length,
-    ...(options.allFields ? { siteIds: row.siteIds } : {}),
+    site_count: row.siteIds.length,
+    ...(options.allFields ? { site_ids: row.siteIds } : {}),
   }));
 }
 

@@ -53,7 +53,7 @@ export function siteFilterRoutes(ctx: AppContext): FastifyPluginAsyncTypebox {
     return {
       userCloudFilter: { id: active?.id ?? null, name: active?.name ?? null },
       siteGroupings,
-      backendFilter: siteGroupings.length === query.limit,
+      backend_filter: siteGroupings.length === query.limit,
     };
   }
 
@@ -67,7 +67,7 @@ export function siteFilterRoutes(ctx: AppContext): FastifyPluginAsyncTypebox {
         {
           errorCode: 'unknown_site',
           location: 'body',
-          path: '/siteIds',
+          path: '/site_ids',
           message: `No such site in this cloud: ${unknown.slice(0, 10).join(', ')}.`,
         },
       ]);
@@ -149,12 +149,12 @@ export function siteFilterRoutes(ctx: AppContext): FastifyPluginAsyncTypebox {
           {
             cloudId,
             name: request.body.name.trim(),
-            siteIds: await knownSites(request, cloudId, request.body.siteIds),
+            siteIds: await knownSites(request, cloudId, request.body.site_ids),
             createdByUserId: membershipOf(request).userId,
           },
           actorOf(request),
         );
-        return reply.code(201).send(created);
+        return reply.code(201).send({ id: created.id, name: created.name, site_ids: created.siteIds });
       },
     );
 
@@ -174,7 +174,7 @@ export function siteFilterRoutes(ctx: AppContext): FastifyPluginAsyncTypebox {
         const { cloudId, siteFilterId } = request.params;
         const grouping = await groupingWithSites(db, cloudId, siteFilterId);
         if (!grouping) throw errors.notFound('Site filter not found.');
-        return grouping;
+        return { id: grouping.id, name: grouping.name, site_ids: grouping.siteIds };
       },
     );
 
@@ -192,7 +192,7 @@ export function siteFilterRoutes(ctx: AppContext): FastifyPluginAsyncTypebox {
       },
       async (request) => {
         const { cloudId, siteFilterId } = request.params;
-        const { name, siteIds } = request.body;
+        const { name, site_ids: siteIds } = request.body;
         const updated = await updateGrouping(
           db,
           cloudId,
@@ -204,7 +204,7 @@ export function siteFilterRoutes(ctx: AppContext): FastifyPluginAsyncTypebox {
           actorOf(request),
         );
         if (!updated) throw errors.notFound('Site filter not found.');
-        return updated;
+        return { id: updated.id, name: updated.name, site_ids: updated.siteIds };
       },
     );
 

@@ -78,34 +78,34 @@ describe('GET /apiv2/cloud/:cloudId/site-filters-select', () => {
     expect(response.json()).toEqual({
       userCloudFilter: { id: null, name: null },
       siteGroupings: [
-        { id: filter.all, name: 'All Sites', siteCount: 3 },
-        { id: filter.coast, name: 'Coast', siteCount: 2 },
-        { id: filter.mountains, name: 'Mountains', siteCount: 1 },
+        { id: filter.all, name: 'All Sites', site_count: 3 },
+        { id: filter.coast, name: 'Coast', site_count: 2 },
+        { id: filter.mountains, name: 'Mountains', site_count: 1 },
       ],
-      backendFilter: false,
+      backend_filter: false,
     });
   });
 
-  it('sets backendFilter when a full page came back', async () => {
+  it('sets backend_filter when a full page came back', async () => {
     const body = (await list('owner', { limit: '2' })).json();
     expect(body.siteGroupings.map((g: { name: string }) => g.name)).toEqual(['All Sites', 'Coast']);
-    expect(body.backendFilter).toBe(true);
+    expect(body.backend_filter).toBe(true);
   });
 
   it('filters by part of the name without case and adds site ids with allFields', async () => {
     const body = (await list('owner', { filter: 'COAST', allFields: 'true' })).json();
     expect(body.siteGroupings).toEqual([
-      { id: filter.coast, name: 'Coast', siteCount: 2, siteIds: [site.south, site.east] },
+      { id: filter.coast, name: 'Coast', site_count: 2, site_ids: [site.south, site.east] },
     ]);
-    expect(body.backendFilter).toBe(false);
+    expect(body.backend_filter).toBe(false);
   });
 
   it('counts only the sites a Site User sees', async () => {
     const body = (await list('siteUser', { allFields: 'true' })).json();
     expect(body.siteGroupings).toEqual([
-      { id: filter.all, name: 'All Sites', siteCount: 1, siteIds: [site.south] },
-      { id: filter.coast, name: 'Coast', siteCount: 1, siteIds: [site.south] },
-      { id: filter.mountains, name: 'Mountains', siteCount: 0, siteIds: [] },
+      { id: filter.all, name: 'All Sites', site_count: 1, site_ids: [site.south] },
+      { id: filter.coast, name: 'Coast', site_count: 1, site_ids: [site.south] },
+      { id: filter.mountains, name: 'Mountains', site_count: 0, site_ids: [] },
     ]);
   });
 
@@ -122,8 +122,8 @@ describe('POST and DELETE /apiv2/cloud/:cloudId/site-filters-select', () => {
     expect(selected.statusCode).toBe(200);
     expect(selected.json()).toMatchObject({
       userCloudFilter: { id: filter.coast, name: 'Coast' },
-      siteGroupings: expect.arrayContaining([{ id: filter.coast, name: 'Coast', siteCount: 2 }]),
-      backendFilter: false,
+      siteGroupings: expect.arrayContaining([{ id: filter.coast, name: 'Coast', site_count: 2 }]),
+      backend_filter: false,
     });
     expect((await list('admin')).json().userCloudFilter).toEqual({ id: filter.coast, name: 'Coast' });
     expect((await list('owner')).json().userCloudFilter).toEqual({ id: null, name: null });
@@ -185,38 +185,38 @@ describe('POST /apiv2/cloud/:cloudId/site-filters', () => {
   it('saves a grouping of visible sites without repeats and lists it', async () => {
     const response = await create('admin', {
       name: ' Valley ',
-      siteIds: [site.north, site.east, site.north],
+      site_ids: [site.north, site.east, site.north],
     });
     expect(response.statusCode).toBe(201);
     const created = response.json();
-    expect(created).toEqual({ id: expect.any(Number), name: 'Valley', siteIds: [site.north, site.east] });
+    expect(created).toEqual({ id: expect.any(Number), name: 'Valley', site_ids: [site.north, site.east] });
     const listed = (await list('owner', { filter: 'valley' })).json().siteGroupings;
-    expect(listed).toEqual([{ id: created.id, name: 'Valley', siteCount: 2 }]);
+    expect(listed).toEqual([{ id: created.id, name: 'Valley', site_count: 2 }]);
   });
 
   it.each([
     ['a deleted site', () => site.gone],
     ["another cloud's site", () => site.foreign],
     ['an unknown site', () => 999999],
-  ])('refuses %s with the 400 shape at /siteIds', async (_label, id) => {
-    const response = await create('owner', { name: 'Broken', siteIds: [site.north, id()] });
+  ])('refuses %s with the 400 shape at /site_ids', async (_label, id) => {
+    const response = await create('owner', { name: 'Broken', site_ids: [site.north, id()] });
     expect(response.statusCode).toBe(400);
     expect(response.json().errors).toEqual([
-      expect.objectContaining({ errorCode: 'unknown_site', location: 'body', path: '/siteIds' }),
+      expect.objectContaining({ errorCode: 'unknown_site', location: 'body', path: '/site_ids' }),
     ]);
     expect((await list('owner', { filter: 'Broken' })).json().siteGroupings).toEqual([]);
   });
 
   it('refuses a Site User even with manage_sites stored: the role holds no cloud-wide bit', async () => {
-    expect((await create('siteUser', { name: 'Peek', siteIds: [site.north] })).statusCode).toBe(403);
-    expect((await create('siteUser', { name: 'Mine', siteIds: [site.south] })).statusCode).toBe(403);
+    expect((await create('siteUser', { name: 'Peek', site_ids: [site.north] })).statusCode).toBe(403);
+    expect((await create('siteUser', { name: 'Mine', site_ids: [site.south] })).statusCode).toBe(403);
   });
 
   it.each([
-    [{ name: '  ', siteIds: [1] }, '/name'],
-    [{ name: 'x'.repeat(101), siteIds: [1] }, '/name'],
-    [{ name: 'Empty', siteIds: [] }, '/siteIds'],
-    [{ name: 'Huge', siteIds: Array.from({ length: 1001 }, (_, i) => i + 1) }, '/siteIds'],
+    [{ name: '  ', site_ids: [1] }, '/name'],
+    [{ name: 'x'.repeat(101), site_ids: [1] }, '/name'],
+    [{ name: 'Empty', site_ids: [] }, '/site_ids'],
+    [{ name: 'Huge', site_ids: Array.from({ length: 1001 }, (_, i) => i + 1) }, '/site_ids'],
   ])('answers %o with the 400 shape', async (payload, path) => {
     const response = await create('owner', payload);
     expect(response.statusCode).toBe(400);
@@ -224,6 +224,6 @@ describe('POST /apiv2/cloud/:cloudId/site-filters', () => {
   });
 
   it('refuses a Guest with 403', async () => {
-    expect((await create('guest', { name: 'Nope', siteIds: [site.north] })).statusCode).toBe(403);
+    expect((await create('guest', { name: 'Nope', site_ids: [site.north] })).statusCode).toBe(403);
   });
 });

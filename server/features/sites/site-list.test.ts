@@ -142,7 +142,7 @@ describe('GET /apiv2/cloud/:cloudId/sites', () => {
         },
       ],
       total: 6,
-      totalCapped: false,
+      total_capped: false,
     });
   });
 
@@ -162,10 +162,10 @@ describe('GET /apiv2/cloud/:cloudId/sites', () => {
         },
       ],
       total: 6,
-      totalCapped: false,
+      total_capped: false,
     });
     expect(await names(owner, { offset: '1', limit: '2' })).toEqual(['Branch', 'Branch']);
-    expect((await get(owner, { offset: '6' })).json()).toEqual({ items: [], total: 6, totalCapped: false });
+    expect((await get(owner, { offset: '6' })).json()).toEqual({ items: [], total: 6, total_capped: false });
   });
 
   it('matches the name or location anywhere without case, and counts only the matches', async () => {

@@ -65,5 +65,5 @@ export async function listSitePage(
     critical_count: counts[2] ?? 0,
     warning_count: counts[3] ?? 0,
   }));
-  return { items, total: total?.value ?? 0, totalCapped: false };
+  return { items, total: total?.value ?? 0, total_capped: false };
 }

@@ -111,7 +111,7 @@ describe('GET /apiv2/cloud/:cloudId/sites-select', () => {
         cloud_id: cloudId,
         allow_config: false,
         configEnabled: true,
-        sdwanEnabled: true,
+        sdwan_enabled: true,
         config_saved_at: '2024-03-01T10:00:00.000Z',
       },
     ]);

@@ -28,7 +28,12 @@ type Candidate = {
 
 /** Every device and recorder the request names, in the cloud and not deleted, in a stable order. */
 async function candidates(db: Database, cloudId: number, body: CreateTaskBody): Promise<Candidate[]> {
-  const { deviceIds = [], smartNvrIds = [], siteId, productType } = body.targets;
+  const {
+    device_ids: deviceIds = [],
+    snvr_device_ids: smartNvrIds = [],
+    site_id: siteId,
+    product_type: productType,
+  } = body.targets;
   return queryRows<Candidate>(
     db,
     sql`
@@ -83,7 +88,7 @@ export type TaskPlan = {
   refused: RefusedTarget[];
   batches: {
     batch: number;
-    targets: { deviceId: number | null; smartNvrId: number | null; name: string }[];
+    targets: { device_id: number | null; snvr_device_id: number | null; name: string }[];
   }[];
 };
 
@@ -100,7 +105,12 @@ export async function planTask(
   const definition = TASK_DEFINITIONS[body.type];
   const params = body.params ?? {};
   const issues = bodyIssues(definition.params, params, '/params');
-  const { deviceIds = [], smartNvrIds = [], siteId, productType } = body.targets;
+  const {
+    device_ids: deviceIds = [],
+    snvr_device_ids: smartNvrIds = [],
+    site_id: siteId,
+    product_type: productType,
+  } = body.targets;
   if (deviceIds.length + smartNvrIds.length === 0 && siteId === undefined && productType === undefined) {
     issues.push(issue('/targets', 'no_targets', 'name at least one device, smart NVR, site or family'));
   }
@@ -116,16 +126,16 @@ export async function planTask(
     const reason = refusal(membership, body.type, params, target);
     // A device of a site the caller cannot see is only mentioned when they named it.
     if (reason === 'not_found' && !named.has(target.device_id ?? 0)) continue;
-    if (reason) refused.push({ deviceId: target.device_id, smartNvrId: target.smart_nvr_id, reason });
+    if (reason) refused.push({ device_id: target.device_id, snvr_device_id: target.smart_nvr_id, reason });
     else accepted.push(target);
   }
   const seenDevices = new Set(found.map((t) => t.device_id));
   const seenRecorders = new Set(found.map((t) => t.smart_nvr_id));
   for (const id of deviceIds.filter((id) => !seenDevices.has(id))) {
-    refused.push({ deviceId: id, smartNvrId: null, reason: 'not_found' });
+    refused.push({ device_id: id, snvr_device_id: null, reason: 'not_found' });
   }
   for (const id of smartNvrIds.filter((id) => !seenRecorders.has(id))) {
-    refused.push({ deviceId: null, smartNvrId: id, reason: 'not_found' });
+    refused.push({ device_id: null, snvr_device_id: id, reason: 'not_found' });
   }
   if (accepted.length === 0) {
     if (refused.some((target) => target.reason === 'forbidden')) {
@@ -138,7 +148,7 @@ export async function planTask(
             issue(
               '/targets',
               target.reason,
-              `${target.deviceId ? `device ${target.deviceId}` : `smart NVR ${target.smartNvrId}`}: ${target.reason}`,
+              `${target.device_id ? `device ${target.device_id}` : `smart NVR ${target.snvr_device_id}`}: ${target.reason}`,
             ),
           ),
     );
@@ -152,7 +162,7 @@ export async function planTask(
     refused,
     batches: groups.map((group, batch) => ({
       batch,
-      targets: group.map((t) => ({ deviceId: t.device_id, smartNvrId: t.smart_nvr_id, name: t.name })),
+      targets: group.map((t) => ({ device_id: t.device_id, snvr_device_id: t.smart_nvr_id, name: t.name })),
     })),
   };
 }
@@ -197,7 +207,7 @@ export async function createTask(
     );
     const id = (task as { id: number }).id;
     const rows = plan.batches.flatMap(({ batch, targets }) =>
-      targets.map((t) => ({ d: t.deviceId, n: t.smartNvrId, b: rolling ? batch : null })),
+      targets.map((t) => ({ d: t.device_id, n: t.snvr_device_id, b: rolling ? batch : null })),
     );
     await tx.execute(sql`
       INSERT INTO task_targets (task_id, device_id, smart_nvr_id, state, batch)

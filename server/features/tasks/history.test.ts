@@ -82,7 +82,7 @@ describe('GET /apiv2/cloud/:cloudId/tasks', () => {
       ids.southFirmware,
       ids.northReboot,
     ]);
-    expect(body).toMatchObject({ total: 4, totalCapped: false });
+    expect(body).toMatchObject({ total: 4, total_capped: false });
     expect(body.items[3]).toMatchObject({
       type_id: 'TASK_REBOOT',
       task_state: 'TASK_SUCCESS',
@@ -103,8 +103,8 @@ describe('GET /apiv2/cloud/:cloudId/tasks', () => {
     const now = encodeURIComponent(new Date().toISOString());
     expect(await idsOf(`?from=${now}`)).toEqual([ids.scheduled]);
     expect(await idsOf(`?to=${now}`)).toEqual([ids.running, ids.southFirmware, ids.northReboot]);
-    expect(await idsOf(`?siteId=${world.sites.south.id}`)).toEqual([ids.scheduled, ids.southFirmware]);
-    expect(await idsOf(`?deviceId=${world.northDevices[1]?.id}`)).toEqual([ids.running, ids.northReboot]);
+    expect(await idsOf(`?site_id=${world.sites.south.id}`)).toEqual([ids.scheduled, ids.southFirmware]);
+    expect(await idsOf(`?device_id=${world.northDevices[1]?.id}`)).toEqual([ids.running, ids.northReboot]);
     const page = (await history(world.sessions.owner, '?limit=1&offset=1')).body;
     expect(page.items.map((task) => task.id)).toEqual([ids.running]);
     expect(page.total).toBe(4);

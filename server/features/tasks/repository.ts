@@ -66,16 +66,16 @@ export async function listTaskHistory(
     states ? inArray(tasks.taskState, states) : undefined,
     query.from ? gte(tasks.executeAt, new Date(query.from)) : undefined,
     query.to ? lt(tasks.executeAt, new Date(query.to)) : undefined,
-    query.siteId ? eq(tasks.siteId, query.siteId) : undefined,
+    query.site_id ? eq(tasks.siteId, query.site_id) : undefined,
     sitesIn ? (sitesIn.length > 0 ? inArray(tasks.siteId, [...sitesIn]) : sql`false`) : undefined,
-    query.deviceId ? targetedAt(taskTargets.deviceId, query.deviceId) : undefined,
-    query.smartNvrId ? targetedAt(taskTargets.smartNvrId, query.smartNvrId) : undefined,
+    query.device_id ? targetedAt(taskTargets.deviceId, query.device_id) : undefined,
+    query.snvr_device_id ? targetedAt(taskTargets.smartNvrId, query.snvr_device_id) : undefined,
   );
   const items = await listTasks(db, scope, query, only);
   return { items, ...(await countCapped(db, tasks, and(visible(scope), only), query)) };
 }
 
-type Rollout = { paused: boolean; stoppedReason: string | null } | null;
+type Rollout = { paused: boolean; stopped_reason: string | null } | null;
 
 async function listTasks(
   db: Database,
@@ -125,7 +125,7 @@ async function listTasks(
     snvr_device_id: row.smartNvrId,
     snvr_device_name: row.smartNvrName,
     stateCounts: stateCounts.get(row.id) ?? emptyStateCounts(),
-    rollout: row.rollout,
+    rollout: row.rollout && { paused: row.rollout.paused, stopped_reason: row.rollout.stoppedReason },
   }));
 }
 

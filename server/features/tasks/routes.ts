@@ -141,7 +141,7 @@ export function taskRoutes(ctx: AppContext): FastifyPluginAsyncTypebox {
       async (request, reply) => {
         const membership = membershipOf(request);
         const plan = await planTask(db, membership, request.body);
-        if (request.body.dryRun) return { batches: plan.batches, refused: plan.refused };
+        if (request.body.dry_run) return { batches: plan.batches, refused: plan.refused };
         const { taskId, alerts } = await createTask(db, actorOf(request), membership, request.body, plan);
         request.server.fleet.notify(alerts);
         // The creator gets it back even when it spans sites they could not list it under.
@@ -260,8 +260,8 @@ export function taskRoutes(ctx: AppContext): FastifyPluginAsyncTypebox {
         },
       },
       async (request) => ({
-        productBrandId: request.query.productBrandId,
-        releases: firmwareCatalogue(request.query.productBrandId),
+        product_brand_id: request.query.product_brand_id,
+        releases: firmwareCatalogue(request.query.product_brand_id),
       }),
     );
 

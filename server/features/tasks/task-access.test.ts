@@ -93,7 +93,7 @@ describe('POST /apiv2/cloud/:cloudId/tasks reading the running configuration', (
         method: 'POST',
         url: `/apiv2/cloud/${world.cloud.id}/tasks`,
         headers: as(session),
-        payload: { type: 'TASK_RECEIVED_CONFIG', targets: { deviceIds: [northDevice(0).id] } },
+        payload: { type: 'TASK_RECEIVED_CONFIG', targets: { device_ids: [northDevice(0).id] } },
       });
     expect((await start(await siteUser(['view_config']))).statusCode).toBe(403);
     expect((await start(world.sessions.guest)).statusCode).toBe(403);

@@ -82,9 +82,9 @@ describe('POST /apiv2/cloud/:cloudId/invitations', () => {
       const email = `grid-${roleId}-${bits}@test.example`.toLowerCase();
       const body = {
         email,
-        roleId,
+        role_id: roleId,
         permissions: bits,
-        ...(roleId === 'ROLE_USER' ? { sites: [{ siteId, permissions: ['read_site'] }] } : {}),
+        ...(roleId === 'ROLE_USER' ? { sites: [{ site_id: siteId, permissions: ['read_site'] }] } : {}),
       };
       const response = await call('admin', 'POST', '/invitations', body);
       if (allowed(roleId, bits)) {
@@ -101,7 +101,7 @@ describe('POST /apiv2/cloud/:cloudId/invitations', () => {
   it('lets the owner invite an Administrator with every bit', async () => {
     const response = await call('owner', 'POST', '/invitations', {
       email: 'every-bit@test.example',
-      roleId: 'ROLE_ADMIN',
+      role_id: 'ROLE_ADMIN',
       permissions: ALL_CLOUD_PERMISSIONS,
     });
     expect(response.statusCode, response.body).toBe(201);
@@ -111,7 +111,7 @@ describe('POST /apiv2/cloud/:cloudId/invitations', () => {
     const sent = (
       await call('owner', 'POST', '/invitations', {
         email: 'owner-made@test.example',
-        roleId: 'ROLE_ADMIN',
+        role_id: 'ROLE_ADMIN',
         permissions: ALL_CLOUD_PERMISSIONS,
       })
     ).json();
@@ -144,9 +144,9 @@ describe('PATCH /apiv2/cloud/:cloudId/users/:userId', () => {
     const expected: string[] = [];
     for (const [roleId, bits] of grid) {
       const response = await call('admin', 'PATCH', `/users/${user.id}`, {
-        roleId,
+        role_id: roleId,
         permissions: bits,
-        ...(roleId === 'ROLE_USER' ? { sites: [{ siteId, permissions: ['read_site'] }] } : {}),
+        ...(roleId === 'ROLE_USER' ? { sites: [{ site_id: siteId, permissions: ['read_site'] }] } : {}),
       });
       if (response.statusCode === 204) current = { role_id: roleId, permissions: bits };
       answers.push(`${roleId} ${bits}: ${response.statusCode}`);
@@ -157,7 +157,7 @@ describe('PATCH /apiv2/cloud/:cloudId/users/:userId', () => {
   });
 
   it('refuses admin@ changing or removing a member who holds more, and lets it manage one who holds less', async () => {
-    const demote = { roleId: 'ROLE_GUEST', permissions: 0 };
+    const demote = { role_id: 'ROLE_GUEST', permissions: 0 };
     for (const above of ['owner', 'fullAdmin'] as const) {
       const before = await membership(ids[above] ?? 0);
       expect((await call('admin', 'PATCH', `/users/${ids[above]}`, demote)).statusCode).toBe(403);
@@ -165,7 +165,7 @@ describe('PATCH /apiv2/cloud/:cloudId/users/:userId', () => {
       expect(await membership(ids[above] ?? 0)).toEqual(before);
     }
     expect(
-      (await call('admin', 'PATCH', `/users/${ids.sitesAdmin}`, { roleId: 'ROLE_ADMIN', permissions: 9 }))
+      (await call('admin', 'PATCH', `/users/${ids.sitesAdmin}`, { role_id: 'ROLE_ADMIN', permissions: 9 }))
         .statusCode,
     ).toBe(204);
     // The administrator it raised now holds as much as it does: a peer it may still manage.

@@ -40,9 +40,9 @@ describe('without an SMTP server', () => {
   it('gives the inviter the link, which lets a new person create their account and join', async () => {
     const invited = await call(s, 'POST', '/invitations', {
       email: 'Nia.New@test.example',
-      roleId: 'ROLE_USER',
+      role_id: 'ROLE_USER',
       permissions: 0,
-      sites: [{ siteId: s.siteId, permissions: ['read_site', 'read_device'] }],
+      sites: [{ site_id: s.siteId, permissions: ['read_site', 'read_device'] }],
     });
     expect(invited.statusCode, invited.body).toBe(201);
     const { invitation, mail, link } = invited.json();
@@ -84,11 +84,11 @@ describe('without an SMTP server', () => {
     const cookie = accepted.cookies.map((c) => `${c.name}=${c.value}`).join('; ');
     const me = (await s.t.app.inject({ method: 'GET', url: '/apiv2/auth/me', headers: { cookie } })).json();
     expect(me.user).toMatchObject({ email: 'Nia.New@test.example', firstname: 'Nia' });
-    expect(me.memberships).toEqual([expect.objectContaining({ cloudId: s.cloudId, roleId: 'ROLE_USER' })]);
+    expect(me.memberships).toEqual([expect.objectContaining({ cloud_id: s.cloudId, role_id: 'ROLE_USER' })]);
 
     const members = (await call(s, 'GET', '/users')).json().items;
     expect(members.find((m: { email: string }) => m.email === 'Nia.New@test.example').sites).toEqual([
-      expect.objectContaining({ siteId: s.siteId, permissions: ['read_site', 'read_device'] }),
+      expect.objectContaining({ site_id: s.siteId, permissions: ['read_site', 'read_device'] }),
     ]);
     // The link works once.
     expect(
@@ -100,24 +100,24 @@ describe('without an SMTP server', () => {
   });
 
   it.each([
-    [{ email: 'x@test.example', roleId: 'ROLE_OWNER', permissions: 0 }, '/roleId'],
-    [{ email: 'not-an-email', roleId: 'ROLE_GUEST', permissions: 0 }, '/email'],
-    [{ email: 'x@test.example', roleId: 'ROLE_GUEST', permissions: 16 }, '/permissions'],
+    [{ email: 'x@test.example', role_id: 'ROLE_OWNER', permissions: 0 }, '/role_id'],
+    [{ email: 'not-an-email', role_id: 'ROLE_GUEST', permissions: 0 }, '/email'],
+    [{ email: 'x@test.example', role_id: 'ROLE_GUEST', permissions: 16 }, '/permissions'],
     [
       {
         email: 'x@test.example',
-        roleId: 'ROLE_USER',
+        role_id: 'ROLE_USER',
         permissions: 0,
-        sites: [{ siteId: 999999, permissions: [] }],
+        sites: [{ site_id: 999999, permissions: [] }],
       },
-      '/sites/0/siteId',
+      '/sites/0/site_id',
     ],
     [
       {
         email: 'x@test.example',
-        roleId: 'ROLE_USER',
+        role_id: 'ROLE_USER',
         permissions: 0,
-        sites: [{ siteId: 1, permissions: ['fly'] }],
+        sites: [{ site_id: 1, permissions: ['fly'] }],
       },
       '/sites/0/permissions/0',
     ],
@@ -134,7 +134,7 @@ describe('without an SMTP server', () => {
     await addMember(s.t.database.db, member.id, s.cloudId, 'ROLE_GUEST');
     const again = await call(s, 'POST', '/invitations', {
       email: member.email.toUpperCase(),
-      roleId: 'ROLE_GUEST',
+      role_id: 'ROLE_GUEST',
       permissions: 0,
     });
     expect(again.json().errors[0]).toMatchObject({ path: '/email', errorCode: 'member' });
@@ -142,14 +142,14 @@ describe('without an SMTP server', () => {
     const first = (
       await call(s, 'POST', '/invitations', {
         email: 'twice@test.example',
-        roleId: 'ROLE_GUEST',
+        role_id: 'ROLE_GUEST',
         permissions: 0,
       })
     ).json();
     const second = (
       await call(s, 'POST', '/invitations', {
         email: 'twice@test.example',
-        roleId: 'ROLE_ADMIN',
+        role_id: 'ROLE_ADMIN',
         permissions: 8,
       })
     ).json();
@@ -172,7 +172,7 @@ describe('without an SMTP server', () => {
     const sent = (
       await call(s, 'POST', '/invitations', {
         email: 'late@test.example',
-        roleId: 'ROLE_GUEST',
+        role_id: 'ROLE_GUEST',
         permissions: 0,
       })
     ).json();
@@ -201,7 +201,7 @@ describe('without an SMTP server', () => {
   it('tells a person with an account to log in and join instead', async () => {
     const existing = await createUser(s.t.database.db);
     const { link } = (
-      await call(s, 'POST', '/invitations', { email: existing.email, roleId: 'ROLE_GUEST', permissions: 0 })
+      await call(s, 'POST', '/invitations', { email: existing.email, role_id: 'ROLE_GUEST', permissions: 0 })
     ).json();
     const token = tokenOf(link);
     const lookup = await s.t.app.inject({
@@ -234,7 +234,7 @@ describe('with an SMTP server', () => {
   it('mails the invitation with its link and gives the inviter no link', async () => {
     const invited = await call(s, 'POST', '/invitations', {
       email: 'mailed@test.example',
-      roleId: 'ROLE_GUEST',
+      role_id: 'ROLE_GUEST',
       permissions: 0,
     });
     expect(invited.statusCode, invited.body).toBe(201);
@@ -256,7 +256,7 @@ describe('with an SMTP server', () => {
     smtp.refuseAll();
     const invited = await call(s, 'POST', '/invitations', {
       email: 'refused@test.example',
-      roleId: 'ROLE_GUEST',
+      role_id: 'ROLE_GUEST',
       permissions: 0,
     });
     expect(invited.json()).toMatchObject({

@@ -1,7 +1,7 @@
 // Invitations sent by a cloud: creating (with a link that lets a person without an account create one),
 // listing, sending again, revoking, and a new person accepting through the link.
 import { aliasedTable, and, count, desc, eq, gt, isNull, ne, sql } from 'drizzle-orm';
-import type { InvitationItem, InviteBody, SiteGrant } from '../../../core/api/users.ts';
+import type { InvitationItem, InviteBody } from '../../../core/api/users.ts';
 import type { Access } from '../../../core/policy.ts';
 import { type AuditActor, audit } from '../../audit/record.ts';
 import { newToken, tokenHash } from '../../auth/tokens.ts';
@@ -61,7 +61,7 @@ export async function listInvitations(
     .select({ value: count() })
     .from(invitations)
     .where(eq(invitations.cloudId, cloudId));
-  return { items, total: total?.value ?? 0, totalCapped: false };
+  return { items, total: total?.value ?? 0, total_capped: false };
 }
 
 /**
@@ -76,8 +76,8 @@ export async function createInvitation(
   body: InviteBody,
 ): Promise<{ invitation: InvitationItem; token: string }> {
   const email = body.email.trim();
-  const grants: SiteGrant[] = body.roleId === 'ROLE_USER' ? namedGrants(body.sites ?? []) : [];
-  checkGrant(granter, { roleId: body.roleId, permissions: body.permissions, sites: grants });
+  const grants = body.role_id === 'ROLE_USER' ? namedGrants(body.sites ?? []) : [];
+  checkGrant(granter, { roleId: body.role_id, permissions: body.permissions, sites: grants });
   const token = newToken();
   const id = await db.transaction(async (tx) => {
     const [member] = await tx
@@ -106,7 +106,7 @@ export async function createInvitation(
         cloudId,
         email,
         invitedByUserId: actor.userId,
-        roleId: body.roleId,
+        roleId: body.role_id,
         permissions: body.permissions,
         sites: grants,
         state: 'REGISTRATION_PENDING',
@@ -121,7 +121,7 @@ export async function createInvitation(
       objectType: 'invitation',
       objectId: created.id,
       objectName: email,
-      after: { roleId: body.roleId, permissions: body.permissions, sites: grants },
+      after: { roleId: body.role_id, permissions: body.permissions, sites: grants },
     });
     return created.id;
   });

@@ -54,7 +54,7 @@ export function memberRoutes(ctx: AppContext): FastifyPluginAsyncTypebox {
       to: sent.invitation.email,
       cloudName: names?.cloudName ?? '',
       inviter: `${names?.firstname ?? ''} ${names?.lastname ?? ''}`.trim() || (names?.email ?? ''),
-      productName: config.theme.productName,
+      productName: config.theme.product_name,
       link,
     });
     return { invitation: sent.invitation, mail, link: mail === 'sent' ? null : link };

@@ -43,19 +43,22 @@ const memberOf = async (name: string) =>
 describe('PATCH /apiv2/cloud/:cloudId/users/:userId', () => {
   it('makes a Guest a Site User of one site, then an Administrator with bits', async () => {
     const toSiteUser = await call('admin', 'PATCH', `/users/${ids.other}`, {
-      roleId: 'ROLE_USER',
+      role_id: 'ROLE_USER',
       permissions: 0,
-      sites: [{ siteId, permissions: ['read_site', 'read_device', 'rename_device'] }],
+      sites: [{ site_id: siteId, permissions: ['read_site', 'read_device', 'rename_device'] }],
     });
     expect(toSiteUser.statusCode, toSiteUser.body).toBe(204);
     expect(await memberOf('other')).toMatchObject({
       role_id: 'ROLE_USER',
       sites: [
-        expect.objectContaining({ siteId, permissions: ['read_site', 'read_device', 'rename_device'] }),
+        expect.objectContaining({
+          site_id: siteId,
+          permissions: ['read_site', 'read_device', 'rename_device'],
+        }),
       ],
     });
     const toAdmin = await call('admin', 'PATCH', `/users/${ids.other}`, {
-      roleId: 'ROLE_ADMIN',
+      role_id: 'ROLE_ADMIN',
       permissions: 9,
     });
     expect(toAdmin.statusCode, toAdmin.body).toBe(204);
@@ -64,29 +67,29 @@ describe('PATCH /apiv2/cloud/:cloudId/users/:userId', () => {
 
   it('never changes the owner, nor the caller’s own role, and refuses sites of another cloud', async () => {
     expect(
-      (await call('admin', 'PATCH', `/users/${ids.owner}`, { roleId: 'ROLE_GUEST', permissions: 0 }))
+      (await call('admin', 'PATCH', `/users/${ids.owner}`, { role_id: 'ROLE_GUEST', permissions: 0 }))
         .statusCode,
     ).toBe(403);
     expect(
-      (await call('admin', 'PATCH', `/users/${ids.admin}`, { roleId: 'ROLE_GUEST', permissions: 0 }))
+      (await call('admin', 'PATCH', `/users/${ids.admin}`, { role_id: 'ROLE_GUEST', permissions: 0 }))
         .statusCode,
     ).toBe(403);
     const foreign = await createSite(t.database.db, (await createCloud(t.database.db)).id);
     const response = await call('admin', 'PATCH', `/users/${ids.guest}`, {
-      roleId: 'ROLE_USER',
+      role_id: 'ROLE_USER',
       permissions: 0,
-      sites: [{ siteId: foreign.id, permissions: [] }],
+      sites: [{ site_id: foreign.id, permissions: [] }],
     });
     expect(response.statusCode).toBe(400);
     expect((await memberOf('guest')).role_id).toBe('ROLE_GUEST');
     expect(
-      (await call('admin', 'PATCH', '/users/999999', { roleId: 'ROLE_GUEST', permissions: 0 })).statusCode,
+      (await call('admin', 'PATCH', '/users/999999', { role_id: 'ROLE_GUEST', permissions: 0 })).statusCode,
     ).toBe(404);
   });
 
   it('is refused to a Guest', async () => {
     expect(
-      (await call('guest', 'PATCH', `/users/${ids.other}`, { roleId: 'ROLE_GUEST', permissions: 0 }))
+      (await call('guest', 'PATCH', `/users/${ids.other}`, { role_id: 'ROLE_GUEST', permissions: 0 }))
         .statusCode,
     ).toBe(403);
   });

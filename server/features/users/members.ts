@@ -43,7 +43,7 @@ async function lockMember(tx: Tx, cloudId: number, userId: number) {
 }
 
 /** Refuses sites that are not live sites of the cloud, naming the first. */
-export async function checkSites(tx: Tx, cloudId: number, grants: readonly SiteGrant[], path: string) {
+export async function checkSites(tx: Tx, cloudId: number, grants: readonly StoredGrant[], path: string) {
   const ids = [...new Set(grants.map((grant) => grant.siteId))];
   if (ids.length !== grants.length) {
     throw errors.validation([
@@ -62,7 +62,7 @@ export async function checkSites(tx: Tx, cloudId: number, grants: readonly SiteG
       {
         errorCode: 'site',
         location: 'body',
-        path: `${path}/${index}/siteId`,
+        path: `${path}/${index}/site_id`,
         message: 'No such site in this cloud.',
       },
     ]);
@@ -72,8 +72,15 @@ export async function checkSites(tx: Tx, cloudId: number, grants: readonly SiteG
 /** Gives a member a role, permission bits and (a Site User) their sites, replacing the old ones. */
 /** Site grants by their named fields: only these reach a row, an invitation or the change log. */
 export const namedGrants = <P extends string>(
-  grants: readonly { siteId: number; permissions: readonly P[] }[],
-) => grants.map((grant) => ({ siteId: grant.siteId, permissions: [...grant.permissions] }));
+  grants: readonly { site_id: number; permissions: readonly P[] }[],
+): StoredGrant<P>[] =>
+  grants.map((grant) => ({ siteId: grant.site_id, permissions: [...grant.permissions] }));
+
+/** A site grant as the console keeps it (a membership's rows, an invitation's document, the change log). */
+export type StoredGrant<P extends string = SiteGrant['permissions'][number]> = {
+  siteId: number;
+  permissions: P[];
+};
 
 export async function replaceSiteGrants(
   tx: Tx,
@@ -113,16 +120,16 @@ export async function updateMember(
     if (member.roleId === 'ROLE_OWNER') {
       throw errors.forbidden('The owner’s role changes only when ownership is transferred.');
     }
-    const grants = body.roleId === 'ROLE_USER' ? namedGrants(body.sites ?? []) : [];
-    checkGrant(granter, { roleId: body.roleId, permissions: body.permissions, sites: grants }, member);
+    const grants = body.role_id === 'ROLE_USER' ? namedGrants(body.sites ?? []) : [];
+    checkGrant(granter, { roleId: body.role_id, permissions: body.permissions, sites: grants }, member);
     await checkSites(tx, cloudId, grants, '/sites');
     const before = { roleId: member.roleId, permissions: member.permissions, sites: member.sites };
     await tx
       .update(memberships)
-      .set({ roleId: body.roleId, permissions: body.permissions })
+      .set({ roleId: body.role_id, permissions: body.permissions })
       .where(and(eq(memberships.cloudId, cloudId), eq(memberships.userId, userId)));
     await replaceSiteGrants(tx, cloudId, userId, grants);
-    const after = { roleId: body.roleId, permissions: body.permissions, sites: grants };
+    const after = { roleId: body.role_id, permissions: body.permissions, sites: grants };
     await audit(tx, actor, {
       cloudId,
       action: 'changed',

@@ -55,7 +55,7 @@ export async function listMembers(db: Database, options: UserListOptions): Promi
   return {
     items: rows.map((row) => ({ ...row, sites: sites.get(row.id) ?? [] })),
     total: total?.value ?? 0,
-    totalCapped: false,
+    total_capped: false,
   };
 }
 
@@ -66,7 +66,7 @@ async function siteGrantsOf(db: Database, cloudId: number, userIds: number[]) {
   const rows = await db
     .select({
       userId: membershipSites.userId,
-      siteId: membershipSites.siteId,
+      site_id: membershipSites.siteId,
       name: sites.name,
       permissions: membershipSites.permissions,
     })

@@ -58,7 +58,7 @@ describe('GET /apiv2/cloud/:cloudId/users', () => {
     expect(response.statusCode).toBe(200);
     const body = response.json();
     expect(body.total).toBe(6);
-    expect(body.totalCapped).toBe(false);
+    expect(body.total_capped).toBe(false);
     // What each may do: the bits, and a Site User's sites (Sam has none yet).
     const sitesAdmin = body.items.find((user: { id: number }) => user.id === ids.sitesAdmin);
     expect(sitesAdmin).toMatchObject({ permissions: CLOUD_PERMISSION.manage_sites, sites: [] });

@@ -14,8 +14,8 @@ export function useUnitContext(): UnitContextWithZone {
   const user = useCachedMe()?.user;
   const measurementUnits = measurementUnitsOf(user);
   const timeZone = user?.timezone;
-  const dateFormat = user?.dateFormat;
-  const timeFormat = user?.timeFormat;
+  const dateFormat = user?.date_format;
+  const timeFormat = user?.time_format;
   return useMemo(
     () => ({ locale: i18n.language, measurementUnits, timeZone, dateFormat, timeFormat }),
     [i18n.language, measurementUnits, timeZone, dateFormat, timeFormat],

@@ -4,5 +4,5 @@ import { useCachedMe } from './api/get-me.ts';
 export const DEFAULT_PRODUCT_NAME = 'Network Console';
 
 export function useProductName(): string {
-  return useCachedMe()?.theme.productName ?? DEFAULT_PRODUCT_NAME;
+  return useCachedMe()?.theme.product_name ?? DEFAULT_PRODUCT_NAME;
 }

@@ -9,7 +9,7 @@ import { useCachedMe } from '../auth/index.ts';
 /** Any address that is not a console page, or a page address with an id that cannot exist. */
 export function NotFoundPage() {
   const { t } = useTranslation();
-  const defaultCloudId = useCachedMe()?.defaultCloudId ?? null;
+  const defaultCloudId = useCachedMe()?.default_cloud_id ?? null;
   return (
     <Box
       component="section"

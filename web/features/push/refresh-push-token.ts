@@ -9,7 +9,7 @@ import { browserSubscriptionQueryOptions } from './browser-subscription.ts';
 export async function refreshPushToken(queryClient: QueryClient): Promise<void> {
   try {
     const subscription = await renewSubscription(
-      async () => (await queryClient.fetchQuery(vapidPublicKeyQueryOptions())).publicKey,
+      async () => (await queryClient.fetchQuery(vapidPublicKeyQueryOptions())).public_key,
     );
     if (!subscription) return;
     await savePushSubscription(subscription);

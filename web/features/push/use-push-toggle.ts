@@ -20,7 +20,7 @@ export type PushToggleState = 'enabled' | 'disabled' | 'pending';
 export function usePushToggle(cloudId: number) {
   const { t } = useTranslation();
   const queryClient = useQueryClient();
-  const pushAlerts = useCachedMe()?.memberships.find((m) => m.cloudId === cloudId)?.pushAlerts ?? false;
+  const pushAlerts = useCachedMe()?.memberships.find((m) => m.cloud_id === cloudId)?.push_alerts ?? false;
   const browser = useQuery({ ...browserSubscriptionQueryOptions(), enabled: pushAlerts });
   const storeEndpoint = (endpoint: string | null) =>
     queryClient.setQueryData(browserSubscriptionQueryOptions().queryKey, endpoint);
@@ -31,7 +31,7 @@ export function usePushToggle(cloudId: number) {
 
   async function turnOn(): Promise<void> {
     if (!pushSupported()) return void showFailure(new PushUnavailableError('not supported'));
-    const { publicKey } = await queryClient.fetchQuery(vapidPublicKeyQueryOptions());
+    const { public_key: publicKey } = await queryClient.fetchQuery(vapidPublicKeyQueryOptions());
     let subscription: Awaited<ReturnType<typeof subscribeBrowser>>;
     try {
       subscription = await subscribeBrowser(publicKey);
@@ -50,7 +50,7 @@ export function usePushToggle(cloudId: number) {
     storePushAlerts(queryClient, cloudId, false);
     const me = queryClient.getQueryData(meQueryOptions().queryKey);
     // One subscription serves every cloud of the user: it stays while another cloud still has push on.
-    if (me?.memberships.some((membership) => membership.pushAlerts)) return;
+    if (me?.memberships.some((membership) => membership.push_alerts)) return;
     const subscription = await currentSubscription();
     if (!subscription) return;
     await deletePushSubscription(subscription.endpoint);

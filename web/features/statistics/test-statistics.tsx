@@ -25,7 +25,7 @@ const site: NavigationSite = {
   name: 'Harbour',
   cloud_id: CLOUD_ID,
   configEnabled: false,
-  sdwanEnabled: false,
+  sdwan_enabled: false,
   allow_config: false,
   site_permissions: ['read_site', 'read_device'],
 };
@@ -61,11 +61,11 @@ export const metricPoint = (at: string, values: Partial<Omit<MetricPoint, 'at'>>
   noise24: null,
   noise5: null,
   noise60: null,
-  rxRate: null,
-  txRate: null,
-  linkRssi: null,
-  linkSnr: null,
-  linkCapacity: null,
+  rx_rate: null,
+  tx_rate: null,
+  link_rssi: null,
+  link_snr: null,
+  link_capacity: null,
   ...values,
 });
 

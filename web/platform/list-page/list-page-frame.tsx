@@ -135,7 +135,7 @@ export function ListResults<T>({
   // A failed page has no rows to show (placeholder rows go when the query fails).
   if (!result.data)
     return <LoadFailed message={t('platform.listPage.loadFailed')} onRetry={result.refetch} />;
-  const { items, total, totalCapped } = result.data;
+  const { items, total, total_capped: totalCapped } = result.data;
   if (items.length === 0 && offset === 0) {
     return (
       <Typography role="status" sx={{ py: 2 }}>

@@ -9,7 +9,7 @@ export function breadcrumbInput(
   objects: PageObjects,
   pageTitle: string,
 ): BreadcrumbInput {
-  const cloud = cloudId !== null && membership ? { id: cloudId, name: membership.cloudName } : undefined;
+  const cloud = cloudId !== null && membership ? { id: cloudId, name: membership.cloud_name } : undefined;
   const { device, smartnvr } = objects;
   const site =
     objects.site ??

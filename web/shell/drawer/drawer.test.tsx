@@ -75,7 +75,13 @@ describe('navigation drawer levels', () => {
   it("shows 'Group Menu' while a saved site filter is active, and a guest no Manage group", async () => {
     const guest = meFixture({
       memberships: [
-        { cloudId: 3, cloudName: 'Demo Networks', roleId: 'ROLE_GUEST', permissions: 0, pushAlerts: false },
+        {
+          cloud_id: 3,
+          cloud_name: 'Demo Networks',
+          role_id: 'ROLE_GUEST',
+          permissions: 0,
+          push_alerts: false,
+        },
       ],
     });
     open('/cloud/3/activity', { me: guest, activeFilterId: 7 });

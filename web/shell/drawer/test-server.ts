@@ -12,7 +12,7 @@ export const SITE: NavigationSite = {
   name: 'Quay',
   cloud_id: 4,
   configEnabled: true,
-  sdwanEnabled: true,
+  sdwan_enabled: true,
   allow_config: true,
   site_permissions: [...SITE_PERMISSIONS],
 };
@@ -81,7 +81,7 @@ export function navigationServer(answers: Answers = {}): FakeHandler {
       return jsonResponse(200, {
         userCloudFilter: { id, name: id === null ? null : 'North' },
         siteGroupings: [],
-        backendFilter: false,
+        backend_filter: false,
       });
     }
     const cloud = /^\/apiv2\/cloud\/(\d+)$/.exec(path);

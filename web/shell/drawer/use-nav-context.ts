@@ -3,7 +3,7 @@
 import type { NavContext } from '../../../core/navigation/context.ts';
 import { type DrawerLevel, levelTrail, navParamsFor, pageLevel } from '../../../core/navigation/levels.ts';
 import { type Access, can } from '../../../core/policy.ts';
-import type { Me, Membership } from '../../features/auth/index.ts';
+import { accessOf, type Me, type Membership } from '../../features/auth/index.ts';
 import { useCloud } from '../../features/clouds/index.ts';
 import {
   type PageObjects,
@@ -17,12 +17,12 @@ export type PageNavigation = {
   readonly trail: readonly DrawerLevel[];
 };
 
-function accessOf(membership: Membership, objects: PageObjects): Access {
+function pageAccess(membership: Membership, objects: PageObjects): Access {
   const permissions = objects.device?.site_permissions ?? objects.site?.site_permissions;
   const siteId = objects.device?.site_id ?? objects.site?.id ?? null;
   // A Site User's permissions on the page's site come with the navigation call.
   const sites = siteId !== null && permissions ? [{ siteId, permissions }] : [];
-  return { roleId: membership.roleId, permissions: membership.permissions, sites };
+  return { roleId: membership.role_id, permissions: membership.permissions, sites };
 }
 
 /** The navigation context of the page; null outside a cloud the user belongs to. */
@@ -35,7 +35,7 @@ export function usePageNavigation(
 ): PageNavigation | null {
   const cloud = useCloud(membership ? cloudId : null);
   const siteFilterActive = useActiveSiteFilter(membership ? cloudId : null);
-  const managesSnvr = membership !== null && can(membership, 'manage_snvr');
+  const managesSnvr = membership !== null && can(accessOf(membership), 'manage_snvr');
   const license = useSmartNvrLicense(cloudId, managesSnvr);
   if (cloudId === null || membership === null) return null;
 
@@ -46,16 +46,16 @@ export function usePageNavigation(
   );
   const { site, device } = objects;
   const context: NavContext = {
-    access: accessOf(membership, objects),
-    theme: { addonsEnabled: me.theme.addonsEnabled, supportToolsEnabled: me.theme.supportToolsEnabled },
-    user: { supportTools: me.user.supportTools },
+    access: pageAccess(membership, objects),
+    theme: { addonsEnabled: me.theme.addons_enabled, supportToolsEnabled: me.theme.support_tools_enabled },
+    user: { supportTools: me.user.support_tools },
     // Until the cloud is known, what depends on its plan and AuthPort stays hidden.
     cloud: cloud.data
       ? { plan_type: cloud.data.plan_type, authport_enabled: cloud.data.authport_enabled }
       : { plan_type: 'trial', authport_enabled: false },
     siteFilterActive,
     site: site
-      ? { configEnabled: site.configEnabled, sdwanEnabled: site.sdwanEnabled }
+      ? { configEnabled: site.configEnabled, sdwanEnabled: site.sdwan_enabled }
       : device
         ? { configEnabled: device.site_config_enabled, sdwanEnabled: false }
         : null,

@@ -11,15 +11,15 @@ export function CloudNotices({
   readonly membership: Membership | null;
 }) {
   if (!membership) return null;
-  const access = { roleId: membership.roleId, permissions: membership.permissions };
+  const access = { roleId: membership.role_id, permissions: membership.permissions };
   return (
     <>
-      <PlanNotices cloudId={membership.cloudId} access={access} />
+      <PlanNotices cloudId={membership.cloud_id} access={access} />
       <VideoDialogs
-        cloudId={membership.cloudId}
+        cloudId={membership.cloud_id}
         userId={me.user.id}
         access={access}
-        addonsEnabled={me.theme.addonsEnabled}
+        addonsEnabled={me.theme.addons_enabled}
       />
     </>
   );

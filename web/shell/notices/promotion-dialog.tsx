@@ -37,7 +37,7 @@ export function PromotionDialog({
         <Typography variant="h3" component="p">
           {current.title}
         </Typography>
-        <VideoPlayer key={current.id} src={current.videoUrl} label={current.title} />
+        <VideoPlayer key={current.id} src={current.video_url} label={current.title} />
         {others.length > 0 && (
           <Box
             component="nav"

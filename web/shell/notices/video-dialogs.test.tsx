@@ -15,8 +15,8 @@ const HOUR = 60 * 60 * 1000;
 const QUICK_START_KEY = 'console.videoDialog.quickStart.1.3';
 const PROMOTION_KEY = 'console.videoDialog.promotion.1.3';
 const videos = [
-  { id: 1, title: 'Getting started with the console', videoUrl: '/media/videos/getting-started.mp4' },
-  { id: 2, title: 'Firmware updates at scale', videoUrl: '/media/videos/firmware-at-scale.mp4' },
+  { id: 1, title: 'Getting started with the console', video_url: '/media/videos/getting-started.mp4' },
+  { id: 2, title: 'Firmware updates at scale', video_url: '/media/videos/firmware-at-scale.mp4' },
 ];
 
 const trialCloud = cloudFixture({ plan_type: 'trial' });
@@ -76,7 +76,7 @@ describe('quick-start video dialog (docs/roles.md, docs/constants.md)', () => {
   it('is only for the owner of a trial cloud', async () => {
     const admin = meFixture({
       memberships: [
-        { cloudId: 3, cloudName: 'Trial Lab', roleId: 'ROLE_ADMIN', permissions: 0, pushAlerts: false },
+        { cloud_id: 3, cloud_name: 'Trial Lab', role_id: 'ROLE_ADMIN', permissions: 0, push_alerts: false },
       ],
     });
     const asAdmin = open(trialCloud, admin);
@@ -135,7 +135,13 @@ describe('promotional video dialog (docs/constants.md)', () => {
   it('is not shown to members who do not manage licenses, nor without videos', async () => {
     const guest = meFixture({
       memberships: [
-        { cloudId: 3, cloudName: 'Demo Networks', roleId: 'ROLE_GUEST', permissions: 0, pushAlerts: false },
+        {
+          cloud_id: 3,
+          cloud_name: 'Demo Networks',
+          role_id: 'ROLE_GUEST',
+          permissions: 0,
+          push_alerts: false,
+        },
       ],
     });
     const asGuest = open(advertisingCloud, guest);

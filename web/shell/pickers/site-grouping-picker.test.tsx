@@ -12,8 +12,8 @@ afterEach(() => {
 });
 
 const groupings = [
-  { id: 5, name: 'North', siteCount: 4 },
-  { id: 6, name: 'South', siteCount: 2 },
+  { id: 5, name: 'North', site_count: 4 },
+  { id: 6, name: 'South', site_count: 2 },
 ];
 
 describe('site-grouping picker', () => {

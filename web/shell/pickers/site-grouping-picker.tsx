@@ -24,7 +24,7 @@ export function SiteGroupingPicker({ cloudId }: SiteGroupingPickerProps) {
   const [term, setTerm] = useState('');
   const first = useSiteFiltersSelect(cloudId);
   // docs/api.md#the-calls: the server says when a full page came back, and then it filters.
-  const serverFiltering = first.data?.backendFilter ?? false;
+  const serverFiltering = first.data?.backend_filter ?? false;
   const filtered = useSiteFiltersSelect(cloudId, serverFiltering ? term : '');
   const select = useSelectSiteFilter(cloudId);
   const clear = useClearSiteFilter(cloudId);
@@ -73,7 +73,7 @@ export function SiteGroupingPicker({ cloudId }: SiteGroupingPickerProps) {
                 <ListItemIcon sx={{ minWidth: 32 }}>{active && <CheckIcon fontSize="small" />}</ListItemIcon>
                 <ListItemText
                   primary={grouping.name}
-                  secondary={t('shell.pickers.siteCount', { count: grouping.siteCount })}
+                  secondary={t('shell.pickers.siteCount', { count: grouping.site_count })}
                 />
               </ListItemButton>
             </ListItem>

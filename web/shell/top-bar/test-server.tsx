@@ -59,7 +59,7 @@ function groupingAnswer(data: FakeShellData) {
   return {
     userCloudFilter: { id: active?.id ?? null, name: active?.name ?? null },
     siteGroupings: data.groupings,
-    backendFilter: false,
+    backend_filter: false,
   };
 }
 

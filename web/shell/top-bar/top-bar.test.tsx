@@ -34,7 +34,7 @@ describe('top bar', () => {
   // docs/navigation.md: no link leads to a page that is not built yet (the console's path analysis).
   it('has no path-analysis link while the console page it names is not built', async () => {
     installShellServer(fakeShellData());
-    renderTopBar(themed({ pathAnalysisUrl: '/v2/cloud/{cloudId}/linqpath' }));
+    renderTopBar(themed({ path_analysis_url: '/v2/cloud/{cloudId}/linqpath' }));
     const bar = await screen.findByRole('banner');
     await within(bar).findByRole('button', { name: 'Tasks' });
     expect(within(bar).queryByRole('link', { name: /Path Analysis/ })).not.toBeInTheDocument();
@@ -42,7 +42,7 @@ describe('top bar', () => {
 
   it('links the path-analysis tool to a built console page through the router', async () => {
     installShellServer(fakeShellData());
-    renderTopBar(themed({ pathAnalysisUrl: '/cloud/{cloudId}/activity' }));
+    renderTopBar(themed({ path_analysis_url: '/cloud/{cloudId}/activity' }));
     const link = await screen.findByRole('link', { name: 'Path Analysis' });
     expect(link).toHaveAttribute('href', '/cloud/3/activity');
     expect(link).not.toHaveAttribute('target');
@@ -50,7 +50,7 @@ describe('top bar', () => {
 
   it('opens an external path-analysis tool in a new tab', async () => {
     installShellServer(fakeShellData());
-    renderTopBar(themed({ pathAnalysisUrl: 'https://paths.example/cloud/{cloudId}' }));
+    renderTopBar(themed({ path_analysis_url: 'https://paths.example/cloud/{cloudId}' }));
     const link = await screen.findByRole('link', { name: /^Path Analysis/ });
     expect(link).toHaveAttribute('href', 'https://paths.example/cloud/3');
     expect(link).toHaveAttribute('target', '_blank');
@@ -59,13 +59,13 @@ describe('top bar', () => {
 
   it('shows Latest News when the theme enables news', async () => {
     installShellServer(fakeShellData());
-    renderTopBar(themed({ newsEnabled: true }));
+    renderTopBar(themed({ news_enabled: true }));
     expect(await screen.findByRole('button', { name: 'Latest News' })).toBeInTheDocument();
   });
 
   it('has no Latest News when the theme disables news', async () => {
     installShellServer(fakeShellData());
-    renderTopBar(themed({ newsEnabled: false }));
+    renderTopBar(themed({ news_enabled: false }));
     await screen.findByRole('button', { name: 'Tasks' });
     expect(screen.queryByRole('button', { name: 'Latest News' })).not.toBeInTheDocument();
   });
@@ -87,7 +87,7 @@ describe('top bar', () => {
 
   it('has no cloud buttons without a cloud, but still the cloud and user menus', async () => {
     installShellServer(fakeShellData());
-    renderTopBar(meFixture({ memberships: [], defaultCloudId: null }), null, '/welcome/no-cloud');
+    renderTopBar(meFixture({ memberships: [], default_cloud_id: null }), null, '/welcome/no-cloud');
     expect(await screen.findByRole('button', { name: 'Cloud menu: Cloud' })).toBeInTheDocument();
     expect(screen.getByRole('button', { name: 'User menu' })).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Tasks' })).not.toBeInTheDocument();
@@ -128,7 +128,7 @@ describe('top bar', () => {
     it('leaves Latest News out of the More menu when news is off; User opens the user menu', async () => {
       setViewportWidth(375);
       installShellServer(fakeShellData());
-      renderTopBar(themed({ newsEnabled: false }));
+      renderTopBar(themed({ news_enabled: false }));
       fireEvent.click(await screen.findByRole('button', { name: 'More' }));
       const more = await screen.findByRole('menu', { name: 'More' });
       expect(within(more).queryByRole('menuitem', { name: 'Latest News' })).not.toBeInTheDocument();

@@ -40,7 +40,7 @@ describe('user menu', () => {
   });
 
   it('offers the Admin Panel to administrators only', async () => {
-    const admin = meFixture({ user: { ...meFixture().user, isAdministrator: true } });
+    const admin = meFixture({ user: { ...meFixture().user, is_administrator: true } });
     const menu = await openUserMenu(admin);
     expect(within(menu).getByRole('menuitem', { name: 'Admin Panel' })).toHaveAttribute(
       'href',
@@ -51,8 +51,8 @@ describe('user menu', () => {
   it('offers Privacy Policy and Help in a new tab when the theme sets them', async () => {
     const theme = {
       ...meFixture().theme,
-      privacyPolicyUrl: 'https://example.com/privacy',
-      helpUrl: 'https://example.com/help',
+      privacy_policy_url: 'https://example.com/privacy',
+      help_url: 'https://example.com/help',
     };
     const menu = await openUserMenu(meFixture({ theme }));
     expect(names(menu)).toEqual([

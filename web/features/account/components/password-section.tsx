@@ -24,14 +24,14 @@ export function PasswordSection({ user }: { readonly user: MeUser }) {
   const mismatch = form.repeat !== form.newPassword;
   const serverError = (path: string) => accountFieldError(change.error, path, t);
   const newPasswordError =
-    (submitted || form.newPassword !== '') && problem ? problem : serverError('/newPassword');
+    (submitted || form.newPassword !== '') && problem ? problem : serverError('/new_password');
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
     setSubmitted(true);
     if (problem || mismatch) return;
     change.mutate(
-      { currentPassword: form.currentPassword, newPassword: form.newPassword },
+      { current_password: form.currentPassword, new_password: form.newPassword },
       {
         onSuccess: () => {
           setForm({ currentPassword: '', newPassword: '', repeat: '' });
@@ -62,8 +62,8 @@ export function PasswordSection({ user }: { readonly user: MeUser }) {
         required
         value={form.currentPassword}
         onChange={(event) => setForm({ ...form, currentPassword: event.target.value })}
-        error={serverError('/currentPassword') !== undefined}
-        helperText={serverError('/currentPassword')}
+        error={serverError('/current_password') !== undefined}
+        helperText={serverError('/current_password')}
       />
       <NewPasswordField
         label={t('account.password.new')}

@@ -24,7 +24,7 @@ export function SessionsSection({ sessions }: { readonly sessions: readonly Acco
   const { t } = useTranslation();
   const signOut = useSignOutSession();
   const browser = (session: AccountSession) => {
-    const described = describeUserAgent(session.userAgent);
+    const described = describeUserAgent(session.user_agent);
     return described ? t('account.sessions.browser', described) : t('account.sessions.unknownBrowser');
   };
   const ask = async (session: AccountSession) => {
@@ -74,10 +74,10 @@ export function SessionsSection({ sessions }: { readonly sessions: readonly Acco
                 </TableCell>
                 <TableCell sx={WIDE_ONLY}>{session.ip ?? '—'}</TableCell>
                 <TableCell>
-                  <DateTime iso={session.lastSeenAt} />
+                  <DateTime iso={session.last_seen_at} />
                 </TableCell>
                 <TableCell sx={WIDE_ONLY}>
-                  <DateTime iso={session.createdAt} />
+                  <DateTime iso={session.created_at} />
                 </TableCell>
               </TableRow>
             ))}

@@ -44,7 +44,7 @@ export function TwoFactorSection({ security }: { readonly security: AccountSecur
       if (purpose === 'disable') disable.mutate(password, { onSuccess: idle });
       if (purpose === 'renew')
         renew.mutate(password, {
-          onSuccess: (data) => setStep({ kind: 'codes', codes: data.recoveryCodes }),
+          onSuccess: (data) => setStep({ kind: 'codes', codes: data.recovery_codes }),
         });
     };
     return (
@@ -71,9 +71,11 @@ export function TwoFactorSection({ security }: { readonly security: AccountSecur
           onEnabled={(codes) => setStep({ kind: 'codes', codes })}
           onCancel={idle}
         />
-      ) : security.twoFactorEnabled ? (
+      ) : security.two_factor_enabled ? (
         <>
-          <Alert severity="success">{t('account.twoFactor.on', { count: security.recoveryCodesLeft })}</Alert>
+          <Alert severity="success">
+            {t('account.twoFactor.on', { count: security.recovery_codes_left })}
+          </Alert>
           {step.kind === 'password' ? (
             confirm(step.purpose)
           ) : (
@@ -115,7 +117,7 @@ function ScanStep(props: {
   const [code, setCode] = useState('');
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    enable.mutate(code.replace(/\s/g, ''), { onSuccess: (data) => props.onEnabled(data.recoveryCodes) });
+    enable.mutate(code.replace(/\s/g, ''), { onSuccess: (data) => props.onEnabled(data.recovery_codes) });
   };
   const error = accountFieldError(enable.error, '/code', t);
   return (

@@ -61,7 +61,7 @@ describe('Your Profile’s email', () => {
     expect(screen.getByRole('textbox', { name: 'Email' })).toHaveValue('owner@demo.example');
     expect(requests[0]?.body).toMatchObject({
       email: 'olivia.new@demo.example',
-      currentPassword: 'demo-console',
+      current_password: 'demo-console',
     });
   });
 

@@ -49,11 +49,11 @@ function ProfileForm({ user }: { readonly user: MeUser }) {
     email: user.email,
     currentPassword: '',
     timezone: user.timezone,
-    preferredLanguage: userLocale(user.preferredLanguage) as Locale,
-    dateFormat: user.dateFormat as DateFormat,
-    timeFormat: user.timeFormat as TimeFormat,
-    measurementUnits: user.measurementUnits,
-    subscribeNewsletter: user.subscribeNewsletter,
+    preferredLanguage: userLocale(user.preferred_language) as Locale,
+    dateFormat: user.date_format as DateFormat,
+    timeFormat: user.time_format as TimeFormat,
+    measurementUnits: user.measurement_units,
+    subscribeNewsletter: user.subscribe_newsletter,
   });
   const set = <K extends keyof typeof form>(key: K, value: (typeof form)[K]) =>
     setForm((current) => ({ ...current, [key]: value }));
@@ -64,8 +64,17 @@ function ProfileForm({ user }: { readonly user: MeUser }) {
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    const { currentPassword, ...fields } = form;
-    const body: ProfileBody = emailChanged ? { ...fields, currentPassword } : { ...fields, email: undefined };
+    const body: ProfileBody = {
+      firstname: form.firstname,
+      lastname: form.lastname,
+      timezone: form.timezone,
+      preferred_language: form.preferredLanguage,
+      date_format: form.dateFormat,
+      time_format: form.timeFormat,
+      measurement_units: form.measurementUnits,
+      subscribe_newsletter: form.subscribeNewsletter,
+      ...(emailChanged ? { email: form.email, current_password: form.currentPassword } : {}),
+    };
     update.mutate(body, {
       onSuccess: (saved) => {
         set('currentPassword', '');
@@ -129,8 +138,8 @@ function ProfileForm({ user }: { readonly user: MeUser }) {
               required
               value={form.currentPassword}
               onChange={(event) => set('currentPassword', event.target.value)}
-              error={error('/currentPassword') !== undefined}
-              helperText={error('/currentPassword') ?? t('account.profile.currentPasswordHint')}
+              error={error('/current_password') !== undefined}
+              helperText={error('/current_password') ?? t('account.profile.currentPasswordHint')}
             />
           )}
         </Paper>

@@ -2,6 +2,7 @@
 // targets (GET .../tasks/:taskId) and acknowledging alerts.
 import { keepPreviousData, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type {
+  AcknowledgeBody,
   AlertHistory,
   AlertHistoryState,
   AlertMutes,
@@ -58,10 +59,11 @@ export type TaskFilters = HistoryScope & {
   id: number | null;
 };
 
-const scopeQuery = ({ siteId, deviceId, smartNvrId, grouping }: HistoryScope): QueryData => ({
-  siteId,
-  deviceId,
-  smartNvrId,
+/** A history's scope as the alert and task history calls filter by it. */
+export const scopeQuery = ({ siteId, deviceId, smartNvrId, grouping }: HistoryScope): QueryData => ({
+  site_id: siteId,
+  device_id: deviceId,
+  snvr_device_id: smartNvrId,
   grouping,
 });
 
@@ -141,7 +143,7 @@ export function useTaskDetail(cloudId: number, taskId: number, offset: number) {
 export function useAcknowledgeAlerts(cloudId: number) {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: (body: { alertIds: number[]; comment: string }) =>
+    mutationFn: (body: AcknowledgeBody) =>
       apiPost<{ acknowledged: number }>(`/apiv2/cloud/${cloudId}/alerts/acknowledge`, body),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: activityKeys.alerts(cloudId) }),
   });

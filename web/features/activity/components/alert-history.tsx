@@ -216,7 +216,7 @@ export function AlertHistory({
       submitLabel: t('activity.alerts.acknowledge', { count }),
     });
     if (comment === null) return;
-    const { acknowledged } = await acknowledge.mutateAsync({ alertIds: [...selected], comment });
+    const { acknowledged } = await acknowledge.mutateAsync({ alert_ids: [...selected], comment });
     setSelected(new Set());
     showMessage({ content: t('activity.alerts.acknowledgedCount', { count: acknowledged }) });
   };

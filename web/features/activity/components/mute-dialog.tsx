@@ -44,10 +44,10 @@ export function MuteDialog({ alert, canMuteTypes, busy, onCancel, onSubmit }: Mu
   const formId = useId();
   const name = alert.device?.name ?? alert.smartnvr?.name ?? '';
   const type = t(ALERT_TITLE_KEYS[alert.alert_type]);
-  const target = alert.device ? { deviceId: alert.device.id } : { smartNvrId: alert.smartnvr?.id };
+  const target = alert.device ? { device_id: alert.device.id } : { snvr_device_id: alert.smartnvr?.id };
   const body = (): CreateMuteBody => ({
     ...(scope === 'type' ? {} : target),
-    ...(scope === 'device' ? {} : { alertType: alert.alert_type }),
+    ...(scope === 'device' ? {} : { alert_type: alert.alert_type }),
     minutes: Number(duration),
     comment,
   });

@@ -28,7 +28,7 @@ export function TaskDetailDialog({ cloudId, task, onClose }: TaskDetailDialogPro
   const targets = detail.data?.targets;
   const result = {
     ...detail,
-    data: targets && { items: targets.items, total: targets.total, totalCapped: false },
+    data: targets && { items: targets.items, total: targets.total, total_capped: false },
   };
   const columns: ListColumn<TaskTarget>[] = [
     { id: 'name', header: t('activity.targetColumn.name'), cell: (target) => target.name },

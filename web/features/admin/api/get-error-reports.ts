@@ -15,7 +15,7 @@ export function errorReportsQueryOptions(offset: number) {
 const asPage = ({ reports, total }: ErrorReportList): ListPage<StoredErrorReport> => ({
   items: reports,
   total,
-  totalCapped: false,
+  total_capped: false,
 });
 
 export function useErrorReports(offset: number) {

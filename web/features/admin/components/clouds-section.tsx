@@ -68,14 +68,14 @@ export function CloudsSection({
             {cloud.name}
           </Typography>
           <Typography variant="body2" color="text.secondary" sx={{ overflowWrap: 'anywhere' }}>
-            {cloud.ownerEmail ?? t('admin.clouds.noOwner')}
+            {cloud.owner_email ?? t('admin.clouds.noOwner')}
           </Typography>
           {/* What the columns of wider screens say. */}
           <Typography variant="body2" color="text.secondary" sx={{ display: { md: 'none' } }}>
             {t('admin.clouds.summary', {
               id: cloud.id,
-              plan: t(PLAN_LABEL_KEYS[cloud.planType]),
-              devices: number.format(cloud.deviceCount),
+              plan: t(PLAN_LABEL_KEYS[cloud.plan_type]),
+              devices: number.format(cloud.device_count),
             })}
           </Typography>
         </>
@@ -85,26 +85,26 @@ export function CloudsSection({
       id: 'plan',
       header: t('admin.clouds.plan'),
       from: 'md',
-      cell: (cloud) => t(PLAN_LABEL_KEYS[cloud.planType]),
+      cell: (cloud) => t(PLAN_LABEL_KEYS[cloud.plan_type]),
     },
     {
       id: 'devices',
       header: t('admin.clouds.devices'),
       from: 'md',
       numeric: true,
-      cell: (cloud) => number.format(cloud.deviceCount),
+      cell: (cloud) => number.format(cloud.device_count),
     },
     {
       id: 'state',
       header: t('admin.clouds.state'),
       cell: (cloud) =>
-        cloud.suspendedAt === null ? (
+        cloud.suspended_at === null ? (
           <Chip size="small" variant="outlined" color="success" label={t('admin.clouds.active')} />
         ) : (
           <>
             <Chip size="small" variant="outlined" color="warning" label={t('admin.clouds.suspendedState')} />
             <Typography variant="body2" color="text.secondary" sx={{ mt: 0.5 }}>
-              {t('admin.clouds.suspendedSince', { date: formatDateTime(cloud.suspendedAt) })}
+              {t('admin.clouds.suspendedSince', { date: formatDateTime(cloud.suspended_at) })}
             </Typography>
           </>
         ),
@@ -113,7 +113,7 @@ export function CloudsSection({
       id: 'actions',
       header: t('admin.list.actions'),
       cell: (cloud) =>
-        cloud.suspendedAt === null ? (
+        cloud.suspended_at === null ? (
           <Button
             size="small"
             color="error"

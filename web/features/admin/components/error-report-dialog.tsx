@@ -24,8 +24,8 @@ export function ErrorReportDialog({
   const { serviceContext, context, message } = report.report;
   const location = context.reportLocation;
   const facts: [string, ReactNode][] = [
-    [t('admin.errors.sentAt'), <DateTime key="at" iso={report.createdAt} />],
-    [t('admin.errors.user'), report.userEmail ?? (context.user || t('admin.errors.signedOut'))],
+    [t('admin.errors.sentAt'), <DateTime key="at" iso={report.created_at} />],
+    [t('admin.errors.user'), report.user_email ?? (context.user || t('admin.errors.signedOut'))],
     [t('admin.errors.page'), context.httpRequest.url],
     [t('admin.errors.browser'), context.httpRequest.userAgent],
     [

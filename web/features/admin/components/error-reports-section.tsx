@@ -24,7 +24,7 @@ export function ErrorReportsSection() {
   const result = useErrorReports(offset);
   const [open, setOpen] = useState<StoredErrorReport | null>(null);
   const columns: ListColumn<StoredErrorReport>[] = [
-    { id: 'at', header: t('admin.errors.sentAt'), cell: (report) => <DateTime iso={report.createdAt} /> },
+    { id: 'at', header: t('admin.errors.sentAt'), cell: (report) => <DateTime iso={report.created_at} /> },
     {
       id: 'message',
       header: t('admin.errors.message'),
@@ -38,7 +38,7 @@ export function ErrorReportsSection() {
       id: 'user',
       header: t('admin.errors.user'),
       from: 'md',
-      cell: (report) => report.userEmail ?? t('admin.errors.signedOut'),
+      cell: (report) => report.user_email ?? t('admin.errors.signedOut'),
     },
     {
       id: 'page',

@@ -60,11 +60,11 @@ export function NewsSection() {
           id: 'state',
           header: t('admin.news.state'),
           cell: (post) =>
-            post.publishedAt === null ? (
+            post.published_at === null ? (
               <Chip size="small" variant="outlined" label={t('admin.news.draft')} />
             ) : (
               <Typography variant="body2">
-                {t('admin.news.published')} <DateTime iso={post.publishedAt} />
+                {t('admin.news.published')} <DateTime iso={post.published_at} />
               </Typography>
             ),
         },
@@ -72,7 +72,7 @@ export function NewsSection() {
           id: 'updated',
           header: t('admin.news.updated'),
           from: 'md',
-          cell: (post) => <DateTime iso={post.updatedAt} />,
+          cell: (post) => <DateTime iso={post.updated_at} />,
         },
       ]}
       rowKey={(post) => post.uuid}
@@ -82,12 +82,15 @@ export function NewsSection() {
         <Button
           size="small"
           disabled={change.isPending}
-          aria-label={t(post.publishedAt === null ? 'admin.news.publishLabel' : 'admin.news.unpublishLabel', {
-            title: post.title,
-          })}
-          onClick={() => publish(post, post.publishedAt === null)}
+          aria-label={t(
+            post.published_at === null ? 'admin.news.publishLabel' : 'admin.news.unpublishLabel',
+            {
+              title: post.title,
+            },
+          )}
+          onClick={() => publish(post, post.published_at === null)}
         >
-          {post.publishedAt === null ? t('admin.news.publish') : t('admin.news.unpublish')}
+          {post.published_at === null ? t('admin.news.publish') : t('admin.news.unpublish')}
         </Button>
       )}
       deleteQuestion={(post) => ({

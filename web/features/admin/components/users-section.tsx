@@ -69,8 +69,8 @@ export function UsersSection({
           {/* What the columns of wider screens say. */}
           <Typography variant="body2" color="text.secondary" sx={{ display: { md: 'none' } }}>
             {t('admin.users.summary', {
-              date: formatDateTime(user.createdAt),
-              state: user.twoFactorEnabled ? t('admin.users.twoFactorOn') : t('admin.users.twoFactorOff'),
+              date: formatDateTime(user.created_at),
+              state: user.two_factor_enabled ? t('admin.users.twoFactorOn') : t('admin.users.twoFactorOff'),
             })}
           </Typography>
           <Box sx={{ display: { md: 'none' } }}>{resetButton(user)}</Box>
@@ -89,7 +89,7 @@ export function UsersSection({
           <Box component="ul" sx={{ m: 0, pl: 2 }}>
             {user.clouds.map((cloud) => (
               <li key={cloud.id}>
-                {t('admin.users.cloudRole', { cloud: cloud.name, role: t(roleLabelKey(cloud.roleId)) })}
+                {t('admin.users.cloudRole', { cloud: cloud.name, role: t(roleLabelKey(cloud.role_id)) })}
               </li>
             ))}
           </Box>
@@ -104,8 +104,8 @@ export function UsersSection({
         <Chip
           size="small"
           variant="outlined"
-          color={user.twoFactorEnabled ? 'success' : 'default'}
-          label={user.twoFactorEnabled ? t('admin.users.twoFactorOn') : t('admin.users.twoFactorOff')}
+          color={user.two_factor_enabled ? 'success' : 'default'}
+          label={user.two_factor_enabled ? t('admin.users.twoFactorOn') : t('admin.users.twoFactorOff')}
         />
       ),
     },
@@ -113,7 +113,7 @@ export function UsersSection({
       id: 'created',
       header: t('admin.users.created'),
       from: 'md',
-      cell: (user) => <DateTime iso={user.createdAt} />,
+      cell: (user) => <DateTime iso={user.created_at} />,
     },
     {
       id: 'actions',

@@ -21,15 +21,15 @@ export function VideoDialog({
 }) {
   const { t } = useTranslation();
   const [title, setTitle] = useState(video?.title ?? '');
-  const [videoUrl, setVideoUrl] = useState(video?.videoUrl ?? '');
+  const [videoUrl, setVideoUrl] = useState(video?.video_url ?? '');
   const [active, setActive] = useState(video?.active ?? true);
   const change = useVideoChange();
   const titleError = fieldIssue(change.error, '/title') ? t('admin.videos.titleError') : undefined;
-  const urlError = fieldIssue(change.error, '/videoUrl') ? t('admin.videos.urlError') : undefined;
+  const urlError = fieldIssue(change.error, '/video_url') ? t('admin.videos.urlError') : undefined;
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
-    const body = { title, videoUrl: videoUrl.trim(), active };
+    const body = { title, video_url: videoUrl.trim(), active };
     const saved = () => {
       showMessage({ content: t('admin.videos.savedMessage', { title: title.trim() }) });
       onClose();

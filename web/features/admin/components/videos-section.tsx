@@ -18,7 +18,7 @@ export function VideosSection() {
   const videos = query.data?.videos;
   const result = {
     ...query,
-    data: videos && { items: videos, total: videos.length, totalCapped: false },
+    data: videos && { items: videos, total: videos.length, total_capped: false },
   };
 
   return (
@@ -40,7 +40,7 @@ export function VideosSection() {
                 {video.title}
               </Typography>
               <Typography variant="body2" color="text.secondary" sx={{ overflowWrap: 'anywhere' }}>
-                {video.videoUrl}
+                {video.video_url}
               </Typography>
             </>
           ),

@@ -27,7 +27,7 @@ const isTab = (value: string | null): value is AdminTab =>
   (ADMIN_TABS as readonly (string | null)[]).includes(value);
 
 export function AdminPage() {
-  const allowed = useCachedMe()?.user.isAdministrator === true;
+  const allowed = useCachedMe()?.user.is_administrator === true;
   return <PageSection routeKey="adminTools">{allowed ? <AdminSections /> : <NotAllowed />}</PageSection>;
 }
 

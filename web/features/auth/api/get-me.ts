@@ -2,6 +2,7 @@
 import { queryOptions, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useCallback, useSyncExternalStore } from 'react';
 import type { MeasurementUnits, RoleId } from '../../../../core/domain.ts';
+import type { Access } from '../../../../core/policy.ts';
 import { apiGet } from '../../../platform/http.ts';
 import { authKeys } from './keys.ts';
 
@@ -11,13 +12,13 @@ export interface MeUser {
   readonly lastname: string;
   readonly email: string;
   readonly timezone: string;
-  readonly preferredLanguage: string;
-  readonly dateFormat: string;
-  readonly timeFormat: string;
-  readonly measurementUnits: MeasurementUnits;
-  readonly subscribeNewsletter: boolean;
-  readonly supportTools: boolean;
-  readonly isAdministrator: boolean;
+  readonly preferred_language: string;
+  readonly date_format: string;
+  readonly time_format: string;
+  readonly measurement_units: MeasurementUnits;
+  readonly subscribe_newsletter: boolean;
+  readonly support_tools: boolean;
+  readonly is_administrator: boolean;
   /** Whether the email was shown to reach the person; invitations show only to a verified one. */
   readonly email_verified: boolean;
   /** An address waiting for its mailed link to be opened; null for none. */
@@ -25,32 +26,32 @@ export interface MeUser {
 }
 
 export interface Membership {
-  readonly cloudId: number;
-  readonly cloudName: string;
-  readonly roleId: RoleId;
+  readonly cloud_id: number;
+  readonly cloud_name: string;
+  readonly role_id: RoleId;
   readonly permissions: number;
-  readonly pushAlerts: boolean;
+  readonly push_alerts: boolean;
 }
 
 /** Deployment-level white-label settings (docs/decisions.md). */
 export interface DeploymentTheme {
-  readonly productName: string;
-  readonly logoUrl: string | null;
-  readonly primaryColor: string | null;
-  readonly newsEnabled: boolean;
-  readonly addonsEnabled: boolean;
-  readonly supportToolsEnabled: boolean;
-  readonly privacyPolicyUrl: string | null;
-  readonly helpUrl: string | null;
-  readonly pathAnalysisUrl: string;
+  readonly product_name: string;
+  readonly logo_url: string | null;
+  readonly primary_color: string | null;
+  readonly news_enabled: boolean;
+  readonly addons_enabled: boolean;
+  readonly support_tools_enabled: boolean;
+  readonly privacy_policy_url: string | null;
+  readonly help_url: string | null;
+  readonly path_analysis_url: string;
 }
 
 export interface Me {
   readonly user: MeUser;
   readonly memberships: readonly Membership[];
-  readonly defaultCloudId: number | null;
+  readonly default_cloud_id: number | null;
   readonly theme: DeploymentTheme;
-  readonly appVersion: string;
+  readonly app_version: string;
 }
 
 export function getMe(): Promise<Me> {
@@ -82,3 +83,9 @@ export function useCachedMe(): Me | undefined {
   const read = () => queryClient.getQueryData(meQueryOptions().queryKey);
   return useSyncExternalStore(subscribe, read, read);
 }
+
+/** A membership as the console's access rules (core/policy.ts) take it. */
+export const accessOf = (membership: Membership): Access => ({
+  roleId: membership.role_id,
+  permissions: membership.permissions,
+});

@@ -8,10 +8,10 @@ export interface LoginInput {
   readonly email: string;
   readonly password: string;
   readonly totp?: string;
-  readonly recoveryCode?: string;
+  readonly recovery_code?: string;
 }
 
-type LoginAnswer = { ok: true } | { twoFactorRequired: true };
+type LoginAnswer = { ok: true } | { two_factor_required: true };
 
 export function login(input: LoginInput): Promise<LoginAnswer> {
   return apiPost<LoginAnswer>('/apiv2/auth/login', input);
@@ -23,7 +23,7 @@ export function useLogin() {
   return useMutation({
     mutationFn: async (input: LoginInput): Promise<Me | 'twoFactorRequired'> => {
       const answer = await login(input);
-      if ('twoFactorRequired' in answer) return 'twoFactorRequired';
+      if ('two_factor_required' in answer) return 'twoFactorRequired';
       queryClient.removeQueries({ queryKey: meQueryOptions().queryKey });
       return queryClient.fetchQuery(meQueryOptions());
     },

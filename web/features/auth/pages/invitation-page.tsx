@@ -79,9 +79,9 @@ function NewAccountForm({
         onSuccess: async () => {
           const me = await queryClient.fetchQuery(meQueryOptions());
           navigate(
-            me.defaultCloudId === null
+            me.default_cloud_id === null
               ? routes.noCloud.href()
-              : routes.cloudDashboard.href({ cloudId: me.defaultCloudId }),
+              : routes.cloudDashboard.href({ cloudId: me.default_cloud_id }),
             { replace: true },
           );
         },

@@ -100,10 +100,10 @@ describe('login page', () => {
   it('asks for the second factor after the right password, and can take a recovery code instead', async () => {
     const requests = installFakeFetch(
       loginAnswers(({ body }) => {
-        const { totp, recoveryCode } = body as { totp?: string; recoveryCode?: string };
+        const { totp, recovery_code: recoveryCode } = body as { totp?: string; recovery_code?: string };
         if (totp === '123456' || recoveryCode === 'abcde-fghjk') return jsonResponse(200, { ok: true });
         if (totp || recoveryCode) return jsonResponse(401, { message: 'Wrong two-factor code.' });
-        return jsonResponse(200, { twoFactorRequired: true });
+        return jsonResponse(200, { two_factor_required: true });
       }),
     );
     renderLogin();
@@ -130,12 +130,12 @@ describe('login page', () => {
     );
     expect(
       requests.find(
-        (request) => request.path === '/apiv2/auth/login' && 'recoveryCode' in (request.body as object),
+        (request) => request.path === '/apiv2/auth/login' && 'recovery_code' in (request.body as object),
       )?.body,
     ).toEqual({
       email: 'owner@demo.example',
       password: 'demo-console',
-      recoveryCode: 'abcde-fghjk',
+      recovery_code: 'abcde-fghjk',
     });
   });
 

@@ -38,7 +38,7 @@ export function LoginPage() {
       secondFactor === 'totp'
         ? { totp: code.replace(/\s/g, '') }
         : secondFactor === 'recoveryCode'
-          ? { recoveryCode: code.trim() }
+          ? { recovery_code: code.trim() }
           : {};
     loginMutation.mutate(
       { email: email.trim(), password, ...factor },
@@ -48,7 +48,11 @@ export function LoginPage() {
             setSecondFactor('totp');
             return;
           }
-          const target = pathAfterLogin(searchParams.get('next'), window.location.origin, me.defaultCloudId);
+          const target = pathAfterLogin(
+            searchParams.get('next'),
+            window.location.origin,
+            me.default_cloud_id,
+          );
           navigate(target, { replace: true });
         },
         onError: (error) => {

@@ -27,7 +27,7 @@ export function SignInLinkPage() {
       { token },
       {
         onSuccess: (me) =>
-          navigate(pathAfterLogin(null, window.location.origin, me.defaultCloudId), { replace: true }),
+          navigate(pathAfterLogin(null, window.location.origin, me.default_cloud_id), { replace: true }),
       },
     );
 

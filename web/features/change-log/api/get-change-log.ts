@@ -18,8 +18,8 @@ export interface ChangeLogFilters {
 const query = (filters: ChangeLogFilters) => ({
   from: historyFrom(filters.range),
   person: filters.person?.id,
-  objectType: filters.objectType ?? undefined,
-  objectId: filters.object?.id,
+  object_type: filters.objectType ?? undefined,
+  object_id: filters.object?.id,
 });
 
 export function useChangeLog(cloudId: number, filters: ChangeLogFilters, offset: number) {

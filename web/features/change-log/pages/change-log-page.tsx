@@ -16,7 +16,7 @@ import { ExportButton, HistoryFilter, RangeFilter } from '../../../platform/list
 import { ListResults } from '../../../platform/list-page/list-page-frame.tsx';
 import type { ListColumn } from '../../../platform/list-page/list-table.tsx';
 import { DateTime } from '../../account/index.ts';
-import { useCachedMe } from '../../auth/index.ts';
+import { accessOf, useCachedMe } from '../../auth/index.ts';
 import { type ChangeLogFilters, changeLogExportHref, useChangeLog } from '../api/get-change-log.ts';
 import { ACTION_KEYS, OBJECT_KEYS } from '../change-log-labels.ts';
 
@@ -26,8 +26,8 @@ const linkButton = { p: 0, minWidth: 0, textAlign: 'left', justifyContent: 'flex
 export function ChangeLogPage() {
   const { t } = useTranslation();
   const cloudId = parseId(useParams().cloudId ?? '') ?? 0;
-  const membership = useCachedMe()?.memberships.find((candidate) => candidate.cloudId === cloudId);
-  const allowed = membership !== undefined && can(membership, 'manage_users');
+  const membership = useCachedMe()?.memberships.find((candidate) => candidate.cloud_id === cloudId);
+  const allowed = membership !== undefined && can(accessOf(membership), 'manage_users');
   return (
     <Box component="section" aria-labelledby={TABLE_ID} sx={{ display: 'grid', gap: 2, minWidth: 0 }}>
       <Typography id={TABLE_ID} variant="h1">

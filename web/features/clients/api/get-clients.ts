@@ -17,7 +17,7 @@ export interface ClientListParams {
 
 export function getClients(cloudId: number, scope: ClientScope, params: ClientListParams) {
   return apiGet<ClientListResponse>(`/apiv2/cloud/${cloudId}/clients`, {
-    ...scope,
+    ...('siteId' in scope ? { site_id: scope.siteId } : { device_id: scope.deviceId }),
     search: params.search === '' ? undefined : params.search,
     sort: params.sort,
     order: params.order,

@@ -21,7 +21,7 @@ const SITE = {
   name: 'Depot',
   cloud_id: 3,
   configEnabled: true,
-  sdwanEnabled: false,
+  sdwan_enabled: false,
   allow_config: true,
   site_permissions: [],
 };

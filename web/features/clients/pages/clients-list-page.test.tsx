@@ -43,7 +43,7 @@ const NAVIGATION = {
     name: 'Harbour',
     cloud_id: 3,
     configEnabled: true,
-    sdwanEnabled: false,
+    sdwan_enabled: false,
     allow_config: true,
     site_permissions: [],
   },
@@ -120,7 +120,7 @@ describe('site wireless clients page', () => {
     openSite();
     expect(screen.getByRole('heading', { level: 1, name: 'Wireless Clients' })).toBeInTheDocument();
     await settle();
-    expect(lists).toEqual([{ siteId: '7', sort: 'lastSeen', order: 'desc', offset: '0', limit: '50' }]);
+    expect(lists).toEqual([{ site_id: '7', sort: 'lastSeen', order: 'desc', offset: '0', limit: '50' }]);
     const table = screen.getByRole('table', { name: 'Wireless Clients' });
     expect(headers()).toEqual([
       'Client',
@@ -223,8 +223,8 @@ describe('device clients page', () => {
     openDevice();
     expect(screen.getByRole('heading', { level: 1, name: 'Device Clients' })).toBeInTheDocument();
     await settle();
-    expect(lists[0]).toMatchObject({ deviceId: '11' });
-    expect(lists[0]).not.toHaveProperty('siteId');
+    expect(lists[0]).toMatchObject({ device_id: '11' });
+    expect(lists[0]).not.toHaveProperty('site_id');
     expect(headers()).not.toContain('Device');
     expect(screen.getByRole('link', { name: 'laptop-anna' })).toHaveAttribute('href', '/site/7/client/1');
   });

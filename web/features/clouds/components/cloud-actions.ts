@@ -44,7 +44,7 @@ export function useCloudActions(currentCloudId: number) {
   const removed = (cloudId: number) => {
     if (cloudId !== currentCloudId) return;
     // The user's data was fetched again before the change resolved, so it names their next cloud.
-    const defaultCloudId = queryClient.getQueryData(meQueryOptions().queryKey)?.defaultCloudId ?? null;
+    const defaultCloudId = queryClient.getQueryData(meQueryOptions().queryKey)?.default_cloud_id ?? null;
     navigate(
       defaultCloudId === null ? routes.noCloud.href() : routes.clouds.href({ cloudId: defaultCloudId }),
       { replace: true },

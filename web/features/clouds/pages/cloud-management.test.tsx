@@ -34,7 +34,7 @@ function render(answer: (request: FakeRequest) => Response | undefined = () => u
     if (answered) return answered;
     if (request.path === '/apiv2/clouds' && request.method === 'GET')
       return jsonResponse(200, { clouds, invitations: [] });
-    if (request.path === '/apiv2/auth/me') return jsonResponse(200, meFixture({ defaultCloudId: 4 }));
+    if (request.path === '/apiv2/auth/me') return jsonResponse(200, meFixture({ default_cloud_id: 4 }));
     return jsonResponse(404, { message: 'Not found.' });
   });
   const view = renderRoutes(
@@ -118,7 +118,7 @@ describe('Manage Clouds actions', () => {
     const { changes } = render((request) => {
       if (request.path === '/apiv2/cloud/3/leave')
         return jsonResponse(409, { message: 'You are the only Owner of this cloud.' });
-      if (request.path === '/apiv2/cloud/4/leave') return jsonResponse(200, { defaultCloudId: 3 });
+      if (request.path === '/apiv2/cloud/4/leave') return jsonResponse(200, { default_cloud_id: 3 });
       return undefined;
     });
     await settle();

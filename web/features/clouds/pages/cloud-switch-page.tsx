@@ -12,12 +12,12 @@ export function CloudSwitchPage() {
   const { t } = useTranslation();
   const { cloudId } = useRouteParams('cloudSwitch');
   const me = useCachedMe();
-  if (me?.memberships.some((membership) => membership.cloudId === cloudId))
+  if (me?.memberships.some((membership) => membership.cloud_id === cloudId))
     return <Navigate replace to={routes.cloudDashboard.href({ cloudId })} />;
   const fallback =
-    me?.defaultCloudId == null
+    me?.default_cloud_id == null
       ? routes.noCloud.href()
-      : routes.cloudDashboard.href({ cloudId: me.defaultCloudId });
+      : routes.cloudDashboard.href({ cloudId: me.default_cloud_id });
   return (
     <Box component="section" aria-labelledby="page-title" sx={{ display: 'grid', gap: 2 }}>
       <Typography id="page-title" variant="h1">

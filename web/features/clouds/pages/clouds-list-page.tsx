@@ -31,7 +31,7 @@ function pageOf(clouds: readonly CloudSummary[], search: string, offset: number)
   return {
     items: matching.slice(offset, offset + LIST_PAGE_SIZE),
     total: matching.length,
-    totalCapped: false,
+    total_capped: false,
   };
 }
 

@@ -12,7 +12,7 @@ const DASHBOARD_REFRESH_MS = 60_000;
 export const dashboardQuery = (cloudId: number, range: TimeRange, siteId?: number) =>
   queryOptions({
     queryKey: dashboardsKeys.dashboard(cloudId, siteId ?? null, range),
-    queryFn: () => apiGet<DashboardResponse>(`/apiv2/cloud/${cloudId}/dashboard`, { range, siteId }),
+    queryFn: () => apiGet<DashboardResponse>(`/apiv2/cloud/${cloudId}/dashboard`, { range, site_id: siteId }),
   });
 
 export function useDashboard(cloudId: number, range: TimeRange, siteId?: number) {

@@ -12,7 +12,7 @@ import { DashboardCard } from './dashboard-card.tsx';
 
 export function SiteDevices({ cloudId, siteId }: { readonly cloudId: number; readonly siteId: number }) {
   const { t } = useTranslation();
-  const devices = useDevices(cloudId, { search: '', offset: 0, filters: { siteId } });
+  const devices = useDevices(cloudId, { search: '', offset: 0, filters: { site_id: siteId } });
   const total = devices.data?.total ?? 0;
   return (
     <DashboardCard

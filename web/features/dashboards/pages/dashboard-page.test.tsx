@@ -111,14 +111,14 @@ const historyCalls = (requests: FakeRequest[]) =>
     .map((request) => [
       request.path.split('/').at(-1),
       request.query.get('grouping'),
-      request.query.get('siteId'),
+      request.query.get('site_id'),
     ])
     .sort();
 
 const dashboardCalls = (requests: FakeRequest[]) =>
   requests
     .filter((request) => request.path === '/apiv2/cloud/3/dashboard')
-    .map((request) => [request.query.get('range'), request.query.get('siteId')]);
+    .map((request) => [request.query.get('range'), request.query.get('site_id')]);
 
 beforeEach(() => {
   vi.spyOn(console, 'error').mockImplementation(() => undefined);
@@ -222,7 +222,7 @@ describe('dashboard page', () => {
     );
     expect(
       requests.some(
-        (request) => request.path === '/apiv2/cloud/3/devices' && request.query.get('siteId') === '7',
+        (request) => request.path === '/apiv2/cloud/3/devices' && request.query.get('site_id') === '7',
       ),
     ).toBe(true);
   });

@@ -123,8 +123,8 @@ export function DashboardPage() {
   const objects = usePageObjects(pathname);
   const cloudId = ids.cloudId ?? objects.cloudId;
   const cloudName = useCachedMe()?.memberships.find(
-    (membership) => membership.cloudId === cloudId,
-  )?.cloudName;
+    (membership) => membership.cloud_id === cloudId,
+  )?.cloud_name;
   if (!match) return null;
   const subtitle = ids.siteId === undefined ? cloudName : objects.site?.name;
   return (

@@ -9,7 +9,7 @@ import { deviceDashboardKeys } from './keys.ts';
 export type FirmwareCatalogue = Static<typeof FirmwareCatalogueResponse>;
 
 export function getFirmware(cloudId: number, productBrandId: number): Promise<FirmwareCatalogue> {
-  return apiGet<FirmwareCatalogue>(`/apiv2/cloud/${cloudId}/firmware`, { productBrandId });
+  return apiGet<FirmwareCatalogue>(`/apiv2/cloud/${cloudId}/firmware`, { product_brand_id: productBrandId });
 }
 
 export function firmwareQueryOptions(cloudId: number, productBrandId: number) {

@@ -5,7 +5,7 @@ import type { AlertHistory } from '../../../../core/api/activity.ts';
 import type { HealthId } from '../../../../core/domain.ts';
 import { LOCAL_ERRORS } from '../../../platform/errors/error-policy-host.tsx';
 import { apiGet } from '../../../platform/http.ts';
-import { activityKeys } from '../../activity/index.ts';
+import { activityKeys, scopeQuery } from '../../activity/index.ts';
 
 /** The device or recorder an object's dashboard is about. */
 export type DashboardScope = { readonly deviceId: number } | { readonly smartNvrId: number };
@@ -19,7 +19,7 @@ export function getOpenAlerts(
   options: { limit: number; health?: HealthId },
 ): Promise<AlertHistory> {
   return apiGet<AlertHistory>(`/apiv2/cloud/${cloudId}/alerts`, {
-    ...scope,
+    ...scopeQuery(scope),
     state: 'open',
     health: options.health,
     offset: 0,

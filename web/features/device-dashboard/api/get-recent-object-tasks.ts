@@ -3,7 +3,7 @@ import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { TaskHistory } from '../../../../core/api/activity.ts';
 import { LOCAL_ERRORS } from '../../../platform/errors/error-policy-host.tsx';
 import { apiGet } from '../../../platform/http.ts';
-import { activityKeys } from '../../activity/index.ts';
+import { activityKeys, scopeQuery } from '../../activity/index.ts';
 import type { DashboardScope } from './get-open-alerts.ts';
 
 /** Tasks a dashboard lists; the rest are on the object's Activity page. */
@@ -11,7 +11,7 @@ export const DASHBOARD_TASKS = 5;
 
 export function getRecentObjectTasks(cloudId: number, scope: DashboardScope): Promise<TaskHistory> {
   return apiGet<TaskHistory>(`/apiv2/cloud/${cloudId}/tasks`, {
-    ...scope,
+    ...scopeQuery(scope),
     offset: 0,
     limit: DASHBOARD_TASKS,
   });

@@ -53,7 +53,7 @@ export function CamerasSection({ cameras }: { readonly cameras: readonly Camera[
                 numeric: true,
                 nowrap: true,
                 header: t('deviceDashboard.cameras.bitrate'),
-                cell: (camera) => formatBitRate(camera.bitrateKbps * 1000, units),
+                cell: (camera) => formatBitRate(camera.bitrate_kbps * 1000, units),
               },
             ]}
           />
@@ -66,7 +66,7 @@ export function CamerasSection({ cameras }: { readonly cameras: readonly Camera[
 export function MediaSyncSection({ sync }: { readonly sync: MediaSync }) {
   const { t } = useTranslation();
   const units = useUnitContext();
-  const lag = formatDuration(sync.lagS, units);
+  const lag = formatDuration(sync.lag_s, units);
   return (
     <DashboardSection id="dashboard-media-sync" title={t('deviceDashboard.mediaSync.title')}>
       {sync.ok ? (

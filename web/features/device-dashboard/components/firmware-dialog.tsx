@@ -90,7 +90,7 @@ export function FirmwareDialog({
                           ? t('deviceDashboard.firmware.installed', { version: release.version })
                           : t('deviceDashboard.firmware.release', {
                               version: release.version,
-                              date: release.releasedAt,
+                              date: release.released_at,
                             })}
                       </Typography>
                       <Typography component="span" variant="body2" color="text.secondary">

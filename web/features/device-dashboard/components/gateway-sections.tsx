@@ -39,16 +39,16 @@ export function WanSection({ ports }: { readonly ports: readonly Wan[] }) {
             from: 'sm',
             header: t('deviceDashboard.wan.latency'),
             cell: (port) =>
-              port.latencyMs === undefined
+              port.latency_ms === undefined
                 ? none
-                : t('deviceDashboard.value.ms', { value: formatNumber(port.latencyMs, units, 1) }),
+                : t('deviceDashboard.value.ms', { value: formatNumber(port.latency_ms, units, 1) }),
           },
           {
             id: 'loss',
             numeric: true,
             from: 'sm',
             header: t('deviceDashboard.wan.loss'),
-            cell: (port) => (port.lossPct === undefined ? none : formatPercent(port.lossPct, units)),
+            cell: (port) => (port.loss_pct === undefined ? none : formatPercent(port.loss_pct, units)),
           },
         ]}
       />

@@ -12,7 +12,7 @@ import { useDeviceDetails } from '../api/get-device-detail.ts';
 import { DashboardSection } from './dashboard-section.tsx';
 
 type RadioLink = NonNullable<NonNullable<DeviceDetail['report']>['links']>[number];
-type Reading = Pick<RadioLink, 'rssi' | 'snr' | 'capacityMbps'>;
+type Reading = Pick<RadioLink, 'rssi' | 'snr' | 'capacity_mbps'>;
 const ID = 'dashboard-links';
 
 const sameMac = (a: string, b: string) => a.toLowerCase() === b.toLowerCase();
@@ -32,26 +32,26 @@ export function LinksSection({
     cloudId,
     peers.map((peer) => peer.id),
   );
-  const peerOf = (link: RadioLink) => peers.find((peer) => sameMac(peer.mac, link.peerMac)) ?? null;
+  const peerOf = (link: RadioLink) => peers.find((peer) => sameMac(peer.mac, link.peer_mac)) ?? null;
   /** How the peer hears this device, from its own latest heartbeat. */
   const farEndOf = (link: RadioLink): Reading | null => {
-    const index = peers.findIndex((peer) => sameMac(peer.mac, link.peerMac));
+    const index = peers.findIndex((peer) => sameMac(peer.mac, link.peer_mac));
     const far = index < 0 ? undefined : farEnds[index]?.data;
-    return far?.report?.links?.find((back) => sameMac(back.peerMac, device.mac)) ?? null;
+    return far?.report?.links?.find((back) => sameMac(back.peer_mac, device.mac)) ?? null;
   };
   const none = t('deviceDashboard.value.none');
   const rssi = (reading: Reading | null) =>
     reading?.rssi === undefined ? none : formatDbm(reading.rssi, units);
   const snr = (reading: Reading | null) => (reading?.snr === undefined ? none : formatDb(reading.snr, units));
   const capacity = (reading: Reading | null) =>
-    reading?.capacityMbps === undefined ? none : formatMegabitRate(reading.capacityMbps, units);
+    reading?.capacity_mbps === undefined ? none : formatMegabitRate(reading.capacity_mbps, units);
   return (
     <DashboardSection id={ID} title={t('deviceDashboard.links.title')} wide>
       <ListTable
         labelledBy={ID}
         busy={false}
         rows={links}
-        rowKey={(link) => link.peerMac}
+        rowKey={(link) => link.peer_mac}
         columns={[
           {
             id: 'peer',
@@ -63,7 +63,7 @@ export function LinksSection({
                   {peer.name}
                 </Link>
               ) : (
-                link.peerMac
+                link.peer_mac
               );
             },
           },

@@ -41,7 +41,7 @@ export function MeshPeersSection({ peers }: { readonly peers: readonly MeshPeer[
             numeric: true,
             nowrap: true,
             header: t('deviceDashboard.links.capacity'),
-            cell: (peer) => formatMegabitRate(peer.capacityMbps, units),
+            cell: (peer) => formatMegabitRate(peer.capacity_mbps, units),
           },
           {
             id: 'hops',

@@ -107,7 +107,7 @@ describe('device dashboard actions', () => {
       await screen.findByText('Reboot of Harbour Lobby AP 01 started. The task tracker follows it.'),
     ).toBeInTheDocument();
     expect(startedTasks(requests)).toEqual([
-      { type: 'TASK_REBOOT', targets: { deviceIds: [11] }, params: {} },
+      { type: 'TASK_REBOOT', targets: { device_ids: [11] }, params: {} },
     ]);
   });
 
@@ -126,9 +126,9 @@ describe('device dashboard actions', () => {
       ),
     ).toBeInTheDocument();
     expect(startedTasks(requests)).toEqual([
-      { type: 'TASK_FW_UPDATE', targets: { deviceIds: [11] }, params: { version: '7.3.0-4105' } },
+      { type: 'TASK_FW_UPDATE', targets: { device_ids: [11] }, params: { version: '7.3.0-4105' } },
     ]);
-    expect(requests.some((request) => request.query.get('productBrandId') === '13')).toBe(true);
+    expect(requests.some((request) => request.query.get('product_brand_id') === '13')).toBe(true);
   });
 
   it('pings a host from the device once the host is valid', async () => {
@@ -155,7 +155,7 @@ describe('device dashboard actions', () => {
     expect(startedTasks(requests)).toEqual([
       {
         type: 'TASK_TROUBLESHOOT',
-        targets: { deviceIds: [11] },
+        targets: { device_ids: [11] },
         params: { tool: 'ping', host: '8.8.8.8', count: 6 },
       },
     ]);
@@ -177,7 +177,7 @@ describe('device dashboard actions', () => {
     expect(startedTasks(requests)).toEqual([
       {
         type: 'TASK_TROUBLESHOOT',
-        targets: { deviceIds: [11] },
+        targets: { device_ids: [11] },
         params: { tool: 'traceroute', host: 'example.com' },
       },
     ]);

@@ -25,7 +25,7 @@ export function PortsSection({
   const units = useUnitContext();
   const sorted = [...ports].sort((a, b) => a.port - b.port);
   const up = ports.filter((port) => port.link).length;
-  const poe = ports.reduce((sum, port) => sum + port.poeW, 0);
+  const poe = ports.reduce((sum, port) => sum + port.poe_w, 0);
   return (
     <DashboardSection
       id={ID}
@@ -59,8 +59,8 @@ export function PortsSection({
         }}
       >
         {sorted.map((port) => {
-          const speed = formatMegabitRate(port.speedMbps, units);
-          const power = formatWatts(port.poeW, units);
+          const speed = formatMegabitRate(port.speed_mbps, units);
+          const power = formatWatts(port.poe_w, units);
           const label = port.link
             ? t('deviceDashboard.ports.tileUp', { port: port.port, speed, power })
             : t('deviceDashboard.ports.tileDown', { port: port.port });
@@ -87,7 +87,7 @@ export function PortsSection({
                   {formatNumber(port.port, units)}
                 </Box>
                 <span>{port.link ? speed : t('deviceDashboard.ports.noLink')}</span>
-                <span>{port.link && port.poeW > 0 ? power : t('deviceDashboard.value.none')}</span>
+                <span>{port.link && port.poe_w > 0 ? power : t('deviceDashboard.value.none')}</span>
               </Box>
             </li>
           );

@@ -38,27 +38,27 @@ export function RadiosSection({ radios }: { readonly radios: readonly Radio[] })
             numeric: true,
             nowrap: true,
             header: t('deviceDashboard.radios.width'),
-            cell: (radio) => t('deviceDashboard.value.mhz', { value: formatNumber(radio.widthMhz, units) }),
+            cell: (radio) => t('deviceDashboard.value.mhz', { value: formatNumber(radio.width_mhz, units) }),
           },
           {
             id: 'power',
             numeric: true,
             nowrap: true,
             header: t('deviceDashboard.radios.power'),
-            cell: (radio) => formatDbm(radio.txPowerDbm, units),
+            cell: (radio) => formatDbm(radio.tx_power_dbm, units),
           },
           {
             id: 'noise',
             numeric: true,
             nowrap: true,
             header: t('deviceDashboard.radios.noise'),
-            cell: (radio) => formatDbm(radio.noiseDbm, units),
+            cell: (radio) => formatDbm(radio.noise_dbm, units),
           },
           {
             id: 'utilisation',
             numeric: true,
             header: t('deviceDashboard.radios.utilisation'),
-            cell: (radio) => formatPercent(radio.utilPct, units),
+            cell: (radio) => formatPercent(radio.util_pct, units),
           },
         ]}
       />

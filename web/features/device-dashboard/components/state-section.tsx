@@ -60,23 +60,23 @@ function systemFacts(
 ) {
   const { system, time_sync: time, config } = report;
   const facts: Fact[] = [
-    { label: t('deviceDashboard.system.cpu'), value: formatPercent(system.cpuPct, units) },
-    { label: t('deviceDashboard.system.memory'), value: formatPercent(system.memPct, units) },
+    { label: t('deviceDashboard.system.cpu'), value: formatPercent(system.cpu_pct, units) },
+    { label: t('deviceDashboard.system.memory'), value: formatPercent(system.mem_pct, units) },
   ];
-  if (system.tempC !== undefined)
+  if (system.temp_c !== undefined)
     facts.push({
       label: t('deviceDashboard.system.temperature'),
-      value: formatTemperature(system.tempC, units),
+      value: formatTemperature(system.temp_c, units),
     });
-  if (system.powerW !== undefined)
+  if (system.power_w !== undefined)
     facts.push({
       label: t('deviceDashboard.system.power'),
       value:
-        system.powerBudgetW === undefined
-          ? formatWatts(system.powerW, units)
+        system.power_budget_w === undefined
+          ? formatWatts(system.power_w, units)
           : t('deviceDashboard.system.powerOfBudget', {
-              power: formatWatts(system.powerW, units),
-              budget: formatWatts(system.powerBudgetW, units),
+              power: formatWatts(system.power_w, units),
+              budget: formatWatts(system.power_budget_w, units),
             }),
     });
   facts.push(
@@ -88,8 +88,8 @@ function systemFacts(
       label: t('deviceDashboard.system.config'),
       value: !config.applied
         ? t('deviceDashboard.system.configFailed', { error: config.error ?? '' })
-        : config.unsyncedFiles.length > 0
-          ? t('deviceDashboard.system.configDrift', { files: config.unsyncedFiles.join(', ') })
+        : config.unsynced_files.length > 0
+          ? t('deviceDashboard.system.configDrift', { files: config.unsynced_files.join(', ') })
           : t('deviceDashboard.system.configApplied'),
     },
   );

@@ -126,8 +126,8 @@ describe('device dashboard', () => {
         device({
           report: report({
             radios: [
-              { band: '2.4', channel: 6, widthMhz: 20, txPowerDbm: 17, noiseDbm: -95, utilPct: 31 },
-              { band: '5', channel: 36, widthMhz: 80, txPowerDbm: 20, noiseDbm: -101, utilPct: 12.5 },
+              { band: '2.4', channel: 6, width_mhz: 20, tx_power_dbm: 17, noise_dbm: -95, util_pct: 31 },
+              { band: '5', channel: 36, width_mhz: 80, tx_power_dbm: 20, noise_dbm: -101, util_pct: 12.5 },
             ],
             clients: 14,
           }),
@@ -162,8 +162,8 @@ describe('device dashboard', () => {
       link_peers: [{ mac: '02:4c:31:00:00:16', id: 22, name: 'Harbour PtP Link 1B' }],
       report: report({
         links: [
-          { peerMac: '02:4C:31:00:00:16', band: '60', up: true, rssi: -52, snr: 27.5, capacityMbps: 1800 },
-          { peerMac: '02:4c:31:00:00:99', band: '60', up: false },
+          { peer_mac: '02:4C:31:00:00:16', band: '60', up: true, rssi: -52, snr: 27.5, capacity_mbps: 1800 },
+          { peer_mac: '02:4c:31:00:00:99', band: '60', up: false },
         ],
       }),
     });
@@ -174,7 +174,7 @@ describe('device dashboard', () => {
       product_type: 'metrolinq',
       report: report({
         links: [
-          { peerMac: '02:4c:31:00:00:15', band: '60', up: true, rssi: -55, snr: 24, capacityMbps: 1500 },
+          { peer_mac: '02:4c:31:00:00:15', band: '60', up: true, rssi: -55, snr: 24, capacity_mbps: 1500 },
         ],
       }),
     });
@@ -210,11 +210,11 @@ describe('device dashboard', () => {
           name: 'Harbour Core Switch 01',
           product_type: 'switch',
           report: report({
-            system: { cpuPct: 9, memPct: 30, powerW: 22.5, powerBudgetW: 120 },
+            system: { cpu_pct: 9, mem_pct: 30, power_w: 22.5, power_budget_w: 120 },
             ports: [
-              { port: 2, link: false, speedMbps: 0, poeW: 0 },
-              { port: 1, link: true, speedMbps: 1000, poeW: 7.5 },
-              { port: 3, link: true, speedMbps: 100, poeW: 15 },
+              { port: 2, link: false, speed_mbps: 0, poe_w: 0 },
+              { port: 1, link: true, speed_mbps: 1000, poe_w: 7.5 },
+              { port: 3, link: true, speed_mbps: 100, poe_w: 15 },
             ],
           }),
         }),
@@ -248,7 +248,7 @@ describe('device dashboard', () => {
           product_type: 'gateway',
           report: report({
             wan: [
-              { name: 'wan1', up: true, ip: '203.0.113.10', latencyMs: 12, lossPct: 0.5 },
+              { name: 'wan1', up: true, ip: '203.0.113.10', latency_ms: 12, loss_pct: 0.5 },
               { name: 'wan2', up: false },
             ],
             managed_devices: [
@@ -275,7 +275,7 @@ describe('device dashboard', () => {
         device({
           product_type: 'mesh',
           report: report({
-            mesh_peers: [{ mac: '02:4c:20:00:00:0c', rssi: -61, snr: 22, capacityMbps: 650, hops: 1 }],
+            mesh_peers: [{ mac: '02:4c:20:00:00:0c', rssi: -61, snr: 22, capacity_mbps: 650, hops: 1 }],
           }),
         }),
       ],

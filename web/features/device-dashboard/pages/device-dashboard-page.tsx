@@ -105,7 +105,7 @@ export function DeviceDashboardPage() {
       view={(device, cloudId) => ({
         subject: {
           name: device.name,
-          targets: { deviceIds: [device.id] },
+          targets: { device_ids: [device.id] },
           productBrandId: device.product_brand_id,
           fw: device.fw,
           allowedTasks: device.allowed_tasks,

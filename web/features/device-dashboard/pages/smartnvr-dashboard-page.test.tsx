@@ -39,10 +39,10 @@ describe('smart NVR dashboard', () => {
           health_id: 'HEALTH_WARNING',
           report: report({
             cameras: [
-              { id: 'cam-1', name: 'Camera 01', stream: 'streaming', bitrateKbps: 4200 },
-              { id: 'cam-2', name: 'Camera 02', stream: 'failed', bitrateKbps: 0 },
+              { id: 'cam-1', name: 'Camera 01', stream: 'streaming', bitrate_kbps: 4200 },
+              { id: 'cam-2', name: 'Camera 02', stream: 'failed', bitrate_kbps: 0 },
             ],
-            media_sync: { ok: false, lagS: 5400, error: 'storage not reachable' },
+            media_sync: { ok: false, lag_s: 5400, error: 'storage not reachable' },
           }),
         }),
       ],
@@ -116,7 +116,7 @@ describe('smart NVR dashboard', () => {
     fireEvent.click(within(dialog).getByRole('button', { name: 'Reboot' }));
     await screen.findByText('Reboot of HQ Smart NVR started. The task tracker follows it.');
     expect(startedTasks(requests)).toEqual([
-      { type: 'TASK_REBOOT', targets: { smartNvrIds: [70] }, params: {} },
+      { type: 'TASK_REBOOT', targets: { snvr_device_ids: [70] }, params: {} },
     ]);
   });
 

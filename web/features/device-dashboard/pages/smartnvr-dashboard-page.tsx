@@ -27,7 +27,7 @@ export function SmartNvrDashboardPage() {
       view={(recorder) => ({
         subject: {
           name: recorder.name,
-          targets: { smartNvrIds: [recorder.id] },
+          targets: { snvr_device_ids: [recorder.id] },
           productBrandId: recorder.product_brand_id,
           fw: recorder.fw,
           allowedTasks: recorder.allowed_tasks,

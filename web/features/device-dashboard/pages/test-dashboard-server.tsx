@@ -19,9 +19,9 @@ export function report(fields: Partial<DeviceReport> = {}): DeviceReport {
   return {
     at: '2026-11-10T09:59:00.000Z',
     uptime_s: 3 * 86_400 + 4 * 3_600 + 120,
-    system: { cpuPct: 12, memPct: 40, tempC: 48 },
-    time_sync: { synced: true, offsetMs: 3 },
-    config: { applied: true, unsyncedFiles: [] },
+    system: { cpu_pct: 12, mem_pct: 40, temp_c: 48 },
+    time_sync: { synced: true, offset_ms: 3 },
+    config: { applied: true, unsynced_files: [] },
     action_required: null,
     ...fields,
   };
@@ -128,7 +128,7 @@ export type DashboardAnswers = {
   readonly failure?: [number, unknown];
 };
 
-const page = <T,>(items: readonly T[]) => ({ items, total: items.length, totalCapped: false });
+const page = <T,>(items: readonly T[]) => ({ items, total: items.length, total_capped: false });
 
 /** Answers the calls of a dashboard; returns the requests it received. */
 export function installDashboardServer(answers: DashboardAnswers) {
@@ -198,8 +198,8 @@ export function installDashboardServer(answers: DashboardAnswers) {
       return jsonResponse(200, {
         productBrandId: Number(request.query.get('productBrandId')),
         releases: [
-          { version: '7.3.0-4105', releasedAt: '2026-11-02', notes: 'WPA3 transition mode by default.' },
-          { version: '7.2.1-4012', releasedAt: '2026-08-14', notes: 'Fixes roaming.' },
+          { version: '7.3.0-4105', released_at: '2026-11-02', notes: 'WPA3 transition mode by default.' },
+          { version: '7.2.1-4012', released_at: '2026-08-14', notes: 'Fixes roaming.' },
         ],
       });
     if (method === 'PATCH' && path.startsWith(`/apiv2/cloud/${CLOUD_ID}/devices/`) && found) {

@@ -14,7 +14,7 @@ export type BulkAction = 'reboot' | 'firmware' | 'move' | 'decommission' | 'dele
 /** What an action needs besides the devices: the firmware and its rollout, or the new site. */
 export type BulkOptions =
   | { readonly firmware: Pick<BulkFirmwareBody, 'version' | 'rolling'> }
-  | { readonly siteId: number }
+  | { readonly site_id: number }
   | Record<string, never>;
 
 export type BulkRequest = {
@@ -31,8 +31,8 @@ export function bulkDevices(cloudId: number, request: BulkRequest): Promise<Bulk
   return apiPost<BulkResult>(`/apiv2/cloud/${cloudId}/devices/bulk/${action}`, {
     selection,
     ...extra,
-    dryRun,
-    expectedCount,
+    dry_run: dryRun,
+    expected_count: expectedCount,
   });
 }
 

@@ -33,8 +33,8 @@ export function AdoptDeviceDialog({ cloudId, device, onClose }: AdoptDeviceDialo
       busy={adopt.isPending}
       send={async ({ site, sn, name }) => {
         const added = await adopt.mutateAsync({
-          pendingId: device.id,
-          siteId: site.id,
+          pending_id: device.id,
+          site_id: site.id,
           sn,
           ...(name === undefined ? {} : { name }),
         });

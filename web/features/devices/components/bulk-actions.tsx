@@ -162,7 +162,7 @@ export function BulkActions(props: BulkActionsProps) {
         <BulkMoveDialog
           cloudId={cloudId}
           onCancel={() => setAsking(null)}
-          onSubmit={(siteId) => void run('move', { siteId })}
+          onSubmit={(siteId) => void run('move', { site_id: siteId })}
         />
       )}
     </Paper>

@@ -113,7 +113,7 @@ export function BulkFirmwareDialog({ cloudId, productBrandId, onCancel, onSubmit
                   control={<Radio />}
                   label={t('devices.firmware.release', {
                     version: release.version,
-                    date: release.releasedAt,
+                    date: release.released_at,
                   })}
                 />
               ))}

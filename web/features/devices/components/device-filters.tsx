@@ -32,7 +32,7 @@ export function useDeviceView(): { filters: DeviceFilterQuery; sort: DeviceSort 
   if (health) filters.health = health;
   if (status) filters.status = status;
   if (type) filters.type = type;
-  if (siteId) filters.siteId = siteId;
+  if (siteId) filters.site_id = siteId;
   if (model && productBrand(model)) filters.model = model;
   if (FIRMWARE_PATTERN.test(fw)) filters.fw = fw;
   return { filters, sort: oneOf(DEVICE_SORTS, query.get('sort')) };
@@ -126,7 +126,7 @@ export function DeviceFilters({ cloudId, filters, siteFilter }: DeviceFiltersPro
           cloudId={cloudId}
           size="small"
           label={t('devices.column.site')}
-          value={filters.siteId ?? null}
+          value={filters.site_id ?? null}
           onChange={(siteId) => setView({ site: siteId === null ? null : String(siteId) })}
         />
       )}

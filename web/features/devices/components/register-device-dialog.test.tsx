@@ -102,7 +102,12 @@ describe('register device dialog', () => {
       ),
     ).toBeTruthy();
     const posted = requests.find((request) => request.method === 'POST');
-    expect(posted?.body).toEqual({ siteId: 7, sn: 'wa1000', mac: '02-4C-10-00-00-01', productBrandId: 13 });
+    expect(posted?.body).toEqual({
+      site_id: 7,
+      sn: 'wa1000',
+      mac: '02-4C-10-00-00-01',
+      product_brand_id: 13,
+    });
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
   });
 

@@ -37,7 +37,7 @@ export function RegisterDeviceDialog({ cloudId, initialSite = null, onClose }: R
       busy={register.isPending}
       check={() => ({
         mac: deviceMac(mac) ? undefined : t('devices.register.macInvalid'),
-        productBrandId: model ? undefined : t('devices.register.modelRequired'),
+        product_brand_id: model ? undefined : t('devices.register.modelRequired'),
       })}
       fields={(errorOf) => (
         <>
@@ -62,8 +62,8 @@ export function RegisterDeviceDialog({ cloudId, initialSite = null, onClose }: R
                 {...params}
                 required
                 label={t('devices.register.model')}
-                error={errorOf('productBrandId') !== undefined}
-                helperText={errorOf('productBrandId')}
+                error={errorOf('product_brand_id') !== undefined}
+                helperText={errorOf('product_brand_id')}
               />
             )}
           />
@@ -73,10 +73,10 @@ export function RegisterDeviceDialog({ cloudId, initialSite = null, onClose }: R
         // The dialog sends only once the model is chosen (checked above).
         if (!model) return;
         const device = await register.mutateAsync({
-          siteId: site.id,
+          site_id: site.id,
           sn,
           mac: mac.trim(),
-          productBrandId: model.productBrandId,
+          product_brand_id: model.productBrandId,
           ...(name === undefined ? {} : { name }),
         });
         showMessage({ content: t('devices.register.done', { name: device.name, site: site.name }) });

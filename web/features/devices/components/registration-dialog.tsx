@@ -51,7 +51,7 @@ export function RegistrationDialog(props: RegistrationDialogProps) {
   const [server, setServer] = useState<{ fields: FieldErrors; form?: string }>({ fields: {} });
 
   const check = (): FieldErrors => ({
-    siteId: site ? undefined : t('devices.register.siteRequired'),
+    site_id: site ? undefined : t('devices.register.siteRequired'),
     sn: SERIAL_PATTERN.test(sn.trim()) ? undefined : t('devices.register.serialInvalid'),
     ...props.check?.(),
   });
@@ -100,7 +100,7 @@ export function RegistrationDialog(props: RegistrationDialogProps) {
           cloudId={props.cloudId}
           value={site}
           onChange={setSite}
-          error={errorOf('siteId')}
+          error={errorOf('site_id')}
         />
         <TextField
           required

@@ -2,21 +2,21 @@
 import type { TFunction } from 'i18next';
 import { isApiError } from '../../../platform/api-error.ts';
 
-export type FieldErrors = Partial<Record<'siteId' | 'sn' | 'mac' | 'productBrandId' | 'name', string>>;
+export type FieldErrors = Partial<Record<'site_id' | 'sn' | 'mac' | 'product_brand_id' | 'name', string>>;
 
 const FIELD_TEXTS = {
   '/mac:duplicate': 'devices.register.macTaken',
   '/sn:duplicate': 'devices.register.serialTaken',
   '/sn:serial_mismatch': 'devices.adopt.serialMismatch',
-  '/productBrandId:unknown_product': 'devices.register.modelRequired',
-  '/productBrandId:not_a_site_device': 'devices.register.notSiteDevice',
+  '/product_brand_id:unknown_product': 'devices.register.modelRequired',
+  '/product_brand_id:not_a_site_device': 'devices.register.notSiteDevice',
 } as const;
 
 const GENERIC_FIELD_TEXTS = {
-  siteId: 'devices.register.siteRequired',
+  site_id: 'devices.register.siteRequired',
   sn: 'devices.register.serialInvalid',
   mac: 'devices.register.macInvalid',
-  productBrandId: 'devices.register.modelRequired',
+  product_brand_id: 'devices.register.modelRequired',
   name: 'devices.register.nameInvalid',
 } as const;
 

@@ -26,8 +26,8 @@ const bulkServer =
       return undefined;
     if (refuse)
       return jsonResponse(refuse, { message: 'You may not reboot 1 of these 2 devices. Nothing was done.' });
-    const body = request.body as { dryRun?: boolean };
-    return jsonResponse(body.dryRun ? 200 : 201, { count, taskId: body.dryRun ? null : 90, skipped: 0 });
+    const body = request.body as { dry_run?: boolean };
+    return jsonResponse(body.dry_run ? 200 : 201, { count, task_id: body.dry_run ? null : 90, skipped: 0 });
   };
 
 beforeEach(() => {
@@ -88,13 +88,13 @@ describe('device list bulk actions', () => {
     await settle();
     const dialog = screen.getByRole('dialog', { name: 'Reboot the chosen devices (2)?' });
     expect(bulkCalls(server.requests)).toEqual([
-      ['reboot', { selection: { deviceIds: [11, 13] }, dryRun: true }],
+      ['reboot', { selection: { device_ids: [11, 13] }, dry_run: true }],
     ]);
     fireEvent.click(within(dialog).getByRole('button', { name: 'Reboot' }));
     await settle();
     expect(bulkCalls(server.requests).at(-1)).toEqual([
       'reboot',
-      { selection: { deviceIds: [11, 13] }, expectedCount: 2 },
+      { selection: { device_ids: [11, 13] }, expected_count: 2 },
     ]);
     expect(
       screen.getByText('Reboot started on devices: 2. The task tracker follows it.'),
@@ -116,7 +116,7 @@ describe('device list bulk actions', () => {
     fireEvent.click(within(bar).getByRole('button', { name: 'Delete' }));
     await settle();
     const filter = { type: 'wifi', search: 'lobby' };
-    expect(bulkCalls(server.requests)).toEqual([['delete', { selection: { filter }, dryRun: true }]]);
+    expect(bulkCalls(server.requests)).toEqual([['delete', { selection: { filter }, dry_run: true }]]);
     const dialog = screen.getByRole('dialog', { name: 'Delete the chosen devices (12,345)?' });
     fireEvent.click(within(dialog).getByRole('button', { name: 'Cancel' }));
     await settle();
@@ -127,20 +127,20 @@ describe('device list bulk actions', () => {
     await settle();
     expect(bulkCalls(server.requests).at(-1)).toEqual([
       'delete',
-      { selection: { filter }, expectedCount: 12_345 },
+      { selection: { filter }, expected_count: 12_345 },
     ]);
     expect(screen.getByText('Devices deleted: 12,345.')).toBeInTheDocument();
   });
 
   it('rolls a firmware version out to chosen devices of one family, with the batches asked for', async () => {
     const releases = [
-      { version: '7.3.0-4105', releasedAt: '2026-11-02', notes: '' },
-      { version: '7.2.1-4012', releasedAt: '2026-08-15', notes: '' },
+      { version: '7.3.0-4105', released_at: '2026-11-02', notes: '' },
+      { version: '7.2.1-4012', released_at: '2026-08-15', notes: '' },
     ];
     const server = installListServer(() => pageOf([device(11, 'Lobby AP'), device(12, 'Dock AP')]), {
       other: (request) =>
         request.path === '/apiv2/cloud/3/firmware'
-          ? jsonResponse(200, { productBrandId: 13, releases })
+          ? jsonResponse(200, { product_brand_id: 13, releases })
           : bulkServer(2)(request),
     });
     open();
@@ -164,10 +164,10 @@ describe('device list bulk actions', () => {
       [
         'firmware',
         {
-          selection: { deviceIds: [11, 12] },
+          selection: { device_ids: [11, 12] },
           version: '7.3.0-4105',
           rolling: { canarySize: 1, batchSize: 25, failureThresholdPct: 10 },
-          dryRun: true,
+          dry_run: true,
         },
       ],
     ]);
@@ -190,7 +190,7 @@ describe('device list bulk actions', () => {
     fireEvent.click(within(picker).getByRole('button', { name: 'Continue' }));
     await settle();
     expect(bulkCalls(server.requests)).toEqual([
-      ['move', { selection: { deviceIds: [11] }, siteId: 8, dryRun: true }],
+      ['move', { selection: { device_ids: [11] }, site_id: 8, dry_run: true }],
     ]);
     expect(screen.getByRole('dialog', { name: 'Move the chosen devices (1)?' })).toBeInTheDocument();
   });

@@ -39,7 +39,7 @@ describe('device list page', () => {
         health: 'HEALTH_CRITICAL',
         status: 'offline',
         type: 'wifi',
-        siteId: '7',
+        site_id: '7',
         model: '13',
         fw: '7.2.1-4012',
         sort: '-health',
@@ -260,7 +260,7 @@ describe('device list page', () => {
     expect(posted).toEqual([]);
     fireEvent.click(within(dialog).getByRole('button', { name: 'Reboot' }));
     await settle();
-    expect(posted).toEqual([{ type: 'TASK_REBOOT', targets: { deviceIds: [11] } }]);
+    expect(posted).toEqual([{ type: 'TASK_REBOOT', targets: { device_ids: [11] } }]);
     expect(screen.getByText('Reboot of Lobby AP started. The task tracker follows it.')).toBeInTheDocument();
   });
 });

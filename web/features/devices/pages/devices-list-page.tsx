@@ -13,7 +13,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink, useSearchParams } from 'react-router';
 import type { DeviceSelection } from '../../../../core/api/device-bulk.ts';
-import type { DeviceListItem, DeviceUplink } from '../../../../core/api/devices.ts';
+import type { DeviceFilterQuery, DeviceListItem, DeviceUplink } from '../../../../core/api/devices.ts';
 import {
   BULK_DEVICE_IDS_MAX,
   DEFAULT_DEVICE_COLUMNS,
@@ -76,7 +76,8 @@ export function DevicesListPage() {
   const list = useListPageParams(siteId === undefined ? 'devices' : 'siteDevices');
   const view = useDeviceView();
   const setView = useSetDeviceView();
-  const filters = siteId === undefined ? view.filters : { ...view.filters, siteId };
+  const filters: DeviceFilterQuery =
+    siteId === undefined ? view.filters : { ...view.filters, site_id: siteId };
   const filtered = Object.keys(view.filters).length > 0;
   const params = { ...list.params, filters, sort: view.sort };
   const result = useDevices(list.cloudId, params);
@@ -121,7 +122,7 @@ export function DevicesListPage() {
       confirmLabel: t('devices.reboot.confirm'),
     });
     if (!confirmed) return;
-    await createTask.mutateAsync({ type: 'TASK_REBOOT', targets: { deviceIds: [device.id] } });
+    await createTask.mutateAsync({ type: 'TASK_REBOOT', targets: { device_ids: [device.id] } });
     showMessage({ content: t('devices.reboot.started', { name: device.name }) });
   };
 
@@ -305,7 +306,7 @@ export function DevicesListPage() {
   const search = list.params.search === '' ? undefined : list.params.search;
   const selection: DeviceSelection = chosen.all
     ? { filter: { ...filters, search } }
-    : { deviceIds: [...chosen.ids.keys()] };
+    : { device_ids: [...chosen.ids.keys()] };
   // Firmware versions are a family's: a model of the chosen devices when they are all of one family.
   const firstChosen = [...chosen.ids.values()][0];
   const families = new Set([...chosen.ids.values()].map((device) => device.product_type));
@@ -318,7 +319,7 @@ export function DevicesListPage() {
       : families.size === 1
         ? (firstChosen?.product_brand_id ?? null)
         : null);
-  const capped = result.data?.totalCapped ?? false;
+  const capped = result.data?.total_capped ?? false;
   const summary = chosen.all
     ? capped
       ? t('devices.bulk.allSelectedCapped', { count: total })

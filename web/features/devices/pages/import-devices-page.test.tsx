@@ -25,7 +25,7 @@ const REPORT: ImportDevicesResponse = {
       site: 'Harbour',
       status: 'added',
       reasons: [],
-      deviceId: 40,
+      device_id: 40,
     },
     {
       row: 2,
@@ -36,7 +36,7 @@ const REPORT: ImportDevicesResponse = {
       site: 'Harbour',
       status: 'refused',
       reasons: ['bad_mac', 'unknown_model'],
-      deviceId: null,
+      device_id: null,
     },
   ],
 };

@@ -134,8 +134,8 @@ describe('pending devices page', () => {
       ),
     ).toBeTruthy();
     expect(requests.filter((request) => request.method === 'POST').at(-1)?.body).toEqual({
-      pendingId: 5,
-      siteId: 7,
+      pending_id: 5,
+      site_id: 7,
       sn: 'PEND1',
       name: 'Depot AP',
     });

@@ -47,8 +47,8 @@ function PendingList({ cloudId }: { readonly cloudId: number }) {
       {formatDateTime(new Date(iso), {
         locale: i18n.language,
         timeZone: user?.timezone,
-        dateFormat: user?.dateFormat,
-        timeFormat: user?.timeFormat,
+        dateFormat: user?.date_format,
+        timeFormat: user?.time_format,
       })}
     </time>
   );

@@ -4,7 +4,7 @@ import type { LicenseDevices, LicenseDevicesQuery } from '../../../../core/api/c
 import { apiGet } from '../../../platform/http.ts';
 import { licensesKeys } from './keys.ts';
 
-export type LicenseDevicesParams = Pick<LicenseDevicesQuery, 'holding' | 'offset' | 'siteId'>;
+export type LicenseDevicesParams = Pick<LicenseDevicesQuery, 'holding' | 'offset' | 'site_id'>;
 
 export function getLicenseDevices(cloudId: number, params: LicenseDevicesParams): Promise<LicenseDevices> {
   return apiGet<LicenseDevices>(`/apiv2/cloud/${cloudId}/licenses/devices`, params);

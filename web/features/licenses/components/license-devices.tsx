@@ -24,7 +24,7 @@ export function LicenseDevices({ cloudId, siteId }: { readonly cloudId: number; 
   const { t } = useTranslation();
   const [holding, setHolding] = useState<'yes' | 'no'>('yes');
   const [offset, setOffset] = useState(0);
-  const page = useLicenseDevices(cloudId, { holding, offset, siteId });
+  const page = useLicenseDevices(cloudId, { holding, offset, site_id: siteId });
   const change = useChangeLicense(cloudId);
 
   const act = async (device: LicenseDevice) => {
@@ -108,7 +108,7 @@ export function LicenseDevices({ cloudId, siteId }: { readonly cloudId: number; 
           offset={offset}
           count={page.data.items.length}
           total={page.data.total}
-          totalCapped={page.data.totalCapped}
+          totalCapped={page.data.total_capped}
           onOffset={setOffset}
         />
       </>

@@ -59,7 +59,7 @@ function render(cloud: Cloud, answer: (request: FakeRequest) => Response | undef
     if (request.path === '/apiv2/cloud/3/licenses/devices') {
       const holding = request.query.get('holding') === 'yes';
       const items = holding ? [device(11, 'Lobby AP', 'paid')] : [device(12, 'Dock switch', null)];
-      return jsonResponse(200, { items, total: 1, totalCapped: false });
+      return jsonResponse(200, { items, total: 1, total_capped: false });
     }
     return jsonResponse(404, { message: 'Not found.' });
   });

@@ -17,7 +17,7 @@ export function useSetNewsletter() {
     scope: { id: 'news-newsletter' },
     onSuccess: ({ subscribe }) =>
       queryClient.setQueryData(meQueryOptions().queryKey, (me) =>
-        me ? { ...me, user: { ...me.user, subscribeNewsletter: subscribe } } : me,
+        me ? { ...me, user: { ...me.user, subscribe_newsletter: subscribe } } : me,
       ),
   });
 }

@@ -39,7 +39,7 @@ describe('newsletter toggle', () => {
     await waitFor(() => expect(toggle).toBeChecked());
     await waitFor(() => expect(newsletterCalls(requests)).toEqual([{ subscribe: true }]));
     await waitFor(() =>
-      expect(queryClient.getQueryData(meQueryOptions().queryKey)?.user.subscribeNewsletter).toBe(true),
+      expect(queryClient.getQueryData(meQueryOptions().queryKey)?.user.subscribe_newsletter).toBe(true),
     );
     expect(state.subscribed).toBe(true);
   });
@@ -51,7 +51,7 @@ describe('newsletter toggle', () => {
     fireEvent.click(toggle);
     await waitFor(() => expect(newsletterCalls(requests)).toEqual([{ subscribe: false }]));
     await waitFor(() =>
-      expect(queryClient.getQueryData(meQueryOptions().queryKey)?.user.subscribeNewsletter).toBe(false),
+      expect(queryClient.getQueryData(meQueryOptions().queryKey)?.user.subscribe_newsletter).toBe(false),
     );
     expect(toggle).not.toBeChecked();
   });
@@ -66,6 +66,6 @@ describe('newsletter toggle', () => {
     fireEvent.click(toggle);
     await waitFor(() => expect(newsletterCalls(requests)).toHaveLength(1));
     await waitFor(() => expect(toggle).not.toBeChecked());
-    expect(queryClient.getQueryData(meQueryOptions().queryKey)?.user.subscribeNewsletter).toBe(false);
+    expect(queryClient.getQueryData(meQueryOptions().queryKey)?.user.subscribe_newsletter).toBe(false);
   });
 });

@@ -11,7 +11,7 @@ export function NewsletterToggle() {
   const newsletter = useSetNewsletter();
   if (!me) return null;
   // While the call runs the switch already shows the state asked for.
-  const checked = newsletter.isPending ? newsletter.variables : me.user.subscribeNewsletter;
+  const checked = newsletter.isPending ? newsletter.variables : me.user.subscribe_newsletter;
   return (
     <FormControlLabel
       control={<Switch checked={checked} onChange={(_event, subscribe) => newsletter.mutate(subscribe)} />}

@@ -103,7 +103,7 @@ export function renderNews(subscribed = false) {
   const me = meFixture();
   queryClient.setQueryData(meQueryOptions().queryKey, {
     ...me,
-    user: { ...me.user, subscribeNewsletter: subscribed },
+    user: { ...me.user, subscribe_newsletter: subscribed },
   });
   return renderWithPlatform(<NewsInTopBar />, queryClient);
 }

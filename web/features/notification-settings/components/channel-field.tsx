@@ -29,7 +29,7 @@ export function ChannelField({
   readonly onChange: (value: ChannelDraft) => void;
 }) {
   const { t } = useTranslation();
-  const chosen = members.filter((member) => value.userIds.includes(member.id));
+  const chosen = members.filter((member) => value.user_ids.includes(member.id));
   return (
     <Box sx={{ display: 'grid', gap: 1, minWidth: 0 }}>
       <TextField
@@ -55,7 +55,7 @@ export function ChannelField({
           getOptionLabel={(member) => member.name}
           isOptionEqualToValue={(a, b) => a.id === b.id}
           filterSelectedOptions
-          onChange={(_event, picked) => onChange({ ...value, userIds: picked.map((member) => member.id) })}
+          onChange={(_event, picked) => onChange({ ...value, user_ids: picked.map((member) => member.id) })}
           renderOption={({ key, ...props }, member) => (
             <li key={key} {...props}>
               <Box sx={{ minWidth: 0 }}>
@@ -90,7 +90,7 @@ export function useChannelSummary(members: readonly NotificationMember[]) {
   const { t } = useTranslation();
   return (value: ChannelDraft) => {
     if (value.mode !== 'members') return t(MODE_KEYS[value.mode]);
-    const names = members.filter((member) => value.userIds.includes(member.id)).map((member) => member.name);
+    const names = members.filter((member) => value.user_ids.includes(member.id)).map((member) => member.name);
     return names.length > 0 ? names.join(', ') : t(MODE_KEYS.nobody);
   };
 }

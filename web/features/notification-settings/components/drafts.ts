@@ -4,7 +4,7 @@ import type { ChannelSetting } from '../../../../core/api/notification-settings.
 import type { AlertType } from '../../../../core/domain.ts';
 
 export type Mode = 'everyone' | 'nobody' | 'members';
-export type ChannelDraft = { readonly mode: Mode; readonly userIds: readonly number[] };
+export type ChannelDraft = { readonly mode: Mode; readonly user_ids: readonly number[] };
 export type Channel = 'push' | 'email';
 
 export type RowDraft = {
@@ -17,11 +17,14 @@ export type RowDraft = {
 };
 
 export function channelDraft(channel: ChannelSetting): ChannelDraft {
-  if (channel.everyone) return { mode: 'everyone', userIds: [] };
-  return { mode: channel.userIds.length === 0 ? 'nobody' : 'members', userIds: channel.userIds };
+  if (channel.everyone) return { mode: 'everyone', user_ids: [] };
+  return { mode: channel.user_ids.length === 0 ? 'nobody' : 'members', user_ids: channel.user_ids };
 }
 
 /** Chosen members with none chosen is nobody. */
 export function channelSetting(draft: ChannelDraft): ChannelSetting {
-  return { everyone: draft.mode === 'everyone', userIds: draft.mode === 'members' ? [...draft.userIds] : [] };
+  return {
+    everyone: draft.mode === 'everyone',
+    user_ids: draft.mode === 'members' ? [...draft.user_ids] : [],
+  };
 }

@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import type { CloudNotificationSettings } from '../../../../core/api/notification-settings.ts';
 import { can } from '../../../../core/policy.ts';
 import { useRouteParams } from '../../../platform/use-route-match.ts';
-import { useCachedMe } from '../../auth/index.ts';
+import { accessOf, useCachedMe } from '../../auth/index.ts';
 import { useCloudNotificationSettings } from '../api/get-notification-settings.ts';
 import { useUpdateCloudNotificationSettings } from '../api/update-notification-settings.ts';
 import { channelDraft, channelSetting, type RowDraft } from '../components/drafts.ts';
@@ -12,7 +12,7 @@ import { SettingsPage } from '../components/settings-page.tsx';
 
 const rowsOf = (settings: CloudNotificationSettings): RowDraft[] =>
   settings.types.map((type) => ({
-    alertType: type.alertType,
+    alertType: type.alert_type,
     push: channelDraft(type.push),
     email: channelDraft(type.email),
   }));
@@ -20,8 +20,8 @@ const rowsOf = (settings: CloudNotificationSettings): RowDraft[] =>
 export function NotificationSettingsPage() {
   const { t } = useTranslation();
   const { cloudId } = useRouteParams('notificationSettings');
-  const membership = useCachedMe()?.memberships.find((candidate) => candidate.cloudId === cloudId);
-  const allowed = membership !== undefined && can(membership, 'manage_sites');
+  const membership = useCachedMe()?.memberships.find((candidate) => candidate.cloud_id === cloudId);
+  const allowed = membership !== undefined && can(accessOf(membership), 'manage_sites');
   const settings = useCloudNotificationSettings(cloudId, allowed);
   const update = useUpdateCloudNotificationSettings(cloudId);
   return (
@@ -35,7 +35,7 @@ export function NotificationSettingsPage() {
       save={(rows) =>
         update.mutateAsync({
           types: rows.map((row) => ({
-            alertType: row.alertType,
+            alert_type: row.alertType,
             push: channelSetting(row.push),
             email: channelSetting(row.email),
           })),

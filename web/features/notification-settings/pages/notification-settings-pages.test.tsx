@@ -23,14 +23,14 @@ import { meQueryOptions } from '../../auth/index.ts';
 import { NotificationSettingsPage } from './notification-settings-page.tsx';
 import { SiteNotificationSettingsPage } from './site-notification-settings-page.tsx';
 
-const everyone = { everyone: true, userIds: [] };
-const nobody = { everyone: false, userIds: [] };
+const everyone = { everyone: true, user_ids: [] };
+const nobody = { everyone: false, user_ids: [] };
 const MEMBERS = [
   { id: 11, name: 'Adam Admin', email: 'admin@demo.example' },
   { id: 12, name: 'Grace Guest', email: 'guest@demo.example' },
 ];
 const CLOUD: CloudNotificationSettings = {
-  types: ALERT_TYPES.map((alertType) => ({ alertType, push: everyone, email: nobody })),
+  types: ALERT_TYPES.map((alertType) => ({ alert_type: alertType, push: everyone, email: nobody })),
   members: MEMBERS,
 };
 const CLOUD_PATH = '/apiv2/cloud/3/notification-settings';
@@ -102,10 +102,10 @@ describe("the cloud's Notifications page", () => {
     expect(put?.path).toBe(CLOUD_PATH);
     const types = (put?.body as CloudNotificationSettings | undefined)?.types ?? [];
     expect(types).toHaveLength(16);
-    expect(types.find((type) => type.alertType === 'DEV_UNREACHABLE')).toEqual({
-      alertType: 'DEV_UNREACHABLE',
+    expect(types.find((type) => type.alert_type === 'DEV_UNREACHABLE')).toEqual({
+      alert_type: 'DEV_UNREACHABLE',
       push: everyone,
-      email: { everyone: false, userIds: [12] },
+      email: { everyone: false, user_ids: [12] },
     });
     expect(screen.getByText('Notification settings saved.')).toBeInTheDocument();
   });
@@ -115,7 +115,7 @@ describe("the cloud's Notifications page", () => {
       if (request.method === 'GET') return jsonResponse(200, CLOUD);
       return jsonResponse(400, {
         errors: [
-          { errorCode: 'not_member', location: 'body', path: '/types/1/email/userIds/0', message: 'x' },
+          { errorCode: 'not_member', location: 'body', path: '/types/1/email/user_ids/0', message: 'x' },
         ],
       });
     });
@@ -144,7 +144,13 @@ describe("the cloud's Notifications page", () => {
   it('is not allowed without manage_sites, and asks the server nothing', async () => {
     const me = meFixture({
       memberships: [
-        { cloudId: 3, cloudName: 'Demo Networks', roleId: 'ROLE_GUEST', permissions: 0, pushAlerts: false },
+        {
+          cloud_id: 3,
+          cloud_name: 'Demo Networks',
+          role_id: 'ROLE_GUEST',
+          permissions: 0,
+          push_alerts: false,
+        },
       ],
     });
     const { requests } = render('/v2/cloud/3/notification-settings', () => undefined, me);
@@ -158,15 +164,15 @@ describe("the cloud's Notifications page", () => {
 
 describe("a site's Notifications page", () => {
   const SITE: SiteNotificationSettings = {
-    siteName: 'Harbor Terminal',
+    site_name: 'Harbor Terminal',
     types: ALERT_TYPES.map((alertType) => ({
-      alertType,
-      followsCloud: true,
+      alert_type: alertType,
+      follows_cloud: true,
       push: everyone,
-      email: alertType === 'DEV_UNREACHABLE' ? { everyone: false, userIds: [11] } : nobody,
+      email: alertType === 'DEV_UNREACHABLE' ? { everyone: false, user_ids: [11] } : nobody,
       cloud: {
         push: everyone,
-        email: alertType === 'DEV_UNREACHABLE' ? { everyone: false, userIds: [11] } : nobody,
+        email: alertType === 'DEV_UNREACHABLE' ? { everyone: false, user_ids: [11] } : nobody,
       },
     })),
     members: MEMBERS,
@@ -202,12 +208,12 @@ describe("a site's Notifications page", () => {
     await settle();
     const types = (changes()[0]?.body as { types: object[] } | undefined)?.types;
     expect(types).toContainEqual({
-      alertType: 'DEV_UNREACHABLE',
-      followsCloud: false,
+      alert_type: 'DEV_UNREACHABLE',
+      follows_cloud: false,
       push: nobody,
-      email: { everyone: false, userIds: [11] },
+      email: { everyone: false, user_ids: [11] },
     });
-    expect(types).toContainEqual({ alertType: 'DEV_REBOOT', followsCloud: true });
+    expect(types).toContainEqual({ alert_type: 'DEV_REBOOT', follows_cloud: true });
   });
 
   it('is not allowed without edit_site on the site', async () => {

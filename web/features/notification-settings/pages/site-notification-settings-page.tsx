@@ -12,8 +12,8 @@ import { SettingsPage } from '../components/settings-page.tsx';
 
 const rowsOf = (settings: SiteNotificationSettings): RowDraft[] =>
   settings.types.map((type) => ({
-    alertType: type.alertType,
-    followsCloud: type.followsCloud,
+    alertType: type.alert_type,
+    followsCloud: type.follows_cloud,
     push: channelDraft(type.push),
     email: channelDraft(type.email),
     cloud: { push: channelDraft(type.cloud.push), email: channelDraft(type.cloud.email) },
@@ -32,17 +32,17 @@ export function SiteNotificationSettingsPage() {
       routeKey="siteNotificationSettings"
       allowed={allowed}
       settings={settings}
-      intro={(data) => t('notifications.page.siteIntro', { site: data.siteName })}
+      intro={(data) => t('notifications.page.siteIntro', { site: data.site_name })}
       formKey={`${cloudId}-${siteId}`}
       rowsOf={rowsOf}
       save={(rows) =>
         update.mutateAsync({
           types: rows.map((row) =>
             row.followsCloud
-              ? { alertType: row.alertType, followsCloud: true }
+              ? { alert_type: row.alertType, follows_cloud: true }
               : {
-                  alertType: row.alertType,
-                  followsCloud: false,
+                  alert_type: row.alertType,
+                  follows_cloud: false,
                   push: channelSetting(row.push),
                   email: channelSetting(row.email),
                 },

@@ -19,7 +19,7 @@ export function storePushAlerts(queryClient: QueryClient, cloudId: number, pushA
       ? {
           ...me,
           memberships: me.memberships.map((membership) =>
-            membership.cloudId === cloudId ? { ...membership, pushAlerts } : membership,
+            membership.cloud_id === cloudId ? { ...membership, push_alerts: pushAlerts } : membership,
           ),
         }
       : me,

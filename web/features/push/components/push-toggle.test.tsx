@@ -36,7 +36,7 @@ function installServer() {
   return installFakeFetch((request: FakeRequest) => {
     const { method, path } = request;
     if (method === 'GET' && path === '/apiv2/push/vapid-public-key')
-      return jsonResponse(200, { publicKey: VAPID_KEY });
+      return jsonResponse(200, { public_key: VAPID_KEY });
     if (path === '/apiv2/user/push-subscriptions' && (method === 'PUT' || method === 'DELETE'))
       return jsonResponse(200, { ok: true });
     if (method === 'POST' && path === '/apiv2/cloud/3') {
@@ -53,14 +53,14 @@ function renderToggle(pushAlertsIn: number[] = []) {
   const me = meFixture();
   queryClient.setQueryData(meQueryOptions().queryKey, {
     ...me,
-    memberships: me.memberships.map((m) => ({ ...m, pushAlerts: pushAlertsIn.includes(m.cloudId) })),
+    memberships: me.memberships.map((m) => ({ ...m, push_alerts: pushAlertsIn.includes(m.cloud_id) })),
   });
   renderWithPlatform(<PushToggle cloudId={3} />, queryClient);
   return {
     queryClient,
     pushAlerts: (cloudId: number) =>
-      queryClient.getQueryData<Me>(meQueryOptions().queryKey)?.memberships.find((m) => m.cloudId === cloudId)
-        ?.pushAlerts,
+      queryClient.getQueryData<Me>(meQueryOptions().queryKey)?.memberships.find((m) => m.cloud_id === cloudId)
+        ?.push_alerts,
   };
 }
 

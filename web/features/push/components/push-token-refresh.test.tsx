@@ -26,7 +26,7 @@ beforeEach(() => {
   vi.useFakeTimers();
   requests = installFakeFetch((request) =>
     request.path === '/apiv2/push/vapid-public-key'
-      ? jsonResponse(200, { publicKey: VAPID_KEY })
+      ? jsonResponse(200, { public_key: VAPID_KEY })
       : jsonResponse(200, { ok: true }),
   );
 });
@@ -44,7 +44,7 @@ function renderRefresh(pushAlerts: boolean) {
   const me = meFixture();
   queryClient.setQueryData(meQueryOptions().queryKey, {
     ...me,
-    memberships: me.memberships.map((m) => ({ ...m, pushAlerts: pushAlerts && m.cloudId === 4 })),
+    memberships: me.memberships.map((m) => ({ ...m, push_alerts: pushAlerts && m.cloud_id === 4 })),
   });
   renderWithPlatform(<PushTokenRefresh />, queryClient);
   return queryClient;

@@ -8,7 +8,7 @@ import { refreshPushToken } from '../refresh-push-token.ts';
 
 export function PushTokenRefresh() {
   const queryClient = useQueryClient();
-  const pushOn = useCachedMe()?.memberships.some((membership) => membership.pushAlerts) ?? false;
+  const pushOn = useCachedMe()?.memberships.some((membership) => membership.push_alerts) ?? false;
   useEffect(() => {
     if (!pushOn) return;
     const timer = setInterval(() => void refreshPushToken(queryClient), PUSH_TOKEN_REFRESH_MS);

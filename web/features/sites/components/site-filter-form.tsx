@@ -20,7 +20,7 @@ import { useSitesSelect } from '../api/get-sites-select.ts';
 
 export interface SiteFilterFormProps {
   readonly cloudId: number;
-  readonly initial: { readonly name: string; readonly siteIds: readonly number[] };
+  readonly initial: { readonly name: string; readonly site_ids: readonly number[] };
   readonly submitLabel: string;
   /** Resolves when saved; a 400 it rejects with shows beside the fields. */
   readonly onSubmit: (body: CreateSiteFilterBody) => Promise<unknown>;
@@ -38,13 +38,13 @@ export function SiteFilterForm({
   const { t } = useTranslation();
   const sitesLabelId = useId();
   const [name, setName] = useState(initial.name);
-  const [chosen, setChosen] = useState<readonly number[]>(initial.siteIds);
+  const [chosen, setChosen] = useState<readonly number[]>(initial.site_ids);
   const [filter, setFilter] = useState('');
   const [attempted, setAttempted] = useState(false);
   const [serverError, setServerError] = useState<unknown>(null);
   const [busy, setBusy] = useState(false);
   // The chosen sites stay listed whatever the search, so they can be unticked.
-  const sites = useSitesSelect(cloudId, { filter, includeId: null, includeIds: initial.siteIds });
+  const sites = useSitesSelect(cloudId, { filter, includeId: null, includeIds: initial.site_ids });
 
   const nameProblem =
     (attempted && name.trim() === '' && t('sites.filterForm.nameRequired')) ||
@@ -54,7 +54,7 @@ export function SiteFilterForm({
     (attempted &&
       chosen.length > SITE_FILTER_SITES_MAX &&
       t('sites.filterForm.tooMany', { max: SITE_FILTER_SITES_MAX })) ||
-    fieldIssue(serverError, '/siteIds')?.message;
+    fieldIssue(serverError, '/site_ids')?.message;
 
   const toggle = (siteId: number, on: boolean) =>
     setChosen((current) => (on ? [...current, siteId] : current.filter((id) => id !== siteId)));
@@ -66,7 +66,7 @@ export function SiteFilterForm({
     setBusy(true);
     setServerError(null);
     try {
-      await onSubmit({ name: name.trim(), siteIds: [...chosen] });
+      await onSubmit({ name: name.trim(), site_ids: [...chosen] });
     } catch (error) {
       // A 400 shows beside its fields; the app's error policy reports any other failure.
       setServerError(error);

@@ -60,7 +60,7 @@ export function SiteGroupingsPanel({ cloudId }: { readonly cloudId: number }) {
                     {grouping.name}
                   </Link>
                 }
-                secondary={t('shell.pickers.siteCount', { count: grouping.siteCount })}
+                secondary={t('shell.pickers.siteCount', { count: grouping.site_count })}
               />
             </ListItem>
           ))}

@@ -91,7 +91,13 @@ describe('Create a New Site page', () => {
     render(
       meFixture({
         memberships: [
-          { cloudId: 3, cloudName: 'Demo Networks', roleId: 'ROLE_GUEST', permissions: 8, pushAlerts: false },
+          {
+            cloud_id: 3,
+            cloud_name: 'Demo Networks',
+            role_id: 'ROLE_GUEST',
+            permissions: 8,
+            push_alerts: false,
+          },
         ],
       }),
     );

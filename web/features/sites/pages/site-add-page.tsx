@@ -6,7 +6,7 @@ import { isTimeZone } from '../../../../core/time-zones.ts';
 import { showMessage } from '../../../platform/messages/message-store.ts';
 import { NotAllowed, PageSection } from '../../../platform/page-section.tsx';
 import { useRouteParams } from '../../../platform/use-route-match.ts';
-import { useCachedMe } from '../../auth/index.ts';
+import { accessOf, useCachedMe } from '../../auth/index.ts';
 import { useCreateSite } from '../api/create-site.ts';
 import { SiteForm } from '../components/site-form.tsx';
 
@@ -16,9 +16,9 @@ export function SiteAddPage() {
   const navigate = useNavigate();
   const { cloudId } = useRouteParams('sitesAdd');
   const me = useCachedMe();
-  const membership = me?.memberships.find((candidate) => candidate.cloudId === cloudId);
+  const membership = me?.memberships.find((candidate) => candidate.cloud_id === cloudId);
   const create = useCreateSite(cloudId, 'fields');
-  if (!membership || !can(membership, 'manage_sites')) {
+  if (!membership || !can(accessOf(membership), 'manage_sites')) {
     return (
       <PageSection routeKey="sitesAdd">
         <NotAllowed />

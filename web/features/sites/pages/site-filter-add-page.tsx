@@ -5,7 +5,7 @@ import { routes } from '../../../../core/routes.ts';
 import { showMessage } from '../../../platform/messages/message-store.ts';
 import { NotAllowed, PageSection } from '../../../platform/page-section.tsx';
 import { useRouteParams } from '../../../platform/use-route-match.ts';
-import { useCachedMe } from '../../auth/index.ts';
+import { accessOf, useCachedMe } from '../../auth/index.ts';
 import { useCreateSiteFilter } from '../api/create-site-filter.ts';
 import { SiteFilterForm } from '../components/site-filter-form.tsx';
 
@@ -14,14 +14,14 @@ export function SiteFilterAddPage() {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const { cloudId } = useRouteParams('siteFilterAdd');
-  const membership = useCachedMe()?.memberships.find((candidate) => candidate.cloudId === cloudId);
+  const membership = useCachedMe()?.memberships.find((candidate) => candidate.cloud_id === cloudId);
   const create = useCreateSiteFilter(cloudId);
   return (
     <PageSection routeKey="siteFilterAdd">
-      {membership && can(membership, 'manage_sites') ? (
+      {membership && can(accessOf(membership), 'manage_sites') ? (
         <SiteFilterForm
           cloudId={cloudId}
-          initial={{ name: '', siteIds: [] }}
+          initial={{ name: '', site_ids: [] }}
           submitLabel={t('sites.filterAdd.submit')}
           onSubmit={async (body) => {
             const created = await create.mutateAsync(body);

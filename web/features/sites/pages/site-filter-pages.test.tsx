@@ -31,7 +31,7 @@ const NETWORK_MS = 20;
 async function network() {
   for (let step = 0; step < 5; step++) await act(() => vi.advanceTimersByTimeAsync(NETWORK_MS));
 }
-const COAST: SiteFilter = { id: 41, name: 'Coast', siteIds: [7, 11] };
+const COAST: SiteFilter = { id: 41, name: 'Coast', site_ids: [7, 11] };
 
 function render(
   address: string,
@@ -76,7 +76,9 @@ afterEach(() => {
 describe('New Site Group page', () => {
   it('saves a named group of the chosen sites and goes back to the site list', async () => {
     const { changes, router } = render('/v2/cloud/3/site-filter/add', (request) =>
-      request.method === 'POST' ? jsonResponse(201, { id: 50, name: 'Inland', siteIds: [9, 11] }) : undefined,
+      request.method === 'POST'
+        ? jsonResponse(201, { id: 50, name: 'Inland', site_ids: [9, 11] })
+        : undefined,
     );
     await network();
     expect(screen.getByRole('heading', { level: 1, name: 'New Site Group' })).toBeInTheDocument();
@@ -92,7 +94,7 @@ describe('New Site Group page', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Create group' }));
     await network();
     expect(changes().map(({ method, path, body }) => ({ method, path, body }))).toEqual([
-      { method: 'POST', path: '/apiv2/cloud/3/site-filters', body: { name: 'Inland', siteIds: [9, 11] } },
+      { method: 'POST', path: '/apiv2/cloud/3/site-filters', body: { name: 'Inland', site_ids: [9, 11] } },
     ]);
     expect(router.state.location.pathname).toBe('/v2/cloud/3/sites');
     expect(screen.getByText('Site group Inland created.')).toBeInTheDocument();
@@ -104,7 +106,13 @@ describe('New Site Group page', () => {
       () => undefined,
       meFixture({
         memberships: [
-          { cloudId: 3, cloudName: 'Demo Networks', roleId: 'ROLE_GUEST', permissions: 0, pushAlerts: false },
+          {
+            cloud_id: 3,
+            cloud_name: 'Demo Networks',
+            role_id: 'ROLE_GUEST',
+            permissions: 0,
+            push_alerts: false,
+          },
         ],
       }),
     );
@@ -119,7 +127,9 @@ describe('New Site Group page', () => {
 describe('Edit Site Group page', () => {
   it('shows the saved group and saves a new name and sites', async () => {
     const { changes } = render('/v2/cloud/3/site-filter/41/edit', (request) =>
-      request.method === 'PATCH' ? jsonResponse(200, { id: 41, name: 'Coastline', siteIds: [7] }) : undefined,
+      request.method === 'PATCH'
+        ? jsonResponse(200, { id: 41, name: 'Coastline', site_ids: [7] })
+        : undefined,
     );
     await settle();
     // The group's sites are listed once the group is known.
@@ -132,7 +142,7 @@ describe('Edit Site Group page', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Save' }));
     await network();
     expect(changes().map(({ method, path, body }) => ({ method, path, body }))).toEqual([
-      { method: 'PATCH', path: '/apiv2/cloud/3/site-filters/41', body: { name: 'Coastline', siteIds: [7] } },
+      { method: 'PATCH', path: '/apiv2/cloud/3/site-filters/41', body: { name: 'Coastline', site_ids: [7] } },
     ]);
     expect(screen.getByText('Site group Coastline saved.')).toBeInTheDocument();
   });

@@ -34,8 +34,8 @@ const RIDGE: SiteListItem = {
 };
 const GROUPINGS: SiteFiltersSelectResponse = {
   userCloudFilter: { id: null, name: null },
-  siteGroupings: [{ id: 41, name: 'Coast', siteCount: 2 }],
-  backendFilter: false,
+  siteGroupings: [{ id: 41, name: 'Coast', site_count: 2 }],
+  backend_filter: false,
 };
 
 /** Answers the site list from `answer` and the groupings list; returns the site list calls' queries. */
@@ -57,7 +57,7 @@ function installSitesServer(answer: (search: string | null) => ListPage<SiteList
 
 const guest = meFixture({
   memberships: [
-    { cloudId: 3, cloudName: 'Demo Networks', roleId: 'ROLE_GUEST', permissions: 0, pushAlerts: false },
+    { cloud_id: 3, cloud_name: 'Demo Networks', role_id: 'ROLE_GUEST', permissions: 0, push_alerts: false },
   ],
 });
 

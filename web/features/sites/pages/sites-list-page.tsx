@@ -13,7 +13,7 @@ import { routes } from '../../../../core/routes.ts';
 import { ListPageFrame } from '../../../platform/list-page/list-page-frame.tsx';
 import { useListPageParams } from '../../../platform/list-page/list-page-params.ts';
 import type { ListColumn } from '../../../platform/list-page/list-table.tsx';
-import { useCachedMe } from '../../auth/index.ts';
+import { accessOf, useCachedMe } from '../../auth/index.ts';
 import { useSites } from '../api/get-sites.ts';
 import { SiteGroupingsPanel } from '../components/site-groupings-panel.tsx';
 import { SiteHealth } from '../components/site-health.tsx';
@@ -26,8 +26,8 @@ export function SitesListPage() {
   const { t, i18n } = useTranslation();
   const list = useListPageParams('sites');
   const result = useSites(list.cloudId, list.params);
-  const membership = useCachedMe()?.memberships.find((candidate) => candidate.cloudId === list.cloudId);
-  const managesSites = membership !== undefined && can(membership, 'manage_sites');
+  const membership = useCachedMe()?.memberships.find((candidate) => candidate.cloud_id === list.cloudId);
+  const managesSites = membership !== undefined && can(accessOf(membership), 'manage_sites');
   const number = new Intl.NumberFormat(i18n.language);
   const columns: ListColumn<SiteListItem>[] = [
     {

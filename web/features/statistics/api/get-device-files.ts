@@ -10,7 +10,7 @@ const STALE_MS = 60_000;
 const FETCHING_MS = 2_000;
 
 const fetching = (data: DeviceFilesResponse | undefined) =>
-  data?.files.some((file) => file.lastFetch !== null && !isFinished(file.lastFetch.state)) ?? false;
+  data?.files.some((file) => file.last_fetch !== null && !isFinished(file.last_fetch.state)) ?? false;
 
 export function deviceFilesQueryOptions(cloudId: number, deviceId: number) {
   return queryOptions({

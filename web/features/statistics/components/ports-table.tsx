@@ -18,19 +18,19 @@ import {
 } from '../../../platform/units.ts';
 import { useUnitContext } from '../../account/index.ts';
 
-type Column = 'port' | 'link' | 'speedMbps' | 'poeW' | 'errors' | 'rxBytes' | 'txBytes';
+type Column = 'port' | 'link' | 'speed_mbps' | 'poe_w' | 'errors' | 'rx_bytes' | 'tx_bytes';
 type Direction = 'asc' | 'desc';
 
-const COLUMNS: readonly Column[] = ['port', 'link', 'speedMbps', 'poeW', 'errors', 'rxBytes', 'txBytes'];
+const COLUMNS: readonly Column[] = ['port', 'link', 'speed_mbps', 'poe_w', 'errors', 'rx_bytes', 'tx_bytes'];
 // The first click on a number column shows the largest first: the busiest or most erring port.
 const FIRST_DIRECTION: Record<Column, Direction> = {
   port: 'asc',
   link: 'desc',
-  speedMbps: 'desc',
-  poeW: 'desc',
+  speed_mbps: 'desc',
+  poe_w: 'desc',
   errors: 'desc',
-  rxBytes: 'desc',
-  txBytes: 'desc',
+  rx_bytes: 'desc',
+  tx_bytes: 'desc',
 };
 
 const sortValue = (port: PortReading, column: Column) =>
@@ -47,12 +47,12 @@ export function sortPorts(
 
 export function PortsTable({
   ports,
-  intervalS,
+  interval_s,
   labelledBy,
 }: {
   readonly ports: readonly PortReading[];
   /** Seconds the traffic was counted over; unknown before a second heartbeat. */
-  readonly intervalS: number | null;
+  readonly interval_s: number | null;
   readonly labelledBy: string;
 }) {
   const { t } = useTranslation();
@@ -64,14 +64,14 @@ export function PortsTable({
   const headers: Record<Column, string> = {
     port: t('statistics.ports.port'),
     link: t('statistics.ports.link'),
-    speedMbps: t('statistics.ports.speed'),
-    poeW: t('statistics.ports.poe'),
+    speed_mbps: t('statistics.ports.speed'),
+    poe_w: t('statistics.ports.poe'),
     errors: t('statistics.ports.errors'),
-    rxBytes: t('statistics.ports.received'),
-    txBytes: t('statistics.ports.sent'),
+    rx_bytes: t('statistics.ports.received'),
+    tx_bytes: t('statistics.ports.sent'),
   };
   const traffic = (bytes: number) =>
-    intervalS ? formatBitRate((bytes * 8) / intervalS, units) : formatBytes(bytes, units);
+    interval_s ? formatBitRate((bytes * 8) / interval_s, units) : formatBytes(bytes, units);
   const sortBy = (column: Column) =>
     setSort((current) =>
       current.column === column
@@ -118,19 +118,19 @@ export function PortsTable({
                 {port.link ? t('statistics.ports.up') : t('statistics.ports.down')}
               </TableCell>
               <TableCell align="right" sx={{ whiteSpace: 'nowrap' }}>
-                {port.link ? formatMegabitRate(port.speedMbps, units) : t('statistics.ports.none')}
+                {port.link ? formatMegabitRate(port.speed_mbps, units) : t('statistics.ports.none')}
               </TableCell>
               <TableCell align="right" sx={{ whiteSpace: 'nowrap' }}>
-                {formatWatts(port.poeW, units)}
+                {formatWatts(port.poe_w, units)}
               </TableCell>
               <TableCell align="right" sx={{ color: port.errors > 0 ? 'error.main' : undefined }}>
                 {formatNumber(port.errors, units)}
               </TableCell>
               <TableCell align="right" sx={{ whiteSpace: 'nowrap' }}>
-                {traffic(port.rxBytes)}
+                {traffic(port.rx_bytes)}
               </TableCell>
               <TableCell align="right" sx={{ whiteSpace: 'nowrap' }}>
-                {traffic(port.txBytes)}
+                {traffic(port.tx_bytes)}
               </TableCell>
             </TableRow>
           ))}

@@ -9,25 +9,25 @@ import { CLOUD_ID, DEVICE_ID, installDeviceServer, renderDevicePage, rowTexts } 
 import { FilesPage } from './files-page.tsx';
 
 const fetchOf = (fields: Partial<FileFetch>): FileFetch => ({
-  taskId: 40,
-  targetId: 41,
+  task_id: 40,
+  target_id: 41,
   state: 'TASK_SUCCESS',
   error: null,
-  finishedAt: '2026-11-25T10:05:00.000Z',
+  finished_at: '2026-11-25T10:05:00.000Z',
   downloadable: true,
   ...fields,
 });
 
-const file = (name: string, size: number, lastFetch: FileFetch | null = null): DeviceFileReading => ({
+const file = (name: string, size: number, last_fetch: FileFetch | null = null): DeviceFileReading => ({
   name,
   size,
-  modifiedAt: '2026-11-25T09:00:00.000Z',
-  lastFetch,
+  modified_at: '2026-11-25T09:00:00.000Z',
+  last_fetch,
 });
 
-const listing = (files: DeviceFileReading[], canFetch = true): DeviceFilesResponse => ({
+const listing = (files: DeviceFileReading[], can_fetch = true): DeviceFilesResponse => ({
   at: '2026-11-25T10:00:00.000Z',
-  canFetch,
+  can_fetch,
   files,
   keeps_files: true,
 });
@@ -54,8 +54,8 @@ describe('files page', () => {
             'messages.log',
             2_500_000,
             fetchOf({
-              taskId: 50,
-              targetId: 51,
+              task_id: 50,
+              target_id: 51,
               state: 'TASK_FAIL',
               error: 'No such file on the device: messages.log',
               downloadable: false,
@@ -98,7 +98,7 @@ describe('files page', () => {
           file(
             'messages.log',
             1_000,
-            fetched ? fetchOf({ state: 'TASK_WAIT_ACK', finishedAt: null, downloadable: false }) : null,
+            fetched ? fetchOf({ state: 'TASK_WAIT_ACK', finished_at: null, downloadable: false }) : null,
           ),
         ]),
       createTask: () => {
@@ -113,7 +113,7 @@ describe('files page', () => {
     expect(requests.find((request) => request.method === 'POST')?.body).toEqual({
       type: 'TASK_REPORT',
       params: { file: 'messages.log' },
-      targets: { deviceIds: [DEVICE_ID] },
+      targets: { device_ids: [DEVICE_ID] },
     });
   });
 
@@ -130,7 +130,7 @@ describe('files page', () => {
 
   it('says when the switch has not listed its files, and when they could not be loaded', async () => {
     installDeviceServer('switch', {
-      files: () => ({ at: null, canFetch: true, files: [], keeps_files: true }),
+      files: () => ({ at: null, can_fetch: true, files: [], keeps_files: true }),
     });
     open();
     expect(await screen.findByRole('status')).toHaveTextContent('The device has not listed its files yet.');
@@ -145,7 +145,7 @@ describe('files page', () => {
 
   it('says calmly that a device other than a recent switch keeps no files, with no error notice', async () => {
     installDeviceServer('wifi', {
-      files: () => ({ at: null, canFetch: false, files: [], keeps_files: false }),
+      files: () => ({ at: null, can_fetch: false, files: [], keeps_files: false }),
     });
     open();
     expect(await screen.findByRole('status')).toHaveTextContent(

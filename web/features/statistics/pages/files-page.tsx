@@ -32,15 +32,15 @@ const TITLE_ID = 'page-title';
 function FetchState({ file }: { readonly file: DeviceFileReading }) {
   const { t } = useTranslation();
   const units = useUnitContext();
-  const fetch = file.lastFetch;
+  const fetch = file.last_fetch;
   if (!fetch) return <>{t('statistics.files.notFetched')}</>;
   const state = t(TASK_STATE_KEYS[fetch.state]);
   return (
     <>
-      {fetch.finishedAt
+      {fetch.finished_at
         ? t('statistics.files.fetchEnded', {
             state,
-            time: formatDateTime(new Date(fetch.finishedAt), units),
+            time: formatDateTime(new Date(fetch.finished_at), units),
           })
         : state}
       {fetch.error && (
@@ -64,7 +64,7 @@ export function FilesPage() {
 
   const fetchFile = (name: string) =>
     createTask.mutate(
-      { type: 'TASK_REPORT', params: { file: name }, targets: { deviceIds: [deviceId] } },
+      { type: 'TASK_REPORT', params: { file: name }, targets: { device_ids: [deviceId] } },
       {
         onSuccess: () =>
           queryClient.invalidateQueries({
@@ -96,7 +96,7 @@ export function FilesPage() {
         <>
           <Box sx={{ display: 'grid', gap: 0.5 }}>
             <Typography>
-              {data.canFetch ? t('statistics.files.intro') : t('statistics.files.readOnly')}
+              {data.can_fetch ? t('statistics.files.intro') : t('statistics.files.readOnly')}
             </Typography>
             <Typography variant="body2" color="text.secondary">
               {t('statistics.files.listedAt', {
@@ -118,7 +118,7 @@ export function FilesPage() {
               </TableHead>
               <TableBody>
                 {data.files.map((file) => {
-                  const fetch = file.lastFetch;
+                  const fetch = file.last_fetch;
                   const busy = fetch !== null && !isFinished(fetch.state);
                   return (
                     <TableRow key={file.name}>
@@ -129,7 +129,7 @@ export function FilesPage() {
                         <Box sx={{ display: 'flex', gap: 1, flexWrap: 'wrap', alignItems: 'center' }}>
                           {fetch?.downloadable && (
                             <Link
-                              href={`/apiv2/cloud/${objects.cloudId}/tasks/${fetch.taskId}/targets/${fetch.targetId}/file`}
+                              href={`/apiv2/cloud/${objects.cloudId}/tasks/${fetch.task_id}/targets/${fetch.target_id}/file`}
                               download
                               aria-label={t('statistics.files.downloadLabel', { name: file.name })}
                               sx={{ display: 'inline-flex', alignItems: 'center', gap: 0.5 }}
@@ -138,7 +138,7 @@ export function FilesPage() {
                               {t('statistics.files.download')}
                             </Link>
                           )}
-                          {data.canFetch && (
+                          {data.can_fetch && (
                             <Button
                               size="small"
                               variant="outlined"
@@ -158,7 +158,7 @@ export function FilesPage() {
                         {formatBytes(file.size, units)}
                       </TableCell>
                       <TableCell sx={{ whiteSpace: 'nowrap' }}>
-                        {formatDateTime(new Date(file.modifiedAt), units)}
+                        {formatDateTime(new Date(file.modified_at), units)}
                       </TableCell>
                     </TableRow>
                   );

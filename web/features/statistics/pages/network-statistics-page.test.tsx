@@ -32,7 +32,7 @@ describe('network statistics page', () => {
   it('charts the traffic received and sent, and no link charts for a device without links', async () => {
     installDeviceServer('wifi', {
       metrics: () =>
-        metricsOf([metricPoint('2026-11-25T10:00:00Z', { rxRate: 12_500_000, txRate: 800_000 })]),
+        metricsOf([metricPoint('2026-11-25T10:00:00Z', { rx_rate: 12_500_000, tx_rate: 800_000 })]),
     });
     open();
     expect(screen.getByRole('heading', { level: 1, name: 'Network Statistics' })).toBeInTheDocument();
@@ -49,11 +49,11 @@ describe('network statistics page', () => {
       metrics: () =>
         metricsOf([
           metricPoint('2026-11-25T10:00:00Z', {
-            rxRate: 1000,
-            txRate: 1000,
-            linkRssi: -58,
-            linkSnr: 31.5,
-            linkCapacity: 1800,
+            rx_rate: 1000,
+            tx_rate: 1000,
+            link_rssi: -58,
+            link_snr: 31.5,
+            link_capacity: 1800,
           }),
         ]),
     });

@@ -18,32 +18,32 @@ export function NetworkStatisticsPage() {
             title={t('statistics.network.traffic')}
             points={points}
             series={[
-              { key: 'rxRate', label: t('statistics.network.received') },
-              { key: 'txRate', label: t('statistics.network.sent') },
+              { key: 'rx_rate', label: t('statistics.network.received') },
+              { key: 'tx_rate', label: t('statistics.network.sent') },
             ]}
             format={(value) => formatBitRate(value, units)}
             timeZone={units.timeZone}
           />
-          {reportsAny(points, ['linkRssi', 'linkSnr', 'linkCapacity']) && (
+          {reportsAny(points, ['link_rssi', 'link_snr', 'link_capacity']) && (
             <>
               <TimeSeriesChart
                 title={t('statistics.network.linkRssi')}
                 points={points}
-                series={[{ key: 'linkRssi', label: t('statistics.network.rssi') }]}
+                series={[{ key: 'link_rssi', label: t('statistics.network.rssi') }]}
                 format={(value) => formatDbm(value, units)}
                 timeZone={units.timeZone}
               />
               <TimeSeriesChart
                 title={t('statistics.network.linkSnr')}
                 points={points}
-                series={[{ key: 'linkSnr', label: t('statistics.network.snr') }]}
+                series={[{ key: 'link_snr', label: t('statistics.network.snr') }]}
                 format={(value) => formatDb(value, units)}
                 timeZone={units.timeZone}
               />
               <TimeSeriesChart
                 title={t('statistics.network.linkCapacity')}
                 points={points}
-                series={[{ key: 'linkCapacity', label: t('statistics.network.capacity') }]}
+                series={[{ key: 'link_capacity', label: t('statistics.network.capacity') }]}
                 format={(value) => formatMegabitRate(value, units)}
                 timeZone={units.timeZone}
               />

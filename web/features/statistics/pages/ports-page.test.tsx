@@ -11,21 +11,21 @@ import { PortsPage } from './ports-page.tsx';
 const port = (n: number, fields: Partial<PortReading> = {}): PortReading => ({
   port: n,
   link: true,
-  speedMbps: 1000,
-  poeW: 0,
+  speed_mbps: 1000,
+  poe_w: 0,
   errors: 0,
-  rxBytes: 0,
-  txBytes: 0,
+  rx_bytes: 0,
+  tx_bytes: 0,
   ...fields,
 });
 
 const reading = {
   at: '2026-11-25T10:00:00.000Z',
-  intervalS: 60,
+  interval_s: 60,
   ports: [
-    port(1, { poeW: 12.5, rxBytes: 7_500_000, txBytes: 750_000 }),
-    port(2, { link: false, speedMbps: 0 }),
-    port(3, { speedMbps: 10_000, errors: 4, rxBytes: 75_000_000 }),
+    port(1, { poe_w: 12.5, rx_bytes: 7_500_000, tx_bytes: 750_000 }),
+    port(2, { link: false, speed_mbps: 0 }),
+    port(3, { speed_mbps: 10_000, errors: 4, rx_bytes: 75_000_000 }),
   ],
 };
 
@@ -80,7 +80,7 @@ describe('ports page', () => {
   });
 
   it('shows bytes when the interval of the traffic is not known yet', async () => {
-    installDeviceServer('switch', { ports: () => ({ ...reading, intervalS: null }) });
+    installDeviceServer('switch', { ports: () => ({ ...reading, interval_s: null }) });
     open();
     await screen.findByRole('table', { name: 'Ports' });
     expect(column(5)).toEqual(['Received', '7.5 MB', '0 byte', '75 MB']);
@@ -88,7 +88,7 @@ describe('ports page', () => {
   });
 
   it('says when the switch has not reported yet, and when a device has no ports', async () => {
-    installDeviceServer('switch', { ports: () => ({ at: null, intervalS: null, ports: [] }) });
+    installDeviceServer('switch', { ports: () => ({ at: null, interval_s: null, ports: [] }) });
     const first = open();
     expect(await screen.findByRole('status')).toHaveTextContent('The device has not reported its ports yet.');
     first.unmount();

@@ -45,7 +45,7 @@ export function PortsPage() {
                 up: formatNumber(data.ports.filter((port) => port.link).length, units),
                 total: formatNumber(data.ports.length, units),
                 power: formatWatts(
-                  data.ports.reduce((sum, port) => sum + port.poeW, 0),
+                  data.ports.reduce((sum, port) => sum + port.poe_w, 0),
                   units,
                 ),
               })}
@@ -54,14 +54,14 @@ export function PortsPage() {
               {t('statistics.ports.readingAt', {
                 time: formatDateTime(new Date(data.at), units),
               })}{' '}
-              {data.intervalS
+              {data.interval_s
                 ? t('statistics.ports.trafficRate', {
-                    seconds: formatNumber(data.intervalS, units),
+                    seconds: formatNumber(data.interval_s, units),
                   })
                 : t('statistics.ports.trafficBytes')}
             </Typography>
           </Box>
-          <PortsTable ports={data.ports} intervalS={data.intervalS} labelledBy={TITLE_ID} />
+          <PortsTable ports={data.ports} interval_s={data.interval_s} labelledBy={TITLE_ID} />
         </>
       )}
     </Box>

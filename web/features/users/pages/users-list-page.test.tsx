@@ -31,12 +31,14 @@ const member = (
     email,
     role_id,
     permissions: 0,
-    sites: role_id === 'ROLE_USER' ? [{ siteId: 8, name: 'Harbour', permissions: ['read_site'] }] : [],
+    sites: role_id === 'ROLE_USER' ? [{ site_id: 8, name: 'Harbour', permissions: ['read_site'] }] : [],
   }) satisfies MemberDetail;
 
 const withRole = (roleId: 'ROLE_OWNER' | 'ROLE_ADMIN' | 'ROLE_GUEST' | 'ROLE_USER', permissions = 0) =>
   meFixture({
-    memberships: [{ cloudId: 3, cloudName: 'Demo Networks', roleId, permissions, pushAlerts: false }],
+    memberships: [
+      { cloud_id: 3, cloud_name: 'Demo Networks', role_id: roleId, permissions, push_alerts: false },
+    ],
   });
 
 beforeEach(() => {

@@ -13,7 +13,7 @@ import type { ListColumn } from '../../../platform/list-page/list-table.tsx';
 import { roleLabelKey } from '../../../platform/list-page/role-labels.ts';
 import { showMessage } from '../../../platform/messages/message-store.ts';
 import { NotAllowed, PageSection } from '../../../platform/page-section.tsx';
-import { useCachedMe } from '../../auth/index.ts';
+import { accessOf, useCachedMe } from '../../auth/index.ts';
 import { useUsers } from '../api/get-users.ts';
 import { useInvite } from '../api/invitations.ts';
 import { useMemberChange } from '../api/member-changes.ts';
@@ -24,16 +24,20 @@ import type { GrantableRole, MemberGrant } from '../components/member-form.tsx';
 
 const NEW_MEMBER: MemberGrant = { roleId: 'ROLE_GUEST', permissions: 0, sites: [] };
 const body = (grant: MemberGrant) => ({
-  roleId: grant.roleId,
+  role_id: grant.roleId,
   permissions: grant.permissions,
   sites:
     grant.roleId === 'ROLE_USER'
       ? grant.sites.map(({ siteId, permissions }) => ({
-          siteId,
+          site_id: siteId,
           permissions: [...permissions] as SitePermission[],
         }))
       : undefined,
 });
+
+/** A member's sites under the names the web app's grants use. */
+const sitesOf = (member: MemberDetail) =>
+  member.sites.map((site) => ({ siteId: site.site_id, name: site.name, permissions: site.permissions }));
 
 /**
  * docs/navigation.md#routes /v2/cloud/{cloudId}/users?search=: the cloud's members with what they may do, and its
@@ -43,8 +47,8 @@ export function UsersListPage() {
   const { t } = useTranslation();
   const list = useListPageParams('users');
   const me = useCachedMe();
-  const membership = me?.memberships.find((candidate) => candidate.cloudId === list.cloudId);
-  const allowed = membership !== undefined && can(membership, 'manage_users');
+  const membership = me?.memberships.find((candidate) => candidate.cloud_id === list.cloudId);
+  const allowed = membership !== undefined && can(accessOf(membership), 'manage_users');
   const result = useUsers(list.cloudId, list.params, allowed);
   const invite = useInvite(list.cloudId);
   const change = useMemberChange(list.cloudId);
@@ -59,15 +63,17 @@ export function UsersListPage() {
       </PageSection>
     );
   }
-  const isOwner = membership.roleId === 'ROLE_OWNER';
-  const accessOf = (user: MemberDetail): Access => ({
+  const isOwner = membership.role_id === 'ROLE_OWNER';
+  const memberAccess = (user: MemberDetail): Access => ({
     roleId: user.role_id,
     permissions: user.permissions,
-    sites: user.sites,
+    sites: sitesOf(user),
   });
   // Members who hold more than the caller are theirs to change only for someone who holds as much.
   const manageable = (user: MemberDetail) =>
-    user.role_id !== 'ROLE_OWNER' && user.id !== me?.user.id && mayManageMember(membership, accessOf(user));
+    user.role_id !== 'ROLE_OWNER' &&
+    user.id !== me?.user.id &&
+    mayManageMember(accessOf(membership), memberAccess(user));
   const nameOf = (user: MemberDetail) => `${user.firstname} ${user.lastname}`.trim() || user.email;
   const sent = (answer: InvitationSent) => {
     setDialog(null);
@@ -153,7 +159,7 @@ export function UsersListPage() {
       {dialog?.kind === 'invite' && (
         <MemberDialog
           cloudId={list.cloudId}
-          granter={membership}
+          granter={accessOf(membership)}
           title={t('users.invite.title')}
           submitLabel={t('users.invite.submit')}
           askEmail
@@ -170,14 +176,14 @@ export function UsersListPage() {
       {dialog?.kind === 'edit' && (
         <MemberDialog
           cloudId={list.cloudId}
-          granter={membership}
+          granter={accessOf(membership)}
           title={t('users.edit.title', { name: nameOf(dialog.member) })}
           submitLabel={t('users.edit.submit')}
           askEmail={false}
           initial={{
             roleId: dialog.member.role_id as GrantableRole,
             permissions: dialog.member.permissions,
-            sites: dialog.member.sites,
+            sites: sitesOf(dialog.member),
           }}
           pending={change.isPending}
           error={change.error}
