@@ -42,7 +42,7 @@ describe('two server processes on one PostgreSQL database', () => {
     const stream = await openStream(secondUrl, session.cookie);
     await sendEvents(first, device.credential, 1, [event('reboot', { reason: 'power', uptimeS: 5 })]);
     const alert = await stream.until((e) => e.event === 'alert');
-    expect(alert.data).toMatchObject({ cloudId: cloud.id, deviceId: device.id, alertType: 'DEV_REBOOT' });
+    expect(alert.data).toMatchObject({ cloud_id: cloud.id, device_id: device.id, alert_type: 'DEV_REBOOT' });
     stream.close();
   });
 

@@ -85,7 +85,7 @@ describe('smart NVR dashboard', () => {
       'href',
       '/smartnvr/70/activity#alert',
     );
-    expect(requests.some((request) => request.query.get('smartNvrId') === '70')).toBe(true);
+    expect(requests.some((request) => request.query.get('snvr_device_id') === '70')).toBe(true);
     // A recorder has no management daemon.
     expect(
       within(screen.getByRole('region', { name: 'Identity' })).queryByText('Management daemon'),
