@@ -7,13 +7,23 @@ const restartPhase = process.env.TEST_RESTART_PHASE === '1';
 // (server/test/database.ts), and the code that differs between the two databases (connections, LISTEN,
 // the job runner) runs on the embedded database as well. Without one, everything runs on the embedded one.
 const onPostgres = process.env.TEST_DATABASE_URL !== undefined && process.env.TEST_DB !== 'pglite';
-const bothDatabases = ['server/db/**/*.test.ts', 'server/background/**/*.test.ts', 'server/events/**/*.test.ts'];
+const bothDatabases = [
+  'server/db/**/*.test.ts',
+  'server/background/**/*.test.ts',
+  'server/events/**/*.test.ts',
+];
 // Tests of several server processes sharing a database need PostgreSQL.
 const postgresOnly = '**/*.postgres.test.ts';
 
 const everything = restartPhase
   ? ['server/**/*.restart.test.ts']
-  : ['core/**/*.test.ts', 'locales/**/*.test.ts', 'server/**/*.test.ts', 'web/**/*.test.{ts,tsx}', 'sim/**/*.test.ts'];
+  : [
+      'core/**/*.test.ts',
+      'locales/**/*.test.ts',
+      'server/**/*.test.ts',
+      'web/**/*.test.{ts,tsx}',
+      'sim/**/*.test.ts',
+    ];
 const excluded = [
   '**/node_modules/**',
   ...(onPostgres ? [] : [postgresOnly]),
