@@ -70,7 +70,8 @@ describe('a pooled connection after a failed transaction', () => {
     await locker.query('BEGIN');
     await locker.query('SELECT * FROM probe WHERE id = 1 FOR UPDATE');
     const pids: number[] = [];
-    const failed = waitForLockedRow(pids);
+    // Expected to fail from the start: the transaction may fail before the terminating call answers.
+    const failed = expect(waitForLockedRow(pids)).rejects.toThrow();
     // Once the statement waits for the lock, the server ends its connection (an administrator, a failover).
     for (;;) {
       const [waiting] = await queryRows<{ n: number }>(
@@ -80,7 +81,7 @@ describe('a pooled connection after a failed transaction', () => {
       if (waiting?.n === 1) break;
     }
     await direct.db.execute(sql`SELECT pg_terminate_backend(${pids[0] ?? 0})`);
-    await expect(failed).rejects.toThrow();
+    await failed;
     await locker.query('ROLLBACK');
     const next = await backend();
     expect(next).toBeDefined();
