@@ -72,7 +72,7 @@ for (const [family, isOfFamily] of FAMILIES) {
     }
     await expectCalm(page, `/v2/cloud/${cloudId}/site/${siteId}/device/${device.id}/device-files`);
     if (!keepsFiles(device.product_type, device.mgmtd_version)) {
-      await expect(page.getByRole('status')).toHaveText(
+      await expect(page.getByRole('main').getByRole('status')).toHaveText(
         'This device keeps no files the console can read. Switches with management daemon 1.5.0 or newer do.',
       );
     }
