@@ -1,5 +1,6 @@
 import { render } from '@testing-library/react';
-import { createMemoryRouter, matchRoutes, type RouteObject, RouterProvider } from 'react-router';
+import { createMemoryRouter, matchRoutes, type RouteObject } from 'react-router';
+import { RouterProvider } from 'react-router/dom';
 import { Providers } from '../app/providers.tsx';
 import { createQueryClient } from '../app/query-client.ts';
 import { appRoutes } from '../app/router.tsx';

@@ -2,9 +2,8 @@
 // address's `range` query so a view can be bookmarked and shared.
 import ToggleButton from '@mui/material/ToggleButton';
 import ToggleButtonGroup from '@mui/material/ToggleButtonGroup';
-import { useCallback } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useLocation, useNavigate } from 'react-router';
+import { useLocation } from 'react-router';
 import {
   isTimeRange,
   RANGE_QUERY,
@@ -12,6 +11,7 @@ import {
   TIME_RANGES,
   type TimeRange,
 } from '../../../core/time-range.ts';
+import { useChangeQuery } from '../address-query.ts';
 
 export function TimeRangePicker({
   value,
@@ -48,17 +48,9 @@ export function TimeRangePicker({
 
 /** The range the address names (the default when it names none or an unknown one), and a way to change it. */
 export function useTimeRange(): [TimeRange, (range: TimeRange) => void] {
-  const { search, hash } = useLocation();
-  const navigate = useNavigate();
-  const range = rangeOfSearch(search);
-  const setRange = useCallback(
-    (next: TimeRange) => {
-      const params = new URLSearchParams(search);
-      params.set(RANGE_QUERY, next);
-      // The same page in another range: no new history entry, and the hash (a tab or anchor) stays.
-      navigate({ search: `?${params}`, hash }, { replace: true, preventScrollReset: true });
-    },
-    [search, hash, navigate],
-  );
+  const range = rangeOfSearch(useLocation().search);
+  const changeQuery = useChangeQuery();
+  // The same page in another range: no new history entry.
+  const setRange = (next: TimeRange) => changeQuery({ [RANGE_QUERY]: next }, { replace: true });
   return [range, setRange];
 }

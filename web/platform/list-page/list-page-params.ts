@@ -1,8 +1,9 @@
 // What a list page shows: the search of its address (the source of truth, so links and back/forward
 // work) and the page of rows, which starts again at the first when the search changes.
 import { useState } from 'react';
-import { useLocation, useNavigate, useSearchParams } from 'react-router';
+import { useSearchParams } from 'react-router';
 import { isSearchable, trimQuery } from '../../../core/search.ts';
+import { useChangeQuery } from '../address-query.ts';
 import { useRouteParams } from '../use-route-match.ts';
 
 /** The list pages: routes that declare the `search` query (docs/navigation.md#routes), and a site's devices. */
@@ -17,8 +18,7 @@ export interface ListPageParams {
 
 export function useListPageParams(routeKey: ListRouteKey) {
   const { cloudId } = useRouteParams(routeKey);
-  const { pathname } = useLocation();
-  const navigate = useNavigate();
+  const changeQuery = useChangeQuery();
   const [searchParams] = useSearchParams();
   const text = searchParams.get('search') ?? '';
   const search = isSearchable(text) ? trimQuery(text) : '';
@@ -37,11 +37,7 @@ export function useListPageParams(routeKey: ListRouteKey) {
      * search again changes nothing.
      */
     setSearch(term: string) {
-      if (term === search) return;
-      const next = new URLSearchParams(searchParams);
-      if (term === '') next.delete('search');
-      else next.set('search', term);
-      navigate({ pathname, search: next.size > 0 ? `?${next}` : '' });
+      if (term !== search) changeQuery({ search: term });
     },
     setOffset: (next: number) => setPaging({ query, offset: next }),
   };

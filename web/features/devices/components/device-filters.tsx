@@ -6,12 +6,13 @@ import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useNavigate, useSearchParams } from 'react-router';
+import { useSearchParams } from 'react-router';
 import type { DeviceFilterQuery } from '../../../../core/api/devices.ts';
 import { DEVICE_SORTS, type DeviceSort } from '../../../../core/device-list.ts';
 import { DEVICE_CONNECTIONS, DEVICE_FAMILIES, HEALTH_IDS } from '../../../../core/domain.ts';
 import { PRODUCT_CATALOGUE, productBrand } from '../../../../core/product-catalogue.ts';
 import { parseId } from '../../../../core/route-definition.ts';
+import { useChangeQuery } from '../../../platform/address-query.ts';
 import { SiteSelect } from '../../sites/index.ts';
 import { FAMILY_LABEL_KEYS, HEALTH_LABEL_KEYS } from '../labels.ts';
 
@@ -38,20 +39,6 @@ export function useDeviceView(): { filters: DeviceFilterQuery; sort: DeviceSort 
   return { filters, sort: oneOf(DEVICE_SORTS, query.get('sort')) };
 }
 
-/** Sets or removes parameters of the address, keeping the others. */
-export function useSetDeviceView() {
-  const navigate = useNavigate();
-  const [query] = useSearchParams();
-  return (changes: Readonly<Record<string, string | null>>) => {
-    const next = new URLSearchParams(query);
-    for (const [name, value] of Object.entries(changes)) {
-      if (value === null || value === '') next.delete(name);
-      else next.set(name, value);
-    }
-    navigate({ search: next.size > 0 ? `?${next}` : '' });
-  };
-}
-
 const ANY = '';
 
 export interface DeviceFiltersProps {
@@ -63,7 +50,7 @@ export interface DeviceFiltersProps {
 
 export function DeviceFilters({ cloudId, filters, siteFilter }: DeviceFiltersProps) {
   const { t } = useTranslation();
-  const setView = useSetDeviceView();
+  const setView = useChangeQuery();
   const [firmware, setFirmware] = useState(filters.fw ?? '');
   const models = PRODUCT_CATALOGUE.filter(
     (brand) => brand.productType !== 'smartnvr' && (!filters.type || brand.productType === filters.type),

@@ -68,6 +68,23 @@ describe('device list page', () => {
     expect(server.queries().at(-1)).toEqual({ sort: 'firmware', search: 'lobby', offset: '0', limit: '50' });
   });
 
+  it('keeps a filter when the list is sorted straight after, before anything else is drawn', async () => {
+    installListServer(() => pageOf([device(12, 'Core switch')]));
+    const { router } = open('/v2/cloud/3/devices');
+    await settle();
+    const firmware = within(screen.getByRole('columnheader', { name: 'Firmware' })).getByRole('button');
+    fireEvent.mouseDown(screen.getByRole('combobox', { name: 'Family' }));
+    const switches = screen.getByRole('option', { name: 'Switches' });
+    // Both clicks inside one act: only what a change draws at once is on screen for the second.
+    await act(async () => {
+      fireEvent.click(switches);
+      while (!router.state.location.search.includes('type=switch')) await Promise.resolve();
+      fireEvent.click(firmware);
+      while (!router.state.location.search.includes('sort=')) await Promise.resolve();
+    });
+    expect(router.state.location.search).toBe('?type=switch&sort=firmware');
+  });
+
   it('lists the devices matching the search of the address, with their total', async () => {
     const server = installListServer(() =>
       pageOf([
@@ -106,7 +123,8 @@ describe('device list page', () => {
     expect(router.state.location.search).toBe('?search=lobby');
     await act(() => vi.advanceTimersByTimeAsync(1));
     expect(router.state.location.search).toBe('?search=dock');
-    await settle();
+    // The answer comes on the next tick of the clock.
+    await act(() => vi.advanceTimersByTimeAsync(1));
     expect(screen.getByRole('link', { name: 'Found dock' })).toBeInTheDocument();
 
     await act(() => router.navigate(-1));

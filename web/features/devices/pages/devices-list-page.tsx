@@ -24,6 +24,7 @@ import {
 } from '../../../../core/device-list.ts';
 import { productBrandsOfType } from '../../../../core/product-catalogue.ts';
 import { routes } from '../../../../core/routes.ts';
+import { useChangeQuery } from '../../../platform/address-query.ts';
 import { formatDateTime } from '../../../platform/date-time.ts';
 import { deviceStatus, HEALTH_TONES, tasksRefusedKey } from '../../../platform/device-status.ts';
 import { confirmDialog } from '../../../platform/dialogs/dialog-store.ts';
@@ -41,7 +42,7 @@ import { devicesExportHref, useDevices } from '../api/get-devices.ts';
 import { useListColumns, useSaveListColumns } from '../api/list-columns.ts';
 import { BulkActions } from '../components/bulk-actions.tsx';
 import { ColumnChooser } from '../components/column-chooser.tsx';
-import { DeviceFilters, useDeviceView, useSetDeviceView } from '../components/device-filters.tsx';
+import { DeviceFilters, useDeviceView } from '../components/device-filters.tsx';
 import { RegistrationActions } from '../components/registration-actions.tsx';
 import { familyLabelKey, HEALTH_LABEL_KEYS } from '../labels.ts';
 
@@ -75,7 +76,7 @@ export function DevicesListPage() {
   const siteId = match?.key === 'siteDevices' ? match.params.siteId : undefined;
   const list = useListPageParams(siteId === undefined ? 'devices' : 'siteDevices');
   const view = useDeviceView();
-  const setView = useSetDeviceView();
+  const setView = useChangeQuery();
   const filters: DeviceFilterQuery =
     siteId === undefined ? view.filters : { ...view.filters, site_id: siteId };
   const filtered = Object.keys(view.filters).length > 0;
