@@ -2,7 +2,7 @@
 // cannot and who can, and a platform administrator changes it in the Admin Panel. A person of their own,
 // made through an invitation link, so no other journey's account changes.
 import { expect, test } from '@playwright/test';
-import { expectNoAxeViolations, signIn } from './support/console.ts';
+import { expectNoAxeViolations, signInAt } from './support/console.ts';
 
 test('without a mail server, Your Profile says who can change the email; the Admin Panel changes it', async ({
   page,
@@ -48,8 +48,12 @@ test('without a mail server, Your Profile says who can change the email; the Adm
   ).toBeVisible();
   await expectNoAxeViolations(person);
 
-  await signIn(page, 'sysadmin@demo.example', 1440);
-  await page.goto(`/admintools?tab=users&search=${encodeURIComponent(email)}`);
+  await signInAt(
+    page,
+    'sysadmin@demo.example',
+    1440,
+    () => `/admintools?tab=users&search=${encodeURIComponent(email)}`,
+  );
   await page
     .getByRole('table', { name: 'Users' })
     .getByRole('button', { name: 'Change email for Ezra Email' })

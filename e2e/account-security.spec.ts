@@ -3,7 +3,7 @@
 // and with a recovery code. Demo accounts no other journey signs in with, as these change the account.
 import { expect, type Page, test } from '@playwright/test';
 import { generate } from 'otplib';
-import { expectNoAxeViolations, logIn, signIn } from './support/console.ts';
+import { expectNoAxeViolations, logIn, signIn, signInAt } from './support/console.ts';
 
 const messages = (page: Page) => page.getByRole('region', { name: 'Messages' });
 
@@ -14,8 +14,7 @@ const openFromUserMenu = async (page: Page, entry: 'Your Profile' | 'Account Sec
 };
 
 test('Your Profile switches the language and the date format of the whole app at once', async ({ page }) => {
-  const cloudId = await signIn(page, 'field@demo.example', 375);
-  await page.goto(`/v2/cloud/${cloudId}/profile`);
+  const cloudId = await signInAt(page, 'field@demo.example', 375, (id) => `/v2/cloud/${id}/profile`);
   await expect(page.getByLabel('Email')).toHaveValue('field@demo.example');
   await expectNoAxeViolations(page);
 

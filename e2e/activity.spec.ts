@@ -1,7 +1,7 @@
 // docs/navigation.md#routes the activity page of Demo Networks: the alert history (with acknowledging) and the task history
 // (with each task's devices), as the owner, the guest and a site user, at phone and desktop widths.
 import { expect, type Page, test } from '@playwright/test';
-import { expectNoAxeViolations, signIn } from './support/console.ts';
+import { expectNoAxeViolations, signIn, signInAt } from './support/console.ts';
 
 test.describe.configure({ timeout: 90_000 });
 
@@ -83,8 +83,7 @@ test('the owner acknowledges an open alert with a comment; the guest cannot ackn
   page,
   browser,
 }) => {
-  const cloudId = await signIn(page, 'owner@demo.example', 1440);
-  await page.goto(`/cloud/${cloudId}/activity#alert`);
+  await signInAt(page, 'owner@demo.example', 1440, (id) => `/cloud/${id}/activity#alert`);
   await filter(page, 'State').selectOption('open');
   const alerts = table(page, 'Alerts');
   const first = alerts.getByRole('row').nth(1);
@@ -100,8 +99,7 @@ test('the owner acknowledges an open alert with a comment; the guest cannot ackn
   await expect(alerts.getByText(/Acknowledged by .+: Known outage, ISP ticket 4411/).first()).toBeVisible();
 
   const guestPage = await browser.newPage();
-  const guestCloud = await signIn(guestPage, 'guest@demo.example', 1440);
-  await guestPage.goto(`/cloud/${guestCloud}/activity#alert`);
+  await signInAt(guestPage, 'guest@demo.example', 1440, (id) => `/cloud/${id}/activity#alert`);
   await expect(table(guestPage, 'Alerts').getByRole('row').nth(1)).toBeVisible();
   await expect(guestPage.getByRole('checkbox')).toHaveCount(0);
   await expect(guestPage.getByRole('button', { name: /^Acknowledge/ })).toHaveCount(0);
@@ -109,8 +107,7 @@ test('the owner acknowledges an open alert with a comment; the guest cannot ackn
 });
 
 test('the owner opens a maintenance window for a device from its alert, and ends it', async ({ page }) => {
-  const cloudId = await signIn(page, 'owner@demo.example', 1440);
-  await page.goto(`/cloud/${cloudId}/activity#alert`);
+  await signInAt(page, 'owner@demo.example', 1440, (id) => `/cloud/${id}/activity#alert`);
   const alerts = table(page, 'Alerts');
   const muteButton = alerts.getByRole('button', { name: /^Mute alerts of .+ for maintenance$/ }).first();
   const device = /^Mute alerts of (.+) for maintenance$/.exec(

@@ -4,7 +4,7 @@
 // "never reported" is one of the states each page must take calmly.
 import { expect, type Page, test } from '@playwright/test';
 import { keepsFiles } from '../core/navigation/versions.ts';
-import { signIn, TEXT } from './support/console.ts';
+import { startSession, TEXT } from './support/console.ts';
 
 test.describe.configure({ timeout: 150_000 });
 
@@ -63,7 +63,7 @@ const FAMILIES: [string, (device: Listed) => boolean][] = [
 
 for (const [family, isOfFamily] of FAMILIES) {
   test(`every page of ${family} is calm, the ones that do not apply to it too`, async ({ page }) => {
-    const cloudId = await signIn(page, 'owner@demo.example', 1440);
+    const cloudId = await startSession(page, 'owner@demo.example', 1440);
     const device = (await demoDevices(page, cloudId)).find((one) => one.site !== null && isOfFamily(one));
     if (!device?.site) throw new Error(`no demo device is ${family}`);
     const siteId = device.site.id;
@@ -80,7 +80,7 @@ for (const [family, isOfFamily] of FAMILIES) {
 }
 
 test('every page of the smart NVR is calm', async ({ page }) => {
-  const cloudId = await signIn(page, 'owner@demo.example', 1440);
+  const cloudId = await startSession(page, 'owner@demo.example', 1440);
   const response = await page.request.get(`/apiv2/cloud/${cloudId}/smartnvrs`);
   const [recorder] = (await response.json()).items as { id: number }[];
   if (!recorder) throw new Error('the demo cloud has no smart NVR');

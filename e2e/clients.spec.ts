@@ -2,7 +2,7 @@
 // connection and history, and the device's Clients page; a Site User sees their sites' clients only. At
 // phone and desktop widths, with axe.
 import { expect, type Page, test } from '@playwright/test';
-import { expectNoAxeViolations, signIn } from './support/console.ts';
+import { expectNoAxeViolations, startSession } from './support/console.ts';
 
 test.describe.configure({ timeout: 90_000 });
 
@@ -25,7 +25,7 @@ const table = (page: Page, name: string) => page.getByRole('table', { name });
 
 for (const width of [1440, 375]) {
   test(`the owner at ${width} px searches a site's clients and opens one`, async ({ page }) => {
-    const cloudId = await signIn(page, 'owner@demo.example', width);
+    const cloudId = await startSession(page, 'owner@demo.example', width);
     // A client with a host name on a site, as the demo seeds them.
     const client = (await clients(page, cloudId)).items.find(
       (item) => item.hostname && item.site && item.device,
@@ -68,7 +68,7 @@ for (const width of [1440, 375]) {
 }
 
 test('the owner sorts a device’s clients by signal', async ({ page }) => {
-  const cloudId = await signIn(page, 'owner@demo.example', 1440);
+  const cloudId = await startSession(page, 'owner@demo.example', 1440);
   const client = (await clients(page, cloudId)).items.find((item) => item.site && item.device);
   if (!client?.site || !client.device) throw new Error('the demo has no such client');
   await page.goto(`/site/${client.site.id}/device/${client.device.id}/clients`);
@@ -93,7 +93,7 @@ test('the owner sorts a device’s clients by signal', async ({ page }) => {
 
 for (const width of [375, 1440]) {
   test(`a Site User at ${width} px sees the clients of their sites only`, async ({ page, browser }) => {
-    const cloudId = await signIn(page, 'siteuser@demo.example', width);
+    const cloudId = await startSession(page, 'siteuser@demo.example', width);
     const sites = (await (await page.request.get(`/apiv2/cloud/${cloudId}/sites?limit=100`)).json()) as {
       items: { id: number }[];
     };
@@ -104,7 +104,7 @@ for (const width of [375, 1440]) {
 
     // A client the owner sees on another site does not exist for the Site User.
     const ownerPage = await browser.newPage();
-    const ownerCloud = await signIn(ownerPage, 'owner@demo.example', 1440);
+    const ownerCloud = await startSession(ownerPage, 'owner@demo.example', 1440);
     const elsewhere = (await clients(ownerPage, ownerCloud)).items.find(
       (client) => client.site && !mine.has(client.site.id),
     );

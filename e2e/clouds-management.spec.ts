@@ -2,15 +2,14 @@
 // country reminder) and deletes it by typing its name; the owner reads the licenses of Demo Networks; a
 // Guest is offered no deleting, no editing and no license changes. Each page is checked with axe.
 import { expect, test } from '@playwright/test';
-import { expectNoAxeViolations, signIn } from './support/console.ts';
+import { expectNoAxeViolations, signInAt } from './support/console.ts';
 
 const REMINDER = 'The billing address of this cloud has no country. Please add it in the cloud properties.';
 
 test('the owner creates a cloud, edits its properties and deletes it', async ({ page }) => {
   test.setTimeout(90_000);
   const name = `E2E Cloud ${Date.now().toString(36)}`;
-  const homeId = await signIn(page, 'owner@demo.example', 1440);
-  await page.goto(`/v2/cloud/${homeId}/clouds`);
+  const homeId = await signInAt(page, 'owner@demo.example', 1440, (id) => `/v2/cloud/${id}/clouds`);
   await expect(page.getByRole('heading', { level: 1, name: 'Manage Clouds' })).toBeVisible();
   await expectNoAxeViolations(page);
 
@@ -66,8 +65,7 @@ test('the owner creates a cloud, edits its properties and deletes it', async ({ 
 });
 
 test('the owner reads the plan and the device licenses of Demo Networks', async ({ page }) => {
-  const cloudId = await signIn(page, 'owner@demo.example', 1440);
-  await page.goto(`/cloud/${cloudId}/licenses`);
+  const cloudId = await signInAt(page, 'owner@demo.example', 1440, (id) => `/cloud/${id}/licenses`);
   await expect(page.getByRole('heading', { level: 1, name: 'Licenses & Billing' })).toBeVisible();
   await expect(page.getByText('Licenses in use')).toBeVisible();
   const table = page.getByRole('table', { name: 'Device licenses' });
@@ -82,8 +80,7 @@ test('the owner reads the plan and the device licenses of Demo Networks', async 
 });
 
 test('a Guest on a phone is offered no deleting, editing or license changes', async ({ page }) => {
-  const cloudId = await signIn(page, 'guest@demo.example', 375);
-  await page.goto(`/v2/cloud/${cloudId}/clouds`);
+  const cloudId = await signInAt(page, 'guest@demo.example', 375, (id) => `/v2/cloud/${id}/clouds`);
   const table = page.getByRole('table', { name: 'Manage Clouds' });
   await expect(table.getByRole('link', { name: 'Demo Networks' })).toBeVisible();
   await expect(table.getByRole('button', { name: 'Leave Demo Networks' })).toBeVisible();

@@ -2,7 +2,7 @@
 // owner (with the actions the owner may take) and as the guest (with none), at phone and desktop widths.
 // The simulator is off, so the devices that show readings send their heartbeats through the agent API here.
 import { type APIRequestContext, expect, type Page, test } from '@playwright/test';
-import { expectNoAxeViolations, signIn } from './support/console.ts';
+import { expectNoAxeViolations, startSession } from './support/console.ts';
 
 test.describe.configure({ timeout: 120_000 });
 
@@ -218,7 +218,7 @@ for (const width of [1440, 375]) {
   test(`the owner at ${width} px sees each family's view and the recorder, with the actions`, async ({
     page,
   }) => {
-    await signIn(page, 'owner@demo.example', width);
+    await startSession(page, 'owner@demo.example', width);
     const { ap, a, b, sw, gateway, mesh, glinq, ptmp, nvr } = demo;
 
     await openDashboard(page, dashboardOf(ap), ap.name);
@@ -300,7 +300,7 @@ for (const width of [1440, 375]) {
   });
 
   test(`the guest at ${width} px sees the dashboards with no action`, async ({ page }) => {
-    await signIn(page, 'guest@demo.example', width);
+    await startSession(page, 'guest@demo.example', width);
     const { ap, nvr } = demo;
     await openDashboard(page, dashboardOf(ap), ap.name);
     await expect(page.getByRole('table', { name: 'Radios' })).toBeVisible();

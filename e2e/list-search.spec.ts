@@ -1,7 +1,7 @@
 // docs/navigation.md#routes: the list pages Search Everywhere links to honour ?search=, as the demo accounts see them,
 // at phone and desktop widths.
 import { expect, type Page, test } from '@playwright/test';
-import { signIn } from './support/console.ts';
+import { signInAt } from './support/console.ts';
 
 /** The list's pager ("1–22 of 22"), not a message the console shows meanwhile (a new alert, say). */
 const pager = (page: Page) => page.getByRole('main').getByRole('status');
@@ -22,9 +22,12 @@ async function column(page: Page, header: string): Promise<string[]> {
 for (const width of [375, 1440]) {
   test.describe(`list pages at ${width} px`, () => {
     test('the owner opens each list with a search and sees only matching rows', async ({ page }) => {
-      const cloudId = await signIn(page, 'owner@demo.example', width);
-
-      await page.goto(`/v2/cloud/${cloudId}/devices?search=lobby`);
+      const cloudId = await signInAt(
+        page,
+        'owner@demo.example',
+        width,
+        (id) => `/v2/cloud/${id}/devices?search=lobby`,
+      );
       await expect(page.getByRole('heading', { level: 1, name: 'Devices' })).toBeVisible();
       await expect(page.getByRole('textbox', { name: 'Search devices' })).toHaveValue('lobby');
       await expect(pager(page)).toHaveText('1–22 of 22');
@@ -46,8 +49,12 @@ for (const width of [375, 1440]) {
     });
 
     test('the guest searches by typing and goes back to the last search', async ({ page }) => {
-      const cloudId = await signIn(page, 'guest@demo.example', width);
-      await page.goto(`/v2/cloud/${cloudId}/devices?search=lobby`);
+      const cloudId = await signInAt(
+        page,
+        'guest@demo.example',
+        width,
+        (id) => `/v2/cloud/${id}/devices?search=lobby`,
+      );
       await expect(pager(page)).toHaveText('1–22 of 22');
 
       const box = page.getByRole('textbox', { name: 'Search devices' });
@@ -71,8 +78,12 @@ for (const width of [375, 1440]) {
 }
 
 test('a Site User sees only the devices of their two sites', async ({ page }) => {
-  const cloudId = await signIn(page, 'siteuser@demo.example', 1440);
-  await page.goto(`/v2/cloud/${cloudId}/devices?search=lobby`);
+  const cloudId = await signInAt(
+    page,
+    'siteuser@demo.example',
+    1440,
+    (id) => `/v2/cloud/${id}/devices?search=lobby`,
+  );
   await expect(pager(page)).toHaveText('1–5 of 5');
   expect(new Set(await column(page, 'Site'))).toEqual(new Set(['Downtown Office', 'Headquarters']));
   await page.goto(`/v2/cloud/${cloudId}/sites`);

@@ -1,7 +1,7 @@
 // "Forgot password" as a visitor meets it: on a phone, from the login page to the answer of a console
 // without a mail server; and the link a platform administrator hands over instead, used on a phone.
 import { expect, test } from '@playwright/test';
-import { expectNoAxeViolations, signIn } from './support/console.ts';
+import { expectNoAxeViolations, signInAt } from './support/console.ts';
 
 test('on a phone, "Forgot password?" says this console cannot mail a link and whom to ask', async ({
   page,
@@ -44,8 +44,12 @@ test('a platform administrator hands over a reset link, which sets a new passwor
   expect(joined.status()).toBe(200);
   await api.dispose();
 
-  await signIn(page, 'sysadmin@demo.example', 1440);
-  await page.goto(`/admintools?tab=users&search=${encodeURIComponent(email)}`);
+  await signInAt(
+    page,
+    'sysadmin@demo.example',
+    1440,
+    () => `/admintools?tab=users&search=${encodeURIComponent(email)}`,
+  );
   const people = page.getByRole('table', { name: 'Users' });
   await people.getByRole('button', { name: 'Password-reset link for Rhea Reset' }).click();
   const handOver = page.getByRole('dialog', { name: 'Password-reset link for Rhea Reset' });

@@ -2,7 +2,7 @@
 // wide table scrolls sideways inside its own frame, never the whole page.
 import { expect, type Page, test } from '@playwright/test';
 import { isPlaceholderRoute, ROUTE_KEYS, type RouteKey, routes } from '../core/routes.ts';
-import { signIn } from './support/console.ts';
+import { startSession } from './support/console.ts';
 
 const WIDTH = 375;
 
@@ -97,7 +97,7 @@ const GROUPS: readonly (readonly Level[])[] = [['cloud', 'none'], ['site', 'smar
 for (const levels of GROUPS) {
   test(`${levels.join(' and ')} pages fit a ${WIDTH} px screen`, async ({ page }) => {
     test.setTimeout(180_000);
-    const cloudId = await signIn(page, 'owner@demo.example', WIDTH);
+    const cloudId = await startSession(page, 'owner@demo.example', WIDTH);
     const idsFor = await demoIds(page, cloudId);
     const tooWide: string[] = [];
     for (const key of signedIn(levels)) {

@@ -8,9 +8,10 @@ setup('sign in the shared demo accounts', async ({ playwright, baseURL }) => {
     const api = await playwright.request.newContext({ baseURL });
     const response = await api.post('/apiv2/auth/login', { data: { email, password: PASSWORD } });
     expect(response.status(), `${email}: ${await response.text()}`).toBe(200);
-    const { default_cloud_id: defaultCloudId } = await (await api.get('/apiv2/auth/me')).json();
+    const me = await (await api.get('/apiv2/auth/me')).json();
     const { cookies } = await api.storageState();
-    writeFileSync(sessionFile(email), JSON.stringify({ cookies, defaultCloudId } satisfies StoredSession));
+    const session: StoredSession = { cookies, userId: me.user.id, defaultCloudId: me.default_cloud_id };
+    writeFileSync(sessionFile(email), JSON.stringify(session));
     await api.dispose();
   }
 });

@@ -2,13 +2,12 @@
 // Properties and deletes it after a confirmation that says what happens to its devices; a Guest is offered
 // none of it. Each page is checked with axe.
 import { expect, test } from '@playwright/test';
-import { expectNoAxeViolations, signIn, TEXT } from './support/console.ts';
+import { expectNoAxeViolations, signInAt, TEXT } from './support/console.ts';
 
 test('the owner adds a site, changes its properties and deletes it', async ({ page }) => {
   test.setTimeout(90_000);
   const name = `E2E Depot ${Date.now().toString(36)}`;
-  const cloudId = await signIn(page, 'owner@demo.example', 1440);
-  await page.goto(`/v2/cloud/${cloudId}/sites`);
+  const cloudId = await signInAt(page, 'owner@demo.example', 1440, (id) => `/v2/cloud/${id}/sites`);
   const table = page.getByRole('table', { name: 'Sites' });
   await expect(table.getByRole('columnheader', { name: 'Health' })).toBeVisible();
   await expect(page.getByRole('region', { name: 'Site groups' })).toBeVisible();
@@ -65,8 +64,7 @@ test('the owner adds a site, changes its properties and deletes it', async ({ pa
 });
 
 test('a Guest on a phone sees the sites but is offered no adding or editing', async ({ page }) => {
-  const cloudId = await signIn(page, 'guest@demo.example', 375);
-  await page.goto(`/v2/cloud/${cloudId}/sites`);
+  const cloudId = await signInAt(page, 'guest@demo.example', 375, (id) => `/v2/cloud/${id}/sites`);
   const table = page.getByRole('table', { name: 'Sites' });
   const first = table.getByRole('link').first();
   await expect(first).toBeVisible();
@@ -90,8 +88,7 @@ test('a Guest on a phone sees the sites but is offered no adding or editing', as
 
 test('the owner on a phone groups two sites, renames the group and deletes it', async ({ page }) => {
   const name = `E2E group ${Date.now().toString(36)}`;
-  const cloudId = await signIn(page, 'owner@demo.example', 375);
-  await page.goto(`/v2/cloud/${cloudId}/sites`);
+  await signInAt(page, 'owner@demo.example', 375, (id) => `/v2/cloud/${id}/sites`);
   const groups = page.getByRole('region', { name: 'Site groups' });
   await groups.getByRole('link', { name: 'Add site group' }).click();
   await expect(page.getByRole('heading', { level: 1, name: 'New Site Group' })).toBeVisible();

@@ -2,15 +2,14 @@
 // console shows the link), that person creating their account through the link at 375 px, then the
 // owner changing what they may do and removing them.
 import { expect, test } from '@playwright/test';
-import { expectNoAxeViolations, signIn } from './support/console.ts';
+import { expectNoAxeViolations, signInAt } from './support/console.ts';
 
 test('an invitation is accepted by a new account, which the owner then manages', async ({
   page,
   browser,
 }) => {
   const email = `new.person.${Date.now()}@demo.example`;
-  const cloudId = await signIn(page, 'owner@demo.example', 1440);
-  await page.goto(`/v2/cloud/${cloudId}/users`);
+  const cloudId = await signInAt(page, 'owner@demo.example', 1440, (id) => `/v2/cloud/${id}/users`);
   await page.getByRole('button', { name: 'Invite', exact: true }).click();
   const dialog = page.getByRole('dialog', { name: 'Invite someone' });
   await dialog.getByLabel(/^Email/).fill(email);

@@ -1,6 +1,7 @@
 // Shared steps of the browser tests for docs/errors.md: signing in as a demo account, scripted answers, the texts.
 import AxeBuilder from '@axe-core/playwright';
 import { expect, type Page, type Route } from '@playwright/test';
+import { VIDEO_DIALOG_KINDS, videoDialogKey } from '../../web/shell/notices/video-dialog-memory.ts';
 import { PASSWORD, storedSession } from './sessions.ts';
 
 // docs/errors.md texts, as the user reads them.
@@ -52,28 +53,48 @@ export async function logInThroughForm(page: Page, email = 'guest@demo.example')
   await expect(page).toHaveURL(/\/cloud\/\d+\/dashboard$/);
 }
 
-// The video dialog these accounts get on their first visit (docs/constants.md).
-const FIRST_VISIT_DIALOG: Record<string, string> = {
-  'owner@demo.example': "What's new",
-  'admin@demo.example': "What's new",
-  'sysadmin@demo.example': "What's new",
-  'trial@demo.example': 'Quick Start Guide',
-};
-
 /**
- * Logs in at this window width, closes the first-visit dialog, waits for the dashboard and returns
- * the id of the cloud it shows.
+ * Starts a browser session as this account at this window width, without opening a page: the shared
+ * accounts with their stored session and the first-visit video dialogs of their default cloud already
+ * seen (the notices journeys show those), the others through the login form. Returns the id of the
+ * account's default cloud.
  */
-export async function signIn(page: Page, email: string, width: number): Promise<number> {
+export async function startSession(page: Page, email: string, width: number): Promise<number> {
   await page.setViewportSize({ width, height: width < 600 ? 812 : 900 });
-  await logIn(page, email);
-  const dialog = FIRST_VISIT_DIALOG[email];
-  if (dialog) {
-    await page.getByRole('dialog', { name: dialog }).getByRole('button', { name: 'Close' }).last().click();
-    await expect(page.getByRole('dialog', { name: dialog })).toBeHidden();
+  const session = storedSession(email);
+  if (!session) {
+    await logInThroughForm(page, email);
+    return Number(/\/cloud\/(\d+)\//.exec(page.url())?.[1]);
   }
+  await page.context().addCookies(session.cookies);
+  const seen = VIDEO_DIALOG_KINDS.map((kind) => videoDialogKey(kind, session.userId, session.defaultCloudId));
+  await page.addInitScript(
+    ({ keys, at }) => {
+      for (const key of keys) localStorage.setItem(key, at);
+    },
+    { keys: seen, at: String(Date.now()) },
+  );
+  return session.defaultCloudId;
+}
+
+/** Signs in at this window width, opens the default cloud's dashboard and returns the cloud's id. */
+export async function signIn(page: Page, email: string, width: number): Promise<number> {
+  const cloudId = await startSession(page, email, width);
+  if (!/\/cloud\/\d+\/dashboard$/.test(page.url())) await page.goto(`/cloud/${cloudId}/dashboard`);
   await expect(page.getByRole('heading', { level: 1, name: 'Dashboard' })).toBeVisible();
-  return Number(/\/cloud\/(\d+)\//.exec(page.url())?.[1]);
+  return cloudId;
+}
+
+/** Signs in at this window width and opens the page at the address `path` gives for the default cloud. */
+export async function signInAt(
+  page: Page,
+  email: string,
+  width: number,
+  path: (cloudId: number) => string,
+): Promise<number> {
+  const cloudId = await startSession(page, email, width);
+  await page.goto(path(cloudId));
+  return cloudId;
 }
 
 /** Runs axe on the whole page and names each violation with the elements it found. */

@@ -26,8 +26,8 @@ export const SHARED_ACCOUNTS = [
 export const sessionFile = (email: string) =>
   join(process.env.E2E_DATA_DIR ?? tmpdir(), `session-${email.replace(/[^\w.-]/g, '_')}.json`);
 
-/** A shared account's session cookies, and the cloud whose dashboard it lands on. */
-export type StoredSession = { cookies: Cookie[]; defaultCloudId: number };
+/** A shared account's session cookies, its user id, and the cloud whose dashboard it lands on. */
+export type StoredSession = { cookies: Cookie[]; userId: number; defaultCloudId: number };
 
 /** The stored session of a shared account; null for an account that logs in through the form. */
 export function storedSession(email: string): StoredSession | null {

@@ -1,14 +1,16 @@
 // When each video dialog was last shown to a user in a cloud (docs/constants.md: shown again after 24 h), kept in
 // the browser's localStorage. A browser that refuses storage shows the dialogs as if never shown.
 
-export type VideoDialogKind = 'quickStart' | 'promotion';
+export const VIDEO_DIALOG_KINDS = ['quickStart', 'promotion'] as const;
+export type VideoDialogKind = (typeof VIDEO_DIALOG_KINDS)[number];
 
-const key = (kind: VideoDialogKind, userId: number, cloudId: number) =>
+/** Where the browser keeps when a dialog was last shown to this user in this cloud. */
+export const videoDialogKey = (kind: VideoDialogKind, userId: number, cloudId: number) =>
   `console.videoDialog.${kind}.${userId}.${cloudId}`;
 
 export function lastShownAt(kind: VideoDialogKind, userId: number, cloudId: number): number | null {
   try {
-    const stored = Number(localStorage.getItem(key(kind, userId, cloudId)));
+    const stored = Number(localStorage.getItem(videoDialogKey(kind, userId, cloudId)));
     return Number.isFinite(stored) && stored > 0 ? stored : null;
   } catch {
     return null;
@@ -17,7 +19,7 @@ export function lastShownAt(kind: VideoDialogKind, userId: number, cloudId: numb
 
 export function rememberShown(kind: VideoDialogKind, userId: number, cloudId: number, at: number): void {
   try {
-    localStorage.setItem(key(kind, userId, cloudId), String(at));
+    localStorage.setItem(videoDialogKey(kind, userId, cloudId), String(at));
   } catch {
     // Without storage the dialog shows again next visit; nothing else depends on it.
   }
