@@ -22,7 +22,9 @@ export default defineConfig({
   expect: { timeout: 10_000 },
   use: {
     baseURL: `http://127.0.0.1:${port}`,
-    trace: 'retain-on-failure',
+    // A failed journey keeps its trace: each step's page and the network. Without the screencast, which
+    // cost the browsers a third of the run's time.
+    trace: { mode: 'retain-on-failure', screenshots: false },
     launchOptions: CHROMIUM_LAUNCH,
   },
   // The shared demo accounts sign in once, before the journeys (e2e/support/sessions.ts).

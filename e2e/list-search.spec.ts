@@ -8,8 +8,9 @@ const pager = (page: Page) => page.getByRole('main').getByRole('status');
 
 /** The text of one column of the list table, row by row. */
 async function column(page: Page, header: string): Promise<string[]> {
-  // The page's own list: the users page also lists its invitations below.
-  const table = page.getByRole('table').first();
+  // The page's own list, named by its heading: the users page also lists its invitations.
+  const title = await page.getByRole('heading', { level: 1 }).textContent();
+  const table = page.getByRole('table', { name: title ?? '', exact: true });
   await expect(table).toBeVisible();
   const headers = await table.getByRole('columnheader').allTextContents();
   const index = headers.indexOf(header);

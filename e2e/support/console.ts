@@ -97,8 +97,19 @@ export async function signInAt(
   return cloudId;
 }
 
-/** Runs axe on the whole page and names each violation with the elements it found. */
+/**
+ * Runs axe on the whole page, once its transitions (a dialog fading in) have ended, and names each
+ * violation with the elements it found. Colours read half-way through a fade are not the page's.
+ */
 export async function expectNoAxeViolations(page: Page): Promise<void> {
+  await page.evaluate(() =>
+    Promise.all(
+      document
+        .getAnimations()
+        .filter((animation) => animation.effect?.getComputedTiming().iterations !== Number.POSITIVE_INFINITY)
+        .map((animation) => animation.finished.catch(() => undefined)),
+    ),
+  );
   const results = await new AxeBuilder({ page }).analyze();
   expect(
     results.violations.map(
