@@ -12,6 +12,9 @@ const bothDatabases = [
   'server/background/**/*.test.ts',
   'server/events/**/*.test.ts',
 ];
+// The demo seed is proven on PostgreSQL here, and on the embedded database by every browser journey,
+// which starts from it (playwright.config.ts).
+const seed = 'server/db/seed/**';
 // Tests of several server processes sharing a database need PostgreSQL.
 const postgresOnly = '**/*.postgres.test.ts';
 
@@ -42,7 +45,7 @@ export default defineConfig({
               test: {
                 name: 'embedded',
                 include: bothDatabases,
-                exclude: [...excluded, postgresOnly],
+                exclude: [...excluded, postgresOnly, seed],
                 env: { TEST_DB: 'pglite' },
               },
             },
