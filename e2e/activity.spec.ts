@@ -10,7 +10,6 @@ const filter = (page: Page, name: string) => page.getByRole('combobox', { name }
 
 const cases = [
   { email: 'owner@demo.example', width: 1440 },
-  { email: 'owner@demo.example', width: 375 },
   { email: 'guest@demo.example', width: 1440 },
   { email: 'siteuser@demo.example', width: 375 },
 ];

@@ -22,7 +22,6 @@ const listTotal = async (page: Page) =>
 
 const cases = [
   { email: 'owner@demo.example', width: 1440 },
-  { email: 'owner@demo.example', width: 375 },
   { email: 'guest@demo.example', width: 1440 },
   { email: 'siteuser@demo.example', width: 375 },
 ];

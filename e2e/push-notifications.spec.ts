@@ -36,7 +36,6 @@ async function grantNotifications(context: BrowserContext, page: Page) {
 
 for (const [email, width] of [
   ['owner@demo.example', 375],
-  ['owner@demo.example', 1440],
   ['guest@demo.example', 1440],
 ] as const) {
   test.describe(`${email} at ${width} px`, () => {

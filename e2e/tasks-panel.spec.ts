@@ -37,63 +37,65 @@ async function openPanel(page: Page) {
 // Two accessibility scans on a shared 2-core machine take a while.
 test.describe.configure({ timeout: 90_000 });
 
-for (const email of ['owner@demo.example', 'guest@demo.example']) {
-  for (const width of [375, 1440]) {
-    test(`${email} at ${width} px reads both tabs; closing marks the tasks viewed`, async ({ page }) => {
-      const cloudId = await signIn(page, email, width);
-      const panel = await openPanel(page);
-      await expect(tab(panel, 'Finished')).toHaveAttribute('aria-selected', 'true');
-      const finished = panel.getByRole('link');
-      await expect(finished.first()).toBeVisible();
-      const finishedTasks = await taskLinks(finished);
-      for (const { href, text } of finishedTasks) {
-        expect(href).toMatch(
-          new RegExp(`^/cloud/${cloudId}/activity\\?status=SUCCESS%2BFAIL%2BTIMEOUT&id=\\d+$`),
-        );
-        expect(text).toMatch(FINISHED_STATES);
-        expect(text).toContain('100% complete');
-      }
-      await expect(panel.getByText(/^Errors: [1-9]\d*$/).first()).toBeVisible();
-      await expectNoAxeViolations(page);
-
-      await tab(panel, 'In Progress').click();
-      await expect(tab(panel, 'In Progress')).toHaveAttribute('aria-selected', 'true');
-      const inProgress = panel.getByRole('link');
-      await expect(inProgress.first()).toBeVisible();
-      for (const { href, text } of await taskLinks(inProgress)) {
-        expect(href).toMatch(new RegExp(`^/cloud/${cloudId}/activity\\?status=RUNNING%2BPENDING&id=\\d+$`));
-        expect(text).toMatch(IN_PROGRESS_STATES);
-      }
-      for (const state of ['Scheduled', 'Waiting', 'Contacting device(s)', 'Running'])
-        await expect(panel.getByText(state, { exact: true }).first()).toBeVisible();
-      await expectNoAxeViolations(page);
-
-      await page.keyboard.press('Escape');
-      await expect(panel).toBeHidden();
-      await expect(tasksButton(page)).toBeFocused();
-      // docs/states.md: what stays unseen is what is scheduled after the view; the badge says what the server counts.
-      await expect.poll(async () => (await serverCount(page, cloudId)).newCompleted).toBe(0);
-      const { newRunning } = await serverCount(page, cloudId);
-      await expect(tasksButton(page)).toHaveAccessibleName(
-        newRunning > 0 ? `Tasks, unseen: ${newRunning}` : 'Tasks',
+// Each role once and each width once: the panel is the same for both roles but for the tasks listed.
+for (const [email, width] of [
+  ['owner@demo.example', 1440],
+  ['guest@demo.example', 375],
+] as const) {
+  test(`${email} at ${width} px reads both tabs; closing marks the tasks viewed`, async ({ page }) => {
+    const cloudId = await signIn(page, email, width);
+    const panel = await openPanel(page);
+    await expect(tab(panel, 'Finished')).toHaveAttribute('aria-selected', 'true');
+    const finished = panel.getByRole('link');
+    await expect(finished.first()).toBeVisible();
+    const finishedTasks = await taskLinks(finished);
+    for (const { href, text } of finishedTasks) {
+      expect(href).toMatch(
+        new RegExp(`^/cloud/${cloudId}/activity\\?status=SUCCESS%2BFAIL%2BTIMEOUT&id=\\d+$`),
       );
+      expect(text).toMatch(FINISHED_STATES);
+      expect(text).toContain('100% complete');
+    }
+    await expect(panel.getByText(/^Errors: [1-9]\d*$/).first()).toBeVisible();
+    await expectNoAxeViolations(page);
 
-      const again = await openPanel(page);
-      // The panel reopens on the tab it closed on.
-      await expect(tab(again, 'In Progress')).toHaveAttribute('aria-selected', 'true');
-      await expect(again.getByRole('link').first()).toBeVisible();
-      await expect(again.getByText('New', { exact: true })).toHaveCount(newRunning);
-      const unseen = again.getByRole('link').filter({ has: page.getByText('New', { exact: true }) });
-      for (const { text } of await taskLinks(unseen)) expect(text).toContain('Scheduled');
-      await tab(again, 'Finished').click();
-      await expect(again.getByRole('link')).toHaveCount(finishedTasks.length);
-      await expect(again.getByText('New', { exact: true })).toHaveCount(0);
+    await tab(panel, 'In Progress').click();
+    await expect(tab(panel, 'In Progress')).toHaveAttribute('aria-selected', 'true');
+    const inProgress = panel.getByRole('link');
+    await expect(inProgress.first()).toBeVisible();
+    for (const { href, text } of await taskLinks(inProgress)) {
+      expect(href).toMatch(new RegExp(`^/cloud/${cloudId}/activity\\?status=RUNNING%2BPENDING&id=\\d+$`));
+      expect(text).toMatch(IN_PROGRESS_STATES);
+    }
+    for (const state of ['Scheduled', 'Waiting', 'Contacting device(s)', 'Running'])
+      await expect(panel.getByText(state, { exact: true }).first()).toBeVisible();
+    await expectNoAxeViolations(page);
 
-      const first = again.getByRole('link').first();
-      const href = new URL((await first.getAttribute('href')) ?? '', page.url()).href;
-      await first.click();
-      await expect(again).toBeHidden();
-      await expect(page).toHaveURL(href);
-    });
-  }
+    await page.keyboard.press('Escape');
+    await expect(panel).toBeHidden();
+    await expect(tasksButton(page)).toBeFocused();
+    // docs/states.md: what stays unseen is what is scheduled after the view; the badge says what the server counts.
+    await expect.poll(async () => (await serverCount(page, cloudId)).newCompleted).toBe(0);
+    const { newRunning } = await serverCount(page, cloudId);
+    await expect(tasksButton(page)).toHaveAccessibleName(
+      newRunning > 0 ? `Tasks, unseen: ${newRunning}` : 'Tasks',
+    );
+
+    const again = await openPanel(page);
+    // The panel reopens on the tab it closed on.
+    await expect(tab(again, 'In Progress')).toHaveAttribute('aria-selected', 'true');
+    await expect(again.getByRole('link').first()).toBeVisible();
+    await expect(again.getByText('New', { exact: true })).toHaveCount(newRunning);
+    const unseen = again.getByRole('link').filter({ has: page.getByText('New', { exact: true }) });
+    for (const { text } of await taskLinks(unseen)) expect(text).toContain('Scheduled');
+    await tab(again, 'Finished').click();
+    await expect(again.getByRole('link')).toHaveCount(finishedTasks.length);
+    await expect(again.getByText('New', { exact: true })).toHaveCount(0);
+
+    const first = again.getByRole('link').first();
+    const href = new URL((await first.getAttribute('href')) ?? '', page.url()).href;
+    await first.click();
+    await expect(again).toBeHidden();
+    await expect(page).toHaveURL(href);
+  });
 }
