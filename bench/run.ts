@@ -2,6 +2,7 @@
 import { runApiLoad } from './api-load.ts';
 import { runClientSamples } from './client-samples.ts';
 import { runDeviceBulk } from './device-bulk.ts';
+import { runEntryParts } from './entry-parts.ts';
 import { runIngest } from './ingest.ts';
 import { runLiveEvents } from './live-events.ts';
 import { runMetrics } from './metrics.ts';
@@ -19,6 +20,7 @@ const benchmarks: Record<string, () => Promise<void>> = {
   tasks: runTasks,
   'live-events': runLiveEvents,
   'page-load': runPageLoad,
+  'entry-parts': runEntryParts,
   'client-samples': runClientSamples,
   'device-bulk': runDeviceBulk,
 };
