@@ -12,6 +12,7 @@ import {
 } from '../../core/routes.ts';
 import { rangeOfSearch } from '../../core/time-range.ts';
 import { dashboardQuery } from '../features/dashboards/api/get-dashboard.ts';
+import { navigationSiteQueryOptions } from '../features/navigation/api/get-navigation.ts';
 import { failSafeLazy } from '../platform/errors/fail-safe-lazy.tsx';
 import { PageLoader } from '../platform/page-loader.tsx';
 import { followRouteLoads } from '../platform/progress/route-progress.ts';
@@ -132,6 +133,18 @@ const PAGE_DATA: Partial<Record<RouteKey, PageData>> = {
     queryClient.prefetchQuery(
       dashboardQuery(Number(params.cloudId), rangeOfSearch(new URL(request.url).search)),
     ),
+  // A site's address carries no cloud id: the site's own call (which the frame makes too) gives it. A site
+  // the user may not see is left for the page to say so.
+  siteDashboard: (queryClient, { params, request }) => {
+    const siteId = Number(params.siteId);
+    return queryClient.fetchQuery(navigationSiteQueryOptions(siteId)).then(
+      (site) =>
+        queryClient.prefetchQuery(
+          dashboardQuery(site.cloud_id, rangeOfSearch(new URL(request.url).search), siteId),
+        ),
+      () => undefined,
+    );
+  },
 };
 
 function framedPage(
