@@ -1,16 +1,15 @@
 // The navigation drawer and breadcrumbs of the shell (docs/navigation.md#side-menu, docs/navigation.md#navigation-drawer, docs/states.md) in two journeys, wide and narrow.
 // The menu each demo account gets is checked against the server in server/features/clouds/demo-clouds.test.ts,
 // the model in core/navigation, and the drawer's levels, states and breadcrumbs in web/shell/drawer.
-import AxeBuilder from '@axe-core/playwright';
 import { expect, type Page, test } from '@playwright/test';
 import type { NavContext } from '../core/navigation/context.ts';
 import { drawerMenu } from '../core/navigation/drawer-menu.ts';
 import type { NavEntry } from '../core/navigation/nav-entry.ts';
 import en from '../locales/en.json' with { type: 'json' };
-import { signIn } from './support/console.ts';
+import { axeScan, signIn } from './support/console.ts';
 
 // The site pickers are drawn inside the drawer but built with the top bar; their own checks cover them.
-const axe = (page: Page) => new AxeBuilder({ page }).analyze();
+const axe = (page: Page) => axeScan(page).analyze();
 
 const drawer = (page: Page) => page.getByRole('navigation', { name: 'Main navigation' });
 const menuLinks = (page: Page) => drawer(page).locator('[data-nav-menu] a');
@@ -86,7 +85,7 @@ test("wide screen: the owner's cloud menu is the model's, usable from the keyboa
   );
   await expect(page.getByRole('button', { name: 'Open navigation' })).toBeHidden();
   // The top bar and the page content have their own checks.
-  const results = await new AxeBuilder({ page })
+  const results = await axeScan(page)
     .include('nav[aria-label="Main navigation"]')
     .include('nav[aria-label="Breadcrumb"]')
     .include('header')

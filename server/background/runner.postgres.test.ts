@@ -61,5 +61,8 @@ describe('startJobRunner on PostgreSQL', () => {
     release();
     await Promise.all([first.stop(), second.stop()]);
     expect(runs).toEqual(['first']);
+    // Stopped means done with the database: the run that just ended is recorded, no entry still held.
+    const held = await database.pool?.query('select 1 from graphile_worker.jobs where locked_at is not null');
+    expect(held?.rowCount).toBe(0);
   });
 });

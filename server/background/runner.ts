@@ -94,6 +94,9 @@ async function startQueue(
     noHandleSignals: true,
     pollInterval: 1000,
     logger,
+    // Completions go through the queue's batcher, which stopping waits for: written one by one they are
+    // not awaited, and one still being written outlives the stop and the pool it writes through.
+    preset: { worker: { completeJobBatchDelay: 0, failJobBatchDelay: 0 } },
     taskList: Object.fromEntries(
       jobs.map((job) => [
         job.name,

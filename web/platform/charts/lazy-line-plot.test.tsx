@@ -2,9 +2,8 @@
 // A chart's drawing arrives after the page's content; when its code cannot be loaded, the chart says so,
 // keeps its data table, and draws once trying again succeeds.
 import { fireEvent, screen, within } from '@testing-library/react';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { renderWithPlatform, resetPlatform } from '../testing/render-platform.tsx';
-import { TimeSeriesChart } from './time-series-chart.tsx';
 
 const network = vi.hoisted(() => ({ up: false }));
 vi.mock('./line-plot.tsx', () => {
@@ -12,10 +11,14 @@ vi.mock('./line-plot.tsx', () => {
   return { LinePlot: () => <svg data-testid="drawing" /> };
 });
 
+// The chart under test is imported afresh: test files share a module cache, and another file may already
+// have loaded the drawing this one fails to load.
+beforeAll(() => vi.resetModules());
 afterEach(() => resetPlatform());
 
 describe('a chart whose drawing cannot be loaded', () => {
   it('says so, keeps its data table, and draws when trying again succeeds', async () => {
+    const { TimeSeriesChart } = await import('./time-series-chart.tsx');
     renderWithPlatform(
       <TimeSeriesChart
         title="Traffic"
