@@ -4,7 +4,7 @@
 // "never reported" is one of the states each page must take calmly.
 import { expect, type Page, test } from '@playwright/test';
 import { keepsFiles } from '../core/navigation/versions.ts';
-import { startSession, TEXT } from './support/console.ts';
+import { openInApp, startSession, TEXT } from './support/console.ts';
 
 test.describe.configure({ timeout: 150_000 });
 
@@ -28,7 +28,8 @@ const DEVICE_PAGES = [
 
 /** The page is drawn and done loading, with no error notice (the policy's toast) and no red banner. */
 async function expectCalm(page: Page, path: string): Promise<void> {
-  await page.goto(path);
+  if (page.url().startsWith('http')) await openInApp(page, path);
+  else await page.goto(path);
   await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
   await expect(page.getByRole('progressbar')).toHaveCount(0, { timeout: 15_000 });
   for (const text of [TEXT.generic, TEXT.server, TEXT.forbidden]) {

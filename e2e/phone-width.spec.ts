@@ -2,7 +2,7 @@
 // wide table scrolls sideways inside its own frame, never the whole page.
 import { expect, type Page, test } from '@playwright/test';
 import { isPlaceholderRoute, ROUTE_KEYS, type RouteKey, routes } from '../core/routes.ts';
-import { startSession } from './support/console.ts';
+import { openInApp, startSession } from './support/console.ts';
 
 const WIDTH = 375;
 
@@ -74,8 +74,9 @@ function hrefOf(key: RouteKey, ids: Ids): string {
 }
 
 /** The document's width once the page has drawn its content (its heading, nothing left loading). */
-async function widthOf(page: Page, href: string): Promise<number> {
-  await page.goto(href);
+async function widthOf(page: Page, href: string, inApp: boolean): Promise<number> {
+  if (inApp && page.url().startsWith('http')) await openInApp(page, href);
+  else await page.goto(href);
   await expect(page.locator('h1').first(), href).toBeVisible();
   // Loading indicators only: a task's progress bar is content.
   const loading = page.locator(
@@ -102,7 +103,7 @@ for (const levels of GROUPS) {
     const tooWide: string[] = [];
     for (const key of signedIn(levels)) {
       const href = hrefOf(key, idsFor(key));
-      const width = await widthOf(page, href);
+      const width = await widthOf(page, href, true);
       if (width > WIDTH) tooWide.push(`${key} ${href}: ${width} px`);
     }
     expect(tooWide).toEqual([]);
@@ -114,7 +115,7 @@ test(`pages outside the console fit a ${WIDTH} px screen`, async ({ page }) => {
   const tooWide: string[] = [];
   for (const key of SIGNED_OUT) {
     const href = hrefOf(key, {});
-    const width = await widthOf(page, href);
+    const width = await widthOf(page, href, false);
     if (width > WIDTH) tooWide.push(`${key} ${href}: ${width} px`);
   }
   expect(tooWide).toEqual([]);
