@@ -103,7 +103,7 @@ export async function signInAt(
  * reads the new address, and the frame, its data and the scripts already loaded stay. It goes by way of
  * the not-found page, so the new page is the one whose heading shows once the not-found one is gone.
  * Journeys that visit many pages use it after their first `page.goto`: a cold load costs the browser
- * about a second of work on these 2 cores.
+ * one to two seconds of work on these 2 cores.
  */
 export async function openInApp(page: Page, path: string): Promise<void> {
   const notFound = page.getByRole('heading', { level: 1, name: en['shell.notFound.title'], exact: true });
