@@ -15,7 +15,7 @@ import {
   type WirelessSection,
   type WlanSettings,
 } from './document.ts';
-import type { Json } from './tree.ts';
+import { itemIdentity, type Json } from './tree.ts';
 
 export const CONFIG_RULES = [
   'shape',
@@ -217,11 +217,7 @@ function identityPath(document: Json, instancePath: string): string {
       : typeof node === 'object' && node !== null
         ? node[part]
         : undefined;
-    const identity =
-      Array.isArray(node) && typeof child === 'object' && child !== null && !Array.isArray(child)
-        ? (child.id ?? child.band)
-        : undefined;
-    names.push(typeof identity === 'string' ? identity : part);
+    names.push((Array.isArray(node) ? itemIdentity(child) : null) ?? part);
     node = child;
   }
   return names.join('/');

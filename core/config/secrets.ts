@@ -1,6 +1,6 @@
 // docs/configuration.md#secrets: passphrases, keys and passwords are shown only to those with
 // view_sensitive_config; everyone else reads the mask, in documents, diffs and the change log alike.
-import type { Json } from './tree.ts';
+import { itemIdentity, type Json } from './tree.ts';
 
 const SECRET_KEYS = new Set(['admin_password', 'community', 'passphrase', 'secret', 'encryption_key']);
 export const SECRET_MASK = '••••••••';
@@ -44,10 +44,6 @@ export function keepMaskedSecrets(incoming: Json, stored: Json | undefined): Jso
 }
 
 function counterpart(item: Json, items: readonly Json[]): Json | undefined {
-  if (typeof item !== 'object' || item === null || Array.isArray(item)) return undefined;
-  const key = typeof item.id === 'string' ? 'id' : typeof item.band === 'string' ? 'band' : null;
-  if (key === null) return undefined;
-  return items.find(
-    (one) => typeof one === 'object' && one !== null && !Array.isArray(one) && one[key] === item[key],
-  );
+  const identity = itemIdentity(item);
+  return identity === null ? undefined : items.find((one) => itemIdentity(one) === identity);
 }

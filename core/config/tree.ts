@@ -18,6 +18,12 @@ function identityKey(items: readonly Json[]): string | null {
   return IDENTITY_KEYS.find((key) => typeof first[key] === 'string') ?? null;
 }
 const identityOf = (item: Json, key: string) => (isObject(item) ? String(item[key]) : '');
+/** A list item's identity (its id, or a radio's band); null for anything else. */
+export function itemIdentity(item: Json | undefined): string | null {
+  if (!isObject(item)) return null;
+  const key = IDENTITY_KEYS.find((name) => typeof item[name] === 'string');
+  return key === undefined ? null : String(item[key]);
+}
 const isKeyedList = (value: Json | undefined): value is JsonObject[] =>
   Array.isArray(value) && value.length > 0 && identityKey(value) !== null;
 /** The identity key shared by two lists when either is a list of items (the other may be empty). */

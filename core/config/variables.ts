@@ -1,7 +1,7 @@
 // docs/configuration.md#variables: a site names values ("{{ssid_suffix}}") that its documents' texts use;
 // a device may give its own value for any of them.
 import type { ConfigProblem } from './rules.ts';
-import type { Json } from './tree.ts';
+import { itemIdentity, type Json } from './tree.ts';
 
 export const VARIABLE_NAME = /^[a-z][a-z0-9_]{0,31}$/;
 const USE = /\{\{\s*([a-z][a-z0-9_]{0,31})\s*\}\}/g;
@@ -25,11 +25,7 @@ export function substitute(
       });
     }
     if (Array.isArray(node)) {
-      return node.map((item, index) => {
-        const identity =
-          typeof item === 'object' && item !== null && !Array.isArray(item) ? (item.id ?? item.band) : null;
-        return walk(item, `${path}/${typeof identity === 'string' ? identity : index}`);
-      });
+      return node.map((item, index) => walk(item, `${path}/${itemIdentity(item) ?? index}`));
     }
     if (typeof node === 'object' && node !== null) {
       return Object.fromEntries(
