@@ -171,10 +171,6 @@ export const CONFIG_DOCUMENTS = {
 
 export type ConfigDocuments = { [T in ConfigType]: Static<(typeof CONFIG_DOCUMENTS)[T]> };
 export type ConfigDocument = ConfigDocuments[ConfigType];
-export type GeneralSection = Static<typeof General>;
 export type WirelessSection = Static<typeof Wireless>;
 export type WlanSettings = Static<typeof Wlan>;
 export type RadioSettings = Static<typeof Radio>;
-
-export const isConfigType = (value: string): value is ConfigType =>
-  (CONFIG_TYPES as readonly string[]).includes(value);

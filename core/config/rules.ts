@@ -3,7 +3,7 @@
 // and the rule; the texts are `config.rules.<rule>` in the locale files.
 import { Value } from 'typebox/value';
 import { isCountryCode } from '../countries.ts';
-import { isBandChannel } from '../fleet/channels.ts';
+import { channelRange, isBandChannel } from '../fleet/channels.ts';
 import { compareFirmware } from '../fleet/firmware.ts';
 import { isTimeZone } from '../time-zones.ts';
 import {
@@ -38,12 +38,8 @@ export type ConfigProblem = { path: string; rule: ConfigRule; params?: Record<st
 
 type Range = readonly [number, number];
 const channels = (...ranges: Range[]) =>
-  new Set(
-    ranges.flatMap(([first, last]) =>
-      Array.from({ length: (last - first) / 4 + 1 }, (_, i) => first + i * 4),
-    ),
-  );
-const twoFour = (last: number) => new Set(Array.from({ length: last }, (_, i) => i + 1));
+  new Set(ranges.flatMap(([first, last]) => channelRange(first, last, 4)));
+const twoFour = (last: number) => new Set(channelRange(1, last));
 
 /** The channels a regulatory domain permits, per band (20 MHz channel numbers). */
 const DOMAINS = {

@@ -12,18 +12,16 @@ const isObject = (value: Json | undefined): value is JsonObject =>
 
 /** The key that identifies the items of a list, when its items are objects that have one. */
 const IDENTITY_KEYS = ['id', 'band'] as const;
-function identityKey(items: readonly Json[]): string | null {
-  const first = items.find(isObject);
-  if (!first) return null;
-  return IDENTITY_KEYS.find((key) => typeof first[key] === 'string') ?? null;
-}
-const identityOf = (item: Json, key: string) => (isObject(item) ? String(item[key]) : '');
+const identityKeyOf = (item: Json | undefined) =>
+  isObject(item) ? IDENTITY_KEYS.find((key) => typeof item[key] === 'string') : undefined;
+const identityKey = (items: readonly Json[]) => identityKeyOf(items.find(isObject)) ?? null;
 /** A list item's identity (its id, or a radio's band); null for anything else. */
 export function itemIdentity(item: Json | undefined): string | null {
-  if (!isObject(item)) return null;
-  const key = IDENTITY_KEYS.find((name) => typeof item[name] === 'string');
-  return key === undefined ? null : String(item[key]);
+  const key = identityKeyOf(item);
+  return key === undefined ? null : String((item as JsonObject)[key]);
 }
+/** A list's items by identity. */
+const byIdentity = (items: readonly Json[]) => new Map(items.map((item) => [itemIdentity(item), item]));
 const isKeyedList = (value: Json | undefined): value is JsonObject[] =>
   Array.isArray(value) && value.length > 0 && identityKey(value) !== null;
 /** The identity key shared by two lists when either is a list of items (the other may be empty). */
@@ -40,11 +38,10 @@ export function merge(base: Json | undefined, patch: Json | undefined): Json {
     for (const [key, value] of Object.entries(patch)) merged[key] = merge(base[key], value);
     return merged;
   }
-  const key = sharedIdentity(base, patch);
-  if (key !== null) {
-    const patches = new Map((patch as Json[]).map((item) => [identityOf(item, key), item]));
+  if (sharedIdentity(base, patch) !== null) {
+    const patches = byIdentity(patch as Json[]);
     const merged = (base as Json[]).map((item) => {
-      const id = identityOf(item, key);
+      const id = itemIdentity(item);
       const over = patches.get(id);
       patches.delete(id);
       return over === undefined ? item : merge(item, over);
@@ -101,10 +98,9 @@ export function overridesBetween(base: Json | undefined, target: Json): Json | u
   }
   const key = sharedIdentity(base, target);
   if (key !== null) {
-    const before = new Map((base as Json[]).map((item) => [identityOf(item, key), item]));
+    const before = byIdentity(base as Json[]);
     const items = (target as Json[]).flatMap((item) => {
-      const id = identityOf(item, key);
-      const old = before.get(id);
+      const old = before.get(itemIdentity(item));
       if (old === undefined) return [item];
       const patch = overridesBetween(old, item);
       return patch === undefined
@@ -130,7 +126,7 @@ export function withoutOverride(overrides: Json, path: string): Json {
   if (isKeyedList(overrides)) {
     const key = identityKey(overrides) as string;
     const items = overrides.flatMap((item) => {
-      if (identityOf(item, key) !== head) return [item];
+      if (itemIdentity(item) !== head) return [item];
       if (rest.length === 0) return [];
       const pruned = withoutOverride(item, rest.join('/')) as JsonObject;
       return Object.keys(pruned).every((name) => name === key) ? [] : [pruned];

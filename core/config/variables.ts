@@ -3,7 +3,6 @@
 import type { ConfigProblem } from './rules.ts';
 import { itemIdentity, type Json } from './tree.ts';
 
-export const VARIABLE_NAME = /^[a-z][a-z0-9_]{0,31}$/;
 const USE = /\{\{\s*([a-z][a-z0-9_]{0,31})\s*\}\}/g;
 
 /**
