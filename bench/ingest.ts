@@ -14,6 +14,7 @@
 //                         'none' skips the outages
 //   BENCH_OUTAGE_SECONDS  seconds of load after each outage, default BENCH_SECONDS
 import { execFileSync } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -21,6 +22,7 @@ import { sql } from 'drizzle-orm';
 import { STATUS_SWEEP_EVERY_S } from '../core/fleet/status.ts';
 import type { Database, DatabaseHandle } from '../server/db/connect.ts';
 import { queryRows } from '../server/db/rows.ts';
+import { secretBox } from '../server/features/config/seal.ts';
 import { parseCredential } from '../server/fleet/credentials.ts';
 import { createHeartbeatIngest } from '../server/fleet/heartbeats.ts';
 import { writeHeartbeatMetrics } from '../server/fleet/metrics-writer.ts';
@@ -134,6 +136,7 @@ const bySecond = (result: LoadResult) =>
 async function floor(database: DatabaseHandle, devices: number, batch: number, cursor: Cursor) {
   const ingest = createHeartbeatIngest({
     db: database.db,
+    secrets: secretBox(randomBytes(32)),
     intervalS: 60,
     writeMetrics: writeHeartbeatMetrics,
     onAlerts: () => {},

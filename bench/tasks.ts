@@ -9,11 +9,13 @@
 //   BENCH_DEVICES        devices for the reboot, default 10000
 //   BENCH_ROLLOUT        devices in the rolling update, default 1000 (5 % of them fail)
 import { spawn } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { sql } from 'drizzle-orm';
 import { queryRows } from '../server/db/rows.ts';
+import { secretBox } from '../server/features/config/seal.ts';
 import { createTask as createTaskRow, planTask } from '../server/features/tasks/create.ts';
 import { loadAgents } from '../server/fleet/agents.ts';
 import { commandsOfTask } from '../server/fleet/task-commands.ts';
@@ -130,7 +132,8 @@ async function floor(dataDir: string, devices: number) {
   const started = performance.now();
   const plan = await planTask(db, membership, body);
   const { taskId } = await createTaskRow(db, { userId: membership.userId, ip: null }, membership, body, plan);
-  const commands = await commandsOfTask(db, taskId);
+  const secrets = secretBox(randomBytes(32));
+  const commands = await commandsOfTask(db, secrets, taskId);
   const delivered = performance.now() - started;
   const agents = await loadAgents(
     db,
@@ -146,6 +149,7 @@ async function floor(dataDir: string, devices: number) {
     for (let start = 0; start < targets.length; start += 500) {
       await applyTaskReports(
         db,
+        secrets,
         targets.slice(start, start + 500).map((target) => ({ ...target, report: { state } })),
       );
     }

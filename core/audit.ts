@@ -59,6 +59,11 @@ export const AUDIT_ACTIONS = [
   'credential_reset',
   // A registered device that called without the onboarding key let in from the address it calls from.
   'adoption_approved',
+  // Configuration (docs/configuration.md): a draft saved, a revision applied or rolled back to, a drift settled.
+  'config_saved',
+  'config_applied',
+  'config_rolled_back',
+  'config_synced',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 

@@ -62,12 +62,7 @@ describe('rolling update batches', () => {
         fc.integer({ min: 1, max: 100 }),
         fc.integer({ min: 1, max: 50 }),
         (targets, canarySize, batchSize) => {
-          const batches = rolloutBatches(targets, {
-            version: '1.0.0-1',
-            canarySize,
-            batchSize,
-            failureThresholdPct: 10,
-          });
+          const batches = rolloutBatches(targets, { canarySize, batchSize });
           expect(batches.flat()).toEqual(targets);
           if (targets.length > 0) expect(batches[0]).toHaveLength(Math.min(canarySize, targets.length));
           for (const batch of batches.slice(1)) {

@@ -65,7 +65,10 @@ export const raisesTaskFailed = (state: TaskState) => state === 'TASK_FAIL' || s
 // --- Rolling firmware updates ---------------------------------------------------------------------------
 
 /** The batch each target is in, in order: the canary batch (0), then batches of batchSize. */
-export function rolloutBatches<T>(targets: readonly T[], params: RollingUpdateParams): T[][] {
+export function rolloutBatches<T>(
+  targets: readonly T[],
+  params: Pick<RollingUpdateParams, 'canarySize' | 'batchSize'>,
+): T[][] {
   const batches = [targets.slice(0, params.canarySize)];
   for (let start = params.canarySize; start < targets.length; start += params.batchSize) {
     batches.push(targets.slice(start, start + params.batchSize));

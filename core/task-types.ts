@@ -13,7 +13,7 @@ import { type Access, can, isOwnerOrAdmin, sitePermissions } from './policy.ts';
 
 const Empty = Type.Object({}, { additionalProperties: false });
 const Interface = Type.String({ pattern: '^[A-Za-z0-9._-]{1,15}$', description: 'network interface' });
-/** A configuration change: sections of the configuration document and the values to set in them. */
+/** A change a gateway makes on the devices it manages: sections of their configuration and values to set. */
 const ConfigChanges = Type.Record(
   Type.String({ pattern: '^[a-z][a-z0-9_]{0,39}$' }),
   Type.Record(
@@ -30,8 +30,8 @@ const ConfigChanges = Type.Record(
 const strict = <T extends Parameters<typeof Type.Object>[0]>(properties: T) =>
   Type.Object(properties, { additionalProperties: false });
 
-export const RollingUpdateParams = strict({
-  version: FirmwareVersion,
+/** How a task goes batch by batch (core/task-machine.ts rolloutDecision). */
+const ROLLOUT_CONTROLS = {
   canarySize: Type.Integer({
     minimum: 1,
     maximum: 100,
@@ -48,7 +48,8 @@ export const RollingUpdateParams = strict({
     maximum: 100,
     description: 'the rollout stops when more than this share of the devices touched failed',
   }),
-});
+};
+export const RollingUpdateParams = strict({ version: FirmwareVersion, ...ROLLOUT_CONTROLS });
 export type RollingUpdateParams = Static<typeof RollingUpdateParams>;
 
 /** Where a task type may run: site devices of some families, smart NVRs, or both. */
@@ -92,7 +93,13 @@ const withRecorders = (families: Targets['families']): Targets => ({ families, s
 export const TASK_DEFINITIONS: Readonly<Record<TaskType, TaskDefinition>> = {
   TASK_REBOOT: definition(Empty, 'change_device_state', 5 * MINUTE, { targets: withRecorders('all') }),
   TASK_FACTORY_RESET: definition(Empty, 'change_device_state', 10 * MINUTE),
-  TASK_CONFIG_CHANGE: definition(strict({ changes: ConfigChanges }), 'change_device_config', 5 * MINUTE),
+  // Made by applying a configuration revision (docs/configuration.md#applying); each target's command
+  // carries that device's document.
+  TASK_CONFIG_CHANGE: definition(
+    strict({ revision: Type.Integer({ minimum: 1 }), ...ROLLOUT_CONTROLS }),
+    'change_device_config',
+    5 * MINUTE,
+  ),
   // Reading the running configuration makes the device work and leaves a task in everyone's history: a
   // live action, not a read (docs/security.md, "Tasks").
   TASK_RECEIVED_CONFIG: definition(Empty, 'live_actions', 2 * MINUTE),

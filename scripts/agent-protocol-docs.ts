@@ -12,6 +12,7 @@ import {
   AgentEvent,
   Command,
   CommandsResponse,
+  ConfigChangeParams,
   EventsRequest,
   EventsResponse,
   HeartbeatRequest,
@@ -51,10 +52,10 @@ const TASK_NOTES: Record<string, [string, string]> = {
   TASK_REBOOT: ['reports success, then restarts (its next messages carry a reboot event)', ''],
   TASK_FACTORY_RESET: ['reports success, then restores its defaults and restarts', ''],
   TASK_CONFIG_CHANGE: [
-    'applies `params.config`, its whole configuration document with the changes',
-    '`config`: the document it now runs; a failure raises DEV_CONFIG_FAILED',
+    'checks `params.config`, its whole effective configuration document, and applies it whole or refuses it (see Configuration change); once applied, its heartbeats carry `params.hash` as `config.appliedHash`',
+    '`config`: the document it now runs; a failure (refused, or reverted) keeps the previous document and hash, says why in `error` and raises DEV_CONFIG_FAILED',
   ],
-  TASK_RECEIVED_CONFIG: ['sends the configuration it runs', '`config`'],
+  TASK_RECEIVED_CONFIG: ['sends the configuration it runs, changes made on the device included', '`config`'],
   TASK_FW_UPDATE: [
     'downloads `params.version` (progress), restarts on it',
     '`fw`: done only on the version sent; a failed boot reports the old one',
@@ -255,6 +256,27 @@ A result file is sent base64-encoded in \`result.file\`, at most ${RESULT_FILE_L
 result at most ${RESULT_TEXT_LIMIT / 1024} KiB as JSON, kept as the file \`result.json\` past ${RESULT_INLINE_LIMIT / 1024} KiB (see Sizes).
 
 ${json(examples.commandsResponse)}
+
+### Configuration change
+
+A \`TASK_CONFIG_CHANGE\` command's \`params\` are the device's whole effective configuration document
+(\`config\`: its kind's, docs/configuration.md, General and locale and the kind's own section), \`hash\`, the
+SHA-256 of the document's canonical JSON (every object's keys in order, no spaces) in lower-case hex, and
+\`revision\`, the console's revision of it. The console has validated the document; the device still checks
+it against what its hardware takes and refuses it whole (\`failed\`, \`error\` saying why) when it cannot run
+it: a channel its radio does not have, a width wider than its radio, more WLANs on a radio than it takes, a
+document without its kind's section. A refused document changes nothing: the device keeps running its
+previous document. A device that applied the document but then lost contact with the console reverts to
+its previous document and reports \`failed\` as well.
+
+The device reports the hash of the document it runs, as the console sent it, in every heartbeat as
+\`config.appliedHash\` (none before the console first configured it), and \`config.applied: false\` with
+\`config.error\` while the last document it was sent failed. When its running document is changed on the
+device itself, it keeps \`appliedHash\` (the hash names what the console sent) and lists the changed files in
+\`config.unsyncedFiles\` until it next applies a document from the console. \`TASK_RECEIVED_CONFIG\` returns
+the document it runs, those changes included.
+
+${schema('Configuration change params', ConfigChangeParams)}
 
 ${Object.entries(examples.taskReports)
   .map(([name, body]) => `${name}:\n\n${json(body)}`)

@@ -48,6 +48,11 @@ export type Config = {
   mailFrom: string;
   /** The console's address as people open it, for links in mail. */
   publicUrl: string;
+  /**
+   * Base64 of the 32-byte key that seals configuration secrets (docs/configuration.md#secrets); without it
+   * the key is generated into the data directory. Every process of one console needs the same key.
+   */
+  configSecretKey: string | null;
 };
 
 export class ConfigError extends Error {
@@ -186,6 +191,10 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): Config {
     }
   }
 
+  const configSecretKey = env.CONFIG_SECRET_KEY || null;
+  if (configSecretKey !== null && Buffer.from(configSecretKey, 'base64').length !== 32)
+    problems.push('CONFIG_SECRET_KEY must be 32 bytes in base64 (openssl rand -base64 32).');
+
   const config: Config = {
     port,
     host: env.HOST || '127.0.0.1',
@@ -212,6 +221,7 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): Config {
       env.MAIL_FROM ||
       `${theme.product_name} <no-reply@${URL.canParse(publicUrl) ? new URL(publicUrl).hostname : 'localhost'}>`,
     publicUrl,
+    configSecretKey,
   };
   if (problems.length > 0) throw new ConfigError(problems);
   return config;

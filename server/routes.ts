@@ -12,6 +12,7 @@ import { changeLogRoutes } from './features/change-log/routes.ts';
 import { clientRoutes } from './features/clients/routes.ts';
 import { cloudCreateRoutes, cloudManagementRoutes } from './features/clouds/management-routes.ts';
 import { cloudListRoutes, cloudRoutes } from './features/clouds/routes.ts';
+import { configRoutes } from './features/config/routes.ts';
 import { dashboardRoutes } from './features/dashboards/routes.ts';
 import { deviceBulkRoutes } from './features/devices/bulk-routes.ts';
 import { listColumnRoutes } from './features/devices/list-columns-routes.ts';
@@ -65,6 +66,7 @@ export async function registerRoutes(app: FastifyInstance, ctx: AppContext): Pro
       await cloud.register(taskRoutes(ctx));
       await cloud.register(searchRoutes(ctx));
       await cloud.register(siteRoutes(ctx));
+      await cloud.register(configRoutes(ctx));
       await cloud.register(deviceListRoutes(ctx));
       await cloud.register(deviceBulkRoutes(ctx));
       await cloud.register(deviceRegistrationRoutes(ctx));

@@ -1,10 +1,13 @@
 // One simulated device: what it reports at each heartbeat and what happens to it in between. Every
 // condition lasts some heartbeats and the heartbeat always tells the truth of the moment.
+import { configTypeOf } from '../core/config/config-type.ts';
+import { SECTION_OF } from '../core/config/document.ts';
 import { BAND_CHANNELS } from '../core/fleet/channels.ts';
 import { pickFieldFirmware } from '../core/fleet/firmware.ts';
 import type { AgentEvent, Band, HeartbeatRequest, Radio } from '../core/fleet/protocol.ts';
 import { keepsFiles } from '../core/navigation/versions.ts';
 import { productBrand } from '../core/product-catalogue.ts';
+import { type Document, factoryDocument, localChange, refusal } from './config.ts';
 import type { DeviceIdentity } from './identity.ts';
 import { clientsOf, joinClient, leaveClient, type Place, roamClient } from './places.ts';
 import { createRandom, deviceSeed, type Random } from './random.ts';
@@ -15,6 +18,18 @@ const mgmtdFor = (type: string, random: Random) =>
   type === 'switch' ? random.pick(['1.4.9', '1.5.0', '1.6.3']) : '2.4.1';
 
 export type Step = { events: AgentEvent[]; heartbeat: HeartbeatRequest | null };
+
+/**
+ * The configuration a device runs, as its flash keeps it: the document, the hash the console sent with it
+ * (null before the console first configured it), the files changed on the device since, and why the last
+ * document the console sent failed (null when it applied).
+ */
+export type RunningConfig = {
+  document: Document;
+  hash: string | null;
+  unsyncedFiles: string[];
+  error: string | null;
+};
 
 const peerMac = (mac: string, n: number) =>
   `${mac.slice(0, 15)}${((Number.parseInt(mac.slice(15), 16) + n) & 255).toString(16).padStart(2, '0')}`;
@@ -35,8 +50,18 @@ export function createDevice(identity: DeviceIdentity, seed: number, rates: Rate
   const queued: AgentEvent[] = [];
   /** While restarting, the device sends nothing. */
   let downUntil = 0;
-  let config: Record<string, Record<string, unknown>> = {
-    system: { hostname: identity.hostname ?? identity.mac },
+  const configType = configTypeOf(type, sku);
+  /** Replaced whole at every change, so that whoever keeps it can tell it changed. */
+  let running: RunningConfig = {
+    document: factoryDocument(configType, {
+      mac: identity.mac,
+      sn: identity.sn,
+      hostname: identity.hostname ?? identity.mac,
+      sku,
+    }),
+    hash: null,
+    unsyncedFiles: [],
+    error: null,
   };
   const isAp = type === 'wifi' || type === 'glinq';
   if (isAp) place.aps.push(identity.mac);
@@ -89,7 +114,10 @@ export function createDevice(identity: DeviceIdentity, seed: number, rates: Rate
   let configSavedAt = bootedAt;
   const fileContents = (): Record<string, { modifiedAt: string; text: string }> => ({
     'boot.log': { modifiedAt: bootedAt, text: `${bootedAt} ${identity.sn} booted firmware ${fw}\n` },
-    'running-config.cfg': { modifiedAt: configSavedAt, text: `${JSON.stringify(config, null, 2)}\n` },
+    'running-config.cfg': {
+      modifiedAt: configSavedAt,
+      text: `${JSON.stringify(running.document, null, 2)}\n`,
+    },
     'messages.log': { modifiedAt: log.at(-1)?.slice(0, 24) ?? bootedAt, text: `${log.join('\n')}\n` },
   });
   const hasFiles = keepsFiles(type, mgmtdVersion);
@@ -99,6 +127,33 @@ export function createDevice(identity: DeviceIdentity, seed: number, rates: Rate
   let cpu = random.int(5, 40);
   let mem = random.int(25, 60);
   let temp = random.int(38, 60);
+
+  /** The radios take the channel, width and Tx power a document sets them (`auto` leaves them be). */
+  function tuneRadios(document: Document) {
+    const section =
+      configType === 'wifi5' || configType === 'wifi6' ? document[SECTION_OF[configType]] : null;
+    const settings = (section as { radios?: Record<string, unknown>[] } | null)?.radios ?? [];
+    for (const setting of settings) {
+      const radio = radios.find((candidate) => candidate.band === setting.band);
+      if (!radio) continue;
+      if (typeof setting.channel === 'number') radio.channel = setting.channel;
+      if (typeof setting.width_mhz === 'number') radio.widthMhz = setting.width_mhz as Radio['widthMhz'];
+      if (typeof setting.tx_power_dbm === 'number') radio.txPowerDbm = setting.tx_power_dbm;
+    }
+  }
+
+  /** Someone changes the running document on the device: its files are out of sync until the next apply. */
+  function changeLocally() {
+    const change = localChange(running.document, random);
+    if (!change) return;
+    running = {
+      ...running,
+      document: change.document,
+      unsyncedFiles: [...new Set([...running.unsyncedFiles, change.file])].sort(),
+    };
+    tuneRadios(change.document);
+    configSavedAt = new Date().toISOString();
+  }
 
   function step(intervalS: number): Step {
     const at = new Date().toISOString();
@@ -128,7 +183,8 @@ export function createDevice(identity: DeviceIdentity, seed: number, rates: Rate
     const time = condition('time', 'timeUnsync', 3, 15);
     const config = condition('config', 'configFail', 2, 10);
     if (config.began) events.push({ type: 'config_failed', at, data: { error: 'vlan 4095 is reserved' } });
-    const drift = condition('uci', 'uciDrift', 5, 30);
+    if (random.chance(rates.uciDrift)) changeLocally();
+    const configError = config.holds ? 'vlan 4095 is reserved' : running.error;
     const action = condition('action', 'actionRequired', 10, 40);
     if (action.began)
       events.push({ type: 'action_required', at, data: { reason: 'replace the power supply' } });
@@ -144,9 +200,10 @@ export function createDevice(identity: DeviceIdentity, seed: number, rates: Rate
         ? { synced: false, offsetMs: random.int(5_000, 900_000) }
         : { synced: true, offsetMs: random.int(0, 20) },
       config: {
-        applied: !config.holds,
-        ...(config.holds ? { error: 'vlan 4095 is reserved' } : {}),
-        unsyncedFiles: drift.holds ? ['network'] : [],
+        applied: configError === null,
+        ...(configError === null ? {} : { error: configError.slice(0, 200) }),
+        ...(running.hash === null ? {} : { appliedHash: running.hash }),
+        unsyncedFiles: [...running.unsyncedFiles],
       },
       actionRequired: action.holds ? 'replace the power supply' : null,
     };
@@ -291,8 +348,19 @@ export function createDevice(identity: DeviceIdentity, seed: number, rates: Rate
     random,
     rates,
     cameras,
-    get config() {
-      return config;
+    configType,
+    /** The document it runs now. */
+    get config(): Document {
+      return running.document;
+    },
+    /** What its flash keeps of its configuration (the simulator's state file saves it). */
+    get runningConfig(): RunningConfig {
+      return running;
+    },
+    /** The configuration its flash kept from an earlier run. */
+    restoreConfig(saved: RunningConfig) {
+      running = saved;
+      tuneRadios(saved.document);
     },
     /** Restarts for downMs: silent meanwhile, then uptime from 0 and a reboot event with the reason. */
     restart(reason: 'user' | 'firmware', downMs: number) {
@@ -310,17 +378,25 @@ export function createDevice(identity: DeviceIdentity, seed: number, rates: Rate
     revertFirmware(failed: string) {
       queued.push({ type: 'bootbank_revert', at: new Date().toISOString(), data: { failed, running: fw } });
     },
-    applyConfig(next: Record<string, Record<string, unknown>>) {
-      config = next;
+    /** Why its firmware refuses this document, or null when it takes it. */
+    checkConfig(document: unknown): string | null {
+      return refusal(configType, document);
+    },
+    /** Runs this document from now on, as the console sent it: changes made on the device are gone. */
+    applyConfig(document: Document, hash: string | null) {
+      running = { document, hash, unsyncedFiles: [], error: null };
+      tuneRadios(document);
       configSavedAt = new Date().toISOString();
     },
+    /** A document from the console failed: it runs the one it ran, and its heartbeats say why. */
+    failConfig(error: string) {
+      running = { ...running, error };
+    },
+    /** Someone changes its configuration on the device itself. */
+    changeConfigLocally: changeLocally,
     /** The text of one of the files it keeps, or null: none by that name, or it keeps no files. */
     readFile(name: string): string | null {
       return hasFiles ? (fileContents()[name]?.text ?? null) : null;
-    },
-    /** A configuration that could not be applied: heartbeats say so for a few intervals. */
-    failConfig() {
-      holding.set('config', random.int(2, 5));
     },
   };
 }

@@ -6,8 +6,11 @@
 export const DEFAULT_RATES = {
   /** A firmware update fails to boot: the device comes back on its old firmware (per update). */
   fwBootFail: 0.03,
-  /** A configuration change a task sends cannot be applied (per change). */
-  configTaskFail: 0.05,
+  /**
+   * A configuration change applies but the device then loses contact with the console, so it reverts to its
+   * previous configuration (per change; documents its hardware cannot run are refused whatever this is).
+   */
+  configRevert: 0.02,
   /** The device restarts (uptime from 0, a reboot event when it is back): about once in 40 days. */
   reboot: 0.000_02,
   /** The device stops reporting for 4 to 8 heartbeat intervals (the console marks it offline). */
@@ -16,7 +19,10 @@ export const DEFAULT_RATES = {
   timeUnsync: 0.000_01,
   /** A configuration fails to apply for a while. */
   configFail: 0.000_005,
-  /** Someone edits configuration files on the device. */
+  /**
+   * Someone changes the configuration on the device itself (a radio's Tx power, syslog): its files stay out
+   * of sync with the console's document until the console next applies one.
+   */
   uciDrift: 0.000_005,
   /** Something needs doing on site. */
   actionRequired: 0.000_003,

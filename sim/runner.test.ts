@@ -88,7 +88,11 @@ describe('a simulated device talking to a console', () => {
     const heartbeats = calls.filter((call) => call.path === '/agent/v1/heartbeat');
     expect(heartbeats.map((call) => call.body.seq)).toEqual([1, 42, 43, 43, 44, 45]);
     expect(heartbeats.every((call) => call.authorization === 'Bearer 7.secret')).toBe(true);
-    expect(state.get(identity?.mac as string)).toEqual({ credential: null, seq: 0 });
+    expect(state.get(identity?.mac as string)).toEqual({
+      credential: null,
+      seq: 0,
+      config: device.runningConfig,
+    });
     expect(logged).toEqual([
       expect.stringMatching(/refused its credential .*; it calls home again/),
       expect.stringMatching(/refused to adopt it \(401/),
@@ -172,5 +176,52 @@ describe('a simulated device talking to a console', () => {
     ]);
     expect(reports().every((call) => call.authorization === 'Bearer 8.secret')).toBe(true);
     expect(stats.summary().tasks).toEqual({ TASK_SUCCESS: 1 });
+  });
+
+  it('applies a configuration a heartbeat brings, keeps it in its flash and reports its hash from then on', async () => {
+    received.length = 0;
+    const hash = 'd'.repeat(64);
+    const config = {
+      general_locale: { country: 'US' },
+      sdwan_group: { gateways: [], wan_mode: 'failover', tunnels: [] },
+    };
+    const command = {
+      id: 6,
+      taskId: 4,
+      type: 'TASK_CONFIG_CHANGE',
+      params: { config, hash, revision: 2 },
+      timeoutS: 300,
+    };
+    script['/agent/v1/adopt'] = [
+      { status: 200, body: { status: 'adopted', credential: '6.secret', heartbeatIntervalS: 0.05 } },
+    ];
+    const answer = (commands: object[]) => ({ status: 200, body: { nextHeartbeatS: 0.05, commands } });
+    script['/agent/v1/heartbeat'] = [answer([command]), answer([]), answer([]), answer([]), answer([])];
+    script['/agent/v1/commands/6'] = [
+      { status: 200, body: { state: 'TASK_RUNNING' } },
+      { status: 200, body: { state: 'TASK_SUCCESS' } },
+    ];
+    const quiet = Object.fromEntries(
+      Object.keys(DEFAULT_RATES).map((name) => [name, 0]),
+    ) as typeof DEFAULT_RATES;
+    const identity = generateFleet(4, 10).find((candidate) => candidate.productType === 'gateway');
+    if (!identity) throw new Error('no gateway');
+    const state = openStateFile(null);
+    await runDevice(createDevice(identity, 4, quiet, createPlaces()('g')), {
+      client: agentClient(url),
+      state,
+      stats: createStats(),
+      spreadS: 0,
+      intervalS: 0.05,
+      log: () => {},
+      signal: new AbortController().signal,
+      taskSpeed: 0,
+    });
+    const sent = received
+      .filter((call) => call.path === '/agent/v1/heartbeat')
+      .map((call) => (call.body as { config?: { appliedHash?: string } }).config?.appliedHash);
+    expect(sent[0]).toBeUndefined();
+    expect(sent.at(-1)).toBe(hash);
+    expect(state.get(identity.mac).config).toMatchObject({ document: config, hash, unsyncedFiles: [] });
   });
 });

@@ -48,6 +48,13 @@ function lastTakenSeq(answer: AgentAnswer): number | null {
 export async function runDevice(device: SimulatedDevice, options: RunOptions): Promise<void> {
   const { client, state, stats, signal } = options;
   const stored = state.get(device.identity.mac);
+  if (stored.config) device.restoreConfig(stored.config);
+  /** Keeps the configuration the device runs in its flash whenever it changed (a task, a local change). */
+  function keepConfig() {
+    if (stored.config === device.runningConfig) return;
+    stored.config = device.runningConfig;
+    state.changed();
+  }
   const name = `${device.identity.sn} (${device.identity.mac})`;
   let intervalS = options.intervalS;
   let backoffS = 5;
@@ -123,10 +130,12 @@ export async function runDevice(device: SimulatedDevice, options: RunOptions): P
     runCommand(device, command, report, {
       speed: options.taskSpeed ?? 1,
       sleep: (ms) => sleep(ms / 1000, signal),
-    }).then(
-      () => stats.task(last),
-      () => stats.failed('task'),
-    );
+    })
+      .then(
+        () => stats.task(last),
+        () => stats.failed('task'),
+      )
+      .finally(keepConfig);
   }
 
   /** Holds the command channel open, so a task reaches the device at once rather than at its next heartbeat. */
@@ -186,6 +195,7 @@ export async function runDevice(device: SimulatedDevice, options: RunOptions): P
       }
       const credential = stored.credential;
       const { events, heartbeat } = device.step(intervalS);
+      keepConfig();
       if (events.length > 0 && !(await send((seq) => client.events(credential, seq, events), 'event')))
         continue;
       if (heartbeat) {

@@ -1,7 +1,14 @@
-// The simulated devices' flash: each one's credential and last sequence number, kept across restarts.
+// The simulated devices' flash: each one's credential, last sequence number and the configuration it runs,
+// kept across restarts.
 import { readFileSync, renameSync, writeFileSync } from 'node:fs';
+import type { RunningConfig } from './device.ts';
 
-export type StoredDevice = { credential: string | null; seq: number };
+export type StoredDevice = {
+  credential: string | null;
+  seq: number;
+  /** The configuration it runs; none saved yet in a file of an older simulator. */
+  config?: RunningConfig;
+};
 
 export function openStateFile(path: string | null) {
   const devices = new Map<string, StoredDevice>();

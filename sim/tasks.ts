@@ -1,8 +1,10 @@
 // What a simulated device does with a task the console gives it (docs/agent-protocol.md, Tasks): the
 // reports it sends and what changes on the device. Each type behaves as the firmware would: a reboot
 // restarts it, a firmware update downloads, restarts and comes back on the new version (or, now and then,
-// on the old one), a capture leaves a file, a recorder's scan lists its cameras.
+// on the old one), a configuration change is checked and applied whole (or refused, or reverted when the
+// console is out of reach after it), a capture leaves a file, a recorder's scan lists its cameras.
 import type { Command, TaskReport, TaskResult } from '../core/fleet/protocol.ts';
+import { configHash, type Document } from './config.ts';
 import type { SimulatedDevice } from './device.ts';
 
 /** Sends one report; answers the task's state on the console. */
@@ -16,6 +18,9 @@ export type TaskTiming = {
 
 const STOPPED = new Set(['TASK_CANCELED', 'TASK_TIMEOUT']);
 const RESTART_MS = 20_000;
+/** How long a device waits to hear from the console after applying a configuration before it reverts. */
+const LOST_CONTACT_MS = 30_000;
+const LOST_CONTACT = 'Lost contact with the console after applying; reverted to the previous configuration';
 
 /** A little libpcap file: its global header and a few UDP packets from the device. */
 function capture(device: SimulatedDevice, packets: number): Buffer {
@@ -114,16 +119,27 @@ export async function runCommand(
       );
       return;
     }
-    case 'TASK_CONFIG_CHANGE':
+    case 'TASK_CONFIG_CHANGE': {
       await wait(1000);
-      if (device.random.chance(device.rates.configTaskFail)) {
-        device.failConfig();
-        await report({ state: 'failed', error: 'uci commit failed: invalid option wireless.channel' });
+      // The firmware checks the document against what the hardware takes, and applies it whole or not at all.
+      const refused = device.checkConfig(params.config);
+      if (refused !== null) {
+        const error = `Refused: ${refused}; still running the previous configuration`.slice(0, 200);
+        device.failConfig(error);
+        await report({ state: 'failed', error });
         return;
       }
-      device.applyConfig(params.config as Record<string, Record<string, unknown>>);
+      // Applied, then the console out of reach: the device takes the previous configuration back.
+      if (device.random.chance(device.rates.configRevert)) {
+        await wait(LOST_CONTACT_MS);
+        device.failConfig(LOST_CONTACT);
+        await report({ state: 'failed', error: LOST_CONTACT });
+        return;
+      }
+      device.applyConfig(params.config as Document, configHash(params.hash));
       await report({ state: 'success', result: { config: device.config } });
       return;
+    }
     case 'TASK_RECEIVED_CONFIG':
       await report({ state: 'success', result: { config: device.config } });
       return;

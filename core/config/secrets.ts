@@ -8,17 +8,20 @@ export const SECRET_MASK = '••••••••';
 /** Whether a leaf path (./tree.ts) holds a secret. */
 export const isSecretPath = (path: string) => SECRET_KEYS.has(path.slice(path.lastIndexOf('/') + 1));
 
-/** The document with every secret that has a value replaced by the mask. */
-export function maskSecrets(document: Json): Json {
-  if (Array.isArray(document)) return document.map(maskSecrets);
+/** The document with `replace` applied to every secret that has a value. */
+export function mapSecrets(document: Json, replace: (secret: string) => string): Json {
+  if (Array.isArray(document)) return document.map((item) => mapSecrets(item, replace));
   if (typeof document !== 'object' || document === null) return document;
   return Object.fromEntries(
     Object.entries(document).map(([key, value]) => [
       key,
-      SECRET_KEYS.has(key) && typeof value === 'string' ? SECRET_MASK : maskSecrets(value),
+      SECRET_KEYS.has(key) && typeof value === 'string' ? replace(value) : mapSecrets(value, replace),
     ]),
   );
 }
+
+/** The document with every secret that has a value replaced by the mask. */
+export const maskSecrets = (document: Json): Json => mapSecrets(document, () => SECRET_MASK);
 
 /**
  * A document sent back by someone who read it masked: each secret still reading the mask keeps the

@@ -1,17 +1,22 @@
+import { createHash } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { Ajv } from 'ajv';
 import addFormats from 'ajv-formats';
 import { describe, expect, it } from 'vitest';
 import { AGENT_PROTOCOL_DOC, renderAgentProtocolDoc } from '../../scripts/agent-protocol-docs.ts';
+import { validateConfig } from '../config/rules.ts';
 import { isBandChannel } from './channels.ts';
 import {
   AdoptedResponse,
   AdoptRequest,
+  CommandsResponse,
+  ConfigChangeParams,
   EventsRequest,
   EventsResponse,
   HeartbeatRequest,
   HeartbeatResponse,
   PendingResponse,
+  TaskReport,
 } from './protocol.ts';
 import * as examples from './protocol-examples.ts';
 
@@ -34,6 +39,9 @@ describe('docs/agent-protocol.md', () => {
       [HeartbeatResponse, examples.heartbeatResponse],
       [EventsRequest, examples.eventsRequest],
       [EventsResponse, examples.eventsResponse],
+      [CommandsResponse, examples.commandsResponse],
+      [ConfigChangeParams, examples.configChangeParams],
+      ...Object.values(examples.taskReports).map((report): [unknown, object] => [TaskReport, report]),
       ...heartbeats.map((heartbeat): [unknown, object] => [HeartbeatRequest, heartbeat]),
     ];
     for (const [schema, example] of cases) {
@@ -43,6 +51,23 @@ describe('docs/agent-protocol.md', () => {
     for (const radio of heartbeats.flatMap((heartbeat) => heartbeat.radios ?? [])) {
       expect(isBandChannel(radio.band, radio.channel)).toBe(true);
     }
+  });
+
+  it("sends a configuration change a whole, valid document with its canonical JSON's SHA-256", () => {
+    const { config, hash } = examples.configChangeParams;
+    expect(validateConfig('wifi6', config)).toEqual([]);
+    // The console's canonical JSON: every object's keys in order, no spaces.
+    const canonical = (value: unknown): string =>
+      Array.isArray(value)
+        ? `[${value.map(canonical).join(',')}]`
+        : typeof value === 'object' && value !== null
+          ? `{${Object.keys(value)
+              .sort()
+              .map((key) => `${JSON.stringify(key)}:${canonical((value as Record<string, unknown>)[key])}`)
+              .join(',')}}`
+          : JSON.stringify(value);
+    expect(createHash('sha256').update(canonical(config)).digest('hex')).toBe(hash);
+    expect(examples.accessPointHeartbeat.config.appliedHash).toBe(hash);
   });
 
   it('is what the generator makes of the schemas now', () => {

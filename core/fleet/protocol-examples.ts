@@ -1,9 +1,11 @@
 // One realistic example of every agent API message, shown in docs/agent-protocol.md and checked against
 // the schemas by protocol-examples.test.ts.
+import type { ConfigDocuments } from '../config/document.ts';
 import type {
   AdoptedResponse,
   AdoptRequest,
   CommandsResponse,
+  ConfigChangeParams,
   EventsRequest,
   HeartbeatRequest,
   HeartbeatResponse,
@@ -44,6 +46,12 @@ export const accessPointHeartbeat: HeartbeatRequest = {
   hostname: 'ap-hq-01',
   system: { cpuPct: 14.5, memPct: 41, tempC: 52, powerW: 11.8 },
   ...healthy,
+  // It runs the document of the configuration change below, as the console sent it.
+  config: {
+    applied: true,
+    appliedHash: '8c8b0e967ebbba4f2bd8bfa17303669562451ee0fe01c0ac7686c40e096aabfd',
+    unsyncedFiles: [],
+  },
   radios: [
     { band: '2.4', channel: 6, widthMhz: 20, txPowerDbm: 17, noiseDbm: -95, utilPct: 31 },
     { band: '5', channel: 149, widthMhz: 80, txPowerDbm: 20, noiseDbm: -101, utilPct: 12 },
@@ -130,6 +138,50 @@ export const recorderHeartbeat: HeartbeatRequest = {
 
 export const heartbeatResponse: HeartbeatResponse = { nextHeartbeatS: 60, commands: [] };
 
+/** A Wi-Fi 6 access point's whole document (core/config/document.ts), as a configuration change sends it. */
+export const accessPointConfig: ConfigDocuments['wifi6'] = {
+  general_locale: {
+    country: 'US',
+    time_zone: 'America/Chicago',
+    ntp_servers: ['pool.ntp.org'],
+    syslog: { enabled: false, host: null, port: 514 },
+    snmp: { enabled: false, version: 'v2c', community: 'public' },
+    management: { ssh: true, https: true, allowed_networks: ['10.0.0.0/8'] },
+    admin_password: 'correct horse',
+  },
+  wifi6_wireless: {
+    radios: [
+      { band: '2.4', enabled: true, channel: 6, width_mhz: 20, tx_power_dbm: 'auto' },
+      { band: '5', enabled: true, channel: 149, width_mhz: 80, tx_power_dbm: 20 },
+    ],
+    wlans: [
+      {
+        id: 'staff',
+        ssid: 'DemoNet',
+        enabled: true,
+        hidden: false,
+        bands: ['2.4', '5'],
+        security: 'wpa2-psk',
+        passphrase: 'a long passphrase',
+        management_frame_protection: 'optional',
+        radius_servers: [],
+        vlan_id: 10,
+        client_isolation: false,
+        band_steering: true,
+        rate_limit_kbps: null,
+        schedule: null,
+      },
+    ],
+  },
+};
+
+/** The configuration change's params: the document, its hash (protocol-examples.test.ts checks it) and revision. */
+export const configChangeParams: ConfigChangeParams = {
+  config: accessPointConfig,
+  hash: '8c8b0e967ebbba4f2bd8bfa17303669562451ee0fe01c0ac7686c40e096aabfd',
+  revision: 42,
+};
+
 export const commandsResponse: CommandsResponse = {
   commands: [
     {
@@ -143,10 +195,7 @@ export const commandsResponse: CommandsResponse = {
       id: 50212,
       taskId: 813,
       type: 'TASK_CONFIG_CHANGE',
-      params: {
-        changes: { wireless: { channel: 40 } },
-        config: { system: { hostname: 'ap-lobby-01' }, wireless: { ssid: 'Lobby', channel: 40 } },
-      },
+      params: configChangeParams,
       timeoutS: 300,
     },
   ],
@@ -160,6 +209,15 @@ export const taskReports: Record<string, TaskReport> = {
     state: 'failed',
     error: 'Boot of 7.3.0-4105 failed; back on 7.2.1-4012',
     result: { fw: '7.2.1-4012' },
+  },
+  configRefused: {
+    state: 'failed',
+    error:
+      'Refused: 5 GHz channel 169 is not one this radio can use; still running the previous configuration',
+  },
+  configReverted: {
+    state: 'failed',
+    error: 'Lost contact with the console after applying; reverted to the previous configuration',
   },
   pingDone: {
     state: 'success',

@@ -192,6 +192,10 @@ export const DeviceFile = Type.Object(
 );
 export type DeviceFile = Static<typeof DeviceFile>;
 
+/** SHA-256 of a configuration document's canonical JSON, in lower-case hex, as the console computes it. */
+const ConfigHash = (description: string) =>
+  Type.String({ pattern: '^[0-9a-f]{64}$', minLength: 64, maxLength: 64, description });
+
 export const HeartbeatRequest = Type.Object(
   {
     seq: Int(1, Number.MAX_SAFE_INTEGER, 'one more than the last message this device sent'),
@@ -215,6 +219,9 @@ export const HeartbeatRequest = Type.Object(
       {
         applied: Type.Boolean({ description: 'false while the last configuration failed to apply' }),
         error: Type.Optional(Type.String({ maxLength: 200 })),
+        appliedHash: Type.Optional(
+          ConfigHash('the hash of the configuration document the device runs, as the console sent it'),
+        ),
         unsyncedFiles: Type.Array(Text(100), {
           maxItems: 50,
           description: 'configuration files changed on the device outside the console',
@@ -251,6 +258,24 @@ export const HeartbeatRequest = Type.Object(
 );
 export type HeartbeatRequest = Static<typeof HeartbeatRequest>;
 
+/**
+ * A TASK_CONFIG_CHANGE command's params: the device's whole effective configuration document (its kind's,
+ * core/config/document.ts CONFIG_DOCUMENTS[config_type]), its hash and the console's revision. The device
+ * applies the document whole or not at all, and from then on reports the hash as `config.appliedHash`.
+ */
+export const ConfigChangeParams = Type.Object(
+  {
+    config: Type.Record(Type.String(), Type.Unknown(), {
+      description:
+        "the whole configuration document to run: General and locale and the kind's own section (docs/configuration.md)",
+    }),
+    hash: ConfigHash("SHA-256 of the document's canonical JSON (object keys sorted, no spaces)"),
+    revision: Type.Integer({ minimum: 1, description: "the console's revision of the document" }),
+  },
+  { description: 'a device ignores parameters it does not know' },
+);
+export type ConfigChangeParams = Static<typeof ConfigChangeParams>;
+
 /** A task the console gives the device (docs/entities.md task types); its id is the one to report on. */
 export const Command = Type.Object({
   id: Type.Integer({ description: 'the task target: report progress and the result to /commands/{id}' }),
@@ -258,7 +283,7 @@ export const Command = Type.Object({
   type: Type.Enum(TASK_TYPES),
   params: Type.Record(Type.String(), Type.Unknown(), {
     description:
-      "the task's parameters; a configuration change carries the whole configuration document to apply",
+      "the task's parameters; a configuration change's are `config`, `hash` and `revision` (Configuration change)",
   }),
   timeoutS: Type.Integer({ description: 'seconds from taking the task to reporting its result' }),
 });

@@ -5,7 +5,7 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Database } from '../db/connect.ts';
 import { queryRows } from '../db/rows.ts';
-import { createTestApp, type TestApp } from '../test/app.ts';
+import { createTestApp, type TestApp, testSecrets } from '../test/app.ts';
 import { createBatchQueue } from './batch-queue.ts';
 import { parseCredential } from './credentials.ts';
 import { createHeartbeatIngest } from './heartbeats.ts';
@@ -61,6 +61,7 @@ describe('heartbeat batches', () => {
     let failures = 1;
     const ingest = createHeartbeatIngest({
       db: racingWriter(t.database.db, raced.device.id, 1),
+      secrets: testSecrets,
       intervalS: 60,
       writeMetrics: async (tx, applied) => {
         if (failures > 0) {
@@ -92,6 +93,7 @@ describe('heartbeat batches', () => {
     const other = await createAdoptedDevice(t);
     const ingest = createHeartbeatIngest({
       db: racingWriter(t.database.db, raced.device.id, 1),
+      secrets: testSecrets,
       intervalS: 60,
       writeMetrics: writeHeartbeatMetrics,
       onAlerts: () => {},

@@ -12,6 +12,7 @@ export function createFleet(ctx: AppContext, log: FastifyBaseLogger, writeMetric
   const pusher = createAlertPusher(ctx, log);
   const ingest = createHeartbeatIngest({
     db: ctx.db,
+    secrets: ctx.secrets,
     intervalS: ctx.config.heartbeatIntervalS,
     pace: ctx.config.heartbeatPace,
     writeMetrics,
@@ -19,7 +20,7 @@ export function createFleet(ctx: AppContext, log: FastifyBaseLogger, writeMetric
     log,
     concurrency: ctx.database.kind === 'postgres' ? 2 : 1,
   });
-  const tasks = createTaskEngine(ctx.database, pusher.push, log);
+  const tasks = createTaskEngine(ctx.database, ctx.secrets, pusher.push, log);
   return {
     ingest,
     tasks,

@@ -5,6 +5,7 @@ import { heartbeatDeadlines, heartbeatWaitS } from '../../core/fleet/status.ts';
 import type { Database } from '../db/connect.ts';
 import { jsonRows, queryRows } from '../db/rows.ts';
 import { errors } from '../errors.ts';
+import type { SecretBox } from '../features/config/seal.ts';
 import { authorise, loadAgents } from './agents.ts';
 import { createBatchQueue, type ItemOutcome } from './batch-queue.ts';
 import { upsertClients } from './clients.ts';
@@ -18,6 +19,8 @@ export type AppliedHeartbeat = Applied & { report: HeartbeatRequest };
 
 export type HeartbeatIngestOptions = {
   db: Database;
+  /** Opens the sealed documents of the configuration commands that ride along (docs/configuration.md#secrets). */
+  secrets: SecretBox;
   intervalS: number;
   /** Refuses a heartbeat sent sooner than half an interval after the last one (HEARTBEAT_PACE). */
   pace?: boolean;
@@ -53,7 +56,7 @@ const tooEarly = (retryAfterS: number, intervalS: number) =>
  * the sweep) is read again and retried once its batch is over, and never written after its batch failed.
  */
 export function createHeartbeatIngest(options: HeartbeatIngestOptions) {
-  const { db, intervalS } = options;
+  const { db, secrets, intervalS } = options;
   const queue = createBatchQueue<Pending, HeartbeatResponse>({
     maxItems: options.maxBatch ?? 500,
     maxBytes: options.maxBatchBytes ?? HEARTBEAT_BATCH_BYTES,
@@ -121,6 +124,7 @@ export function createHeartbeatIngest(options: HeartbeatIngestOptions) {
     // through the channel or with the next heartbeat.
     const commands = await commandsFor(
       db,
+      secrets,
       created.applied.map(({ agent }) => agent),
     ).catch((error: unknown) => {
       options.log.error({ err: error }, 'reading the commands of a written heartbeat batch failed');

@@ -1,4 +1,5 @@
 import { type SQL, sql } from 'drizzle-orm';
+import type { Json } from '../../core/config/tree.ts';
 import type { TaskType } from '../../core/domain.ts';
 import { newestFirmware } from '../../core/fleet/firmware.ts';
 import type { Command } from '../../core/fleet/protocol.ts';
@@ -6,6 +7,7 @@ import { productBrand } from '../../core/product-catalogue.ts';
 import { TASK_DEFINITIONS } from '../../core/task-types.ts';
 import type { Database } from '../db/connect.ts';
 import { intArray, queryRows } from '../db/rows.ts';
+import type { SecretBox } from '../features/config/seal.ts';
 
 /** Whom a command is for: a device or a smart NVR (`d12`, `n3`). */
 export type AgentKey = string;
@@ -19,24 +21,17 @@ type WaitingRow = {
   smart_nvr_id: number | null;
   type_id: TaskType;
   task_params: Record<string, unknown>;
-  config: Record<string, Record<string, unknown>> | null;
+  /** What this target's command adds: a configuration change's document (secrets sealed), hash, revision. */
+  target_params: { config: Json; hash: string; revision: number } | null;
   product_brand_id: number | null;
 };
 
-type Section = Record<string, unknown>;
-
-/** The configuration document with the changes applied: what a configuration task sends the device. */
-export function withChanges(config: Record<string, Section>, changes: Record<string, Section>) {
-  const next: Record<string, Section> = { ...config };
-  for (const [section, options] of Object.entries(changes)) next[section] = { ...next[section], ...options };
-  return next;
-}
-
 /** What the device gets for a task: its parameters, completed with what only the console knows. */
-function commandOf(row: WaitingRow): Command {
-  const params = { ...row.task_params };
-  if (row.type_id === 'TASK_CONFIG_CHANGE') {
-    params.config = withChanges(row.config ?? {}, params.changes as Record<string, Section>);
+function commandOf(secrets: SecretBox, row: WaitingRow): Command {
+  let params = { ...row.task_params };
+  if (row.type_id === 'TASK_CONFIG_CHANGE' && row.target_params) {
+    const { config, hash, revision } = row.target_params;
+    params = { config: secrets.open(config), hash, revision };
   }
   if (row.type_id === 'TASK_FW_AUTO_UPDATE') {
     // A recorder target has no device row.
@@ -53,24 +48,26 @@ function commandOf(row: WaitingRow): Command {
 }
 
 /** Targets waiting for their device (TASK_WAIT_ACK) that match `where`, as commands by whom they are for. */
-async function waitingCommands(db: Database, where: SQL): Promise<Map<AgentKey, Command[]>> {
+async function waitingCommands(
+  db: Database,
+  secrets: SecretBox,
+  where: SQL,
+): Promise<Map<AgentKey, Command[]>> {
   const rows = await queryRows<WaitingRow>(
     db,
     sql`
-    SELECT t.id, t.task_id, t.device_id, t.smart_nvr_id, k.type_id, k.task_params,
-      coalesce(ad.config, an.config) AS config, d.product_brand_id
+    SELECT t.id, t.task_id, t.device_id, t.smart_nvr_id, k.type_id, k.task_params, t.params AS target_params,
+      d.product_brand_id
     FROM task_targets t
     JOIN tasks k ON k.id = t.task_id
     LEFT JOIN devices d ON d.id = t.device_id
-    LEFT JOIN device_agents ad ON ad.device_id = t.device_id
-    LEFT JOIN device_agents an ON an.smart_nvr_id = t.smart_nvr_id
     WHERE t.state = 'TASK_WAIT_ACK' AND ${where}
     ORDER BY t.id`,
   );
   const commands = new Map<AgentKey, Command[]>();
   for (const row of rows) {
     const key = agentKey({ deviceId: row.device_id, smartNvrId: row.smart_nvr_id });
-    commands.set(key, [...(commands.get(key) ?? []), commandOf(row)]);
+    commands.set(key, [...(commands.get(key) ?? []), commandOf(secrets, row)]);
   }
   return commands;
 }
@@ -78,19 +75,21 @@ async function waitingCommands(db: Database, where: SQL): Promise<Map<AgentKey, 
 /** The commands waiting for these devices and recorders (a heartbeat batch, a long poll). */
 export function commandsFor(
   db: Database,
+  secrets: SecretBox,
   targets: readonly { deviceId: number | null; smartNvrId: number | null }[],
 ) {
   const deviceIds = targets.flatMap((t) => (t.deviceId === null ? [] : [t.deviceId]));
   const nvrIds = targets.flatMap((t) => (t.smartNvrId === null ? [] : [t.smartNvrId]));
   return waitingCommands(
     db,
+    secrets,
     sql`(t.device_id = ANY(${intArray(deviceIds)}) OR t.smart_nvr_id = ANY(${intArray(nvrIds)}))`,
   );
 }
 
 /** Every command of one task still waiting for its device. */
-export const commandsOfTask = (db: Database, taskId: number) =>
-  waitingCommands(db, sql`t.task_id = ${taskId}`);
+export const commandsOfTask = (db: Database, secrets: SecretBox, taskId: number) =>
+  waitingCommands(db, secrets, sql`t.task_id = ${taskId}`);
 
 type Waiter = (commands: Command[]) => void;
 
@@ -99,7 +98,7 @@ type Waiter = (commands: Command[]) => void;
  * announced (NOTIFY from whichever process created or advanced it), so it learns of it at once rather than
  * at its next heartbeat.
  */
-export function createCommandChannel(db: Database) {
+export function createCommandChannel(db: Database, secrets: SecretBox) {
   const waiters = new Map<AgentKey, Set<Waiter>>();
 
   return {
@@ -122,7 +121,7 @@ export function createCommandChannel(db: Database) {
       const abort = () => settle([]);
       signal.addEventListener('abort', abort, { once: true });
       try {
-        const now = (await commandsFor(db, [target])).get(key) ?? [];
+        const now = (await commandsFor(db, secrets, [target])).get(key) ?? [];
         if (now.length > 0 || waitS === 0) return now;
         return await announced;
       } finally {
@@ -136,7 +135,7 @@ export function createCommandChannel(db: Database) {
     /** A task has targets waiting: hands each waiting device its commands, read in one query. */
     async announced(taskId: number): Promise<void> {
       if (waiters.size === 0) return;
-      const commands = await commandsOfTask(db, taskId);
+      const commands = await commandsOfTask(db, secrets, taskId);
       for (const [key, list] of commands) {
         for (const settle of waiters.get(key) ?? []) settle(list);
       }
@@ -152,7 +151,7 @@ export function createCommandChannel(db: Database) {
         deviceId: key.startsWith('d') ? Number(key.slice(1)) : null,
         smartNvrId: key.startsWith('n') ? Number(key.slice(1)) : null,
       }));
-      const commands = await commandsFor(db, targets);
+      const commands = await commandsFor(db, secrets, targets);
       for (const [key, list] of commands) {
         for (const settle of waiters.get(key) ?? []) settle(list);
       }

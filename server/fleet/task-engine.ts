@@ -1,6 +1,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { TaskReport } from '../../core/fleet/protocol.ts';
 import type { DatabaseHandle } from '../db/connect.ts';
+import type { SecretBox } from '../features/config/seal.ts';
 import type { Credential } from './credentials.ts';
 import type { NewAlert } from './new-alert.ts';
 import { createCommandChannel } from './task-commands.ts';
@@ -19,16 +20,17 @@ const FOLLOW_UP_MS = 200;
  */
 export function createTaskEngine(
   database: DatabaseHandle,
+  secrets: SecretBox,
   notify: (alerts: NewAlert[]) => void,
   log: Pick<FastifyBaseLogger, 'error'>,
 ) {
   const { db } = database;
-  const channel = createCommandChannel(db);
+  const channel = createCommandChannel(db, secrets);
   const touched = new Set<number>();
   let timer: NodeJS.Timeout | null = null;
   let following: Promise<void> = Promise.resolve();
   let stopListening: (() => Promise<void>) | null = null;
-  const reports = createTaskReportWriter(db, (outcomes, alerts) => {
+  const reports = createTaskReportWriter(db, secrets, (outcomes, alerts) => {
     if (alerts.length > 0) notify(alerts);
     for (const outcome of outcomes) if (outcome) touched.add(outcome.taskId);
     timer ??= setTimeout(followUp, FOLLOW_UP_MS);

@@ -49,32 +49,16 @@ describe('what devices do with their tasks', () => {
     expect(await alertsOfType(t, cloud.id, 'TASK_FAILED')).toHaveLength(1);
   });
 
-  it('sends the whole configuration document with the changes, keeps what applied, and a failure raises DEV_CONFIG_FAILED', async () => {
+  it('refuses a configuration change made by hand: it comes from applying a configuration', async () => {
     const { cloud, session, devices } = await createTaskCloud(t, 1);
-    const [device] = devices;
-    if (!device) throw new Error('no device');
-    const change = (changes: Record<string, Record<string, string | number>>) =>
-      startTask(t, session, cloud.id, {
-        type: 'TASK_CONFIG_CHANGE',
-        targets: { device_ids: [device.id] },
-        params: { changes },
-      });
-    await change({ wireless: { ssid: 'Lobby', channel: 36 } });
-    const [first] = await commandsOf(t, device.credential);
-    if (!first) throw new Error('no command');
-    expect(first.params.config).toEqual({ wireless: { ssid: 'Lobby', channel: 36 } });
-    await report(t, device.credential, first.id, { state: 'success' });
-
-    await change({ wireless: { channel: 40 }, system: { hostname: 'lobby' } });
-    const [second] = await commandsOf(t, device.credential);
-    if (!second) throw new Error('no command');
-    expect(second.params.config).toEqual({
-      wireless: { ssid: 'Lobby', channel: 40 },
-      system: { hostname: 'lobby' },
+    const response = await postTask(t, session, cloud.id, {
+      type: 'TASK_CONFIG_CHANGE',
+      targets: { device_ids: [devices[0]?.id ?? 0] },
+      params: { revision: 1 },
     });
-    await report(t, device.credential, second.id, { state: 'failed', error: 'uci commit failed' });
-    expect(await alertsOfType(t, cloud.id, 'DEV_CONFIG_FAILED')).toEqual([
-      expect.objectContaining({ device_id: device.id, alert_data1: 'uci commit failed' }),
+    expect(response.statusCode).toBe(400);
+    expect(response.json().errors).toEqual([
+      expect.objectContaining({ path: '/type', errorCode: 'applied_from_config' }),
     ]);
   });
 

@@ -1,4 +1,6 @@
 import { sql } from 'drizzle-orm';
+import { maskSecrets } from '../../core/config/secrets.ts';
+import type { Json } from '../../core/config/tree.ts';
 import type { TaskState, TaskType } from '../../core/domain.ts';
 import { newestFirmware } from '../../core/fleet/firmware.ts';
 import { RESULT_INLINE_LIMIT, resultTextBytes, type TaskReport } from '../../core/fleet/protocol.ts';
@@ -7,12 +9,12 @@ import { nextTargetState, type TargetEvent } from '../../core/task-machine.ts';
 import { TASK_DEFINITIONS } from '../../core/task-types.ts';
 import type { Database } from '../db/connect.ts';
 import { intArray, jsonRows, queryRows } from '../db/rows.ts';
+import type { SecretBox } from '../features/config/seal.ts';
 import { type Agent, authenticate, loadAgents } from './agents.ts';
 import { createBatchQueue, type ItemOutcome } from './batch-queue.ts';
 import type { Credential } from './credentials.ts';
 import { applyAgentEvents } from './events.ts';
 import type { NewAlert } from './new-alert.ts';
-import { withChanges } from './task-commands.ts';
 import { moveTargets } from './task-moves.ts';
 
 const FIRMWARE_TASKS: ReadonlySet<TaskType> = new Set([
@@ -75,6 +77,7 @@ function decide(item: ReportItem, target: TargetRow): { event: TargetEvent; erro
  */
 export async function applyTaskReports(
   db: Database,
+  secrets: SecretBox,
   items: readonly ReportItem[],
   now = new Date(),
 ): Promise<{ outcomes: ReportOutcome[]; alerts: NewAlert[] }> {
@@ -136,7 +139,7 @@ export async function applyTaskReports(
       }
       await keepResults(tx, applied);
       for (const { item, target, event } of applied) {
-        for (const alert of await configEffects(tx, item, target, event, now)) alerts.push(alert);
+        for (const alert of await configEffects(tx, secrets, item, target, event, now)) alerts.push(alert);
       }
     }
     return { outcomes, alerts };
@@ -159,6 +162,8 @@ async function keepResults(
   const files: { id: number; name: string; contentType: string; content: Buffer }[] = [];
   const rows = applied.map(({ item, target, event }) => {
     const { file, ...kept } = item.report.result ?? {};
+    // A configuration's secrets stay on the device's configuration page (docs/configuration.md#secrets).
+    if (kept.config !== undefined) kept.config = maskSecrets(kept.config as Json) as typeof kept.config;
     const given = Object.keys(kept).length > 0;
     const inline = !given || resultTextBytes(kept) <= RESULT_INLINE_LIMIT;
     if (!inline) {
@@ -197,9 +202,14 @@ async function keepResults(
   }
 }
 
-/** A configuration applied becomes the device's document; one it could not apply raises DEV_CONFIG_FAILED. */
+/**
+ * The document a configuration task brings back is what the device runs (docs/configuration.md#drift): one
+ * it applied settles any drift, one it was asked to send is compared with the console's on its page. One it
+ * could not apply raises DEV_CONFIG_FAILED.
+ */
 async function configEffects(
   tx: Database,
+  secrets: SecretBox,
   item: ReportItem,
   target: TargetRow,
   event: TargetEvent,
@@ -207,17 +217,16 @@ async function configEffects(
 ): Promise<NewAlert[]> {
   if (!CONFIG_TASKS.has(target.type_id) || (event !== 'success' && event !== 'fail')) return [];
   const { agent } = item;
-  const [row] = await queryRows<{ config: Record<string, Record<string, unknown>> }>(
-    tx,
-    sql`SELECT config FROM device_agents WHERE id = ${agent.id} FOR UPDATE`,
-  );
-  if (!row) return [];
   if (event === 'success') {
-    const changes = (target.task_params.changes ?? {}) as Record<string, Record<string, unknown>>;
-    const config = item.report.result?.config ?? withChanges(row.config, changes);
-    await tx.execute(
-      sql`UPDATE device_agents SET config = ${JSON.stringify(config)}::jsonb WHERE id = ${agent.id}`,
-    );
+    const config = item.report.result?.config;
+    if (config === undefined || agent.deviceId === null) return [];
+    const received = target.type_id === 'TASK_RECEIVED_CONFIG' ? now.toISOString() : null;
+    await tx.execute(sql`
+      UPDATE device_agents SET config = ${JSON.stringify(secrets.seal(config as Json))}::jsonb
+      WHERE id = ${agent.id}`);
+    await tx.execute(sql`
+      INSERT INTO device_configs (device_id, running_received_at) VALUES (${agent.deviceId}, ${received}::timestamptz)
+      ON CONFLICT (device_id) DO UPDATE SET running_received_at = excluded.running_received_at`);
     return [];
   }
   if (target.type_id !== 'TASK_CONFIG_CHANGE') return [];
@@ -243,6 +252,7 @@ type QueuedReport = { credential: Credential; targetId: number; report: TaskRepo
  */
 export function createTaskReportWriter(
   db: Database,
+  secrets: SecretBox,
   applied: (outcomes: readonly ReportOutcome[], alerts: NewAlert[]) => void,
 ) {
   return createBatchQueue<QueuedReport, ReportOutcome>({
@@ -265,7 +275,7 @@ export function createTaskReportWriter(
           outcomes[index] = { error };
         }
       });
-      const result = await applyTaskReports(db, batch);
+      const result = await applyTaskReports(db, secrets, batch);
       batch.forEach((item, n) => {
         outcomes[item.index] = { ok: result.outcomes[n] ?? null };
       });

@@ -3,9 +3,13 @@ import { type App, type BuildOptions, buildApp } from '../app.ts';
 import { readConfig } from '../config.ts';
 import { createContext } from '../context.ts';
 import type { DatabaseHandle } from '../db/connect.ts';
+import { secretBox } from '../features/config/seal.ts';
 import { openTestDatabase } from './database.ts';
 
 export const TEST_VERSION = '0.0.0-test';
+/** The key that seals configuration secrets in tests (docs/configuration.md#secrets). */
+export const TEST_CONFIG_SECRET_KEY = Buffer.alloc(32, 7).toString('base64');
+export const testSecrets = secretBox(Buffer.from(TEST_CONFIG_SECRET_KEY, 'base64'));
 
 export type TestApp = { app: App; database: DatabaseHandle; close: () => Promise<void> };
 
@@ -25,6 +29,7 @@ export async function createTestApp(
     AGENT_ADOPT_RATE_LIMIT: '0',
     AGENT_RATE_LIMIT: '0',
     HEARTBEAT_PACE: '0',
+    CONFIG_SECRET_KEY: TEST_CONFIG_SECRET_KEY,
     ...configEnv,
   });
   const app = await buildApp(createContext(database, config, TEST_VERSION), options);

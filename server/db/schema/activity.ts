@@ -154,6 +154,8 @@ export const taskTargets = pgTable(
     deadlineAt: timestamp({ withTimezone: true }),
     /** What the device reported besides its state: ping lines, cameras found, the firmware it came back on. */
     result: jsonb().$type<Record<string, unknown>>(),
+    /** What this target's command carries besides the task's parameters: a configuration change's document. */
+    params: jsonb().$type<Record<string, unknown>>(),
     updatedAt: stampedNow(),
   },
   (t) => [

@@ -6,6 +6,7 @@ import {
   doublePrecision,
   index,
   integer,
+  jsonb,
   pgTable,
   serial,
   text,
@@ -38,6 +39,8 @@ export const sites = pgTable(
     configEnabled: boolean().notNull().default(true),
     sdwanEnabled: boolean().notNull().default(false),
     configSavedAt: timestamp({ withTimezone: true }),
+    /** Named values the site's configuration documents use (docs/configuration.md#variables). */
+    configVariables: jsonb().$type<Record<string, string>>().notNull().default({}),
     createdAt: stampedNow(),
     updatedAt: stampedNow(),
     deletedAt: timestamp({ withTimezone: true }),

@@ -1,4 +1,6 @@
 // What Demo devices are called and how they identify themselves, per product type.
+import { configTypeOf } from '../../../core/config/config-type.ts';
+import type { ConfigType } from '../../../core/config/document.ts';
 import type { ProductType } from '../../../core/domain.ts';
 import { FIELD_FIRMWARE, pickFieldFirmware } from '../../../core/fleet/firmware.ts';
 import type { ProductBrand } from '../../../core/product-catalogue.ts';
@@ -13,16 +15,15 @@ export const FIRMWARE = FIELD_FIRMWARE;
 /** Most devices run the newest firmware. */
 export const pickFirmware = (random: Random, type: DeviceType): string => pickFieldFirmware(random, type);
 
-const KINDS: Readonly<Record<DeviceType, { host: string; serial: string; macByte: string; config: string }>> =
-  {
-    wifi: { host: 'ap', serial: 'WA', macByte: '10', config: 'wifi6' },
-    glinq: { host: 'glq', serial: 'GQ', macByte: '11', config: 'glinq' },
-    mesh: { host: 'mesh', serial: 'MS', macByte: '20', config: 'terragraph' },
-    ptmp: { host: 'pmp', serial: 'PM', macByte: '30', config: 'ml' },
-    metrolinq: { host: 'ml', serial: 'ML', macByte: '31', config: 'ml' },
-    gateway: { host: 'gw', serial: 'GW', macByte: '40', config: 'gateway' },
-    switch: { host: 'sw', serial: 'SW', macByte: '50', config: 'switch' },
-  };
+const KINDS: Readonly<Record<DeviceType, { host: string; serial: string; macByte: string }>> = {
+  wifi: { host: 'ap', serial: 'WA', macByte: '10' },
+  glinq: { host: 'glq', serial: 'GQ', macByte: '11' },
+  mesh: { host: 'mesh', serial: 'MS', macByte: '20' },
+  ptmp: { host: 'pmp', serial: 'PM', macByte: '30' },
+  metrolinq: { host: 'ml', serial: 'ML', macByte: '31' },
+  gateway: { host: 'gw', serial: 'GW', macByte: '40' },
+  switch: { host: 'sw', serial: 'SW', macByte: '50' },
+};
 
 /** MAC address and serial number of the n-th seeded device: distinct for every n. */
 export function deviceIdentity(type: DeviceType, counter: number): { mac: string; sn: string } {
@@ -38,8 +39,8 @@ export function hostname(type: DeviceType, site: SeededSite, n: number): string 
 }
 
 /** The configuration pages a device uses (docs/navigation.md#navigation-drawer site configuration anchors). */
-export function configType(type: DeviceType, brand: ProductBrand): string {
-  return brand.productBrandSku.includes('WIFI5') ? 'wifi5' : KINDS[type].config;
+export function configType(type: DeviceType, brand: ProductBrand): ConfigType {
+  return configTypeOf(type, brand.productBrandSku) as ConfigType;
 }
 
 const AREAS =

@@ -103,6 +103,12 @@ export async function planTask(
   body: CreateTaskBody,
 ): Promise<TaskPlan> {
   const definition = TASK_DEFINITIONS[body.type];
+  if (body.type === 'TASK_CONFIG_CHANGE') {
+    // Each device's command carries its own document (docs/configuration.md#applying).
+    throw errors.validation([
+      issue('/type', 'applied_from_config', "apply the site's or the device's configuration instead"),
+    ]);
+  }
   const params = body.params ?? {};
   const issues = bodyIssues(definition.params, params, '/params');
   const {
@@ -174,6 +180,69 @@ const issue = (path: string, errorCode: string, message: string): ValidationIssu
   message,
 });
 
+/** A task as it is written: its targets in batches, each target with what its command adds. */
+export type NewTask = {
+  cloudId: number;
+  userId: number | null;
+  type: TaskType;
+  params: Record<string, unknown>;
+  executeAt: Date;
+  /** Goes batch by batch (core/task-machine.ts rolloutDecision), each target's batch given. */
+  rolling: boolean;
+  targets: {
+    device_id: number | null;
+    smart_nvr_id: number | null;
+    site_id: number | null;
+    batch: number | null;
+    params?: Record<string, unknown>;
+  }[];
+};
+
+/** Writes a task and its targets (TASK_PENDING) with its change log record, in the caller's transaction. */
+export async function insertTask(tx: Database, actor: AuditActor, task: NewTask): Promise<number> {
+  const sites = new Set(task.targets.map((t) => t.site_id));
+  const [only] = task.targets;
+  const single = task.targets.length === 1 ? only : undefined;
+  const [row] = await queryRows<{ id: number }>(
+    tx,
+    sql`
+    INSERT INTO tasks (cloud_id, type_id, task_state, task_params, site_id, device_id, smart_nvr_id,
+      created_by_user_id, rollout, execute_at)
+    VALUES (${task.cloudId}, ${task.type}, 'TASK_PENDING', ${JSON.stringify(task.params)}::jsonb,
+      ${sites.size === 1 ? (only?.site_id ?? null) : null}, ${single?.device_id ?? null}, ${single?.smart_nvr_id ?? null},
+      ${task.userId}, ${task.rolling ? JSON.stringify({ paused: false, stoppedReason: null }) : null}::jsonb,
+      ${task.executeAt.toISOString()})
+    RETURNING id`,
+  );
+  const id = (row as { id: number }).id;
+  const rows = task.targets.map((t) => ({
+    d: t.device_id,
+    n: t.smart_nvr_id,
+    b: t.batch,
+    p: t.params ?? null,
+  }));
+  await tx.execute(sql`
+    INSERT INTO task_targets (task_id, device_id, smart_nvr_id, state, batch, params)
+    SELECT ${id}, v.d, v.n, 'TASK_PENDING', v.b, v.p
+    FROM jsonb_to_recordset(${jsonRows(rows)}) AS v(d int, n int, b int, p jsonb)`);
+  await audit(tx, actor, {
+    cloudId: task.cloudId,
+    action: 'created',
+    objectType: 'task',
+    objectId: id,
+    objectName: task.type,
+    after: { targets: rows.length, executeAt: task.executeAt.toISOString(), params: task.params },
+  });
+  return id;
+}
+
+/** Starts a task written by insertTask, now or (due later) when the task sweep reaches it. */
+export function launchTask(db: Database, taskId: number, executeAt: Date, now = new Date()) {
+  return executeAt.getTime() > now.getTime()
+    ? changeTask(db, taskId, async () => false, now)
+    : changeTask(db, taskId, (tx, task) => startTask(tx, task, now), now);
+}
+
 /**
  * Creates the task and its targets (TASK_PENDING) in one transaction. Due now, its devices are then
  * contacted before the answer (a rolling update's canary batch); scheduled, or when the process stops in
@@ -189,42 +258,25 @@ export async function createTask(
 ): Promise<{ taskId: number; alerts: NewAlert[] }> {
   const executeAt =
     body.execute_at && Date.parse(body.execute_at) > now.getTime() ? new Date(body.execute_at) : now;
-  const sites = new Set(plan.accepted.map((t) => t.site_id));
-  const [only] = plan.accepted;
-  const single = plan.accepted.length === 1 ? only : undefined;
   const rolling = body.type === 'TASK_FW_ROLLING_UPDATE';
-  const taskId = await db.transaction(async (tx) => {
-    const [task] = await queryRows<{ id: number }>(
-      tx,
-      sql`
-      INSERT INTO tasks (cloud_id, type_id, task_state, task_params, site_id, device_id, smart_nvr_id,
-        created_by_user_id, rollout, execute_at)
-      VALUES (${membership.cloudId}, ${body.type}, 'TASK_PENDING', ${JSON.stringify(body.params ?? {})}::jsonb,
-        ${sites.size === 1 ? (only?.site_id ?? null) : null}, ${single?.device_id ?? null}, ${single?.smart_nvr_id ?? null},
-        ${membership.userId}, ${rolling ? JSON.stringify({ paused: false, stoppedReason: null }) : null}::jsonb,
-        ${executeAt.toISOString()})
-      RETURNING id`,
-    );
-    const id = (task as { id: number }).id;
-    const rows = plan.batches.flatMap(({ batch, targets }) =>
-      targets.map((t) => ({ d: t.device_id, n: t.snvr_device_id, b: rolling ? batch : null })),
-    );
-    await tx.execute(sql`
-      INSERT INTO task_targets (task_id, device_id, smart_nvr_id, state, batch)
-      SELECT ${id}, v.d, v.n, 'TASK_PENDING', v.b FROM jsonb_to_recordset(${jsonRows(rows)}) AS v(d int, n int, b int)`);
-    await audit(tx, actor, {
+  const siteOf = new Map(plan.accepted.map((t) => [`${t.device_id}/${t.smart_nvr_id}`, t.site_id]));
+  const taskId = await db.transaction((tx) =>
+    insertTask(tx, actor, {
       cloudId: membership.cloudId,
-      action: 'created',
-      objectType: 'task',
-      objectId: id,
-      objectName: body.type,
-      after: { targets: rows.length, executeAt: executeAt.toISOString(), params: body.params ?? {} },
-    });
-    return id;
-  });
-  const alerts =
-    executeAt.getTime() > now.getTime()
-      ? await changeTask(db, taskId, async () => false, now)
-      : await changeTask(db, taskId, (tx, task) => startTask(tx, task, now), now);
-  return { taskId, alerts };
+      userId: membership.userId,
+      type: body.type,
+      params: body.params ?? {},
+      executeAt,
+      rolling,
+      targets: plan.batches.flatMap(({ batch, targets }) =>
+        targets.map((t) => ({
+          device_id: t.device_id,
+          smart_nvr_id: t.snvr_device_id,
+          site_id: siteOf.get(`${t.device_id}/${t.snvr_device_id}`) ?? null,
+          batch: rolling ? batch : null,
+        })),
+      ),
+    }),
+  );
+  return { taskId, alerts: await launchTask(db, taskId, executeAt, now) };
 }

@@ -27,6 +27,10 @@ export const ACTION_KEYS = {
   onboarding_key_rotated: 'changeLog.action.onboardingKeyRotated',
   credential_reset: 'changeLog.action.credentialReset',
   adoption_approved: 'changeLog.action.adoptionApproved',
+  config_saved: 'changeLog.action.configSaved',
+  config_applied: 'changeLog.action.configApplied',
+  config_rolled_back: 'changeLog.action.configRolledBack',
+  config_synced: 'changeLog.action.configSynced',
 } as const satisfies Record<AuditAction, string>;
 
 export const OBJECT_KEYS = {

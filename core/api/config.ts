@@ -1,0 +1,205 @@
+// The configuration API (docs/configuration.md, docs/api.md#configuration): a site's documents per kind of
+// device, their drafts, diffs, revisions and apply; a device's effective document, overrides and drift.
+import { type Static, Type } from 'typebox';
+import { CONFIG_TYPES } from '../config/document.ts';
+import { CONFIG_RULES } from '../config/rules.ts';
+import { closed } from './closed.ts';
+
+const Id = Type.Integer({ minimum: 1, maximum: 2147483647 });
+const Timestamp = Type.String({ format: 'date-time' });
+const Nullable = <T extends Parameters<typeof Type.Union>[0][number]>(schema: T) =>
+  Type.Union([schema, Type.Null()]);
+/** A configuration document: its shape is checked against its kind's schema (core/config/document.ts). */
+const Document = Type.Unsafe<Record<string, unknown>>({ type: 'object', additionalProperties: true });
+export const ConfigTypeSchema = Type.Enum(CONFIG_TYPES);
+/** Named values texts of the documents use (docs/configuration.md#variables). */
+export const ConfigVariables = Type.Record(
+  Type.String({ pattern: '^[a-z][a-z0-9_]{0,31}$' }),
+  Type.String({ maxLength: 128 }),
+  { maxProperties: 64, additionalProperties: false },
+);
+/** A leaf path of a document (core/config/tree.ts). */
+const LeafPath = Type.String({ minLength: 1, maxLength: 300 });
+
+export const ConfigProblemSchema = Type.Object({
+  path: Type.String(),
+  rule: Type.Enum(CONFIG_RULES),
+  params: Type.Optional(Type.Record(Type.String(), Type.Union([Type.String(), Type.Number()]))),
+});
+
+export const ConfigChange = Type.Object({
+  path: Type.String(),
+  before: Type.Optional(Type.Unknown()),
+  after: Type.Optional(Type.Unknown()),
+});
+export type ConfigChange = Static<typeof ConfigChange>;
+
+export const SiteConfigParams = Type.Object({ cloudId: Id, siteId: Id }, closed);
+export const RevisionParams = Type.Object({ cloudId: Id, siteId: Id, revisionId: Id }, closed);
+export const DeviceConfigParams = Type.Object({ cloudId: Id, deviceId: Id }, closed);
+
+/** One kind of device's documents on a site: the draft being edited and the one last applied. */
+const SiteTypeConfig = Type.Object({
+  config_type: ConfigTypeSchema,
+  /** Devices of this kind on the site. */
+  devices: Type.Integer(),
+  draft: Nullable(Document),
+  applied: Nullable(Document),
+  revision_id: Nullable(Type.Integer()),
+  /** The draft's problems (none when there is no draft). */
+  problems: Type.Array(ConfigProblemSchema),
+});
+
+export const SiteConfig = Type.Object({
+  site_id: Type.Integer(),
+  config_enabled: Type.Boolean(),
+  sdwan_enabled: Type.Boolean(),
+  config_saved_at: Nullable(Timestamp),
+  /** The site's variables as saved; they reach devices with the next apply. */
+  variables: Type.Record(Type.String(), Type.String()),
+  /** Every kind the site holds devices of, or has a document for. */
+  types: Type.Array(SiteTypeConfig),
+  can_change: Type.Boolean(),
+  can_view_secrets: Type.Boolean(),
+});
+export type SiteConfig = Static<typeof SiteConfig>;
+
+export const SaveSiteConfigBody = Type.Object(
+  {
+    /** The drafts to save, by kind; a masked secret keeps the stored one. */
+    documents: Type.Optional(
+      Type.Partial(Type.Object(Object.fromEntries(CONFIG_TYPES.map((type) => [type, Document]))), closed),
+    ),
+    /** Drafts to drop, by kind. */
+    discard: Type.Optional(
+      Type.Array(ConfigTypeSchema, { uniqueItems: true, maxItems: CONFIG_TYPES.length }),
+    ),
+    variables: Type.Optional(ConfigVariables),
+  },
+  closed,
+);
+export type SaveSiteConfigBody = Static<typeof SaveSiteConfigBody>;
+
+export const SiteConfigDiff = Type.Object({
+  types: Type.Array(Type.Object({ config_type: ConfigTypeSchema, changes: Type.Array(ConfigChange) })),
+});
+export type SiteConfigDiff = Static<typeof SiteConfigDiff>;
+
+export const RolloutOptions = {
+  /** Only say what would happen: the batches and the devices skipped, with nothing saved or sent. */
+  dryRun: Type.Optional(Type.Boolean({ default: false })),
+  canary_size: Type.Optional(Type.Integer({ minimum: 1, maximum: 100, default: 1 })),
+  batch_size: Type.Optional(Type.Integer({ minimum: 1, maximum: 1000, default: 100 })),
+  failure_threshold_pct: Type.Optional(Type.Integer({ minimum: 0, maximum: 100, default: 10 })),
+};
+
+export const ApplySiteConfigBody = Type.Object(
+  {
+    /** The kinds whose drafts to apply; all drafts when absent. */
+    types: Type.Optional(Type.Array(ConfigTypeSchema, { uniqueItems: true, minItems: 1, maxItems: 7 })),
+    ...RolloutOptions,
+  },
+  closed,
+);
+export type ApplySiteConfigBody = Static<typeof ApplySiteConfigBody>;
+export const RollbackBody = Type.Object(RolloutOptions, closed);
+export type RollbackBody = Static<typeof RollbackBody>;
+export const ApplyDeviceConfigBody = Type.Object({ dryRun: RolloutOptions.dryRun }, closed);
+export type ApplyDeviceConfigBody = Static<typeof ApplyDeviceConfigBody>;
+
+export const SKIP_REASONS = ['suspended', 'offline', 'standalone', 'not_allowed', 'unavailable'] as const;
+const DeviceRef = { device_id: Type.Integer(), name: Type.String() };
+
+export const ApplyResult = Type.Object({
+  dry_run: Type.Boolean(),
+  /** The revisions made (none on a dry run). */
+  revision_ids: Type.Array(Type.Integer()),
+  task_ids: Type.Array(Type.Integer()),
+  /** Per kind, its batches: 0 is the canary, each next batch goes once the one before is done. */
+  batches: Type.Array(
+    Type.Object({
+      batch: Type.Integer(),
+      config_type: Type.Optional(ConfigTypeSchema),
+      devices: Type.Array(Type.Object(DeviceRef)),
+    }),
+  ),
+  skipped: Type.Array(Type.Object({ ...DeviceRef, reason: Type.Enum(SKIP_REASONS) })),
+});
+export type ApplyResult = Static<typeof ApplyResult>;
+
+export const ConfigRevision = Type.Object({
+  id: Type.Integer(),
+  config_type: ConfigTypeSchema,
+  /** A site revision, or one device's. */
+  device_id: Nullable(Type.Integer()),
+  kind: Type.Enum(['apply', 'rollback', 'sync']),
+  parent_id: Nullable(Type.Integer()),
+  author_name: Nullable(Type.String()),
+  created_at: Timestamp,
+  /** What it changed from its parent. */
+  changes: Type.Array(ConfigChange),
+});
+export type ConfigRevision = Static<typeof ConfigRevision>;
+
+export const RevisionsQuery = Type.Object(
+  {
+    config_type: Type.Optional(ConfigTypeSchema),
+    limit: Type.Integer({ minimum: 1, maximum: 100, default: 20 }),
+    offset: Type.Integer({ minimum: 0, maximum: 100_000, default: 0 }),
+  },
+  closed,
+);
+export type RevisionsQuery = Static<typeof RevisionsQuery>;
+export const RevisionList = Type.Object({ revisions: Type.Array(ConfigRevision), total: Type.Integer() });
+export type RevisionList = Static<typeof RevisionList>;
+
+/** A device's configuration as the device page shows it. */
+export const DeviceConfig = Type.Object({
+  device_id: Type.Integer(),
+  site_id: Nullable(Type.Integer()),
+  config_type: Nullable(ConfigTypeSchema),
+  /** NET_ENTERPRISE: the site's document with the device's overrides; otherwise a document of its own. */
+  inherit: Type.Boolean(),
+  allow_config: Type.Boolean(),
+  suspend_config: Type.Boolean(),
+  /** Why configuration is suspended (a firmware downgrade), when it is. */
+  suspend_reason: Nullable(Type.String()),
+  /** The effective document (with the draft, when there is one). */
+  effective: Nullable(Document),
+  /** Where each leaf of the effective document comes from. */
+  origins: Type.Record(Type.String(), Type.Enum(['site', 'device'])),
+  overrides: Nullable(Document),
+  has_draft: Type.Boolean(),
+  variables: Type.Record(Type.String(), Type.String()),
+  problems: Type.Array(ConfigProblemSchema),
+  /** The hash of the document the console last sent, and the one the device reports it runs. */
+  console_hash: Nullable(Type.String()),
+  applied_hash: Nullable(Type.String()),
+  /** Keys changed on the device outside the console (UCI_FILE_SYNC), when its running document differs. */
+  drift: Nullable(Type.Object({ changes: Type.Array(ConfigChange), received_at: Timestamp })),
+  revision_id: Nullable(Type.Integer()),
+  can_change: Type.Boolean(),
+  can_view_secrets: Type.Boolean(),
+});
+export type DeviceConfig = Static<typeof DeviceConfig>;
+
+export const SaveDeviceConfigBody = Type.Object(
+  {
+    /** Take the site's document (NET_ENTERPRISE) or keep a document of its own. */
+    inherit: Type.Optional(Type.Boolean()),
+    /** The effective document as edited: the console keeps what differs from the site as overrides. */
+    document: Type.Optional(Document),
+    /** Leaves to give back to the site ("revert to site"). */
+    revert: Type.Optional(Type.Array(LeafPath, { maxItems: 200 })),
+    variables: Type.Optional(ConfigVariables),
+    /** Resume configuration suspended after a firmware downgrade (false only). */
+    suspend_config: Type.Optional(Type.Literal(false)),
+    /** Drop the draft. */
+    discard: Type.Optional(Type.Literal(true)),
+  },
+  closed,
+);
+export type SaveDeviceConfigBody = Static<typeof SaveDeviceConfigBody>;
+
+export const SyncBody = Type.Object({ keep: Type.Enum(['console', 'device']) }, closed);
+export type SyncBody = Static<typeof SyncBody>;

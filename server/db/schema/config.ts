@@ -1,0 +1,83 @@
+import { sql } from 'drizzle-orm';
+import {
+  check,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  serial,
+  text,
+  timestamp,
+} from 'drizzle-orm/pg-core';
+import { users } from './accounts.ts';
+import { clouds } from './clouds.ts';
+import { stampedNow } from './columns.ts';
+import { devices, sites } from './inventory.ts';
+
+// docs/configuration.md#storage. Every document kept here has its secrets sealed (server/features/config/seal.ts).
+type Document = Record<string, unknown>;
+
+/**
+ * An applied configuration, never changed once written: a site's document for one kind of device, or one
+ * device's own (its overrides, or its whole document when standalone), with the revision it followed.
+ */
+export const configRevisions = pgTable(
+  'config_revisions',
+  {
+    id: serial().primaryKey(),
+    cloudId: integer()
+      .notNull()
+      .references(() => clouds.id, { onDelete: 'cascade' }),
+    siteId: integer().references(() => sites.id, { onDelete: 'cascade' }),
+    deviceId: integer().references(() => devices.id, { onDelete: 'cascade' }),
+    configType: text().notNull(),
+    kind: text({ enum: ['apply', 'rollback', 'sync'] }).notNull(),
+    parentId: integer(),
+    document: jsonb().$type<Document>().notNull(),
+    authorUserId: integer().references(() => users.id, { onDelete: 'set null' }),
+    createdAt: stampedNow(),
+  },
+  (t) => [
+    check('config_revisions_one_owner', sql`num_nonnulls(${t.siteId}, ${t.deviceId}) = 1`),
+    index('config_revisions_site_idx').on(t.siteId, t.id),
+    index('config_revisions_device_idx').on(t.deviceId, t.id),
+  ],
+);
+
+/** A site's configuration of one kind of device: the draft being edited and the revision applied. */
+export const siteConfigs = pgTable(
+  'site_configs',
+  {
+    siteId: integer()
+      .notNull()
+      .references(() => sites.id, { onDelete: 'cascade' }),
+    configType: text().notNull(),
+    draft: jsonb().$type<Document>(),
+    revisionId: integer().references(() => configRevisions.id, { onDelete: 'set null' }),
+    updatedAt: stampedNow(),
+  },
+  (t) => [primaryKey({ columns: [t.siteId, t.configType] })],
+);
+
+/** What the console keeps of one device's configuration besides its site's. */
+export const deviceConfigs = pgTable('device_configs', {
+  deviceId: integer()
+    .primaryKey()
+    .references(() => devices.id, { onDelete: 'cascade' }),
+  /** Overrides of the site's document (NET_ENTERPRISE), or the device's whole document (standalone). */
+  overrides: jsonb().$type<Document>().notNull().default({}),
+  draft: jsonb().$type<Document>(),
+  variables: jsonb().$type<Record<string, string>>().notNull().default({}),
+  revisionId: integer().references(() => configRevisions.id, { onDelete: 'set null' }),
+  /** The hash of the effective document last sent to the device. */
+  consoleHash: text(),
+  /**
+   * When the device last sent its running document (TASK_RECEIVED_CONFIG, kept in device_agents.config)
+   * that the console has not yet settled: drift, when it differs from the console's document.
+   */
+  runningReceivedAt: timestamp({ withTimezone: true }),
+  /** Why configuration is suspended (devices.suspend_config). */
+  suspendReason: text(),
+  updatedAt: stampedNow(),
+});

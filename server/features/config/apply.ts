@@ -1,0 +1,320 @@
+// docs/configuration.md#applying: what a device is sent (its effective document), which devices an apply
+// reaches and which it skips, and the revision, tasks and change log record an apply writes.
+import { sql } from 'drizzle-orm';
+import type { ApplyResult, ConfigChange } from '../../../core/api/config.ts';
+import { defaultDocument } from '../../../core/config/defaults.ts';
+import type { ConfigType } from '../../../core/config/document.ts';
+import { type ConfigProblem, validateConfig } from '../../../core/config/rules.ts';
+import { isSecretPath, SECRET_MASK } from '../../../core/config/secrets.ts';
+import { changesBetween, effective, type Json, type Origin } from '../../../core/config/tree.ts';
+import { substitute } from '../../../core/config/variables.ts';
+import { rolloutBatches } from '../../../core/task-machine.ts';
+import { type AuditActor, audit } from '../../audit/record.ts';
+import type { Database } from '../../db/connect.ts';
+import { errors, type ValidationIssue } from '../../errors.ts';
+import type { NewAlert } from '../../fleet/new-alert.ts';
+import { insertTask, launchTask } from '../tasks/create.ts';
+import type { DeviceRow, JsonObject, SiteRow } from './repository.ts';
+import { insertRevision, updateDeviceConfig } from './repository.ts';
+import { documentHash, type SecretBox } from './seal.ts';
+
+export type SkipReason = ApplyResult['skipped'][number]['reason'];
+export type Rollout = { canary_size?: number; batch_size?: number; failure_threshold_pct?: number };
+
+/** The site document a device inherits (when it does) and the site's variables. */
+export type Inherited = { document: JsonObject | null; variables: Record<string, string> };
+
+/**
+ * A device's effective document: the site's (when it inherits) with its overrides or draft over it, the
+ * variables replaced (the device's over the site's), with each leaf's origin and the document's problems.
+ */
+export function resolveDevice(device: DeviceRow, site: Inherited, withDraft = true) {
+  const type = device.config_type as ConfigType;
+  const own = (withDraft ? device.draft : null) ?? device.overrides;
+  // Before anyone saved one, a site's document and a standalone device's are the kind's default.
+  const merged = device.inherit
+    ? effective(site.document ?? defaultDocument(type), own)
+    : effective(null, Object.keys(own).length > 0 ? own : defaultDocument(type));
+  const resolved = substitute(merged.document, { ...site.variables, ...device.variables });
+  const problems = [...resolved.problems, ...validateConfig(type, resolved.document, device.fw || null)];
+  return {
+    /** As stored: variables unreplaced. */
+    document: merged.document as JsonObject,
+    origins: merged.origins as Record<string, Origin>,
+    /** What the device gets. */
+    sent: resolved.document as JsonObject,
+    problems,
+  };
+}
+
+/** Why an apply does not reach a device; for a site's apply, standalone devices keep their own. */
+export function skipReason(device: DeviceRow, forSite: boolean): SkipReason | null {
+  if (forSite && !device.inherit) return 'standalone';
+  if (device.unavailable) return 'unavailable';
+  if (!device.allow_config || device.site_allow_config === false) return 'not_allowed';
+  if (device.suspend_config) return 'suspended';
+  if (device.offline) return 'offline';
+  return null;
+}
+
+/** Changes with each secret's values masked, for whoever may not read secrets and for the change log. */
+export const maskChanges = (changes: readonly ConfigChange[]): ConfigChange[] =>
+  changes.map((change) =>
+    isSecretPath(change.path)
+      ? {
+          path: change.path,
+          ...(change.before == null ? {} : { before: SECRET_MASK }),
+          ...(change.after == null ? {} : { after: SECRET_MASK }),
+        }
+      : change,
+  );
+
+/** What changed between two documents, secrets masked unless `showSecrets`. */
+export function changesOf(before: Json | null, after: Json, showSecrets = false): ConfigChange[] {
+  const changes = changesBetween(before ?? {}, after) as ConfigChange[];
+  return showSecrets ? changes : maskChanges(changes);
+}
+
+export const problemIssues = (prefix: string, problems: readonly ConfigProblem[], label = '') =>
+  problems.map(
+    (problem): ValidationIssue => ({
+      errorCode: problem.rule,
+      location: 'body',
+      path: `${prefix}/${problem.path}`,
+      message: `${label}${problem.path}: ${problem.rule}`,
+    }),
+  );
+
+/** One kind's part of a site apply: the new site document and the devices it reaches and skips. */
+export type SitePart = {
+  type: ConfigType;
+  document: JsonObject;
+  before: JsonObject | null;
+  parentId: number | null;
+  devices: DeviceRow[];
+};
+
+type Target = { device: DeviceRow; sent: JsonObject; hash: string };
+
+/** Which devices each part reaches, refusing the apply (400) when any device's document has a problem. */
+function planParts(parts: readonly SitePart[], site: SiteRow) {
+  const issues: ValidationIssue[] = [];
+  const skipped: ApplyResult['skipped'] = [];
+  const targets = new Map<ConfigType, Target[]>();
+  for (const part of parts) {
+    const own = substitute(part.document, site.variables);
+    const siteProblems = validateConfig(part.type, own.document).filter((p) => p.rule === 'shape');
+    issues.push(...problemIssues(`/documents/${part.type}`, siteProblems));
+    const reached: Target[] = [];
+    for (const device of part.devices) {
+      const reason = skipReason(device, true);
+      if (reason) {
+        skipped.push({ device_id: device.id, name: device.name, reason });
+        continue;
+      }
+      const resolved = resolveDevice(device, { document: part.document, variables: site.variables }, false);
+      issues.push(...problemIssues(`/devices/${device.id}`, resolved.problems, `${device.name}: `));
+      reached.push({ device, sent: resolved.sent, hash: documentHash(resolved.sent) });
+    }
+    targets.set(part.type, reached);
+  }
+  if (issues.length > 0) throw errors.validation(issues);
+  return { targets, skipped };
+}
+
+const controls = (rollout: Rollout) => ({
+  canarySize: rollout.canary_size ?? 1,
+  batchSize: rollout.batch_size ?? 100,
+  failureThresholdPct: rollout.failure_threshold_pct ?? 10,
+});
+
+type Caller = { db: Database; secrets: SecretBox; actor: AuditActor; cloudId: number; userId: number };
+
+/**
+ * Applies new site documents: per kind a revision, and a configuration task that reaches the site's
+ * inheriting devices batch by batch (canary first). A dry run answers the batches and changes nothing.
+ */
+export async function applySite(
+  caller: Caller,
+  site: SiteRow,
+  parts: readonly SitePart[],
+  options: Rollout & { dryRun?: boolean; kind: 'apply' | 'rollback' },
+): Promise<ApplyResult & { alerts: NewAlert[] }> {
+  const { targets, skipped } = planParts(parts, site);
+  const params = controls(options);
+  const batchesOf = (type: ConfigType) => rolloutBatches(targets.get(type) ?? [], params);
+  const batches = parts.flatMap((part) =>
+    batchesOf(part.type).map((group, batch) => ({
+      batch,
+      config_type: part.type,
+      devices: group.map(({ device }) => ({ device_id: device.id, name: device.name })),
+    })),
+  );
+  if (options.dryRun) return { dry_run: true, revision_ids: [], task_ids: [], batches, skipped, alerts: [] };
+
+  const now = new Date();
+  const written = await caller.db.transaction(async (tx) => {
+    const revisionIds: number[] = [];
+    const taskIds: number[] = [];
+    for (const part of parts) {
+      const revision = await insertRevision(tx, caller.secrets, {
+        cloudId: caller.cloudId,
+        siteId: site.id,
+        deviceId: null,
+        type: part.type,
+        kind: options.kind,
+        parentId: part.parentId,
+        document: part.document,
+        authorUserId: caller.userId,
+      });
+      revisionIds.push(revision);
+      await tx.execute(sql`
+        INSERT INTO site_configs (site_id, config_type, revision_id) VALUES (${site.id}, ${part.type}, ${revision})
+        ON CONFLICT (site_id, config_type) DO UPDATE SET revision_id = excluded.revision_id,
+          draft = ${options.kind === 'apply' ? null : sql`site_configs.draft`}, updated_at = now()`);
+      const groups = batchesOf(part.type);
+      for (const { device, hash } of groups.flat())
+        await updateDeviceConfig(tx, caller.secrets, device.id, { consoleHash: hash });
+      if (groups.length > 0) {
+        taskIds.push(
+          await insertTask(tx, caller.actor, {
+            cloudId: caller.cloudId,
+            userId: caller.userId,
+            type: 'TASK_CONFIG_CHANGE',
+            params: { revision, ...params },
+            executeAt: now,
+            rolling: true,
+            targets: groups.flatMap((group, batch) =>
+              group.map((target) => ({
+                device_id: target.device.id,
+                smart_nvr_id: null,
+                site_id: site.id,
+                batch,
+                params: commandParams(caller.secrets, target, revision),
+              })),
+            ),
+          }),
+        );
+      }
+      await audit(tx, caller.actor, {
+        cloudId: caller.cloudId,
+        action: options.kind === 'apply' ? 'config_applied' : 'config_rolled_back',
+        objectType: 'site',
+        objectId: site.id,
+        objectName: site.name,
+        after: {
+          config_type: part.type,
+          revision,
+          devices: groups.flat().length,
+          changes: changesOf(part.before, part.document),
+        },
+      });
+    }
+    return { revisionIds, taskIds };
+  });
+  const alerts: NewAlert[] = [];
+  for (const taskId of written.taskIds) alerts.push(...(await launchTask(caller.db, taskId, now, now)));
+  return {
+    dry_run: false,
+    revision_ids: written.revisionIds,
+    task_ids: written.taskIds,
+    batches,
+    skipped,
+    alerts,
+  };
+}
+
+/** What a device's command carries: its document (sealed while stored), its hash and the revision. */
+const commandParams = (secrets: SecretBox, target: Target, revision: number) => ({
+  config: secrets.seal(target.sent),
+  hash: target.hash,
+  revision,
+});
+
+/**
+ * Applies one device's configuration: its draft, when it has one, becomes a revision of its own, and its
+ * effective document is sent to it in a configuration task (unless it is skipped, with the reason).
+ */
+export async function applyDevice(
+  caller: Caller,
+  device: DeviceRow,
+  site: Inherited & { revisionId: number | null },
+  options: { dryRun?: boolean; kind: 'apply' | 'sync'; keep?: 'console' | 'device' },
+): Promise<ApplyResult & { alerts: NewAlert[] }> {
+  const resolved = resolveDevice(device, site);
+  if (resolved.problems.length > 0) throw errors.validation(problemIssues('/document', resolved.problems));
+  const reason = skipReason(device, false);
+  const target = { device, sent: resolved.sent, hash: documentHash(resolved.sent) };
+  const named = { device_id: device.id, name: device.name };
+  const result = {
+    batches: reason ? [] : [{ batch: 0, devices: [named] }],
+    skipped: reason ? [{ ...named, reason }] : [],
+  };
+  if (options.dryRun) return { dry_run: true, revision_ids: [], task_ids: [], ...result, alerts: [] };
+  if (!device.draft && reason) throw errors.conflict(`Nothing to apply: the device is ${reason}.`);
+
+  const now = new Date();
+  const written = await caller.db.transaction(async (tx) => {
+    const revision = device.draft
+      ? await insertRevision(tx, caller.secrets, {
+          cloudId: caller.cloudId,
+          siteId: null,
+          deviceId: device.id,
+          type: device.config_type as ConfigType,
+          kind: options.kind,
+          parentId: device.revision_id,
+          document: device.draft,
+          authorUserId: caller.userId,
+        })
+      : null;
+    await updateDeviceConfig(tx, caller.secrets, device.id, {
+      ...(device.draft ? { overrides: device.draft, draft: null } : {}),
+      ...(revision ? { revisionId: revision } : {}),
+      ...(reason ? {} : { consoleHash: target.hash, runningReceivedAt: null }),
+    });
+    const sentRevision = revision ?? device.revision_id ?? site.revisionId;
+    if (sentRevision === null)
+      throw errors.conflict('Nothing to apply: this device has no configuration yet.');
+    const taskId = reason
+      ? null
+      : await insertTask(tx, caller.actor, {
+          cloudId: caller.cloudId,
+          userId: caller.userId,
+          type: 'TASK_CONFIG_CHANGE',
+          params: { revision: sentRevision },
+          executeAt: now,
+          rolling: false,
+          targets: [
+            {
+              device_id: device.id,
+              smart_nvr_id: null,
+              site_id: device.site_id,
+              batch: null,
+              params: commandParams(caller.secrets, target, sentRevision),
+            },
+          ],
+        });
+    await audit(tx, caller.actor, {
+      cloudId: caller.cloudId,
+      action: options.kind === 'sync' ? 'config_synced' : 'config_applied',
+      objectType: 'device',
+      objectId: device.id,
+      objectName: device.name,
+      after: {
+        ...(options.keep ? { keep: options.keep } : {}),
+        revision: sentRevision,
+        changes: device.draft
+          ? changesOf(resolveDevice(device, site, false).document, resolved.document)
+          : [],
+      },
+    });
+    return { revision, taskId };
+  });
+  return {
+    dry_run: false,
+    revision_ids: written.revision ? [written.revision] : [],
+    task_ids: written.taskId ? [written.taskId] : [],
+    ...result,
+    alerts: written.taskId ? await launchTask(caller.db, written.taskId, now, now) : [],
+  };
+}
