@@ -70,6 +70,7 @@ const PLACEHOLDERS = {
   devices: { assignedDevice: { id: ':id' }, otherDevice: { id: ':id' } },
   sites: { assigned: { id: ':id' }, other: { id: ':id' } },
   recorder: { id: ':id' },
+  configRevisions: { assigned: ':revisionId', other: ':revisionId' },
 } as unknown as RoleCloud;
 
 const CALLERS: Caller[] = [...ACTORS, 'anonymous', 'withoutCsrf'];

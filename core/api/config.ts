@@ -1,7 +1,18 @@
 // The configuration API (docs/configuration.md, docs/api.md#configuration): a site's documents per kind of
 // device, their drafts, diffs, revisions and apply; a device's effective document, overrides and drift.
 import { type Static, Type } from 'typebox';
-import { CONFIG_TYPES } from '../config/document.ts';
+import {
+  CONFIG_DOCUMENTS,
+  CONFIG_TYPES,
+  General,
+  GLinq,
+  MetroLinq,
+  SdWan,
+  type SECTION_OF,
+  SwitchSecurity,
+  Terragraph,
+  Wireless,
+} from '../config/document.ts';
 import { CONFIG_RULES } from '../config/rules.ts';
 import { closed } from './closed.ts';
 
@@ -67,9 +78,7 @@ export type SiteConfig = Static<typeof SiteConfig>;
 export const SaveSiteConfigBody = Type.Object(
   {
     /** The drafts to save, by kind; a masked secret keeps the stored one. */
-    documents: Type.Optional(
-      Type.Partial(Type.Object(Object.fromEntries(CONFIG_TYPES.map((type) => [type, Document]))), closed),
-    ),
+    documents: Type.Optional(Type.Partial(Type.Object(CONFIG_DOCUMENTS), closed)),
     /** Drafts to drop, by kind. */
     discard: Type.Optional(
       Type.Array(ConfigTypeSchema, { uniqueItems: true, maxItems: CONFIG_TYPES.length }),
@@ -183,12 +192,27 @@ export const DeviceConfig = Type.Object({
 });
 export type DeviceConfig = Static<typeof DeviceConfig>;
 
+/** A document of any kind: General and one kind's section, checked against the device's kind. */
+const AnyDocument = Type.Object(
+  {
+    general_locale: General,
+    wifi5_wireless: Type.Optional(Wireless),
+    wifi6_wireless: Type.Optional(Wireless),
+    ml_wireless: Type.Optional(MetroLinq),
+    glinq_wireless: Type.Optional(GLinq),
+    switch_security: Type.Optional(SwitchSecurity),
+    terragraph_network_planning: Type.Optional(Terragraph),
+    sdwan_group: Type.Optional(SdWan),
+  } satisfies Record<'general_locale' | (typeof SECTION_OF)[keyof typeof SECTION_OF], unknown>,
+  closed,
+);
+
 export const SaveDeviceConfigBody = Type.Object(
   {
     /** Take the site's document (NET_ENTERPRISE) or keep a document of its own. */
     inherit: Type.Optional(Type.Boolean()),
     /** The effective document as edited: the console keeps what differs from the site as overrides. */
-    document: Type.Optional(Document),
+    document: Type.Optional(AnyDocument),
     /** Leaves to give back to the site ("revert to site"). */
     revert: Type.Optional(Type.Array(LeafPath, { maxItems: 200 })),
     variables: Type.Optional(ConfigVariables),

@@ -39,8 +39,15 @@ const taskAnswers = [
 ];
 const errorReports = ['POST /apiv2/error-reports', 'GET /apiv2/error-reports'];
 
+const configApply = [
+  `POST ${CLOUD}/sites/{siteId}/config/apply`,
+  `POST ${CLOUD}/sites/{siteId}/config/revisions/{revisionId}/rollback`,
+  `POST ${CLOUD}/devices/{deviceId}/config/apply`,
+];
+
 /** Every name on the /apiv2 wire that is not snake_case, each on the routes that may carry it. */
 export const WIRE_NAME_EXCEPTIONS: readonly WireNameException[] = [
+  { name: 'dryRun', routes: configApply, why: CALL_LIST },
   { name: 'errorCode', routes: ['*'], why: ERRORS },
   { name: 'incidentId', routes: ['*'], why: ERRORS },
   { name: 'alertCount', routes: alertPreferences, why: CALL_LIST },

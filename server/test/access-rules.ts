@@ -12,7 +12,9 @@ export type Rule =
   | { kind: 'device'; site: 'assigned' | 'other' }
   // An action on a site that needs a site permission no Guest and no Site User of the table has, and
   // perhaps a cloud ability too.
-  | { kind: 'siteAction'; site: 'assigned' | 'other'; permission?: CloudAbility }
+  | { kind: 'siteAction'; site: 'assigned' | 'other'; permission?: CloudAbility; status?: 409 }
+  // A read of a site that needs view_config, which Guests hold and the table's Site User does not.
+  | { kind: 'configRead'; site: 'assigned' | 'other' }
   | { kind: 'platformAdmin' }
   // Only the cloud's Owner; status is what the Owner gets when the call is refused for another reason.
   | { kind: 'owner'; status?: 409 }
@@ -75,6 +77,9 @@ export function expected(caller: Caller, call: Call): Outcome {
     case 'siteAction':
       if (!access || (access.roleId === 'ROLE_USER' && rule.site === 'other')) return 404;
       if (rule.permission && !can(access, rule.permission)) return 403;
-      return access.roleId === 'ROLE_OWNER' || access.roleId === 'ROLE_ADMIN' ? 'ok' : 403;
+      return access.roleId === 'ROLE_OWNER' || access.roleId === 'ROLE_ADMIN' ? (rule.status ?? 'ok') : 403;
+    case 'configRead':
+      if (!access || (access.roleId === 'ROLE_USER' && rule.site === 'other')) return 404;
+      return access.roleId === 'ROLE_USER' ? 403 : 'ok';
   }
 }

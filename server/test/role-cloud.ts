@@ -1,11 +1,13 @@
 import { eq } from 'drizzle-orm';
+import { defaultDocument } from '../../core/config/defaults.ts';
 import { CLOUD_PERMISSION, type TaskState, type TaskType } from '../../core/domain.ts';
 import { advertisements, invitations } from '../db/schema/clouds.ts';
+import { configRevisions as revisionTable, siteConfigs } from '../db/schema/config.ts';
 import { blogPosts } from '../db/schema/content.ts';
 import { deviceAgents, pendingDevices as pendingDevicesTable } from '../db/schema/fleet.ts';
 import { siteFilters, smartNvrs } from '../db/schema/inventory.ts';
 import { addTaskFiles, createTask } from '../features/tasks/test-cloud.ts';
-import { login, type Session, type TestApp } from './app.ts';
+import { login, type Session, type TestApp, testSecrets } from './app.ts';
 import {
   addMember,
   assignSite,
@@ -45,7 +47,12 @@ export async function createRoleCloud(t: TestApp) {
   const assigned = await createSite(db, cloud.id, { name: 'Assigned Site' });
   const other = await createSite(db, cloud.id, { name: 'Other Site' });
   // Switches that keep files, so every device route (the Files page's too) has a device to answer for.
-  const fileSwitch = { productBrandId: 96, productType: 'switch', mgmtdVersion: '1.5.0' } as const;
+  const fileSwitch = {
+    productBrandId: 96,
+    productType: 'switch',
+    mgmtdVersion: '1.5.0',
+    configType: 'switch',
+  } as const;
   const assignedDevice = await createDevice(db, cloud.id, assigned.id, fileSwitch);
   const otherDevice = await createDevice(db, cloud.id, other.id, fileSwitch);
   const [recorder] = await db
@@ -63,6 +70,22 @@ export async function createRoleCloud(t: TestApp) {
     .values({ cloudId: cloud.id, name: 'Both sites', siteIds: [assigned.id, other.id] })
     .returning();
   if (!recorder || !filter) throw new Error('fixture not created');
+  // Each site has a switch configuration applied and a draft, for the configuration rows.
+  const configRevisions = { assigned: 0, other: 0 };
+  for (const [site, siteId] of [
+    ['assigned', assigned.id],
+    ['other', other.id],
+  ] as const) {
+    const document = testSecrets.seal(defaultDocument('switch')) as Record<string, unknown>;
+    const [revision] = await db
+      .insert(revisionTable)
+      .values({ cloudId: cloud.id, siteId, configType: 'switch', kind: 'apply', document })
+      .returning({ id: revisionTable.id });
+    configRevisions[site] = revision?.id ?? 0;
+    await db
+      .insert(siteConfigs)
+      .values({ siteId, configType: 'switch', draft: document, revisionId: revision?.id ?? null });
+  }
   // Sites and groupings for the access table's deleting calls, one used up per call.
   const spareSites: number[] = [];
   const spareFilters: number[] = [];
@@ -232,6 +255,7 @@ export async function createRoleCloud(t: TestApp) {
     outsiderId: outsider.id,
     outsiderEmail: outsider.email,
     devices: { assignedDevice, otherDevice },
+    configRevisions,
     recorder,
     filter,
     spareSites,

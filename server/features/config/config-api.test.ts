@@ -93,7 +93,7 @@ describe('a site configuration, from draft to devices', () => {
     const response = await call('PUT', siteUrl(), { documents: { wifi6: { ...wifi6(), extra: 1 } } });
     expect(response.statusCode).toBe(400);
     expect(response.json().errors).toContainEqual(
-      expect.objectContaining({ path: '/documents/wifi6/extra', errorCode: 'shape' }),
+      expect.objectContaining({ path: '/documents/wifi6/extra', errorCode: 'additionalProperties' }),
     );
   });
 

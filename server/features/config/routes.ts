@@ -55,11 +55,14 @@ function permissionsOn(request: FastifyRequest, siteId: number | null): Readonly
   return sitePermissions(membership, siteId);
 }
 
-/** Refuses, before the body is read, a caller without `permission` on the site the route names. */
+/**
+ * Refuses, before the body is read, a caller without `permission` on the site the route names: 404 when
+ * they do not see the site, 403 when they do.
+ */
 const requireOnSite = (permission: SitePermission) => async (request: FastifyRequest) => {
   const siteId = Number((request.params as { siteId?: string }).siteId);
-  if (!Number.isSafeInteger(siteId) || !permissionsOn(request, siteId).has(permission))
-    throw permissionsOn(request, siteId).has('view_config') ? errors.forbidden() : errors.notFound();
+  if (!permissionsOn(request, Number.isSafeInteger(siteId) ? siteId : null).has(permission))
+    throw errors.forbidden();
 };
 
 /** The same for the site of the device the route names. */
@@ -72,8 +75,7 @@ function requireOnDevice(ctx: AppContext, permission: SitePermission) {
           AND deleted_at IS NULL`,
     );
     if (!device) throw errors.notFound();
-    const granted = permissionsOn(request, device.site_id);
-    if (!granted.has(permission)) throw granted.has('view_config') ? errors.forbidden() : errors.notFound();
+    if (!permissionsOn(request, device.site_id).has(permission)) throw errors.forbidden();
   };
 }
 
