@@ -44,6 +44,11 @@ export type Outcome = {
   changed: Partial<DeviceFields>;
   /** Former values of the fields that changed, for the history search reads (docs/decisions.md). */
   formerly: { field: 'ip' | 'hostname'; value: string }[];
+  /**
+   * The firmware the device ran before a downgrade, which suspends its configuration: what the console
+   * holds was written for the newer one (docs/configuration.md#suspension).
+   */
+  downgradedFrom: string | null;
 };
 
 /** A reboot raised within this many seconds before the boot it is about belongs to that boot. */
@@ -63,7 +68,7 @@ function firmwareAlert(from: string, to: string): AlertDraft | null {
   return draft(order > 0 ? 'FW_UPGRADED' : 'FW_DOWNGRADED', '', { from, to });
 }
 
-function finish(before: DeviceBefore, outcome: Omit<Outcome, 'health'>): Outcome {
+function finish(before: DeviceBefore, outcome: Omit<Outcome, 'health' | 'downgradedFrom'>): Outcome {
   const health = deviceHealth({
     blocked: before.blocked,
     decomm: before.decomm,
@@ -72,7 +77,9 @@ function finish(before: DeviceBefore, outcome: Omit<Outcome, 'health'>): Outcome
     conditions: outcome.state.conditions,
     strained: outcome.state.strained,
   });
-  return { ...outcome, health };
+  const { fw } = outcome.changed;
+  const downgraded = fw !== undefined && before.fw !== '' && (compareFirmware(fw, before.fw) ?? 0) < 0;
+  return { ...outcome, health, downgradedFrom: downgraded ? before.fw : null };
 }
 
 const noted = (state: AgentState, raise: AlertDraft[], now: Date): AgentState =>

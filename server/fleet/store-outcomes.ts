@@ -65,10 +65,13 @@ async function updateTargets(tx: Database, applied: readonly Applied[]): Promise
       mgmtd: outcome.changed.mgmtdVersion ?? null,
       ip: outcome.changed.ip ?? null,
       hostname: outcome.changed.hostname ?? null,
+      suspend:
+        outcome.downgradedFrom &&
+        `Firmware went back from ${outcome.downgradedFrom} to ${outcome.changed.fw}.`,
       at: iso(at),
     }));
   if (rows.length === 0) return [];
-  const columns = sql`v(device_id int, nvr_id int, status text, health text, fw text, mgmtd text, ip text, hostname text, at timestamptz)`;
+  const columns = sql`v(device_id int, nvr_id int, status text, health text, fw text, mgmtd text, ip text, hostname text, suspend text, at timestamptz)`;
   const devices = rows
     .filter((row) => row.device_id !== null)
     .sort((a, b) => Number(a.device_id) - Number(b.device_id));
@@ -76,9 +79,18 @@ async function updateTargets(tx: Database, applied: readonly Applied[]): Promise
     await tx.execute(sql`
       UPDATE devices d SET status_id = v.status, health_id = v.health, fw = coalesce(v.fw, d.fw),
         mgmtd_version = coalesce(v.mgmtd, d.mgmtd_version), ip = coalesce(v.ip, d.ip),
-        hostname = coalesce(v.hostname, d.hostname), updated_at = v.at
+        hostname = coalesce(v.hostname, d.hostname), suspend_config = d.suspend_config OR v.suspend IS NOT NULL,
+        updated_at = v.at
       FROM jsonb_to_recordset(${jsonRows(devices)}) AS ${columns}
       WHERE d.id = v.device_id`);
+    // docs/configuration.md#suspension: nothing is sent to a device downgraded until someone resumes it.
+    const suspended = devices.filter((row) => row.suspend);
+    if (suspended.length > 0) {
+      await tx.execute(sql`
+        INSERT INTO device_configs (device_id, suspend_reason)
+        SELECT v.device_id, v.suspend FROM jsonb_to_recordset(${jsonRows(suspended)}) AS ${columns}
+        ON CONFLICT (device_id) DO UPDATE SET suspend_reason = excluded.suspend_reason, updated_at = now()`);
+    }
   }
   const recorders = rows.filter((row) => row.nvr_id !== null);
   if (recorders.length > 0) {

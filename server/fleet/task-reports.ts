@@ -221,6 +221,12 @@ async function configEffects(
     const config = item.report.result?.config;
     if (config === undefined || agent.deviceId === null) return [];
     const received = target.type_id === 'TASK_RECEIVED_CONFIG' ? now.toISOString() : null;
+    // What a device whose configuration is suspended sends is not processed (docs/configuration.md#suspension).
+    const [device] = await queryRows<{ suspend_config: boolean }>(
+      tx,
+      sql`SELECT suspend_config FROM devices WHERE id = ${agent.deviceId}`,
+    );
+    if (device?.suspend_config) return [];
     await tx.execute(sql`
       UPDATE device_agents SET config = ${JSON.stringify(secrets.seal(config as Json))}::jsonb
       WHERE id = ${agent.id}`);

@@ -327,3 +327,24 @@ describe('revisions', () => {
     );
   });
 });
+
+describe('a firmware downgrade', () => {
+  it('suspends the device’s configuration with the reason, until someone resumes it', async () => {
+    const device = first();
+    await sendHeartbeat(t, device.credential, heartbeat(10, { fw: '7.2.1-4012' }));
+    await sendHeartbeat(t, device.credential, heartbeat(11, { fw: '7.2.0-3988' }));
+    const url = deviceUrl(device.id);
+    expect((await call('GET', url)).json()).toMatchObject({
+      suspend_config: true,
+      suspend_reason: 'Firmware went back from 7.2.1-4012 to 7.2.0-3988.',
+    });
+    expect((await call('POST', `${url}/apply`, { dryRun: true })).json().skipped).toEqual([
+      expect.objectContaining({ device_id: device.id, reason: 'suspended' }),
+    ]);
+    expect((await call('PUT', url, { suspend_config: false }, guest)).statusCode).toBe(403);
+    expect((await call('PUT', url, { suspend_config: false })).json()).toMatchObject({
+      suspend_config: false,
+      suspend_reason: null,
+    });
+  });
+});
