@@ -20,13 +20,12 @@ async function main(): Promise<void> {
       ? { kind: 'postgres', url: config.databaseUrl }
       : { kind: 'pglite', dataDir: config.dataDir },
   );
-  const app = await buildApp(createContext(database, config, APP_VERSION), {
-    logger: { level: config.logLevel },
-  });
+  const context = createContext(database, config, APP_VERSION);
+  const app = await buildApp(context, { logger: { level: config.logLevel } });
 
   if (config.demo && (await isDatabaseEmpty(database.db))) {
     app.log.info('empty database: seeding the demo data');
-    await seedDemo(database.db);
+    await seedDemo(database.db, context.secrets);
   }
 
   const jobs = await startJobRunner(

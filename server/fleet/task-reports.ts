@@ -228,11 +228,10 @@ async function configEffects(
     );
     if (device?.suspend_config) return [];
     await tx.execute(sql`
-      UPDATE device_agents SET config = ${JSON.stringify(secrets.seal(config as Json))}::jsonb
-      WHERE id = ${agent.id}`);
-    await tx.execute(sql`
-      INSERT INTO device_configs (device_id, running_received_at) VALUES (${agent.deviceId}, ${received}::timestamptz)
-      ON CONFLICT (device_id) DO UPDATE SET running_received_at = excluded.running_received_at`);
+      INSERT INTO device_configs (device_id, running, running_received_at)
+      VALUES (${agent.deviceId}, ${JSON.stringify(secrets.seal(config as Json))}::jsonb, ${received}::timestamptz)
+      ON CONFLICT (device_id) DO UPDATE SET running = excluded.running,
+        running_received_at = excluded.running_received_at, updated_at = now()`);
     return [];
   }
   if (target.type_id !== 'TASK_CONFIG_CHANGE') return [];

@@ -19,6 +19,7 @@ CREATE TABLE "device_configs" (
 	"variables" jsonb DEFAULT '{}'::jsonb NOT NULL,
 	"revision_id" integer,
 	"console_hash" text,
+	"running" jsonb,
 	"running_received_at" timestamp with time zone,
 	"suspend_reason" text,
 	"updated_at" timestamp with time zone DEFAULT now() NOT NULL
@@ -44,4 +45,5 @@ ALTER TABLE "device_configs" ADD CONSTRAINT "device_configs_revision_id_config_r
 ALTER TABLE "site_configs" ADD CONSTRAINT "site_configs_site_id_sites_id_fk" FOREIGN KEY ("site_id") REFERENCES "public"."sites"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "site_configs" ADD CONSTRAINT "site_configs_revision_id_config_revisions_id_fk" FOREIGN KEY ("revision_id") REFERENCES "public"."config_revisions"("id") ON DELETE set null ON UPDATE no action;--> statement-breakpoint
 CREATE INDEX "config_revisions_site_idx" ON "config_revisions" USING btree ("site_id","id");--> statement-breakpoint
-CREATE INDEX "config_revisions_device_idx" ON "config_revisions" USING btree ("device_id","id");
+CREATE INDEX "config_revisions_device_idx" ON "config_revisions" USING btree ("device_id","id");--> statement-breakpoint
+ALTER TABLE "device_agents" DROP COLUMN "config";

@@ -72,9 +72,11 @@ export const deviceConfigs = pgTable('device_configs', {
   revisionId: integer().references(() => configRevisions.id, { onDelete: 'set null' }),
   /** The hash of the effective document last sent to the device. */
   consoleHash: text(),
+  /** The document the device last said it runs: what it applied, or sent back (TASK_RECEIVED_CONFIG). */
+  running: jsonb().$type<Document>(),
   /**
-   * When the device last sent its running document (TASK_RECEIVED_CONFIG, kept in device_agents.config)
-   * that the console has not yet settled: drift, when it differs from the console's document.
+   * When the device sent back its running document, while the console has not settled it: drift, when it
+   * differs from the console's document (docs/configuration.md#drift).
    */
   runningReceivedAt: timestamp({ withTimezone: true }),
   /** Why configuration is suspended (devices.suspend_config). */

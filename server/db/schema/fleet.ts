@@ -52,8 +52,6 @@ export const deviceAgents = pgTable(
     state: jsonb().$type<AgentState>().notNull(),
     /** The latest heartbeat as the device sent it, less its clients (they have their own table). */
     telemetry: jsonb().$type<Record<string, unknown>>(),
-    /** The configuration document the device runs, as its last configuration task applied it. */
-    config: jsonb().$type<Record<string, Record<string, unknown>>>().notNull().default({}),
     adoptedAt: stampedNow(),
   },
   (t) => [

@@ -1,12 +1,14 @@
 // @vitest-environment node
-import { and, eq, isNull } from 'drizzle-orm';
+import { and, eq, isNull, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ALERT_TYPES, PRODUCT_TYPES, TASK_STATES, type TaskState } from '../../../core/domain.ts';
 import { productBrand } from '../../../core/product-catalogue.ts';
 import { taskStateOf } from '../../../core/task-machine.ts';
 import { stateCountsOf } from '../../../core/tasks.ts';
 import { verifyPassword } from '../../auth/passwords.ts';
+import { testSecrets } from '../../test/app.ts';
 import { type DatabaseHandle, openDatabase } from '../connect.ts';
+import { queryRows } from '../rows.ts';
 import { users } from '../schema/accounts.ts';
 import { alerts, tasks, taskTargets } from '../schema/activity.ts';
 import { clouds, invitations, licenses, membershipSites, memberships } from '../schema/clouds.ts';
@@ -24,7 +26,7 @@ let emptyBefore: boolean;
 beforeAll(async () => {
   handle = await openDatabase({ kind: 'memory' });
   emptyBefore = await isDatabaseEmpty(handle.db);
-  await seedDemo(handle.db, now);
+  await seedDemo(handle.db, testSecrets, now);
 });
 
 afterAll(async () => {
@@ -320,7 +322,7 @@ describe('seedDemo', () => {
   it('gives the same rows for the same time on a fresh database', async () => {
     const other = await openDatabase({ kind: 'memory' });
     try {
-      await seedDemo(other.db, now);
+      await seedDemo(other.db, testSecrets, now);
       for (const table of [devices, wirelessClients, alerts, tasks] as const) {
         const [first, second] = await Promise.all(
           [handle, other].map((database) => database.db.select().from(table).orderBy(table.id)),
@@ -330,5 +332,28 @@ describe('seedDemo', () => {
     } finally {
       await other.close();
     }
+  });
+});
+
+describe('configuration', () => {
+  it('shows every state: revisions with a history, a draft, overrides, a drift and a suspension', async () => {
+    const [counts] = await queryRows<Record<string, number>>(
+      handle.db,
+      sql`SELECT
+        (SELECT count(*)::int FROM config_revisions WHERE parent_id IS NOT NULL) AS followed,
+        (SELECT count(*)::int FROM site_configs WHERE draft IS NOT NULL) AS drafts,
+        (SELECT count(*)::int FROM device_configs WHERE overrides::text LIKE '%"channel"%') AS overrides,
+        (SELECT count(*)::int FROM device_configs WHERE running_received_at IS NOT NULL) AS drifted,
+        (SELECT count(*)::int FROM device_configs c JOIN devices d ON d.id = c.device_id
+          WHERE d.suspend_config AND c.suspend_reason IS NOT NULL) AS suspended,
+        (SELECT count(*)::int FROM config_revisions WHERE document::text LIKE '%demo-passphrase%') AS plain`,
+    );
+    expect(counts?.followed).toBeGreaterThan(10);
+    expect(counts?.drafts).toBe(1);
+    expect(counts?.overrides).toBeGreaterThan(3);
+    expect(counts?.drifted).toBe(1);
+    expect(counts?.suspended).toBeGreaterThan(0);
+    // Secrets are sealed at rest.
+    expect(counts?.plain).toBe(0);
   });
 });

@@ -1,12 +1,14 @@
 // The demo data of docs/demo.md, seeded by `npm start` on an empty database.
 import { sql } from 'drizzle-orm';
 import { hashPassword } from '../../auth/passwords.ts';
+import type { SecretBox } from '../../features/config/seal.ts';
 import type { Database } from '../connect.ts';
 import { users } from '../schema/accounts.ts';
 import { DEMO_PASSWORD, seedMemberships, seedUsers } from './demo-accounts.ts';
 import { seedAlerts } from './demo-alerts.ts';
 import { seedClients } from './demo-clients.ts';
 import { DEMO_CLOUD, seedAddons, seedClouds, TRIAL_CLOUD } from './demo-clouds.ts';
+import { seedConfigurations } from './demo-config.ts';
 import { seedDevices } from './demo-devices.ts';
 import { seedHistory } from './demo-history.ts';
 import { seedInvitations } from './demo-invitations.ts';
@@ -25,7 +27,7 @@ export async function isDatabaseEmpty(db: Database): Promise<boolean> {
  * Seeds the demo clouds, accounts, inventory and activity in one transaction. Everything is
  * derived from `now` and fixed seeds, so the same `now` gives the same rows.
  */
-export async function seedDemo(db: Database, now = new Date()): Promise<void> {
+export async function seedDemo(db: Database, secrets: SecretBox, now = new Date()): Promise<void> {
   // One hash for every demo account: hashing is deliberately slow.
   const passwordHash = await hashPassword(DEMO_PASSWORD);
   await db.transaction(async (tx) => {
@@ -55,6 +57,7 @@ export async function seedDemo(db: Database, now = new Date()): Promise<void> {
     const tasks = await seedTasks(tx, demoDevices, trialDevices, recorder, accounts, now);
     await seedAlerts(tx, demoDevices, trialDevices, recorder, tasks, now);
     await seedNews(tx, accounts, now);
+    await seedConfigurations(tx, secrets, demo, accounts.owner, now);
   });
   // PGlite has no autovacuum: refresh planner statistics after the bulk load (docs/architecture.md#stack).
   await db.execute(sql`analyze`);

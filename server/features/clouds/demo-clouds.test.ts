@@ -6,7 +6,7 @@ import type { NavLabelKey } from '../../../core/navigation/labels.ts';
 import type { NavEntry } from '../../../core/navigation/nav-entry.ts';
 import { can } from '../../../core/policy.ts';
 import { seedDemo } from '../../db/seed/demo.ts';
-import { as, createTestApp, login, type Session, type TestApp } from '../../test/app.ts';
+import { as, createTestApp, login, type Session, type TestApp, testSecrets } from '../../test/app.ts';
 
 const DEMO_PASSWORD = 'demo-console';
 let t: TestApp;
@@ -14,7 +14,7 @@ let owner: Session;
 
 beforeAll(async () => {
   t = await createTestApp();
-  await seedDemo(t.database.db);
+  await seedDemo(t.database.db, testSecrets);
   owner = await login(t.app, 'owner@demo.example', DEMO_PASSWORD);
 });
 afterAll(() => t.close());

@@ -109,7 +109,7 @@ const DEVICE_COLUMNS = sql`
   d.status_id = 'STATUS_OFFLINE' AS offline, coalesce(c.overrides, '{}'::jsonb) AS overrides, c.draft,
   coalesce(c.variables, '{}'::jsonb) AS variables, c.revision_id, c.console_hash,
   a.telemetry -> 'config' ->> 'appliedHash' AS applied_hash,
-  CASE WHEN c.running_received_at IS NOT NULL THEN a.config END AS running, c.running_received_at,
+  CASE WHEN c.running_received_at IS NOT NULL THEN c.running END AS running, c.running_received_at,
   c.suspend_reason`;
 const DEVICE_JOINS = sql`
   LEFT JOIN sites s ON s.id = d.site_id AND s.deleted_at IS NULL

@@ -6,13 +6,13 @@ import { users } from '../../db/schema/accounts.ts';
 import { taskTargets } from '../../db/schema/activity.ts';
 import { clouds, membershipSites } from '../../db/schema/clouds.ts';
 import { seedDemo } from '../../db/seed/demo.ts';
-import { as, createTestApp, login, type TestApp } from '../../test/app.ts';
+import { as, createTestApp, login, type TestApp, testSecrets } from '../../test/app.ts';
 
 let t: TestApp;
 let demoCloudId: number;
 beforeAll(async () => {
   t = await createTestApp();
-  await seedDemo(t.database.db);
+  await seedDemo(t.database.db, testSecrets);
   const [demo] = await t.database.db
     .select({ id: clouds.id })
     .from(clouds)
