@@ -102,6 +102,9 @@ const BUILT_PAGES: Record<Exclude<BuiltRouteKey, keyof typeof PUBLIC_PAGES>, Loa
     import('../features/statistics/pages/network-statistics-page.tsx').then((m) => m.NetworkStatisticsPage),
   deviceSystemStatistics: () =>
     import('../features/statistics/pages/system-statistics-page.tsx').then((m) => m.SystemStatisticsPage),
+  siteConfig: () => import('../features/config/pages/site-config-page.tsx').then((m) => m.SiteConfigPage),
+  deviceConfig: () =>
+    import('../features/config/pages/device-config-page.tsx').then((m) => m.DeviceConfigPage),
   devicePorts: () => import('../features/statistics/pages/ports-page.tsx').then((m) => m.PortsPage),
   deviceFiles: () => import('../features/statistics/pages/files-page.tsx').then((m) => m.FilesPage),
   device: deviceDashboardPage,

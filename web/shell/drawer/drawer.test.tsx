@@ -104,9 +104,15 @@ describe('navigation drawer levels', () => {
       }),
     );
     await waitFor(() => expect(shownLinks(nav)).toEqual(linkNames(model.entries)));
-    // The site's configuration page is not built yet: neither it nor its anchors are offered.
-    expect(within(nav).queryByRole('link', { name: 'Configuration' })).not.toBeInTheDocument();
-    expect(within(nav).queryByRole('link', { name: 'SD-WAN Group' })).not.toBeInTheDocument();
+    // The site has configuration and SD-WAN: Configuration is offered with its anchors.
+    expect(within(nav).getByRole('link', { name: 'Configuration' })).toHaveAttribute(
+      'href',
+      '/site/5/config',
+    );
+    expect(within(nav).getByRole('link', { name: 'SD-WAN Group' })).toHaveAttribute(
+      'href',
+      '/site/5/config#sdwan-group',
+    );
     expect(within(nav).queryByRole('link', { name: 'Add-ons' })).not.toBeInTheDocument();
     expect(getCurrentCloudId()).toBe(4);
 
@@ -128,7 +134,9 @@ describe('navigation drawer levels', () => {
     open('/site/5/device/11/ports');
     const nav = await drawerNav();
     expect(await within(nav).findByRole('heading', { level: 2, name: 'Device Menu' })).toBeInTheDocument();
-    await waitFor(() => expect(shownLinks(nav)).toEqual(['Dashboard', 'Ports', 'Activity', 'Files']));
+    await waitFor(() =>
+      expect(shownLinks(nav)).toEqual(['Dashboard', 'Ports', 'Activity', 'Files', 'Configuration']),
+    );
     expect(within(nav).getByRole('link', { name: 'Ports' })).toHaveAttribute('aria-current', 'page');
     expect(within(nav).getByRole('link', { name: 'Files' })).toHaveAttribute(
       'href',

@@ -1,0 +1,174 @@
+// The site's revisions, newest first, paged: who applied what and when, each one's changes, and a rollback.
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import CircularProgress from '@mui/material/CircularProgress';
+import Paper from '@mui/material/Paper';
+import Typography from '@mui/material/Typography';
+import { useId, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { ConfigRevision } from '../../../../core/api/config.ts';
+import { confirmDialog } from '../../../platform/dialogs/dialog-store.ts';
+import { ModalShell } from '../../../platform/dialogs/modal-shell.tsx';
+import { LoadFailed } from '../../../platform/load-failed.tsx';
+import { showMessage } from '../../../platform/messages/message-store.ts';
+import { useFormatDateTime } from '../../account/index.ts';
+import { REVISIONS_PAGE_SIZE, useConfigRevisions } from '../api/get-config-revisions.ts';
+import { useRollbackConfigRevision } from '../api/rollback-config-revision.ts';
+import { ChangesTable } from './changes-table.tsx';
+import { TYPE_TITLE_KEYS } from './type-labels.ts';
+
+const KIND_KEYS = {
+  apply: 'config.revisions.kindApply',
+  rollback: 'config.revisions.kindRollback',
+  sync: 'config.revisions.kindSync',
+} as const satisfies Record<ConfigRevision['kind'], string>;
+
+export function RevisionHistory({
+  cloudId,
+  siteId,
+  canChange,
+}: {
+  readonly cloudId: number;
+  readonly siteId: number;
+  readonly canChange: boolean;
+}) {
+  const { t } = useTranslation();
+  const headingId = useId();
+  const formatDateTime = useFormatDateTime();
+  const [offset, setOffset] = useState(0);
+  const [previewed, setPreviewed] = useState<ConfigRevision | null>(null);
+  const revisions = useConfigRevisions(cloudId, siteId, offset);
+  const rollback = useRollbackConfigRevision(cloudId, siteId);
+  const data = revisions.data;
+
+  const rollBack = async (revision: ConfigRevision) => {
+    const confirmed = await confirmDialog({
+      title: t('config.revisions.rollbackTitle', { id: revision.id }),
+      content: t('config.revisions.rollbackContent', { type: t(TYPE_TITLE_KEYS[revision.config_type]) }),
+      confirmLabel: t('config.revisions.rollback'),
+    });
+    if (!confirmed) return;
+    try {
+      const result = await rollback.mutateAsync({ revisionId: revision.id, body: {} });
+      showMessage({ content: t('config.revisions.rolledBack', { count: result.task_ids.length }) });
+    } catch {
+      // The app's error policy says what failed.
+    }
+  };
+
+  return (
+    <Paper
+      component="section"
+      aria-labelledby={headingId}
+      variant="outlined"
+      sx={{ p: { xs: 2, sm: 3 }, display: 'grid', gap: 2, minWidth: 0 }}
+    >
+      <Typography id={headingId} variant="h2">
+        {t('config.revisions.title')}
+      </Typography>
+      {revisions.isError && !data ? (
+        <LoadFailed message={t('config.revisions.loadFailed')} onRetry={() => revisions.refetch()} />
+      ) : !data ? (
+        <CircularProgress size={24} aria-label={t('config.revisions.loading')} />
+      ) : data.revisions.length === 0 ? (
+        <Typography>{t('config.revisions.empty')}</Typography>
+      ) : (
+        <>
+          <Box
+            component="ul"
+            aria-labelledby={headingId}
+            sx={{ listStyle: 'none', m: 0, p: 0, display: 'grid', gap: 1 }}
+          >
+            {data.revisions.map((revision) => (
+              <Box
+                component="li"
+                key={revision.id}
+                sx={{
+                  display: 'flex',
+                  flexWrap: 'wrap',
+                  gap: 1,
+                  alignItems: 'center',
+                  justifyContent: 'space-between',
+                  borderBottom: 1,
+                  borderColor: 'divider',
+                  pb: 1,
+                }}
+              >
+                <Box sx={{ minWidth: 0 }}>
+                  <Typography>
+                    {t('config.revisions.headline', {
+                      id: revision.id,
+                      kind: t(KIND_KEYS[revision.kind]),
+                      type: t(TYPE_TITLE_KEYS[revision.config_type]),
+                    })}
+                  </Typography>
+                  <Typography variant="body2" color="text.secondary">
+                    {t('config.revisions.byline', {
+                      author: revision.author_name ?? t('config.revisions.noAuthor'),
+                      time: formatDateTime(revision.created_at),
+                      count: revision.changes.length,
+                    })}
+                  </Typography>
+                </Box>
+                <Box sx={{ display: 'flex', gap: 1 }}>
+                  <Button size="small" onClick={() => setPreviewed(revision)}>
+                    {t('config.revisions.preview')}
+                  </Button>
+                  {canChange && (
+                    <Button
+                      size="small"
+                      color="warning"
+                      disabled={rollback.isPending}
+                      onClick={() => void rollBack(revision)}
+                    >
+                      {t('config.revisions.rollback')}
+                    </Button>
+                  )}
+                </Box>
+              </Box>
+            ))}
+          </Box>
+          <Box sx={{ display: 'flex', gap: 1, alignItems: 'center', flexWrap: 'wrap' }}>
+            <Typography variant="body2" sx={{ flexGrow: 1 }}>
+              {t('config.revisions.range', {
+                from: offset + 1,
+                to: offset + data.revisions.length,
+                total: data.total,
+              })}
+            </Typography>
+            <Button
+              size="small"
+              disabled={offset === 0}
+              onClick={() => setOffset(Math.max(0, offset - REVISIONS_PAGE_SIZE))}
+            >
+              {t('config.revisions.newer')}
+            </Button>
+            <Button
+              size="small"
+              disabled={offset + REVISIONS_PAGE_SIZE >= data.total}
+              onClick={() => setOffset(offset + REVISIONS_PAGE_SIZE)}
+            >
+              {t('config.revisions.older')}
+            </Button>
+          </Box>
+        </>
+      )}
+      {previewed && (
+        <ModalShell
+          open
+          maxWidth="md"
+          title={t('config.revisions.previewTitle', { id: previewed.id })}
+          onClose={() => setPreviewed(null)}
+          actions={<Button onClick={() => setPreviewed(null)}>{t('platform.dialogs.ok')}</Button>}
+        >
+          <Box sx={{ overflowX: 'auto' }}>
+            <ChangesTable
+              changes={previewed.changes}
+              label={t('config.revisions.previewTitle', { id: previewed.id })}
+            />
+          </Box>
+        </ModalShell>
+      )}
+    </Paper>
+  );
+}

@@ -1,0 +1,138 @@
+// One kind's document on the site page: its draft (or what was last applied) in the editor, checked as it
+// is edited, saved as the kind's draft or the draft dropped.
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Chip from '@mui/material/Chip';
+import Paper from '@mui/material/Paper';
+import Typography from '@mui/material/Typography';
+import { type FormEvent, useId, useMemo, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import type { SaveSiteConfigBody, SiteConfig } from '../../../../core/api/config.ts';
+import { CONFIG_DOCUMENTS } from '../../../../core/config/document.ts';
+import { validateConfig } from '../../../../core/config/rules.ts';
+import { confirmDialog } from '../../../platform/dialogs/dialog-store.ts';
+import { showMessage } from '../../../platform/messages/message-store.ts';
+import { useSaveSiteConfig } from '../api/save-site-config.ts';
+import { type ConfigDocumentValue, DocumentEditor } from './document-editor.tsx';
+import { documentProblems, problemTexts, siteIssuePrefix } from './problems.ts';
+import { defaultValue, type JsonSchema } from './schema-model.ts';
+import { GENERAL_ANCHOR, sectionAnchor, TYPE_TITLE_KEYS } from './type-labels.ts';
+
+type TypeConfig = SiteConfig['types'][number];
+
+/** The document to edit: the draft, else what was last applied, else a new one. */
+export const startingDocument = (config: TypeConfig): ConfigDocumentValue =>
+  config.draft ??
+  config.applied ??
+  (defaultValue(CONFIG_DOCUMENTS[config.config_type] as unknown as JsonSchema) as ConfigDocumentValue);
+
+export function TypeConfigCard({
+  cloudId,
+  siteId,
+  config,
+  canChange,
+  first,
+}: {
+  readonly cloudId: number;
+  readonly siteId: number;
+  readonly config: TypeConfig;
+  readonly canChange: boolean;
+  /** The first kind on the page holds the General and locale anchor. */
+  readonly first: boolean;
+}) {
+  const { t } = useTranslation();
+  const type = config.config_type;
+  const headingId = useId();
+  const save = useSaveSiteConfig(cloudId, siteId);
+  const [initial] = useState(() => startingDocument(config));
+  const [document, setDocument] = useState(initial);
+  const [refused, setRefused] = useState<unknown>(null);
+  const [attempted, setAttempted] = useState(false);
+  const problems = useMemo(
+    () => documentProblems(validateConfig(type, document), config.problems, document === initial),
+    [type, document, initial, config.problems],
+  );
+  const texts = problemTexts(t, problems, refused, siteIssuePrefix(type));
+  const title = t(TYPE_TITLE_KEYS[type]);
+
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    setAttempted(true);
+    if (problems.length > 0) return;
+    setRefused(null);
+    try {
+      // Sent only once its kind's schema and rules accept it (validateConfig above).
+      await save.mutateAsync({ documents: { [type]: document } as SaveSiteConfigBody['documents'] });
+      showMessage({ content: t('config.site.saved', { type: title }) });
+    } catch (error) {
+      // A 400 shows at its fields; the app's error policy reports any other failure.
+      setRefused(error);
+    }
+  };
+  const discard = async () => {
+    const confirmed = await confirmDialog({
+      title: t('config.site.discardTitle', { type: title }),
+      content: t('config.site.discardContent'),
+      confirmLabel: t('config.site.discard'),
+    });
+    if (!confirmed) return;
+    try {
+      await save.mutateAsync({ discard: [type] });
+    } catch {
+      return; // The app's error policy says what failed.
+    }
+    showMessage({ content: t('config.site.discarded', { type: title }) });
+  };
+
+  return (
+    <Paper
+      component="section"
+      id={sectionAnchor(type)}
+      aria-labelledby={headingId}
+      variant="outlined"
+      sx={{ p: { xs: 2, sm: 3 }, display: 'grid', gap: 2, minWidth: 0, scrollMarginTop: 80 }}
+    >
+      <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 1, alignItems: 'center' }}>
+        <Typography id={headingId} variant="h2">
+          {title}
+        </Typography>
+        {config.draft !== null && <Chip size="small" color="info" label={t('config.site.draft')} />}
+        <Typography variant="body2" color="text.secondary" sx={{ width: '100%' }}>
+          {t('config.site.devices', { count: config.devices })}
+        </Typography>
+      </Box>
+      <Box
+        component="form"
+        noValidate
+        onSubmit={submit}
+        aria-label={title}
+        sx={{ display: 'grid', gap: 2, minWidth: 0 }}
+      >
+        <DocumentEditor
+          type={type}
+          document={document}
+          onChange={setDocument}
+          texts={texts}
+          disabled={!canChange}
+          ids={{ general: first ? GENERAL_ANCHOR : undefined }}
+        />
+        {attempted && problems.length > 0 && (
+          <Alert severity="error">{t('config.site.fixProblems', { count: problems.length })}</Alert>
+        )}
+        {canChange && (
+          <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 1 }}>
+            <Button type="submit" variant="contained" disabled={save.isPending}>
+              {t('config.site.save')}
+            </Button>
+            {config.draft !== null && (
+              <Button color="error" disabled={save.isPending} onClick={() => void discard()}>
+                {t('config.site.discard')}
+              </Button>
+            )}
+          </Box>
+        )}
+      </Box>
+    </Paper>
+  );
+}

@@ -1,0 +1,123 @@
+// docs/configuration.md#variables: the site's named values, one row each, saved together.
+import DeleteIcon from '@mui/icons-material/Delete';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import IconButton from '@mui/material/IconButton';
+import Paper from '@mui/material/Paper';
+import TextField from '@mui/material/TextField';
+import Typography from '@mui/material/Typography';
+import { type FormEvent, useId, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { showMessage } from '../../../platform/messages/message-store.ts';
+import { useSaveSiteConfig } from '../api/save-site-config.ts';
+
+const NAME = /^[a-z][a-z0-9_]{0,31}$/;
+type Row = { readonly key: number; readonly name: string; readonly value: string };
+
+export function VariablesEditor({
+  cloudId,
+  siteId,
+  variables,
+  canChange,
+}: {
+  readonly cloudId: number;
+  readonly siteId: number;
+  readonly variables: Readonly<Record<string, string>>;
+  readonly canChange: boolean;
+}) {
+  const { t } = useTranslation();
+  const headingId = useId();
+  const save = useSaveSiteConfig(cloudId, siteId);
+  const [rows, setRows] = useState<Row[]>(() =>
+    Object.entries(variables).map(([name, value], key) => ({ key, name, value })),
+  );
+  const [nextKey, setNextKey] = useState(rows.length);
+  const problemOf = (row: Row) => {
+    if (!NAME.test(row.name)) return t('config.variables.invalidName');
+    if (rows.filter((other) => other.name === row.name).length > 1) return t('config.variables.duplicate');
+    return undefined;
+  };
+  const valid = rows.every((row) => problemOf(row) === undefined);
+  const change = (key: number, part: Partial<Row>) =>
+    setRows(rows.map((row) => (row.key === key ? { ...row, ...part } : row)));
+  const submit = async (event: FormEvent) => {
+    event.preventDefault();
+    if (!valid) return;
+    try {
+      await save.mutateAsync({ variables: Object.fromEntries(rows.map((row) => [row.name, row.value])) });
+    } catch {
+      return; // The app's error policy says what failed.
+    }
+    showMessage({ content: t('config.variables.saved') });
+  };
+  return (
+    <Paper
+      component="section"
+      aria-labelledby={headingId}
+      variant="outlined"
+      sx={{ p: { xs: 2, sm: 3 }, display: 'grid', gap: 2, minWidth: 0 }}
+    >
+      <Typography id={headingId} variant="h2">
+        {t('config.variables.title')}
+      </Typography>
+      <Typography variant="body2" color="text.secondary">
+        {t('config.variables.help')}
+      </Typography>
+      <Box component="form" noValidate onSubmit={submit} sx={{ display: 'grid', gap: 2 }}>
+        {rows.length === 0 && <Typography>{t('config.variables.empty')}</Typography>}
+        {rows.map((row) => (
+          <Box
+            key={row.key}
+            sx={{
+              display: 'grid',
+              gap: 1,
+              gridTemplateColumns: { xs: '1fr auto', sm: '1fr 2fr auto' },
+              alignItems: 'start',
+            }}
+          >
+            <TextField
+              label={t('config.variables.name')}
+              value={row.name}
+              disabled={!canChange}
+              error={problemOf(row) !== undefined}
+              helperText={problemOf(row)}
+              onChange={(event) => change(row.key, { name: event.target.value })}
+              slotProps={{ htmlInput: { maxLength: 32, autoComplete: 'off' } }}
+            />
+            <TextField
+              label={t('config.variables.value')}
+              value={row.value}
+              disabled={!canChange}
+              onChange={(event) => change(row.key, { value: event.target.value })}
+              slotProps={{ htmlInput: { maxLength: 128, autoComplete: 'off' } }}
+              sx={{ gridColumn: { xs: '1 / 2', sm: 'auto' }, gridRow: { xs: 2, sm: 'auto' } }}
+            />
+            {canChange && (
+              <IconButton
+                aria-label={t('config.variables.remove', { name: row.name })}
+                onClick={() => setRows(rows.filter((other) => other.key !== row.key))}
+              >
+                <DeleteIcon />
+              </IconButton>
+            )}
+          </Box>
+        ))}
+        {canChange && (
+          <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 1 }}>
+            <Button
+              onClick={() => {
+                setRows([...rows, { key: nextKey, name: '', value: '' }]);
+                setNextKey(nextKey + 1);
+              }}
+            >
+              {t('config.variables.add')}
+            </Button>
+            <Button type="submit" variant="contained" disabled={!valid || save.isPending}>
+              {t('config.variables.save')}
+            </Button>
+          </Box>
+        )}
+      </Box>
+    </Paper>
+  );
+}
