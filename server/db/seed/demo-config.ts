@@ -63,7 +63,8 @@ function siteDocument(type: ConfigType, site: SiteRow, version: 1 | 2): Document
     document[section] = json({
       ...(document[section] as object),
       wlans: [
-        wlan('corp', '{{site_code}}-Corp', { vlan_id: 10 }),
+        // WPA2 still: the demo's older access points run firmware without WPA3.
+        wlan('corp', '{{site_code}}-Corp', { security: 'wpa2-psk', vlan_id: 10 }),
         wlan('guest', 'Guest {{site_code}}', {
           security: 'wpa2-psk',
           vlan_id: version === 2 ? 30 : 20,
@@ -100,12 +101,11 @@ function siteDocument(type: ConfigType, site: SiteRow, version: 1 | 2): Document
   return document;
 }
 
-const SITE_CODE = (site: SiteRow) =>
-  site.name
-    .split(/\s+/)
-    .map((word) => word[0])
-    .join('')
-    .toUpperCase();
+/** "Hotel Bayview" is HB, "Headquarters" HEA. */
+function siteCode(site: SiteRow) {
+  const words = site.name.split(/\s+/);
+  return (words.length > 1 ? words.map((word) => word[0]).join('') : site.name.slice(0, 3)).toUpperCase();
+}
 
 /**
  * Seeds the configurations of the cloud's sites that have configuration turned on: two applied revisions
@@ -136,7 +136,7 @@ export async function seedConfigurations(
   let drafted = false;
   let drifted = false;
   for (const [index, site] of sites.entries()) {
-    const variables = { site_code: SITE_CODE(site) };
+    const variables = { site_code: siteCode(site) };
     await db.execute(sql`UPDATE sites SET config_variables = ${JSON.stringify(variables)}::jsonb,
       config_saved_at = ${daysAgo(now, 4).toISOString()} WHERE id = ${site.id}`);
     const onSite = devices.filter((device) => device.site_id === site.id);
