@@ -33,7 +33,8 @@ type Devices = {
   }>;
 };
 
-function startDevices(url: string, devices: number, failPct: number, restartMs: number): Devices {
+/** The bench cloud's devices in their own process (bench/tasks-devices.ts), answering their commands. */
+export function startDevices(url: string, devices: number, failPct: number, restartMs: number): Devices {
   const child = spawn(
     process.execPath,
     [join(root, 'bench/tasks-devices.ts'), JSON.stringify({ url, devices, failPct, restartMs })],

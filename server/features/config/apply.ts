@@ -128,7 +128,7 @@ const controls = (rollout: Rollout) => ({
   failureThresholdPct: rollout.failure_threshold_pct ?? 10,
 });
 
-type Caller = { db: Database; secrets: SecretBox; actor: AuditActor; cloudId: number; userId: number };
+export type Caller = { db: Database; secrets: SecretBox; actor: AuditActor; cloudId: number; userId: number };
 
 /**
  * Applies new site documents: per kind a revision, and a configuration task that reaches the site's
