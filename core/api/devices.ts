@@ -245,6 +245,8 @@ export const DeviceDetail = Type.Object({
   state_changed: Nullable(Type.Object({ by: Nullable(Type.String()), at: Type.String() })),
   /** The caller may unblock or recommission it (site permission change_device_state). */
   can_change_state: Type.Boolean(),
+  /** Its configuration is suspended (a firmware downgrade), and why; absent when it is not. */
+  config_suspended: Type.Optional(Type.Object({ reason: Nullable(Type.String()) })),
   last_seen_at: Nullable(Type.String()),
   /** The caller may rename it (site permission rename_device). */
   can_rename: Type.Boolean(),

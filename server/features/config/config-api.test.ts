@@ -341,6 +341,10 @@ describe('a firmware downgrade', () => {
     expect((await call('POST', `${url}/apply`, { dryRun: true })).json().skipped).toEqual([
       expect.objectContaining({ device_id: device.id, reason: 'suspended' }),
     ]);
+    const dashboard = await call('GET', `/apiv2/cloud/${cloud.cloud.id}/devices/${device.id}`);
+    expect(dashboard.json().config_suspended).toEqual({
+      reason: 'Firmware went back from 7.2.1-4012 to 7.2.0-3988.',
+    });
     expect((await call('PUT', url, { suspend_config: false }, guest)).statusCode).toBe(403);
     expect((await call('PUT', url, { suspend_config: false })).json()).toMatchObject({
       suspend_config: false,

@@ -17,6 +17,7 @@ import { productBrand } from '../../../core/product-catalogue.ts';
 import { allowedTasks, runsOn, TASK_DEFINITIONS } from '../../../core/task-types.ts';
 import type { Database } from '../../db/connect.ts';
 import { queryRows } from '../../db/rows.ts';
+import { deviceConfigs } from '../../db/schema/config.ts';
 import { deviceAgents } from '../../db/schema/fleet.ts';
 import { devices, sites, smartNvrs } from '../../db/schema/inventory.ts';
 import { flagSetBy } from './device-state.ts';
@@ -174,6 +175,7 @@ export async function readDeviceDetail(
         ? await flagSetBy(db, cloudId, device.id, 'blocked')
         : null,
     can_change_state: mayChangeDeviceState(access, siteId),
+    ...(device.suspendConfig ? { config_suspended: { reason: await suspendReason(db, device.id) } } : {}),
     last_seen_at: (row.lastHeartbeatAt ?? device.lastSeenAt)?.toISOString() ?? null,
     can_rename: siteId !== null && sitePermissions(access, siteId).has('rename_device'),
     can_reset_credential: row.credentialHash !== null && mayResetCredential(access, siteId),
@@ -222,4 +224,13 @@ export async function readSmartNvrDetail(
     can_reset_credential: row.credentialHash !== null && mayResetCredential(access, null, true),
     report: reportOf(row.telemetry, row.lastHeartbeatAt),
   };
+}
+
+/** Why a device's configuration is suspended (docs/configuration.md#suspension), when the console knows. */
+async function suspendReason(db: Database, deviceId: number): Promise<string | null> {
+  const [row] = await db
+    .select({ reason: deviceConfigs.suspendReason })
+    .from(deviceConfigs)
+    .where(eq(deviceConfigs.deviceId, deviceId));
+  return row?.reason ?? null;
 }

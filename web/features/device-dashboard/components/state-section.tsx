@@ -2,8 +2,10 @@
 // is doing by the latest heartbeat: load, temperature, power, clock and configuration.
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
+import Link from '@mui/material/Link';
 import Typography from '@mui/material/Typography';
 import { useTranslation } from 'react-i18next';
+import { Link as RouterLink } from 'react-router';
 import type { DeviceDetail, DeviceReport } from '../../../../core/api/devices.ts';
 import type { HealthId, StatusId } from '../../../../core/domain.ts';
 import { deviceStatus } from '../../../platform/device-status.ts';
@@ -24,7 +26,28 @@ export type ObjectState = {
   readonly stateChanged?: DeviceDetail['state_changed'];
   readonly health: HealthId;
   readonly report: DeviceReport | null;
+  /** Its configuration is suspended, and the page that resumes it. */
+  readonly configSuspended?: { readonly reason: string | null; readonly href: string | null };
 };
+
+/** A device whose configuration is suspended says why, and leads to where it is resumed. */
+function ConfigSuspended({ state }: { readonly state: ObjectState }) {
+  const { t } = useTranslation();
+  const suspended = state.configSuspended;
+  if (!suspended) return null;
+  return (
+    <Alert severity="info" role="status">
+      <Typography variant="body2">
+        {t('deviceDashboard.state.configSuspended')} {suspended.reason}
+      </Typography>
+      {suspended.href && (
+        <Link component={RouterLink} to={suspended.href} variant="body2">
+          {t('deviceDashboard.state.openConfig')}
+        </Link>
+      )}
+    </Alert>
+  );
+}
 
 /** Why a blocked or decommissioned device is so: what it means, who did it and when. */
 function StateChange({ state }: { readonly state: ObjectState }) {
@@ -124,6 +147,7 @@ export function StateSection({
         ]}
       />
       <StateChange state={state} />
+      <ConfigSuspended state={state} />
       {alert && (
         <Box>
           <Typography variant="body2" color="text.secondary">

@@ -300,6 +300,20 @@ describe('device dashboard', () => {
     expect(await screen.findByText('No tasks yet.')).toBeInTheDocument();
   });
 
+  it('says why its configuration is suspended and leads to the page that resumes it', async () => {
+    open({ devices: [device({ config_suspended: { reason: 'Firmware went back from 7.2.1 to 7.1.0.' } })] });
+    const state = await screen.findByRole('region', { name: 'Status and health' });
+    expect(
+      await within(state).findByText(
+        'Configuration is suspended: the console sends this device none. Firmware went back from 7.2.1 to 7.1.0.',
+      ),
+    ).toBeInTheDocument();
+    expect(within(state).getByRole('link', { name: 'Open its configuration to resume it' })).toHaveAttribute(
+      'href',
+      '/site/7/device/11/config',
+    );
+  });
+
   it('is not found when the device is gone or hidden from the caller', async () => {
     open({ devices: [device()], failure: [404, { message: 'Not found.' }] });
     expect(await screen.findByRole('heading', { level: 1, name: 'Page not found' })).toBeInTheDocument();

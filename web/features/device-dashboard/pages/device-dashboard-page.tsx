@@ -146,6 +146,10 @@ export function DeviceDashboardPage() {
           stateChanged: device.state_changed,
           health: device.health_id,
           report: device.report,
+          configSuspended: device.config_suspended && {
+            reason: device.config_suspended.reason,
+            href: device.site && routes.deviceConfig.href({ siteId: device.site.id, deviceId: device.id }),
+          },
         },
         family: <FamilyView cloudId={cloudId} device={device} />,
         activityHref: activityHref(device),
