@@ -1,8 +1,10 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { AppContext } from '../context.ts';
 import type { Database } from '../db/connect.ts';
+import { askForRunningConfig } from '../features/config/drift.ts';
 import { createAlertPusher } from './alert-push.ts';
 import { type AppliedHeartbeat, createHeartbeatIngest } from './heartbeats.ts';
+import type { NewAlert } from './new-alert.ts';
 import { createTaskEngine } from './task-engine.ts';
 
 export type MetricsWriter = (tx: Database, applied: readonly AppliedHeartbeat[]) => Promise<void>;
@@ -10,13 +12,22 @@ export type MetricsWriter = (tx: Database, applied: readonly AppliedHeartbeat[])
 /** The agent API's engine for one server process: heartbeat batches, tasks and the pushes of new alerts. */
 export function createFleet(ctx: AppContext, log: FastifyBaseLogger, writeMetrics: MetricsWriter) {
   const pusher = createAlertPusher(ctx, log);
+  let asking: Promise<void> = Promise.resolve();
+  const onHeartbeatAlerts = (alerts: NewAlert[]) => {
+    pusher.push(alerts);
+    asking = asking
+      .then(() => askForRunningConfig(ctx.db, alerts))
+      .then(pusher.push, (error: unknown) => {
+        log.error({ err: error }, 'asking devices whose configuration changed for their running one failed');
+      });
+  };
   const ingest = createHeartbeatIngest({
     db: ctx.db,
     secrets: ctx.secrets,
     intervalS: ctx.config.heartbeatIntervalS,
     pace: ctx.config.heartbeatPace,
     writeMetrics,
-    onAlerts: pusher.push,
+    onAlerts: onHeartbeatAlerts,
     log,
     concurrency: ctx.database.kind === 'postgres' ? 2 : 1,
   });
@@ -30,6 +41,7 @@ export function createFleet(ctx: AppContext, log: FastifyBaseLogger, writeMetric
     /** Waits for queued heartbeats, task follow-ups and pushes, before the database closes. */
     async idle() {
       await ingest.flush();
+      await asking;
       await tasks.stop();
       await pusher.idle();
     },

@@ -262,7 +262,7 @@ describe('a device configuration', () => {
     );
   });
 
-  it('shows a drift the device reports and takes the device’s values as overrides', async () => {
+  it('asks a device whose files changed for its running document, shows the drift and takes the device’s values', async () => {
     const device = first();
     const url = deviceUrl(device.id);
     const running = structuredClone((await call('GET', url)).json().effective);
@@ -270,14 +270,14 @@ describe('a device configuration', () => {
     running.wifi6_wireless.wlans[0].passphrase = PASSPHRASE;
     running.general_locale.admin_password = 'change-me-now';
     running.wifi6_wireless.radios[0].tx_power_dbm = 9;
-    const taskId = (
-      await call('POST', `/apiv2/cloud/${cloud.cloud.id}/tasks`, {
-        type: 'TASK_RECEIVED_CONFIG',
-        targets: { device_ids: [device.id] },
-      })
-    ).json().task.id;
-    const [command] = await commandsOf(t, device.credential, 1);
-    expect(command?.taskId).toBe(taskId);
+    // The device says its files changed on it: the console asks it for what it runs.
+    await sendHeartbeat(
+      t,
+      device.credential,
+      heartbeat(5, { config: { applied: true, unsyncedFiles: ['wireless'] } }),
+    );
+    const [command] = await commandsOf(t, device.credential, 5);
+    expect(command?.type).toBe('TASK_RECEIVED_CONFIG');
     await report(t, device.credential, command?.id ?? 0, { state: 'success', result: { config: running } });
     await t.app.fleet.tasks.flush();
 
