@@ -261,7 +261,8 @@ export function ValueListField({
         value={shown}
         disabled={disabled}
         error={problems.length > 0}
-        helperText={helper(problems) ?? t('config.editor.listHelp')}
+        // How to type the values, for whoever may: a read-only field's hint would only be faint text.
+        helperText={helper(problems) ?? (disabled ? undefined : t('config.editor.listHelp'))}
         onChange={(event) => {
           setText(event.target.value);
           onChange(parseList(event.target.value, integer));

@@ -43,7 +43,8 @@ export function OriginNote({
       <Chip
         size="small"
         variant="outlined"
-        color={origin === 'device' ? 'warning' : 'default'}
+        // Primary rather than warning: the warning colour's text is too faint on an outlined chip (axe).
+        color={origin === 'device' ? 'primary' : 'default'}
         label={origin === 'device' ? t('config.origin.device') : t('config.origin.site')}
       />
       {origin === 'device' && onRevert && (

@@ -117,7 +117,8 @@ export function RevisionHistory({
                   {canChange && (
                     <Button
                       size="small"
-                      color="warning"
+                      // Error rather than warning: the warning colour's text is too faint on white (axe).
+                      color="error"
                       disabled={rollback.isPending}
                       onClick={() => void rollBack(revision)}
                     >

@@ -15,6 +15,7 @@ import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { ItemId } from '../../../../core/config/document.ts';
 import { promptDialog } from '../../../platform/dialogs/dialog-store.ts';
+import { visuallyHidden } from '../../../platform/visually-hidden.ts';
 import { useConfigLabels, useEditor, WithoutDecoration } from './editor-context.tsx';
 import {
   AutoOrNumberField,
@@ -43,6 +44,8 @@ export interface SchemaFieldProps {
   readonly onChange: (value: unknown) => void;
   /** The id of an object's fieldset (the page's anchors). */
   readonly id?: string;
+  /** An object's legend for screen readers only, where a heading beside it already names it. */
+  readonly legendHidden?: boolean;
 }
 
 /** Whether a field takes a whole row (a group of fields) rather than a cell of the grid. */
@@ -52,7 +55,7 @@ const isGroup = (schema: JsonSchema) => {
   return kind.kind === 'object' || kind.kind === 'keyedList' || kind.kind === 'objectList';
 };
 
-export function SchemaField({ schema, path, name, value, onChange, id }: SchemaFieldProps) {
+export function SchemaField({ schema, path, name, value, onChange, id, legendHidden }: SchemaFieldProps) {
   const labels = useConfigLabels();
   const label = labels.field(name);
   const kind = fieldKind(schema);
@@ -60,7 +63,15 @@ export function SchemaField({ schema, path, name, value, onChange, id }: SchemaF
   switch (kind.kind) {
     case 'object':
       return (
-        <ObjectFields schema={schema} path={path} label={label} value={value} onChange={onChange} id={id} />
+        <ObjectFields
+          schema={schema}
+          path={path}
+          label={label}
+          value={value}
+          onChange={onChange}
+          id={id}
+          legendHidden={legendHidden}
+        />
       );
     case 'boolean':
       return <BooleanField {...leaf} />;
@@ -111,6 +122,7 @@ export function ObjectFields({
   id,
   heading,
   action,
+  legendHidden = false,
 }: {
   readonly schema: JsonSchema;
   readonly path: string;
@@ -122,6 +134,8 @@ export function ObjectFields({
   readonly heading?: string;
   /** A button of the group beside its legend (remove a list item). */
   readonly action?: ReactNode;
+  /** The legend for screen readers only. */
+  readonly legendHidden?: boolean;
 }) {
   const kind = fieldKind(schema);
   const object = asObject(value);
@@ -132,7 +146,7 @@ export function ObjectFields({
       <Typography
         component="legend"
         variant={depth <= 1 ? 'h3' : 'subtitle1'}
-        sx={{ mb: 1, fontWeight: 500 }}
+        sx={legendHidden ? visuallyHidden : { mb: 1, fontWeight: 500 }}
       >
         {heading ?? label}
       </Typography>

@@ -33,6 +33,7 @@ export function TypeConfigCard({
   config,
   canChange,
   first,
+  generalOpen,
 }: {
   readonly cloudId: number;
   readonly siteId: number;
@@ -40,6 +41,8 @@ export function TypeConfigCard({
   readonly canChange: boolean;
   /** The first kind on the page holds the General and locale anchor. */
   readonly first: boolean;
+  /** Whether its General and locale is unfolded (the address names its anchor). */
+  readonly generalOpen: boolean;
 }) {
   const { t } = useTranslation();
   const type = config.config_type;
@@ -88,10 +91,9 @@ export function TypeConfigCard({
   return (
     <Paper
       component="section"
-      id={sectionAnchor(type)}
       aria-labelledby={headingId}
       variant="outlined"
-      sx={{ p: { xs: 2, sm: 3 }, display: 'grid', gap: 2, minWidth: 0, scrollMarginTop: 80 }}
+      sx={{ p: { xs: 2, sm: 3 }, display: 'grid', gap: 2, minWidth: 0 }}
     >
       <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 1, alignItems: 'center' }}>
         <Typography id={headingId} variant="h2">
@@ -115,7 +117,9 @@ export function TypeConfigCard({
           onChange={setDocument}
           texts={texts}
           disabled={!canChange}
-          ids={{ general: first ? GENERAL_ANCHOR : undefined }}
+          // The kind's anchor is on its own section, which the folded General and locale comes before.
+          ids={{ general: first ? GENERAL_ANCHOR : undefined, section: sectionAnchor(type) }}
+          generalOpen={generalOpen}
         />
         {attempted && problems.length > 0 && (
           <Alert severity="error">{t('config.site.fixProblems', { count: problems.length })}</Alert>

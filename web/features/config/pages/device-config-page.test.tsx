@@ -61,6 +61,11 @@ describe('Device Configuration page', () => {
     expect(within(guest).getByRole('textbox', { name: 'SSID' })).toHaveValue('Lobby Guest');
     expect(screen.getAllByText('Device override')).toHaveLength(1);
     expect(screen.getAllByText('Inherited from site').length).toBeGreaterThan(10);
+    // Nothing in General and locale is the device's own: it is folded.
+    expect(screen.getByRole('button', { name: 'General and locale' })).toHaveAttribute(
+      'aria-expanded',
+      'false',
+    );
     expect(screen.getByText('The device runs the configuration the console sent.')).toBeInTheDocument();
     fireEvent.click(within(guest).getByRole('button', { name: 'Revert to site (SSID)' }));
     await waitFor(() => expect(changesOf(requests)).toHaveLength(1));
@@ -70,6 +75,21 @@ describe('Device Configuration page', () => {
     expect(
       within(screen.getByRole('group', { name: 'guest' })).getByRole('textbox', { name: 'SSID' }),
     ).toHaveValue('Harbour Guest');
+  });
+
+  it('folds General and locale unless the device overrides something in it', async () => {
+    const overridden = withOverride();
+    const ntp = 'general_locale/ntp_servers';
+    installConfigServer((request) =>
+      request.path === DEVICE_PATH
+        ? deviceConfig({ ...overridden, origins: { ...overridden.origins, [ntp]: 'device' } })
+        : undefined,
+    );
+    open();
+    const general = await screen.findByRole('button', { name: 'General and locale' });
+    expect(general).toHaveAttribute('aria-expanded', 'true');
+    expect(screen.getByRole('button', { name: 'Revert to site (NTP servers)' })).toBeInTheDocument();
+    expect(screen.getAllByText('Device override')).toHaveLength(2);
   });
 
   it("settles a drift by taking the device's settings, or keeping the console's", async () => {

@@ -182,6 +182,13 @@ function DeviceDocumentForm({
           onChange={setDocument}
           texts={texts}
           disabled={!config.can_change}
+          // Unfolded where the device overrides something in it, so no override is out of sight.
+          generalOpen={
+            config.inherit &&
+            Object.entries(config.origins).some(
+              ([path, origin]) => origin === 'device' && path.startsWith('general_locale/'),
+            )
+          }
           decorate={
             config.inherit
               ? (path, label) => {

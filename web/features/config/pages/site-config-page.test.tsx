@@ -43,12 +43,26 @@ describe('Site Configuration page', () => {
     expect(screen.getByRole('heading', { level: 1, name: 'Site Configuration' })).toBeInTheDocument();
     const headings = screen.getAllByRole('heading', { level: 2 }).map((heading) => heading.textContent);
     expect(headings).toEqual(['Wi-Fi 6 Wireless', 'Switch Security', 'Variables', 'Revision history']);
-    expect(section('Wi-Fi 6 Wireless')).toHaveAttribute('id', 'wifi6-wireless');
-    expect(section('Switch Security')).toHaveAttribute('id', 'switch-security');
-    // General and locale is anchored once, in the first kind's document.
+    // Each kind's anchor is on its own section, so it lands past the General and locale before it.
     expect(
-      within(section('Wi-Fi 6 Wireless')).getByRole('group', { name: 'General and locale' }),
-    ).toHaveAttribute('id', 'general-locale');
+      within(section('Wi-Fi 6 Wireless')).getByRole('group', { name: 'Wi-Fi 6 wireless' }),
+    ).toHaveAttribute('id', 'wifi6-wireless');
+    expect(
+      within(section('Switch Security')).getByRole('group', { name: 'Switch security' }),
+    ).toHaveAttribute('id', 'switch-security');
+    // Each kind's General and locale is folded; it is anchored once, in the first kind's document.
+    for (const kind of ['Wi-Fi 6 Wireless', 'Switch Security']) {
+      expect(within(section(kind)).getByRole('button', { name: 'General and locale' })).toHaveAttribute(
+        'aria-expanded',
+        'false',
+      );
+      expect(
+        within(section(kind)).queryByRole('group', { name: 'General and locale' }),
+      ).not.toBeInTheDocument();
+    }
+    expect(document.getElementById('general-locale')).toContainElement(
+      within(section('Wi-Fi 6 Wireless')).getByRole('button', { name: 'General and locale' }),
+    );
     expect(document.getElementById('sdwan-group')).toBeNull();
     expect(
       within(section('Wi-Fi 6 Wireless')).getByText('Devices of this kind on the site: 5'),
@@ -69,7 +83,88 @@ describe('Site Configuration page', () => {
           : undefined,
     );
     open();
-    expect(await screen.findByRole('region', { name: 'SD-WAN Group' })).toHaveAttribute('id', 'sdwan-group');
+    const sdwan = await screen.findByRole('region', { name: 'SD-WAN Group' });
+    expect(within(sdwan).getByRole('group', { name: 'SD-WAN group' })).toHaveAttribute('id', 'sdwan-group');
+  });
+
+  it("unfolds the first kind's General and locale when the address names it, and any on a click", async () => {
+    installConfigServer((request) =>
+      request.path === SITE_PATH ? siteConfig() : request.path.endsWith('/revisions') ? revisions : undefined,
+    );
+    open('#general-locale');
+    const wifi = await screen.findByRole('region', { name: 'Wi-Fi 6 Wireless' });
+    expect(within(wifi).getByRole('button', { name: 'General and locale' })).toHaveAttribute(
+      'aria-expanded',
+      'true',
+    );
+    expect(within(wifi).getByRole('textbox', { name: 'Time zone' })).toHaveValue('America/New_York');
+    const switches = section('Switch Security');
+    const folded = within(switches).getByRole('button', { name: 'General and locale' });
+    expect(folded).toHaveAttribute('aria-expanded', 'false');
+    fireEvent.click(folded);
+    expect(folded).toHaveAttribute('aria-expanded', 'true');
+    expect(within(switches).getByRole('group', { name: 'General and locale' })).toBeInTheDocument();
+  });
+
+  it('never hides a problem inside a folded General and locale: it unfolds, and its summary counts them', async () => {
+    const draft = wifi6Document();
+    draft.general_locale.time_zone = 'Mars/Olympus';
+    const config = siteConfig();
+    const requests = installConfigServer((request) => {
+      if (request.path === SITE_PATH && request.method === 'PUT')
+        return [
+          400,
+          {
+            message: 'Invalid configuration.',
+            errors: [
+              {
+                errorCode: 'unknownCountry',
+                location: 'body',
+                path: '/documents/switch/general_locale/country',
+                message: 'refused',
+              },
+            ],
+          },
+        ];
+      if (request.path === SITE_PATH)
+        return {
+          ...config,
+          types: config.types.map((one) => (one.config_type === 'wifi6' ? { ...one, draft } : one)),
+        };
+      return request.path.endsWith('/revisions') ? revisions : undefined;
+    });
+    open();
+    // A draft with a problem in it: unfolded at once, with the problem at its field.
+    const wifi = await screen.findByRole('region', { name: 'Wi-Fi 6 Wireless' });
+    const general = within(wifi).getByRole('button', { name: /^General and locale/ });
+    expect(general).toHaveAttribute('aria-expanded', 'true');
+    expect(general).toHaveTextContent('Problems: 1');
+    expect(within(wifi).getByRole('textbox', { name: 'Time zone' })).toHaveAccessibleDescription(
+      'Choose a time zone from the list.',
+    );
+    // Folded by the user, the summary still says how many problems it holds, and saving is refused.
+    fireEvent.click(general);
+    expect(general).toHaveAttribute('aria-expanded', 'false');
+    await waitFor(() =>
+      expect(within(wifi).queryByRole('textbox', { name: 'Time zone' })).not.toBeInTheDocument(),
+    );
+    expect(general).toHaveTextContent('Problems: 1');
+    fireEvent.click(within(wifi).getByRole('button', { name: 'Save draft' }));
+    expect(
+      await within(wifi).findByText('Fix the problems shown before saving. Problems: 1.'),
+    ).toBeInTheDocument();
+    expect(changesOf(requests)).toEqual([]);
+
+    // A problem the server finds in a folded one (a refused save) unfolds it at once.
+    const switches = section('Switch Security');
+    const switchGeneral = within(switches).getByRole('button', { name: /^General and locale/ });
+    expect(switchGeneral).toHaveAttribute('aria-expanded', 'false');
+    fireEvent.click(within(switches).getByRole('button', { name: 'Save draft' }));
+    await waitFor(() => expect(switchGeneral).toHaveAttribute('aria-expanded', 'true'));
+    expect(switchGeneral).toHaveTextContent('Problems: 1');
+    expect(within(switches).getByRole('textbox', { name: 'Country' })).toHaveAccessibleDescription(
+      'Choose a country from the list.',
+    );
   });
 
   it("saves an edited WLAN's SSID as the kind's draft", async () => {
@@ -297,7 +392,9 @@ describe('Site Configuration page', () => {
     });
     expect(passphrase).toHaveValue(SECRET_MASK);
     expect(passphrase).toBeDisabled();
+    fireEvent.click(within(wifi).getByRole('button', { name: 'General and locale' }));
     expect(within(wifi).getByRole('textbox', { name: 'Admin password' })).toHaveValue(SECRET_MASK);
+    expect(within(wifi).getByRole('textbox', { name: 'Admin password' })).toBeDisabled();
     expect(within(wifi).getByRole('textbox', { name: 'SSID' })).toBeDisabled();
     expect(screen.queryByRole('button', { name: /Save/ })).not.toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Review and apply' })).not.toBeInTheDocument();

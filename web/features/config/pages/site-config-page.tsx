@@ -1,5 +1,6 @@
 // docs/navigation.md#site-menu Site Configuration (/site/{siteId}/config): a section per kind of device the
-// site holds (its anchors those of the site menu), the drafts and "Review and apply", the site's variables
+// site holds (its anchors those of the site menu; each kind's General and locale folded, unfolded in the
+// first kind when the address names it), the drafts and "Review and apply", the site's variables
 // and its revision history. Read-only for whoever may not change it.
 import Alert from '@mui/material/Alert';
 import { useEffect, useState } from 'react';
@@ -16,6 +17,7 @@ import { ApplyDialog } from '../components/apply-dialog.tsx';
 import { DraftBanner } from '../components/draft-banner.tsx';
 import { RevisionHistory } from '../components/revision-history.tsx';
 import { TypeConfigCard } from '../components/type-config-card.tsx';
+import { GENERAL_ANCHOR } from '../components/type-labels.ts';
 import { VariablesEditor } from '../components/variables-editor.tsx';
 
 /** The kinds shown, in the order of the site menu's anchors; SD-WAN only where the site has it. */
@@ -71,6 +73,7 @@ export function SiteConfigPage() {
             config={one}
             canChange={data.can_change}
             first={index === 0}
+            generalOpen={index === 0 && hash === `#${GENERAL_ANCHOR}`}
           />
         ))}
         <VariablesEditor
