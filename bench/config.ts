@@ -21,7 +21,7 @@ import { applySite, type Caller, resolveDevice } from '../server/features/config
 import { type DeviceRow, findSite, siteDevices, siteTypes } from '../server/features/config/repository.ts';
 import { configSecretKey, secretBox } from '../server/features/config/seal.ts';
 import { env, open, seedOperator, signIn, startServer } from './fleet-server.ts';
-import { startDevices } from './tasks.ts';
+import { pollsTaken, startDevices } from './tasks.ts';
 
 const percentile = (sorted: number[], p: number) =>
   sorted[Math.min(sorted.length - 1, Math.floor(sorted.length * p))] ?? 0;
@@ -191,7 +191,7 @@ export async function runConfig(): Promise<void> {
   console.log(`${kind}, ${devices} devices on one site, load average ${loadavg()[0]?.toFixed(2)} before`);
   const fleet = startDevices(server.url, devices, 0, 0);
   await fleet.polling;
-  await sleep(2000);
+  await pollsTaken(server.url);
   await call(server.url, headers, 'PUT', '/sites/1/config', { documents: { wifi6: siteDocument(20) } });
   await call(server.url, headers, 'POST', '/sites/1/config/apply', {});
   await call(server.url, headers, 'PUT', '/sites/1/config', { documents: { wifi6: siteDocument(30) } });

@@ -95,7 +95,7 @@ async function createTask(url: string, headers: Record<string, string>, body: ob
  * Waits until the server took every device's long poll: each starts with a look at the device's waiting
  * commands, and while those queue, a readiness check (one query) queues behind them.
  */
-async function pollsTaken(url: string) {
+export async function pollsTaken(url: string) {
   let quick = 0;
   while (quick < 3) {
     const started = performance.now();

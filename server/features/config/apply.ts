@@ -11,6 +11,7 @@ import { substitute } from '../../../core/config/variables.ts';
 import { rolloutBatches } from '../../../core/task-machine.ts';
 import { type AuditActor, audit } from '../../audit/record.ts';
 import type { Database } from '../../db/connect.ts';
+import { jsonRows } from '../../db/rows.ts';
 import { errors, type ValidationIssue } from '../../errors.ts';
 import type { NewAlert } from '../../fleet/new-alert.ts';
 import { insertTask, launchTask } from '../tasks/create.ts';
@@ -173,8 +174,10 @@ export async function applySite(
         ON CONFLICT (site_id, config_type) DO UPDATE SET revision_id = excluded.revision_id,
           draft = ${options.kind === 'apply' ? null : sql`site_configs.draft`}, updated_at = now()`);
       const groups = batchesOf(part.type);
-      for (const { device, hash } of groups.flat())
-        await updateDeviceConfig(tx, caller.secrets, device.id, { consoleHash: hash });
+      await tx.execute(sql`
+        INSERT INTO device_configs (device_id, console_hash)
+        SELECT v.d, v.h FROM jsonb_to_recordset(${jsonRows(groups.flat().map(({ device, hash }) => ({ d: device.id, h: hash })))}) AS v(d int, h text)
+        ON CONFLICT (device_id) DO UPDATE SET console_hash = excluded.console_hash, updated_at = now()`);
       if (groups.length > 0) {
         taskIds.push(
           await insertTask(tx, caller.actor, {
