@@ -17,6 +17,7 @@ import { sql } from 'drizzle-orm';
 import { defaultDocument } from '../core/config/defaults.ts';
 import type { ConfigDocuments } from '../core/config/document.ts';
 import { changesBetween, type Json } from '../core/config/tree.ts';
+import { queryRows } from '../server/db/rows.ts';
 import { applySite, type Caller, resolveDevice } from '../server/features/config/apply.ts';
 import { type DeviceRow, findSite, siteDevices, siteTypes } from '../server/features/config/repository.ts';
 import { configSecretKey, secretBox } from '../server/features/config/seal.ts';
@@ -160,7 +161,17 @@ async function floor(dataDir: string) {
   const site = await findSite(db, 1, 1);
   const [row] = (await siteTypes(db, secrets, 1)).filter((type) => type.draft);
   if (!site || !row) throw new Error('no draft to apply');
-  const caller: Caller = { db, secrets, actor: { userId: null, ip: null }, cloudId: 1, userId: 1 };
+  const [user] = await queryRows<{ id: number }>(
+    db,
+    sql`SELECT id FROM users WHERE email = 'operator@bench.example'`,
+  );
+  const caller: Caller = {
+    db,
+    secrets,
+    actor: { userId: null, ip: null },
+    cloudId: 1,
+    userId: user?.id ?? 0,
+  };
   await applySite(
     caller,
     site,

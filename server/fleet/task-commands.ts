@@ -21,17 +21,19 @@ type WaitingRow = {
   smart_nvr_id: number | null;
   type_id: TaskType;
   task_params: Record<string, unknown>;
-  /** What this target's command adds: a configuration change's document (secrets sealed), hash, revision. */
-  target_params: { config: Json; hash: string; revision: number } | null;
+  /** What this target's command adds: a configuration change's hash and revision. */
+  target_params: { hash: string; revision: number } | null;
+  /** The document of that hash, its secrets sealed (docs/configuration.md#applying). */
+  document: Json | null;
   product_brand_id: number | null;
 };
 
 /** What the device gets for a task: its parameters, completed with what only the console knows. */
 function commandOf(secrets: SecretBox, row: WaitingRow): Command {
   let params = { ...row.task_params };
-  if (row.type_id === 'TASK_CONFIG_CHANGE' && row.target_params) {
-    const { config, hash, revision } = row.target_params;
-    params = { config: secrets.open(config), hash, revision };
+  if (row.type_id === 'TASK_CONFIG_CHANGE' && row.target_params && row.document) {
+    const { hash, revision } = row.target_params;
+    params = { config: secrets.open(row.document), hash, revision };
   }
   if (row.type_id === 'TASK_FW_AUTO_UPDATE') {
     // A recorder target has no device row.
@@ -57,9 +59,10 @@ async function waitingCommands(
     db,
     sql`
     SELECT t.id, t.task_id, t.device_id, t.smart_nvr_id, k.type_id, k.task_params, t.params AS target_params,
-      d.product_brand_id
+      c.document, d.product_brand_id
     FROM task_targets t
     JOIN tasks k ON k.id = t.task_id
+    LEFT JOIN config_documents c ON c.hash = t.params ->> 'hash'
     LEFT JOIN devices d ON d.id = t.device_id
     WHERE t.state = 'TASK_WAIT_ACK' AND ${where}
     ORDER BY t.id`,

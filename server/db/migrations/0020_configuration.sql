@@ -1,3 +1,9 @@
+CREATE TABLE "config_documents" (
+	"hash" text PRIMARY KEY NOT NULL,
+	"document" jsonb NOT NULL,
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL
+);
+--> statement-breakpoint
 CREATE TABLE "config_revisions" (
 	"id" serial PRIMARY KEY NOT NULL,
 	"cloud_id" integer NOT NULL,

@@ -154,7 +154,7 @@ export const taskTargets = pgTable(
     deadlineAt: timestamp({ withTimezone: true }),
     /** What the device reported besides its state: ping lines, cameras found, the firmware it came back on. */
     result: jsonb().$type<Record<string, unknown>>(),
-    /** What this target's command carries besides the task's parameters: a configuration change's document. */
+    /** What this target's command carries besides the task's parameters: a configuration change's document hash and revision. */
     params: jsonb().$type<Record<string, unknown>>(),
     updatedAt: stampedNow(),
   },

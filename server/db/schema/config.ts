@@ -45,6 +45,16 @@ export const configRevisions = pgTable(
   ],
 );
 
+/**
+ * The documents sent to devices, each once by its hash (./seal.ts documentHash): the devices of a site
+ * mostly run the same one, and a configuration task's targets name it by hash.
+ */
+export const configDocuments = pgTable('config_documents', {
+  hash: text().primaryKey(),
+  document: jsonb().$type<Document>().notNull(),
+  createdAt: stampedNow(),
+});
+
 /** A site's configuration of one kind of device: the draft being edited and the revision applied. */
 export const siteConfigs = pgTable(
   'site_configs',

@@ -107,15 +107,27 @@ function planParts(parts: readonly SitePart[], site: SiteRow) {
     const siteProblems = validateConfig(part.type, own.document).filter((p) => p.rule === 'shape');
     issues.push(...problemIssues(`/documents/${part.type}`, siteProblems));
     const reached: Target[] = [];
+    // Devices with the same overrides, variables and firmware get the same document: resolved once.
+    const resolvedFor = new Map<string, { sent: JsonObject; hash: string; problems: ConfigProblem[] }>();
     for (const device of part.devices) {
       const reason = skipReason(device, true);
       if (reason) {
         skipped.push({ device_id: device.id, name: device.name, reason });
         continue;
       }
-      const resolved = resolveDevice(device, { document: part.document, variables: site.variables }, false);
+      const key = JSON.stringify([device.overrides, device.variables, device.fw]);
+      let resolved = resolvedFor.get(key);
+      if (!resolved) {
+        const { sent, problems } = resolveDevice(
+          device,
+          { document: part.document, variables: site.variables },
+          false,
+        );
+        resolved = { sent, hash: documentHash(sent), problems };
+        resolvedFor.set(key, resolved);
+      }
       issues.push(...problemIssues(`/devices/${device.id}`, resolved.problems, `${device.name}: `));
-      reached.push({ device, sent: resolved.sent, hash: documentHash(resolved.sent) });
+      reached.push({ device, sent: resolved.sent, hash: resolved.hash });
     }
     targets.set(part.type, reached);
   }
@@ -174,6 +186,7 @@ export async function applySite(
         ON CONFLICT (site_id, config_type) DO UPDATE SET revision_id = excluded.revision_id,
           draft = ${options.kind === 'apply' ? null : sql`site_configs.draft`}, updated_at = now()`);
       const groups = batchesOf(part.type);
+      await storeDocuments(tx, caller.secrets, groups.flat());
       await tx.execute(sql`
         INSERT INTO device_configs (device_id, console_hash)
         SELECT v.d, v.h FROM jsonb_to_recordset(${jsonRows(groups.flat().map(({ device, hash }) => ({ d: device.id, h: hash })))}) AS v(d int, h text)
@@ -193,7 +206,7 @@ export async function applySite(
                 smart_nvr_id: null,
                 site_id: site.id,
                 batch,
-                params: commandParams(caller.secrets, target, revision),
+                params: { hash: target.hash, revision },
               })),
             ),
           }),
@@ -227,12 +240,18 @@ export async function applySite(
   };
 }
 
-/** What a device's command carries: its document (sealed while stored), its hash and the revision. */
-const commandParams = (secrets: SecretBox, target: Target, revision: number) => ({
-  config: secrets.seal(target.sent),
-  hash: target.hash,
-  revision,
-});
+/**
+ * The documents the targets are sent, each stored once by its hash, sealed: a target's command names its
+ * document by hash, with the revision (server/fleet/task-commands.ts).
+ */
+async function storeDocuments(tx: Database, secrets: SecretBox, targets: readonly Target[]) {
+  const byHash = new Map(targets.map((target) => [target.hash, target.sent]));
+  const rows = [...byHash].map(([hash, sent]) => ({ h: hash, d: secrets.seal(sent) }));
+  await tx.execute(sql`
+    INSERT INTO config_documents (hash, document)
+    SELECT v.h, v.d FROM jsonb_to_recordset(${jsonRows(rows)}) AS v(h text, d jsonb)
+    ON CONFLICT (hash) DO NOTHING`);
+}
 
 /**
  * Applies one device's configuration: its draft, when it has one, becomes a revision of its own, and its
@@ -278,6 +297,7 @@ export async function applyDevice(
     const sentRevision = revision ?? device.revision_id ?? site.revisionId;
     if (sentRevision === null)
       throw errors.conflict('Nothing to apply: this device has no configuration yet.');
+    if (!reason) await storeDocuments(tx, caller.secrets, [target]);
     const taskId = reason
       ? null
       : await insertTask(tx, caller.actor, {
@@ -293,7 +313,7 @@ export async function applyDevice(
               smart_nvr_id: null,
               site_id: device.site_id,
               batch: null,
-              params: commandParams(caller.secrets, target, sentRevision),
+              params: { hash: target.hash, revision: sentRevision },
             },
           ],
         });
