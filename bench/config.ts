@@ -203,8 +203,6 @@ export async function runConfig(): Promise<void> {
   const fleet = startDevices(server.url, devices, 0, 0);
   await fleet.polling;
   await pollsTaken(server.url);
-  await call(server.url, headers, 'PUT', '/sites/1/config', { documents: { wifi6: siteDocument(20) } });
-  await call(server.url, headers, 'POST', '/sites/1/config/apply', {});
   await call(server.url, headers, 'PUT', '/sites/1/config', { documents: { wifi6: siteDocument(30) } });
   const started = Date.now();
   const applied = await call(server.url, headers, 'POST', '/sites/1/config/apply', {
