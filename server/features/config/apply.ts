@@ -1,7 +1,7 @@
 // docs/configuration.md#applying: what a device is sent (its effective document), which devices an apply
 // reaches and which it skips, and the revision, tasks and change log record an apply writes.
 import { sql } from 'drizzle-orm';
-import type { ApplyResult, ConfigChange } from '../../../core/api/config.ts';
+import type { ApplyResult, ApplySiteConfigBody, ConfigChange } from '../../../core/api/config.ts';
 import { defaultDocument } from '../../../core/config/defaults.ts';
 import type { ConfigType } from '../../../core/config/document.ts';
 import { type ConfigProblem, validateConfig } from '../../../core/config/rules.ts';
@@ -19,11 +19,11 @@ import type { DeviceRow, JsonObject, SiteRow } from './repository.ts';
 import { insertRevision, updateDeviceConfig } from './repository.ts';
 import { documentHash, type SecretBox } from './seal.ts';
 
-export type SkipReason = ApplyResult['skipped'][number]['reason'];
-export type Rollout = { canary_size?: number; batch_size?: number; failure_threshold_pct?: number };
+type SkipReason = ApplyResult['skipped'][number]['reason'];
+type Rollout = Pick<ApplySiteConfigBody, 'canary_size' | 'batch_size' | 'failure_threshold_pct'>;
 
 /** The site document a device inherits (when it does) and the site's variables. */
-export type Inherited = { document: JsonObject | null; variables: Record<string, string> };
+type Inherited = { document: JsonObject | null; variables: Record<string, string> };
 
 /**
  * A device's effective document: the site's (when it inherits) with its overrides or draft over it, the
@@ -59,7 +59,7 @@ export function skipReason(device: DeviceRow, forSite: boolean): SkipReason | nu
 }
 
 /** Changes with each secret's values masked, for whoever may not read secrets and for the change log. */
-export const maskChanges = (changes: readonly ConfigChange[]): ConfigChange[] =>
+const maskChanges = (changes: readonly ConfigChange[]): ConfigChange[] =>
   changes.map((change) =>
     isSecretPath(change.path)
       ? {
