@@ -68,6 +68,10 @@ export const SiteConfig = Type.Object({
   config_saved_at: Nullable(Timestamp),
   /** The site's variables as saved; they reach devices with the next apply. */
   variables: Type.Record(Type.String(), Type.String()),
+  /** "Always follow the console": a change made on a device is overwritten with the console's document. */
+  config_lock: Type.Boolean(),
+  /** The caller may turn config_lock on or off (site permission change_lock_config). */
+  can_change_lock: Type.Boolean(),
   /** Every kind the site holds devices of, or has a document for. */
   types: Type.Array(SiteTypeConfig),
   can_change: Type.Boolean(),
@@ -84,6 +88,8 @@ export const SaveSiteConfigBody = Type.Object(
       Type.Array(ConfigTypeSchema, { uniqueItems: true, maxItems: CONFIG_TYPES.length }),
     ),
     variables: Type.Optional(ConfigVariables),
+    /** Needs change_lock_config. */
+    config_lock: Type.Optional(Type.Boolean()),
   },
   closed,
 );

@@ -1,7 +1,7 @@
 import type { FastifyBaseLogger } from 'fastify';
 import type { AppContext } from '../context.ts';
 import type { Database } from '../db/connect.ts';
-import { askForRunningConfig } from '../features/config/drift.ts';
+import { followDrift } from '../features/config/drift.ts';
 import { createAlertPusher } from './alert-push.ts';
 import { type AppliedHeartbeat, createHeartbeatIngest } from './heartbeats.ts';
 import type { NewAlert } from './new-alert.ts';
@@ -16,9 +16,9 @@ export function createFleet(ctx: AppContext, log: FastifyBaseLogger, writeMetric
   const onHeartbeatAlerts = (alerts: NewAlert[]) => {
     pusher.push(alerts);
     asking = asking
-      .then(() => askForRunningConfig(ctx.db, alerts))
+      .then(() => followDrift(ctx.db, ctx.secrets, alerts))
       .then(pusher.push, (error: unknown) => {
-        log.error({ err: error }, 'asking devices whose configuration changed for their running one failed');
+        log.error({ err: error }, 'following up devices whose configuration changed on them failed');
       });
   };
   const ingest = createHeartbeatIngest({

@@ -42,6 +42,7 @@ CREATE TABLE "site_configs" (
 --> statement-breakpoint
 ALTER TABLE "task_targets" ADD COLUMN "params" jsonb;--> statement-breakpoint
 ALTER TABLE "sites" ADD COLUMN "config_variables" jsonb DEFAULT '{}'::jsonb NOT NULL;--> statement-breakpoint
+ALTER TABLE "sites" ADD COLUMN "config_lock" boolean DEFAULT false NOT NULL;--> statement-breakpoint
 ALTER TABLE "config_revisions" ADD CONSTRAINT "config_revisions_cloud_id_clouds_id_fk" FOREIGN KEY ("cloud_id") REFERENCES "public"."clouds"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "config_revisions" ADD CONSTRAINT "config_revisions_site_id_sites_id_fk" FOREIGN KEY ("site_id") REFERENCES "public"."sites"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "config_revisions" ADD CONSTRAINT "config_revisions_device_id_devices_id_fk" FOREIGN KEY ("device_id") REFERENCES "public"."devices"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint

@@ -41,6 +41,11 @@ export const sites = pgTable(
     configSavedAt: timestamp({ withTimezone: true }),
     /** Named values the site's configuration documents use (docs/configuration.md#variables). */
     configVariables: jsonb().$type<Record<string, string>>().notNull().default({}),
+    /**
+     * "Always follow the console": a device's configuration changed on the device is overwritten with the
+     * console's at once (docs/configuration.md#drift); set by members with change_lock_config.
+     */
+    configLock: boolean().notNull().default(false),
     createdAt: stampedNow(),
     updatedAt: stampedNow(),
     deletedAt: timestamp({ withTimezone: true }),

@@ -141,7 +141,14 @@ const controls = (rollout: Rollout) => ({
   failureThresholdPct: rollout.failure_threshold_pct ?? 10,
 });
 
-export type Caller = { db: Database; secrets: SecretBox; actor: AuditActor; cloudId: number; userId: number };
+/** Who applies: a member, or the console itself (userId null). */
+export type Caller = {
+  db: Database;
+  secrets: SecretBox;
+  actor: AuditActor;
+  cloudId: number;
+  userId: number | null;
+};
 
 /**
  * Applies new site documents: per kind a revision, and a configuration task that reaches the site's

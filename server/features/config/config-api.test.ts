@@ -9,7 +9,7 @@ import { sweepTasks } from '../../fleet/task-schedule.ts';
 import { alertsOf, heartbeat, sendHeartbeat } from '../../fleet/test-fleet.ts';
 import { commandsOf, createTaskCloud, report, taskDetail } from '../../fleet/test-tasks.ts';
 import { as, createTestApp, login, type Session, type TestApp } from '../../test/app.ts';
-import { addMember, createUser, TEST_PASSWORD } from '../../test/factories.ts';
+import { addMember, assignSite, createUser, TEST_PASSWORD } from '../../test/factories.ts';
 
 let t: TestApp;
 let cloud: Awaited<ReturnType<typeof createTaskCloud>>;
@@ -350,5 +350,37 @@ describe('a firmware downgrade', () => {
       suspend_config: false,
       suspend_reason: null,
     });
+  });
+});
+
+describe('a site that always follows the console', () => {
+  it('is set only with change_lock_config, and sends a changed device the console’s document back', async () => {
+    const db = t.database.db;
+    const user = await createUser(db);
+    await addMember(db, user.id, cloud.cloud.id, 'ROLE_USER');
+    await assignSite(db, user.id, cloud.cloud.id, cloud.site.id, [
+      'read_site',
+      'view_config',
+      'change_site_config',
+    ]);
+    const editor = await login(t.app, user.email, TEST_PASSWORD);
+    const refused = await call('PUT', siteUrl(), { config_lock: true }, editor);
+    expect(refused.statusCode).toBe(403);
+    expect((await call('GET', siteUrl(), undefined, editor)).json()).toMatchObject({
+      config_lock: false,
+      can_change_lock: false,
+    });
+
+    expect((await call('PUT', siteUrl(), { config_lock: true })).json().config_lock).toBe(true);
+    const device = second();
+    await sendHeartbeat(
+      t,
+      device.credential,
+      heartbeat(3, { config: { applied: true, unsyncedFiles: ['wireless'] } }),
+    );
+    const commands = await commandsOf(t, device.credential, 5);
+    const pushed = commands.find((command) => command.type === 'TASK_CONFIG_CHANGE');
+    expect(pushed?.params).toMatchObject({ hash: expect.stringMatching(/^[0-9a-f]{64}$/) });
+    expect(commands.some((command) => command.type === 'TASK_RECEIVED_CONFIG')).toBe(false);
   });
 });

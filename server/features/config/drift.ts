@@ -1,31 +1,75 @@
 // docs/configuration.md#drift: a device that says its configuration files changed on it (UCI_FILE_SYNC) is
-// asked at once for the document it runs, so its page can list what differs from the console's.
+// asked at once for the document it runs, so its page can list what differs from the console's; on a site
+// that always follows the console, the console's document is sent back to it instead.
+import { sql } from 'drizzle-orm';
+import { CONFIG_TYPES } from '../../../core/config/document.ts';
 import type { Database } from '../../db/connect.ts';
+import { queryRows } from '../../db/rows.ts';
+import { HttpError } from '../../errors.ts';
 import type { NewAlert } from '../../fleet/new-alert.ts';
 import { insertTask, launchTask } from '../tasks/create.ts';
+import { applyDevice } from './apply.ts';
+import { appliedSiteDocument, findDevice } from './repository.ts';
+import type { SecretBox } from './seal.ts';
 
-/** Starts a TASK_RECEIVED_CONFIG, by the console itself, for each device that newly raised UCI_FILE_SYNC. */
-export async function askForRunningConfig(db: Database, alerts: readonly NewAlert[]): Promise<NewAlert[]> {
+/** The console acting on its own: no member, no address. */
+const CONSOLE = { userId: null, ip: null };
+
+/** Follows up each device that newly raised UCI_FILE_SYNC; answers the alerts that raised. */
+export async function followDrift(
+  db: Database,
+  secrets: SecretBox,
+  alerts: readonly NewAlert[],
+): Promise<NewAlert[]> {
   const raised = alerts.filter((alert) => alert.alertType === 'UCI_FILE_SYNC' && alert.deviceId !== null);
   const followUps: NewAlert[] = [];
   const now = new Date();
   for (const alert of raised) {
+    const deviceId = alert.deviceId as number;
+    const [site] = await queryRows<{ config_lock: boolean }>(
+      db,
+      sql`SELECT config_lock FROM sites WHERE id = ${alert.siteId ?? 0}`,
+    );
+    if (site?.config_lock && (await sendConsoleDocument(db, secrets, alert, followUps))) continue;
     const taskId = await db.transaction((tx) =>
-      insertTask(
-        tx,
-        { userId: null, ip: null },
-        {
-          cloudId: alert.cloudId,
-          userId: null,
-          type: 'TASK_RECEIVED_CONFIG',
-          params: {},
-          executeAt: now,
-          rolling: false,
-          targets: [{ device_id: alert.deviceId, smart_nvr_id: null, site_id: alert.siteId, batch: null }],
-        },
-      ),
+      insertTask(tx, CONSOLE, {
+        cloudId: alert.cloudId,
+        userId: null,
+        type: 'TASK_RECEIVED_CONFIG',
+        params: {},
+        executeAt: now,
+        rolling: false,
+        targets: [{ device_id: deviceId, smart_nvr_id: null, site_id: alert.siteId, batch: null }],
+      }),
     );
     followUps.push(...(await launchTask(db, taskId, now, now)));
   }
   return followUps;
+}
+
+/**
+ * Sends the device the console's document again (a sync that keeps the console's); false when it cannot
+ * be sent (the device is skipped, or its document has a problem), and the device is asked instead.
+ */
+async function sendConsoleDocument(
+  db: Database,
+  secrets: SecretBox,
+  alert: NewAlert,
+  followUps: NewAlert[],
+): Promise<boolean> {
+  const device = await findDevice(db, secrets, alert.cloudId, alert.deviceId ?? 0);
+  if (!device?.site_id || !(CONFIG_TYPES as readonly string[]).includes(device.config_type)) return false;
+  const caller = { db, secrets, actor: CONSOLE, cloudId: alert.cloudId, userId: null };
+  const inherited = await appliedSiteDocument(db, secrets, device.site_id, device.config_type);
+  try {
+    const sent = await applyDevice(caller, { ...device, draft: null }, inherited, {
+      kind: 'sync',
+      keep: 'console',
+    });
+    followUps.push(...sent.alerts);
+    return sent.task_ids.length > 0;
+  } catch (error) {
+    if (error instanceof HttpError) return false;
+    throw error;
+  }
 }

@@ -17,13 +17,15 @@ export type SiteRow = {
   allow_config: boolean;
   config_saved_at: string | null;
   variables: Record<string, string>;
+  config_lock: boolean;
 };
 
 export async function findSite(db: Database, cloudId: number, siteId: number): Promise<SiteRow | null> {
   const [site] = await queryRows<SiteRow>(
     db,
     sql`
-    SELECT id, name, config_enabled, sdwan_enabled, allow_config, config_saved_at, config_variables AS variables
+    SELECT id, name, config_enabled, sdwan_enabled, allow_config, config_saved_at, config_variables AS variables,
+      config_lock
     FROM sites WHERE id = ${siteId} AND cloud_id = ${cloudId} AND deleted_at IS NULL`,
   );
   return site ?? null;
@@ -65,6 +67,7 @@ export async function saveSiteDrafts(
   siteId: number,
   drafts: ReadonlyMap<ConfigType, JsonObject | null>,
   variables: Record<string, string> | undefined,
+  lock: boolean | undefined,
 ): Promise<void> {
   for (const [type, draft] of drafts) {
     const sealed = draft === null ? null : JSON.stringify(box.seal(draft));
@@ -74,7 +77,8 @@ export async function saveSiteDrafts(
   }
   await tx.execute(sql`
     UPDATE sites SET config_saved_at = now(),
-      config_variables = coalesce(${variables === undefined ? null : JSON.stringify(variables)}::jsonb, config_variables)
+      config_variables = coalesce(${variables === undefined ? null : JSON.stringify(variables)}::jsonb, config_variables),
+      config_lock = coalesce(${lock ?? null}::boolean, config_lock)
     WHERE id = ${siteId}`);
 }
 

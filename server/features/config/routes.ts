@@ -108,6 +108,8 @@ export function configRoutes(ctx: AppContext): FastifyPluginAsyncTypebox {
       sdwan_enabled: site.sdwan_enabled,
       config_saved_at: site.config_saved_at && new Date(site.config_saved_at).toISOString(),
       variables: site.variables,
+      config_lock: site.config_lock,
+      can_change_lock: granted.has('change_lock_config') && site.config_enabled,
       types: (await siteTypes(db, secrets, site.id)).map((row) => ({
         config_type: row.config_type,
         devices: row.devices,
@@ -210,6 +212,11 @@ export function configRoutes(ctx: AppContext): FastifyPluginAsyncTypebox {
         const { cloudId, siteId } = request.params;
         const site = await loadSite(cloudId, siteId);
         notTurnedOff(site);
+        if (
+          request.body.config_lock !== undefined &&
+          !permissionsOn(request, siteId).has('change_lock_config')
+        )
+          throw errors.forbidden('You may not change whether this site always follows the console.');
         const rows = new Map((await siteTypes(db, secrets, siteId)).map((row) => [row.config_type, row]));
         const variables = request.body.variables ?? site.variables;
         const drafts = new Map<ConfigType, JsonObject | null>();
@@ -229,7 +236,7 @@ export function configRoutes(ctx: AppContext): FastifyPluginAsyncTypebox {
         for (const type of request.body.discard ?? []) drafts.set(type, null);
         if (issues.length > 0) throw errors.validation(issues);
         await db.transaction(async (tx) => {
-          await saveSiteDrafts(tx, secrets, siteId, drafts, request.body.variables);
+          await saveSiteDrafts(tx, secrets, siteId, drafts, request.body.variables, request.body.config_lock);
           const row = (type: ConfigType) => rows.get(type);
           await audit(tx, actorOf(request), {
             cloudId,
@@ -245,6 +252,7 @@ export function configRoutes(ctx: AppContext): FastifyPluginAsyncTypebox {
                   : 'discarded',
               })),
               ...(request.body.variables ? { variables: request.body.variables } : {}),
+              ...(request.body.config_lock === undefined ? {} : { config_lock: request.body.config_lock }),
             },
           });
         });

@@ -95,6 +95,8 @@ export const siteConfig = (fields: Partial<SiteConfig> = {}): SiteConfig => ({
   sdwan_enabled: false,
   config_saved_at: null,
   variables: { ssid_suffix: 'east' },
+  config_lock: false,
+  can_change_lock: true,
   types: [
     {
       config_type: 'switch',

@@ -96,4 +96,25 @@ describe('Site Configuration revisions and variables', () => {
       { method: 'PUT', path: SITE_PATH, body: { variables: { ssid_suffix: 'east', floor: '3' } } },
     ]);
   });
+
+  it('turns "Always follow the console" on for whoever may, and shows it read-only to others', async () => {
+    const requests = installConfigServer((request) =>
+      request.path === SITE_PATH ? siteConfig({ config_lock: false, can_change_lock: true }) : undefined,
+    );
+    const view = open();
+    const lock = await screen.findByRole('switch', { name: 'Always follow the console' });
+    expect(lock).not.toBeChecked();
+    fireEvent.click(lock);
+    await waitFor(() => expect(changesOf(requests)).toHaveLength(1));
+    expect(changesOf(requests)).toEqual([{ method: 'PUT', path: SITE_PATH, body: { config_lock: true } }]);
+    view.unmount();
+
+    installConfigServer((request) =>
+      request.path === SITE_PATH ? siteConfig({ config_lock: true, can_change_lock: false }) : undefined,
+    );
+    open();
+    const readOnly = await screen.findByRole('switch', { name: 'Always follow the console' });
+    expect(readOnly).toBeChecked();
+    expect(readOnly).toBeDisabled();
+  });
 });

@@ -14,6 +14,7 @@ import { useRouteParams } from '../../../platform/use-route-match.ts';
 import { usePageObjects } from '../../navigation/index.ts';
 import { useSiteConfig } from '../api/get-site-config.ts';
 import { ApplyDialog } from '../components/apply-dialog.tsx';
+import { ConfigLock } from '../components/config-lock.tsx';
 import { DraftBanner } from '../components/draft-banner.tsx';
 import { RevisionHistory } from '../components/revision-history.tsx';
 import { TypeConfigCard } from '../components/type-config-card.tsx';
@@ -76,6 +77,12 @@ export function SiteConfigPage() {
             generalOpen={index === 0 && hash === `#${GENERAL_ANCHOR}`}
           />
         ))}
+        <ConfigLock
+          cloudId={cloudId}
+          siteId={siteId}
+          locked={data.config_lock}
+          canChange={data.can_change_lock}
+        />
         <VariablesEditor
           key={JSON.stringify(data.variables)}
           cloudId={cloudId}
