@@ -71,6 +71,7 @@ const PLACEHOLDERS = {
   sites: { assigned: { id: ':id' }, other: { id: ':id' } },
   recorder: { id: ':id' },
   configRevisions: { assigned: ':revisionId', other: ':revisionId' },
+  deviceConfigRevisions: { assigned: ':revisionId', other: ':revisionId' },
 } as unknown as RoleCloud;
 
 const CALLERS: Caller[] = [...ACTORS, 'anonymous', 'withoutCsrf'];

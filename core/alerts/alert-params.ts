@@ -88,8 +88,12 @@ export const ALERT_PARAMS = {
     texts: [['alerts.description.taskFailed', 'type', 'devices']],
   },
   UCI_FILE_SYNC: {
-    params: [p('files', 'text')],
-    texts: [['alerts.description.uciFileSync', 'files']],
+    // The files the device named; the keys that differ, once it sent the document it runs.
+    params: [p('files', 'text'), p('keys', 'text')],
+    texts: [
+      ['alerts.description.uciFileSyncKeys', 'keys'],
+      ['alerts.description.uciFileSync', 'files'],
+    ],
   },
   CHANNEL_CHANGED: {
     params: [p('from', 'channel'), p('to', 'channel'), p('band', 'band')],

@@ -48,6 +48,7 @@ export type ConfigChange = Static<typeof ConfigChange>;
 export const SiteConfigParams = Type.Object({ cloudId: Id, siteId: Id }, closed);
 export const RevisionParams = Type.Object({ cloudId: Id, siteId: Id, revisionId: Id }, closed);
 export const DeviceConfigParams = Type.Object({ cloudId: Id, deviceId: Id }, closed);
+export const DeviceRevisionParams = Type.Object({ cloudId: Id, deviceId: Id, revisionId: Id }, closed);
 
 /** One kind of device's documents on a site: the draft being edited and the one last applied. */
 const SiteTypeConfig = Type.Object({
@@ -167,6 +168,53 @@ export const RevisionsQuery = Type.Object(
 export type RevisionsQuery = Static<typeof RevisionsQuery>;
 export const RevisionList = Type.Object({ revisions: Type.Array(ConfigRevision), total: Type.Integer() });
 export type RevisionList = Static<typeof RevisionList>;
+
+/**
+ * Where each device of a site stands with the console's document for it (docs/configuration.md#progress):
+ * applied; pending (a configuration task on its way); failed (its last one, with the device's reason);
+ * skipped (with the reason an apply passes it by); not_sent (the console's document never went to it).
+ */
+export const DEVICE_APPLY_STATES = ['applied', 'pending', 'failed', 'skipped', 'not_sent'] as const;
+export type DeviceApplyState = (typeof DEVICE_APPLY_STATES)[number];
+
+export const SiteConfigDevicesQuery = Type.Object(
+  {
+    config_type: Type.Optional(ConfigTypeSchema),
+    state: Type.Optional(Type.Enum(DEVICE_APPLY_STATES)),
+    limit: Type.Integer({ minimum: 1, maximum: 100, default: 20 }),
+    offset: Type.Integer({ minimum: 0, maximum: 100_000, default: 0 }),
+  },
+  closed,
+);
+export type SiteConfigDevicesQuery = Static<typeof SiteConfigDevicesQuery>;
+
+export const SiteConfigDevices = Type.Object({
+  /** Devices in each state, over the kind asked for (or every kind), whatever `state` filters. */
+  counts: Type.Object({
+    applied: Type.Integer(),
+    pending: Type.Integer(),
+    failed: Type.Integer(),
+    skipped: Type.Integer(),
+    not_sent: Type.Integer(),
+  } satisfies Record<DeviceApplyState, unknown>),
+  /** Devices matching the query, of which `devices` is the page asked for, in name order. */
+  total: Type.Integer(),
+  devices: Type.Array(
+    Type.Object({
+      ...DeviceRef,
+      config_type: ConfigTypeSchema,
+      state: Type.Enum(DEVICE_APPLY_STATES),
+      /** Why an apply passes it by (skipped). */
+      skip_reason: Nullable(Type.Enum(SKIP_REASONS)),
+      /** What the device said when it could not apply its document (failed). */
+      error: Nullable(Type.String()),
+      /** Its last configuration task, and when that task last changed for it. */
+      task_id: Nullable(Type.Integer()),
+      updated_at: Nullable(Timestamp),
+    }),
+  ),
+});
+export type SiteConfigDevices = Static<typeof SiteConfigDevices>;
 
 /** A device's configuration as the device page shows it. */
 export const DeviceConfig = Type.Object({

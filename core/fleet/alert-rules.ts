@@ -87,7 +87,9 @@ export function heartbeatConditions(report: HeartbeatRequest): AlertDraft[] {
   if (!report.config.applied)
     found.push(draft('DEV_CONFIG_FAILED', '', { reason: report.config.error ?? null }));
   if (report.config.unsyncedFiles.length > 0) {
-    found.push(draft('UCI_FILE_SYNC', '', { files: report.config.unsyncedFiles.join(', ').slice(0, 200) }));
+    found.push(
+      draft('UCI_FILE_SYNC', '', { files: report.config.unsyncedFiles.join(', ').slice(0, 200), keys: null }),
+    );
   }
   if (report.actionRequired) found.push(draft('DEV_REQ_ACTION', '', { action: report.actionRequired }));
   for (const link of report.links ?? []) {

@@ -9,6 +9,7 @@ import { nextTargetState, type TargetEvent } from '../../core/task-machine.ts';
 import { TASK_DEFINITIONS } from '../../core/task-types.ts';
 import type { Database } from '../db/connect.ts';
 import { intArray, jsonRows, queryRows } from '../db/rows.ts';
+import { nameDriftedKeys } from '../features/config/drift.ts';
 import type { SecretBox } from '../features/config/seal.ts';
 import { type Agent, authenticate, loadAgents } from './agents.ts';
 import { createBatchQueue, type ItemOutcome } from './batch-queue.ts';
@@ -232,6 +233,7 @@ async function configEffects(
       VALUES (${agent.deviceId}, ${JSON.stringify(secrets.seal(config as Json))}::jsonb, ${received}::timestamptz)
       ON CONFLICT (device_id) DO UPDATE SET running = excluded.running,
         running_received_at = excluded.running_received_at, updated_at = now()`);
+    if (received) await nameDriftedKeys(tx, secrets, agent.cloudId, agent.deviceId);
     return [];
   }
   if (target.type_id !== 'TASK_CONFIG_CHANGE') return [];

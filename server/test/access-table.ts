@@ -427,6 +427,7 @@ export const CALLS: Call[] = [
       { method: 'GET', url: siteConfig(), rule: read },
       { method: 'GET', url: siteConfig('/diff'), rule: read },
       { method: 'GET', url: siteConfig('/revisions'), rule: read },
+      { method: 'GET', url: siteConfig('/devices'), rule: read },
       {
         method: 'PUT',
         url: siteConfig(),
@@ -443,6 +444,13 @@ export const CALLS: Call[] = [
       { method: 'GET', url: deviceConfig(), rule: read },
       { method: 'PUT', url: deviceConfig(), rule: change, body: () => ({ variables: { suffix: 'a' } }) },
       { method: 'POST', url: deviceConfig('/apply'), rule: change, body: () => ({ dryRun: true }) },
+      { method: 'GET', url: deviceConfig('/revisions'), rule: read },
+      {
+        method: 'POST',
+        url: (f) => deviceConfig(`/revisions/${f.deviceConfigRevisions[site]}/rollback`)(f),
+        rule: change,
+        body: () => ({ dryRun: true }),
+      },
       // Nothing to settle: the device has sent no running configuration.
       {
         method: 'POST',

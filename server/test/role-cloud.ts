@@ -70,18 +70,30 @@ export async function createRoleCloud(t: TestApp) {
     .values({ cloudId: cloud.id, name: 'Both sites', siteIds: [assigned.id, other.id] })
     .returning();
   if (!recorder || !filter) throw new Error('fixture not created');
-  // Each site has a switch configuration applied and a draft, for the configuration rows.
+  // Each site has a switch configuration applied and a draft, and its switch a revision of its own
+  // (no overrides), for the configuration rows.
   const configRevisions = { assigned: 0, other: 0 };
-  for (const [site, siteId] of [
-    ['assigned', assigned.id],
-    ['other', other.id],
+  const deviceConfigRevisions = { assigned: 0, other: 0 };
+  for (const [site, siteId, deviceId] of [
+    ['assigned', assigned.id, assignedDevice.id],
+    ['other', other.id, otherDevice.id],
   ] as const) {
     const document = testSecrets.seal(defaultDocument('switch')) as Record<string, unknown>;
-    const [revision] = await db
+    const [revision, deviceRevision] = await db
       .insert(revisionTable)
-      .values({ cloudId: cloud.id, siteId, configType: 'switch', kind: 'apply', document })
+      .values([
+        { cloudId: cloud.id, siteId, configType: 'switch', kind: 'apply', document },
+        {
+          cloudId: cloud.id,
+          deviceId,
+          configType: 'switch',
+          kind: 'apply',
+          document: testSecrets.seal({}) as Record<string, unknown>,
+        },
+      ])
       .returning({ id: revisionTable.id });
     configRevisions[site] = revision?.id ?? 0;
+    deviceConfigRevisions[site] = deviceRevision?.id ?? 0;
     await db
       .insert(siteConfigs)
       .values({ siteId, configType: 'switch', draft: document, revisionId: revision?.id ?? null });
@@ -256,6 +268,7 @@ export async function createRoleCloud(t: TestApp) {
     outsiderEmail: outsider.email,
     devices: { assignedDevice, otherDevice },
     configRevisions,
+    deviceConfigRevisions,
     recorder,
     filter,
     spareSites,

@@ -163,6 +163,8 @@ export const taskTargets = pgTable(
     uniqueIndex('task_targets_task_device_key').on(t.taskId, t.deviceId),
     uniqueIndex('task_targets_task_nvr_key').on(t.taskId, t.smartNvrId),
     index('task_targets_device_idx').on(t.deviceId),
+    // A device's configuration tasks, newest first (docs/configuration.md#progress): only they carry params.
+    index('task_targets_config_device_idx').on(t.deviceId, t.id.desc()).where(sql`${t.params} IS NOT NULL`),
     index('task_targets_nvr_idx').on(t.smartNvrId),
     // Commands waiting for a device (the agent API's command channel and heartbeat answers).
     index('task_targets_waiting_device_idx').on(t.deviceId).where(sql`${t.state} = 'TASK_WAIT_ACK'`),

@@ -105,7 +105,7 @@ export function alertData(type: AlertType, { device, devices, task, random }: Al
       });
     }
     case 'UCI_FILE_SYNC':
-      return encodeAlertData(type, { files: 'wireless, network' });
+      return encodeAlertData(type, { files: 'wireless, network', keys: null });
     case 'CHANNEL_CHANGED': {
       const band = device?.productType === 'ptmp' || random.chance(0.6) ? '5' : '2.4';
       const channels = CHANNELS[band];

@@ -1,7 +1,12 @@
 // docs/configuration.md#applying: what a device is sent (its effective document), which devices an apply
 // reaches and which it skips, and the revision, tasks and change log record an apply writes.
 import { sql } from 'drizzle-orm';
-import type { ApplyResult, ApplySiteConfigBody, ConfigChange } from '../../../core/api/config.ts';
+import type {
+  ApplyResult,
+  ApplySiteConfigBody,
+  ConfigChange,
+  RevisionList,
+} from '../../../core/api/config.ts';
 import { defaultDocument } from '../../../core/config/defaults.ts';
 import type { ConfigType } from '../../../core/config/document.ts';
 import { type ConfigProblem, validateConfig } from '../../../core/config/rules.ts';
@@ -15,8 +20,8 @@ import { jsonRows } from '../../db/rows.ts';
 import { errors, type ValidationIssue } from '../../errors.ts';
 import type { NewAlert } from '../../fleet/new-alert.ts';
 import { insertTask, launchTask } from '../tasks/create.ts';
-import type { DeviceRow, JsonObject, SiteRow } from './repository.ts';
-import { insertRevision, updateDeviceConfig } from './repository.ts';
+import type { DeviceRow, JsonObject, RevisionRow, SiteRow } from './repository.ts';
+import { insertRevision, listRevisions, updateDeviceConfig } from './repository.ts';
 import { documentHash, type SecretBox } from './seal.ts';
 
 type SkipReason = ApplyResult['skipped'][number]['reason'];
@@ -48,14 +53,18 @@ export function resolveDevice(device: DeviceRow, site: Inherited, withDraft = tr
   };
 }
 
+/**
+ * The leaves where the document a device last sent (it runs) differs from the console's document for it,
+ * while the console has not settled them (docs/configuration.md#drift).
+ */
+export function driftChanges(device: DeviceRow, site: Inherited, showSecrets = false): ConfigChange[] {
+  if (!device.running || !device.running_received_at) return [];
+  return changesOf(resolveDevice(device, site, false).sent, device.running, showSecrets);
+}
+
 /** Why an apply does not reach a device; for a site's apply, standalone devices keep their own. */
 export function skipReason(device: DeviceRow, forSite: boolean): SkipReason | null {
-  if (forSite && !device.inherit) return 'standalone';
-  if (device.unavailable) return 'unavailable';
-  if (!device.allow_config || device.site_allow_config === false) return 'not_allowed';
-  if (device.suspend_config) return 'suspended';
-  if (device.offline) return 'offline';
-  return null;
+  return forSite && !device.inherit ? 'standalone' : device.skip_reason;
 }
 
 /** Changes with each secret's values masked, for whoever may not read secrets and for the change log. */
@@ -74,6 +83,31 @@ const maskChanges = (changes: readonly ConfigChange[]): ConfigChange[] =>
 export function changesOf(before: Json | null, after: Json, showSecrets = false): ConfigChange[] {
   const changes = changesBetween(before ?? {}, after) as ConfigChange[];
   return showSecrets ? changes : maskChanges(changes);
+}
+
+/** A page of a site's or a device's revisions as the API answers it, each with what it changed. */
+export async function revisionList(
+  db: Database,
+  box: SecretBox,
+  owner: { siteId: number } | { deviceId: number },
+  query: { config_type?: ConfigType; limit: number; offset: number },
+  showSecrets: boolean,
+): Promise<RevisionList> {
+  const { config_type: type, limit, offset } = query;
+  const page = await listRevisions(db, box, owner, { type, limit, offset });
+  return {
+    total: page.total,
+    revisions: page.revisions.map((revision) => ({
+      id: revision.id,
+      config_type: revision.config_type,
+      device_id: revision.device_id,
+      kind: revision.kind,
+      parent_id: revision.parent_id,
+      author_name: revision.author_name,
+      created_at: revision.created_at,
+      changes: changesOf(revision.parent_document, revision.document, showSecrets),
+    })),
+  };
 }
 
 export const problemIssues = (prefix: string, problems: readonly ConfigProblem[], label = '') =>
@@ -260,6 +294,12 @@ async function storeDocuments(tx: Database, secrets: SecretBox, targets: readonl
     ON CONFLICT (hash) DO NOTHING`);
 }
 
+const DEVICE_ACTIONS = {
+  apply: 'config_applied',
+  rollback: 'config_rolled_back',
+  sync: 'config_synced',
+} as const satisfies Record<RevisionRow['kind'], string>;
+
 /**
  * Applies one device's configuration: its draft, when it has one, becomes a revision of its own, and its
  * effective document is sent to it in a configuration task (unless it is skipped, with the reason).
@@ -268,7 +308,7 @@ export async function applyDevice(
   caller: Caller,
   device: DeviceRow,
   site: Inherited & { revisionId: number | null },
-  options: { dryRun?: boolean; kind: 'apply' | 'sync'; keep?: 'console' | 'device' },
+  options: { dryRun?: boolean; kind: RevisionRow['kind']; keep?: 'console' | 'device' },
 ): Promise<ApplyResult & { alerts: NewAlert[] }> {
   const resolved = resolveDevice(device, site);
   if (resolved.problems.length > 0) throw errors.validation(problemIssues('/document', resolved.problems));
@@ -326,7 +366,7 @@ export async function applyDevice(
         });
     await audit(tx, caller.actor, {
       cloudId: caller.cloudId,
-      action: options.kind === 'sync' ? 'config_synced' : 'config_applied',
+      action: DEVICE_ACTIONS[options.kind],
       objectType: 'device',
       objectId: device.id,
       objectName: device.name,

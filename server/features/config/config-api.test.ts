@@ -225,6 +225,40 @@ describe('a site configuration, from draft to devices', () => {
   });
 });
 
+describe('where each device stands', () => {
+  it('lists the site’s devices applied, failed with the device’s reason and skipped with why, paged and by state', async () => {
+    const response = await call('GET', siteUrl('/devices?limit=2'));
+    expect(response.statusCode).toBe(200);
+    const page = response.json();
+    expect(page.counts).toEqual({ applied: 1, pending: 0, failed: 1, skipped: 1, not_sent: 0 });
+    expect(page.total).toBe(3);
+    expect(page.devices).toHaveLength(2);
+    const all = (await call('GET', siteUrl('/devices'))).json().devices;
+    expect(all.map((device: { device_id: number }) => device.device_id).sort()).toEqual(
+      [first().id, second().id, standalone().id].sort(),
+    );
+    expect(all).toContainEqual(expect.objectContaining({ device_id: first().id, state: 'applied' }));
+    expect(all).toContainEqual(
+      expect.objectContaining({
+        device_id: second().id,
+        state: 'failed',
+        error: expect.stringContaining('channel 177'),
+        task_id: expect.any(Number),
+      }),
+    );
+    expect(all).toContainEqual(
+      expect.objectContaining({ device_id: standalone().id, state: 'skipped', skip_reason: 'standalone' }),
+    );
+
+    const failed = (await call('GET', siteUrl('/devices?state=failed'))).json();
+    expect(failed.total).toBe(1);
+    expect(failed.devices).toEqual([expect.objectContaining({ device_id: second().id })]);
+    expect(failed.counts.applied).toBe(1);
+    expect((await call('GET', siteUrl('/devices?state=lost'))).statusCode).toBe(400);
+    expect((await call('GET', siteUrl('/devices?config_type=switch'))).json().total).toBe(0);
+  });
+});
+
 describe('a device configuration', () => {
   it('marks where each leaf comes from, keeps an edit as an override and reverts it to the site', async () => {
     const url = deviceUrl(first().id);
@@ -285,6 +319,14 @@ describe('a device configuration', () => {
     expect(drifted.drift.changes).toEqual([
       { path: 'wifi6_wireless/radios/2.4/tx_power_dbm', before: 'auto', after: 9 },
     ]);
+    // The alert names the key that differs, beside the file the device named.
+    expect(await alertsOf(t, device.id)).toContainEqual(
+      expect.objectContaining({
+        alert_type: 'UCI_FILE_SYNC',
+        alert_data1: 'wireless',
+        alert_data2: 'wifi6_wireless/radios/2.4/tx_power_dbm',
+      }),
+    );
 
     const synced = await call('POST', `${url}/sync`, { keep: 'device' });
     expect(synced.statusCode).toBe(200);
@@ -325,6 +367,39 @@ describe('revisions', () => {
     expect(after.revisions[0].changes).toContainEqual(
       expect.objectContaining({ path: 'wifi6_wireless/wlans/guest/vlan_id', before: 30, after: 20 }),
     );
+  });
+});
+
+describe('a device’s own revisions', () => {
+  it('keeps each applied override as a revision and rolls back to an earlier one, sent to the device', async () => {
+    const device = second();
+    const url = deviceUrl(device.id);
+    for (const channel of [40, 48]) {
+      const edited = structuredClone((await call('GET', url)).json().effective);
+      edited.wifi6_wireless.radios[1].channel = channel;
+      expect((await call('PUT', url, { document: edited })).statusCode).toBe(200);
+      expect((await call('POST', `${url}/apply`, {})).statusCode).toBe(200);
+    }
+    const list = (await call('GET', `${url}/revisions`)).json();
+    expect(list.total).toBe(2);
+    expect(list.revisions[0].changes).toContainEqual(
+      expect.objectContaining({ path: 'wifi6_wireless/radios/5/channel', before: 40, after: 48 }),
+    );
+    // Another device's revision is not this one's.
+    const elsewhere = await call(
+      'POST',
+      `${deviceUrl(first().id)}/revisions/${list.revisions[1].id}/rollback`,
+      {},
+    );
+    expect(elsewhere.statusCode).toBe(404);
+
+    const rolled = await call('POST', `${url}/revisions/${list.revisions[1].id}/rollback`, {});
+    expect(rolled.statusCode).toBe(200);
+    expect(rolled.json().task_ids).toHaveLength(1);
+    const after = (await call('GET', url)).json();
+    expect(after.effective.wifi6_wireless.radios[1].channel).toBe(40);
+    const newest = (await call('GET', `${url}/revisions`)).json().revisions[0];
+    expect(newest).toMatchObject({ kind: 'rollback', parent_id: list.revisions[0].id });
   });
 });
 

@@ -6,6 +6,9 @@ import {
   ApplyResult,
   DeviceConfig,
   DeviceConfigParams,
+  DeviceRevisionParams,
+  RevisionList,
+  RevisionsQuery,
   SaveDeviceConfigBody,
   SyncBody,
 } from '../../../core/api/config.ts';
@@ -18,12 +21,13 @@ import type { AppContext } from '../../context.ts';
 import { errors } from '../../errors.ts';
 import { signedInErrors } from '../../http-schemas.ts';
 import { callerOf, isConfigType, permissionsOn, requireOnDevice } from './access.ts';
-import { applyDevice, changesOf, problemIssues, resolveDevice } from './apply.ts';
+import { applyDevice, changesOf, driftChanges, problemIssues, resolveDevice, revisionList } from './apply.ts';
 import {
-  appliedSiteDocument,
   type DeviceRow,
   findDevice,
+  inheritedDocument,
   type JsonObject,
+  listRevisions,
   updateDeviceConfig,
 } from './repository.ts';
 
@@ -39,10 +43,7 @@ export function deviceConfigRoutes(ctx: AppContext): FastifyPluginAsyncTypebox {
     const known = isConfigType(type);
     const site = await inheritedBy(device);
     const resolved = known ? resolveDevice(device, site) : null;
-    const drift =
-      known && device.running && device.running_received_at
-        ? changesOf(resolveDevice(device, site, false).sent, device.running, showSecrets)
-        : [];
+    const drift = known ? driftChanges(device, site, showSecrets) : [];
     return {
       device_id: device.id,
       site_id: device.site_id,
@@ -69,10 +70,7 @@ export function deviceConfigRoutes(ctx: AppContext): FastifyPluginAsyncTypebox {
     };
   }
 
-  const inheritedBy = async (device: DeviceRow) =>
-    device.site_id === null
-      ? { document: null, variables: {}, revisionId: null }
-      : appliedSiteDocument(db, secrets, device.site_id, device.config_type);
+  const inheritedBy = (device: DeviceRow) => inheritedDocument(db, secrets, device);
 
   const loadDevice = async (cloudId: number, deviceId: number) => {
     const device = await findDevice(db, secrets, cloudId, deviceId);
@@ -206,6 +204,59 @@ export function deviceConfigRoutes(ctx: AppContext): FastifyPluginAsyncTypebox {
             dryRun: request.body.dryRun,
             kind: 'apply',
           },
+        );
+        request.server.fleet.notify(alerts);
+        return result;
+      },
+    );
+
+    app.get(
+      '/devices/:deviceId/config/revisions',
+      {
+        preValidation: requireOnDevice(ctx, 'view_config'),
+        schema: {
+          tags: ['configuration'],
+          operationId: 'listDeviceConfigRevisions',
+          summary: "A page of the device's own revisions, newest first, each with what it changed",
+          params: DeviceConfigParams,
+          querystring: RevisionsQuery,
+          response: { 200: RevisionList, ...signedInErrors },
+        },
+      },
+      async (request) => {
+        const device = await loadDevice(request.params.cloudId, request.params.deviceId);
+        const showSecrets = permissionsOn(request, device.site_id).has('view_sensitive_config');
+        return revisionList(db, secrets, { deviceId: device.id }, request.query, showSecrets);
+      },
+    );
+
+    app.post(
+      '/devices/:deviceId/config/revisions/:revisionId/rollback',
+      {
+        preValidation: requireOnDevice(ctx, 'change_device_config'),
+        schema: {
+          tags: ['configuration'],
+          operationId: 'rollbackDeviceConfig',
+          summary:
+            "Makes one of the device's earlier revisions its document again, as a new revision, and sends it",
+          params: DeviceRevisionParams,
+          body: ApplyDeviceConfigBody,
+          response: { 200: ApplyResult, ...signedInErrors },
+        },
+      },
+      async (request) => {
+        const { cloudId, deviceId, revisionId } = request.params;
+        const device = await loadDevice(cloudId, deviceId);
+        const [revision] = (
+          await listRevisions(db, secrets, { deviceId }, { revisionId, limit: 1, offset: 0 })
+        ).revisions;
+        if (!revision || revision.config_type !== device.config_type)
+          throw errors.notFound('Revision not found.');
+        const { alerts, ...result } = await applyDevice(
+          callerOf(ctx, request),
+          { ...device, draft: revision.document },
+          await inheritedBy(device),
+          { dryRun: request.body.dryRun, kind: 'rollback' },
         );
         request.server.fleet.notify(alerts);
         return result;

@@ -2,14 +2,15 @@
 // asked at once for the document it runs, so its page can list what differs from the console's; on a site
 // that always follows the console, the console's document is sent back to it instead.
 import { sql } from 'drizzle-orm';
+import { encodeAlertData } from '../../../core/alerts/alert-params.ts';
 import { CONFIG_TYPES } from '../../../core/config/document.ts';
 import type { Database } from '../../db/connect.ts';
 import { queryRows } from '../../db/rows.ts';
 import { HttpError } from '../../errors.ts';
 import type { NewAlert } from '../../fleet/new-alert.ts';
 import { insertTask, launchTask } from '../tasks/create.ts';
-import { applyDevice } from './apply.ts';
-import { appliedSiteDocument, findDevice } from './repository.ts';
+import { applyDevice, driftChanges } from './apply.ts';
+import { appliedSiteDocument, findDevice, inheritedDocument } from './repository.ts';
 import type { SecretBox } from './seal.ts';
 
 /** The console acting on its own: no member, no address. */
@@ -72,4 +73,21 @@ async function sendConsoleDocument(
     if (error instanceof HttpError) return false;
     throw error;
   }
+}
+
+/**
+ * A device sent the document it runs: its open UCI_FILE_SYNC alert names the keys that differ from the
+ * console's document for it (secrets among them by name only).
+ */
+export async function nameDriftedKeys(db: Database, secrets: SecretBox, cloudId: number, deviceId: number) {
+  const device = await findDevice(db, secrets, cloudId, deviceId);
+  if (!device || !(CONFIG_TYPES as readonly string[]).includes(device.config_type)) return;
+  const keys = driftChanges(device, await inheritedDocument(db, secrets, device)).map(
+    (change) => change.path,
+  );
+  if (keys.length === 0) return;
+  const [, named] = encodeAlertData('UCI_FILE_SYNC', { files: null, keys: keys.join(', ').slice(0, 200) });
+  await db.execute(sql`
+    UPDATE alerts SET alert_data2 = ${named}
+    WHERE device_id = ${deviceId} AND alert_type = 'UCI_FILE_SYNC' AND resolved_at IS NULL`);
 }

@@ -1,6 +1,7 @@
 // docs/configuration.md#storage: reads and writes of sites' and devices' configuration. Documents leave
 // this file with their secrets open and enter it sealed (./seal.ts), so nothing else handles sealing.
 import { sql } from 'drizzle-orm';
+import { DEVICE_APPLY_STATES, type DeviceApplyState, type SKIP_REASONS } from '../../../core/api/config.ts';
 import { CONFIG_TYPES, type ConfigType } from '../../../core/config/document.ts';
 import type { Json } from '../../../core/config/tree.ts';
 import type { Database } from '../../db/connect.ts';
@@ -91,10 +92,9 @@ export type DeviceRow = {
   inherit: boolean;
   fw: string;
   allow_config: boolean;
-  site_allow_config: boolean | null;
   suspend_config: boolean;
-  unavailable: boolean;
-  offline: boolean;
+  /** Why an apply passes it by (SKIP_REASON). */
+  skip_reason: Exclude<(typeof SKIP_REASONS)[number], 'standalone'> | null;
   overrides: JsonObject;
   draft: JsonObject | null;
   variables: Record<string, string>;
@@ -107,10 +107,19 @@ export type DeviceRow = {
   suspend_reason: string | null;
 };
 
+/**
+ * Why an apply passes a device by, besides a site's apply passing standalone devices by (apply.ts
+ * skipReason): null when it is sent its document. Over devices `d` joined to their site `s`.
+ */
+export const SKIP_REASON = sql`CASE
+  WHEN d.blocked OR d.decomm THEN 'unavailable'
+  WHEN NOT d.allow_config OR s.allow_config IS FALSE THEN 'not_allowed'
+  WHEN d.suspend_config THEN 'suspended'
+  WHEN d.status_id = 'STATUS_OFFLINE' THEN 'offline' END`;
+
 const DEVICE_COLUMNS = sql`
   d.id, d.name, d.site_id, d.config_type, d.type = 'NET_ENTERPRISE' AS inherit, d.fw, d.allow_config,
-  s.allow_config AS site_allow_config, d.suspend_config, d.blocked OR d.decomm AS unavailable,
-  d.status_id = 'STATUS_OFFLINE' AS offline, coalesce(c.overrides, '{}'::jsonb) AS overrides, c.draft,
+  d.suspend_config, ${SKIP_REASON} AS skip_reason, coalesce(c.overrides, '{}'::jsonb) AS overrides, c.draft,
   coalesce(c.variables, '{}'::jsonb) AS variables, c.revision_id, c.console_hash,
   a.telemetry -> 'config' ->> 'appliedHash' AS applied_hash,
   CASE WHEN c.running_received_at IS NOT NULL THEN c.running END AS running, c.running_received_at,
@@ -157,6 +166,77 @@ export async function siteDevices(
   return rows.map((row) => openDevice(box, row));
 }
 
+/**
+ * docs/configuration.md#progress: where each device of a site stands with the console's document for it,
+ * from its last configuration task (the targets that carry a document hash) and what it reports running.
+ */
+const DEVICE_STATES = (siteId: number, type: ConfigType | undefined) => sql`
+  SELECT d.id AS device_id, d.name, d.config_type, t.task_id, t.error, t.updated_at,
+    CASE
+      WHEN t.state IN ('TASK_PENDING', 'TASK_STANDBY', 'TASK_WAIT_ACK', 'TASK_RUNNING') THEN 'pending'
+      WHEN c.console_hash = a.telemetry -> 'config' ->> 'appliedHash'
+        OR (t.state = 'TASK_SUCCESS' AND t.hash = c.console_hash) THEN 'applied'
+      WHEN t.hash = c.console_hash THEN 'failed'
+      WHEN k.reason IS NOT NULL THEN 'skipped'
+      ELSE 'not_sent' END AS state,
+    k.reason AS skip_reason
+  FROM devices d
+  LEFT JOIN sites s ON s.id = d.site_id
+  LEFT JOIN device_configs c ON c.device_id = d.id
+  LEFT JOIN device_agents a ON a.device_id = d.id
+  LEFT JOIN LATERAL (
+    SELECT tt.task_id, tt.state, tt.error, tt.updated_at, tt.params ->> 'hash' AS hash FROM task_targets tt
+    WHERE tt.device_id = d.id AND tt.params IS NOT NULL ORDER BY tt.id DESC LIMIT 1) t ON true
+  CROSS JOIN LATERAL (
+    SELECT CASE WHEN d.type <> 'NET_ENTERPRISE' THEN 'standalone' ELSE ${SKIP_REASON} END AS reason) k
+  WHERE d.site_id = ${siteId} AND d.deleted_at IS NULL
+    AND d.config_type IN (${sql.join(
+      (type ? [type] : CONFIG_TYPES).map((one) => sql`${one}`),
+      sql`, `,
+    )})`;
+
+export type DeviceStateRow = {
+  device_id: number;
+  name: string;
+  config_type: ConfigType;
+  state: DeviceApplyState;
+  skip_reason: (typeof SKIP_REASONS)[number] | null;
+  error: string | null;
+  task_id: number | null;
+  updated_at: string | null;
+};
+
+/** A page of a site's devices (by name) with where each stands, and how many are in each state. */
+export async function siteDeviceStates(
+  db: Database,
+  siteId: number,
+  query: { type?: ConfigType; state?: DeviceApplyState; limit: number; offset: number },
+) {
+  const states = DEVICE_STATES(siteId, query.type);
+  const counts = await queryRows<{ state: DeviceApplyState; n: number }>(
+    db,
+    sql`SELECT state, count(*)::int AS n FROM (${states}) x GROUP BY state`,
+  );
+  const rows = await queryRows<DeviceStateRow>(
+    db,
+    sql`SELECT * FROM (${states}) x ${query.state ? sql`WHERE state = ${query.state}` : sql``}
+        ORDER BY name, device_id LIMIT ${query.limit} OFFSET ${query.offset}`,
+  );
+  const count = Object.fromEntries(DEVICE_APPLY_STATES.map((state) => [state, 0])) as Record<
+    DeviceApplyState,
+    number
+  >;
+  for (const { state, n } of counts) count[state] = n;
+  return {
+    counts: count,
+    total: query.state ? count[query.state] : counts.reduce((sum, { n }) => sum + n, 0),
+    devices: rows.map((row) => ({
+      ...row,
+      updated_at: row.updated_at && new Date(row.updated_at).toISOString(),
+    })),
+  };
+}
+
 /** The site's applied document of a kind, with the site's variables. */
 export async function appliedSiteDocument(
   db: Database,
@@ -183,6 +263,12 @@ export async function appliedSiteDocument(
     revisionId: row?.revision_id ?? null,
   };
 }
+
+/** What a device inherits: its site's applied document of its kind and the site's variables (none without a site). */
+export const inheritedDocument = async (db: Database, box: SecretBox, device: DeviceRow) =>
+  device.site_id === null
+    ? { document: null, variables: {}, revisionId: null }
+    : appliedSiteDocument(db, box, device.site_id, device.config_type);
 
 /** Changes a device's stored configuration: the fields given, the rest as they are. */
 export async function updateDeviceConfig(

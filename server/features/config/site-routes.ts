@@ -9,6 +9,8 @@ import {
   RollbackBody,
   SaveSiteConfigBody,
   SiteConfig,
+  SiteConfigDevices,
+  SiteConfigDevicesQuery,
   SiteConfigDiff,
   SiteConfigParams,
 } from '../../../core/api/config.ts';
@@ -21,13 +23,14 @@ import type { AppContext } from '../../context.ts';
 import { errors, type ValidationIssue } from '../../errors.ts';
 import { signedInErrors } from '../../http-schemas.ts';
 import { callerOf, permissionsOn, requireOnSite } from './access.ts';
-import { applySite, changesOf, problemIssues } from './apply.ts';
+import { applySite, changesOf, problemIssues, revisionList } from './apply.ts';
 import {
   findSite,
   type JsonObject,
   listRevisions,
   type SiteRow,
   saveSiteDrafts,
+  siteDeviceStates,
   siteDevices,
   siteTypes,
 } from './repository.ts';
@@ -236,6 +239,26 @@ export function siteConfigRoutes(ctx: AppContext): FastifyPluginAsyncTypebox {
     );
 
     app.get(
+      '/sites/:siteId/config/devices',
+      {
+        preValidation: requireOnSite('view_config'),
+        schema: {
+          tags: ['configuration'],
+          operationId: 'listSiteConfigDevices',
+          summary:
+            "A page of the site's devices with where each stands with the console's document, and the count in each state",
+          params: SiteConfigParams,
+          querystring: SiteConfigDevicesQuery,
+          response: { 200: SiteConfigDevices, ...signedInErrors },
+        },
+      },
+      async (request) => {
+        const { config_type: type, state, limit, offset } = request.query;
+        return siteDeviceStates(db, request.params.siteId, { type, state, limit, offset });
+      },
+    );
+
+    app.get(
       '/sites/:siteId/config/revisions',
       {
         preValidation: requireOnSite('view_config'),
@@ -251,21 +274,7 @@ export function siteConfigRoutes(ctx: AppContext): FastifyPluginAsyncTypebox {
       async (request) => {
         const { siteId } = request.params;
         const showSecrets = permissionsOn(request, siteId).has('view_sensitive_config');
-        const { config_type: type, limit, offset } = request.query;
-        const page = await listRevisions(db, secrets, { siteId }, { type, limit, offset });
-        return {
-          total: page.total,
-          revisions: page.revisions.map((revision) => ({
-            id: revision.id,
-            config_type: revision.config_type,
-            device_id: revision.device_id,
-            kind: revision.kind,
-            parent_id: revision.parent_id,
-            author_name: revision.author_name,
-            created_at: revision.created_at,
-            changes: changesOf(revision.parent_document, revision.document, showSecrets),
-          })),
-        };
+        return revisionList(db, secrets, { siteId }, request.query, showSecrets);
       },
     );
 

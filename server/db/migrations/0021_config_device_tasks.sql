@@ -1,0 +1,1 @@
+CREATE INDEX "task_targets_config_device_idx" ON "task_targets" USING btree ("device_id","id" DESC NULLS LAST) WHERE "task_targets"."params" IS NOT NULL;
