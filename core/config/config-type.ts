@@ -1,6 +1,8 @@
 // Which kind of configuration document (docs/configuration.md#documents) a model takes: its `config_type`.
-// The demo seed gives devices theirs with it, and the fleet simulator knows its own document's kind by it.
+// Registration, import and adoption give devices theirs with it, and the fleet simulator knows its own
+// document's kind by it.
 import type { ProductType } from '../domain.ts';
+import type { ProductBrand } from '../product-catalogue.ts';
 import type { ConfigType } from './document.ts';
 
 /** The kind per family; a Wi-Fi 5 model of any family takes `wifi5` instead. */
@@ -19,3 +21,7 @@ export function configTypeOf(productType: ProductType, productBrandSku: string):
   if (productType === 'smartnvr') return null;
   return productBrandSku.includes('WIFI5') ? 'wifi5' : FAMILY_CONFIG_TYPE[productType];
 }
+
+/** A model's `config_type` as devices store it: empty for one that takes no configuration document. */
+export const brandConfigType = (brand: ProductBrand): string =>
+  configTypeOf(brand.productType, brand.productBrandSku) ?? '';

@@ -1,7 +1,9 @@
 // A device calling home (docs/security.md, Adoption): a credential goes only to a device that proves a
 // cloud registered it, by that cloud's onboarding key or by a member's approval of the address it calls
 // from. MAC address and serial number alone never get one, and every other call gets the same answer.
+
 import { sql } from 'drizzle-orm';
+import { brandConfigType } from '../../core/config/config-type.ts';
 import { INITIAL_AGENT_STATE } from '../../core/fleet/agent-state.ts';
 import type { AdoptRequest } from '../../core/fleet/protocol.ts';
 import { type ProductBrand, productBrand } from '../../core/product-catalogue.ts';
@@ -99,7 +101,8 @@ async function issueCredential(
   if (device) {
     await tx.execute(sql`
       UPDATE devices SET product_brand_id = ${brand.productBrandId}, product_id = ${brand.productId},
-        product_type = ${brand.productType}, fw = ${request.fw}, mgmtd_version = ${request.mgmtdVersion},
+        product_type = ${brand.productType}, config_type = ${brandConfigType(brand)}, fw = ${request.fw},
+        mgmtd_version = ${request.mgmtdVersion},
         state_id = 'STATE_ADOPTED', updated_at = now()
       WHERE id = ${registration.id}`);
   } else {

@@ -1,5 +1,6 @@
 // Registering many devices from a CSV file: every row is checked, the good ones are added in one
 // transaction with their change log records, and each refused row says why.
+
 import { sql } from 'drizzle-orm';
 import {
   deviceMac,
@@ -11,6 +12,7 @@ import {
   type ImportRow,
   REQUIRED_IMPORT_COLUMNS,
 } from '../../../core/api/device-registration.ts';
+import { brandConfigType } from '../../../core/config/config-type.ts';
 import { parseCsv } from '../../../core/csv-parse.ts';
 import { DEVICE_NAME_MAX_LENGTH } from '../../../core/limits.ts';
 import { type Access, canSeeSite, sitePermissions } from '../../../core/policy.ts';
@@ -163,8 +165,10 @@ export async function importDevices(
     const added = await queryRows<{ id: number; mac: string }>(
       tx,
       sql`
-      INSERT INTO devices (cloud_id, site_id, name, sn, mac, product_brand_id, product_id, product_type)
-      SELECT ${cloudId}, r.site_id, r.name, r.sn, r.mac, r.product_brand_id, r.product_id, r.product_type
+      INSERT INTO devices (cloud_id, site_id, name, sn, mac, product_brand_id, product_id, product_type,
+        config_type)
+      SELECT ${cloudId}, r.site_id, r.name, r.sn, r.mac, r.product_brand_id, r.product_id, r.product_type,
+        r.config_type
       FROM jsonb_to_recordset(${jsonRows(
         good.map((row) => ({
           site_id: row.siteId,
@@ -174,8 +178,10 @@ export async function importDevices(
           product_brand_id: row.brand?.productBrandId,
           product_id: row.brand?.productId,
           product_type: row.brand?.productType,
+          config_type: row.brand && brandConfigType(row.brand),
         })),
-      )}) AS r(site_id int, name text, sn text, mac text, product_brand_id int, product_id int, product_type text)
+      )}) AS r(site_id int, name text, sn text, mac text, product_brand_id int, product_id int, product_type text,
+        config_type text)
       RETURNING id, mac`,
     );
     const idByMac = new Map(added.map((device) => [device.mac, device.id]));

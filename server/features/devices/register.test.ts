@@ -49,6 +49,13 @@ describe('POST /apiv2/cloud/:cloudId/devices', () => {
       product_brand_id: 13,
       product_type: 'wifi',
     });
+    // Its model says which configuration document it takes.
+    const config = await t.app.inject({
+      method: 'GET',
+      url: `/apiv2/cloud/${cloudId}/devices/${response.json().id}/config`,
+      headers: as(owner),
+    });
+    expect(config.json().config_type).toBe('wifi6');
     const adopted = await t.app.inject({
       method: 'POST',
       url: '/agent/v1/adopt',

@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { deviceMac } from '../../../core/api/device-registration.ts';
 import type { RegisterDeviceBody, RegisteredDevice } from '../../../core/api/devices.ts';
+import { brandConfigType } from '../../../core/config/config-type.ts';
 import { type ProductBrand, productBrand } from '../../../core/product-catalogue.ts';
 import { type AuditActor, audit } from '../../audit/record.ts';
 import type { Database } from '../../db/connect.ts';
@@ -114,8 +115,10 @@ export async function registerIn(
   const [added] = await queryRows<RegisteredDevice>(
     tx,
     sql`
-    INSERT INTO devices (cloud_id, site_id, name, sn, mac, product_brand_id, product_id, product_type)
-    VALUES (${cloudId}, ${site.id}, ${name}, ${sn}, ${mac}, ${brand.productBrandId}, ${brand.productId}, ${brand.productType})
+    INSERT INTO devices (cloud_id, site_id, name, sn, mac, product_brand_id, product_id, product_type,
+      config_type)
+    VALUES (${cloudId}, ${site.id}, ${name}, ${sn}, ${mac}, ${brand.productBrandId}, ${brand.productId},
+      ${brand.productType}, ${brandConfigType(brand)})
     RETURNING id, name, site_id, sn, mac, product_brand_id, product_type`,
   );
   if (!added) throw new Error('device not registered');
