@@ -113,7 +113,7 @@ async function main() {
   const finish = () => stop.abort();
   process.once('SIGINT', finish);
   process.once('SIGTERM', finish);
-  if (values.duration) setTimeout(finish, Number(values.duration) * 1000);
+  const deadline = values.duration ? setTimeout(finish, Number(values.duration) * 1000) : null;
 
   const refusals = new Set<string>();
   // The demo blocks and decommissions some devices on purpose: their refusals are no news.
@@ -138,6 +138,8 @@ async function main() {
   if (refusals.size > 5 && !values.demo) console.error(`... and ${refusals.size - 5} more devices refused.`);
 
   clearInterval(saver);
+  // Stopped before its time (a signal): nothing is left to wait for.
+  if (deadline) clearTimeout(deadline);
   if (printer) clearInterval(printer);
   state.save();
   if (values['json-summary']) writeFileSync(values['json-summary'], JSON.stringify(stats.summary()));

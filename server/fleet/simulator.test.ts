@@ -1,7 +1,7 @@
 // @vitest-environment node
 // The fleet simulator (sim/, its own process, real HTTP) against a real server: what it does shows up as
 // devices, statuses, clients, alerts and metrics.
-import { execFile } from 'node:child_process';
+import { execFile, spawn } from 'node:child_process';
 import { mkdtempSync, readFileSync } from 'node:fs';
 import type { AddressInfo } from 'node:net';
 import { tmpdir } from 'node:os';
@@ -9,8 +9,13 @@ import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { configTypeOf } from '../../core/config/config-type.ts';
+import { defaultDocument } from '../../core/config/defaults.ts';
+import type { ConfigType } from '../../core/config/document.ts';
 import { newestFirmware } from '../../core/fleet/firmware.ts';
+import { productBrand } from '../../core/product-catalogue.ts';
 import { generateFleet } from '../../sim/identity.ts';
+import { DEFAULT_RATES } from '../../sim/rates.ts';
 import { type JobRunner, startJobRunner } from '../background/runner.ts';
 import { queryRows } from '../db/rows.ts';
 import { as, createTestApp, login, type TestApp } from '../test/app.ts';
@@ -161,4 +166,98 @@ describe('the fleet simulator against a server', () => {
     const offline = sql`SELECT count(*)::int AS n FROM devices WHERE cloud_id = ${cloud.id} AND status_id = 'STATUS_OFFLINE'`;
     await expect.poll(() => count(offline), { timeout: 30_000 }).toBe(20);
   }, 60_000);
+  it('applies a site’s configuration: every device reports its hash; one that loses the console after applying reverts, and DEV_CONFIG_FAILED says so', async () => {
+    const db = t.database.db;
+    const owner = await createUser(db);
+    const cloud = await createCloud(db);
+    await addMember(db, owner.id, cloud.id, 'ROLE_OWNER');
+    const site = await createSite(db, cloud.id);
+    const configurable: { id: number; configType: string }[] = [];
+    for (const identity of generateFleet(31, 8)) {
+      const brand = productBrand(identity.productBrandId);
+      const device = await createDevice(db, cloud.id, site.id, {
+        sn: identity.sn,
+        mac: identity.mac,
+        productBrandId: identity.productBrandId,
+        productType: identity.productType,
+        configType: (brand && configTypeOf(brand.productType, brand.productBrandSku)) ?? '',
+        type: 'NET_ENTERPRISE',
+      });
+      if (device.configType !== '') configurable.push(device);
+    }
+    const session = await login(t.app, owner.email, TEST_PASSWORD);
+    const api = (method: 'GET' | 'PUT' | 'POST', path: string, payload?: object) =>
+      t.app.inject({
+        method,
+        url: `/apiv2/cloud/${cloud.id}${path}`,
+        headers: as(session),
+        ...(payload ? { payload } : {}),
+      });
+    // The devices do nothing but what the console asks of them, and lose it after applying as told.
+    const stateFile = join(mkdtempSync(join(tmpdir(), 'sim-')), 'state.json');
+    const key = await onboardingKeyOf(t, cloud.id);
+    const simulate = (configRevert: number) => {
+      const child = spawn(
+        process.execPath,
+        [
+          SIMULATOR,
+          ...['--url', url, '--devices', '8', '--seed', '31', '--spread', '0', '--duration', '90'],
+          ...['--onboarding-key', key, '--task-speed', '0.01', '--state', stateFile],
+          ...Object.keys(DEFAULT_RATES).flatMap((name) => ['--rate', `${name}=0`]),
+          ...['--rate', `configRevert=${configRevert}`],
+        ],
+        { stdio: 'ignore' },
+      );
+      const exited = new Promise((resolve) => child.once('exit', resolve));
+      return {
+        stop: () => {
+          child.kill();
+          return exited;
+        },
+      };
+    };
+
+    let simulator = simulate(0);
+    try {
+      const online = sql`SELECT count(*)::int AS n FROM devices
+        WHERE cloud_id = ${cloud.id} AND status_id = 'STATUS_ONLINE'`;
+      await expect.poll(() => count(online), { timeout: 30_000 }).toBe(8);
+      const types = [...new Set(configurable.map((device) => device.configType as ConfigType))];
+      const saved = await api('PUT', `/sites/${site.id}/config`, {
+        documents: Object.fromEntries(types.map((type) => [type, defaultDocument(type, 'DE')])),
+      });
+      expect(saved.statusCode).toBe(200);
+      expect((await api('POST', `/sites/${site.id}/config/apply`, { batch_size: 4 })).statusCode).toBe(200);
+      const counts = async () => (await api('GET', `/sites/${site.id}/config/devices`)).json().counts;
+      await expect.poll(counts, { timeout: 30_000 }).toMatchObject({ applied: configurable.length });
+      // Each device says, in its heartbeats, that it runs the document the console sent it.
+      const reported = sql`SELECT count(*)::int AS n FROM device_configs c
+        JOIN device_agents a ON a.device_id = c.device_id JOIN devices d ON d.id = c.device_id
+        WHERE d.cloud_id = ${cloud.id} AND c.console_hash = a.telemetry -> 'config' ->> 'appliedHash'`;
+      await expect.poll(() => count(reported), { timeout: 15_000 }).toBe(configurable.length);
+
+      // Restarted on its saved state, where every change it applies loses it the console.
+      await simulator.stop();
+      simulator = simulate(1);
+      const [device] = configurable;
+      if (!device) throw new Error('the fleet has nothing to configure');
+      const before = (await api('GET', `/devices/${device.id}/config`)).json();
+      const edited = structuredClone(before.effective);
+      edited.general_locale.syslog = { ...edited.general_locale.syslog, enabled: true, host: '192.0.2.10' };
+      expect((await api('PUT', `/devices/${device.id}/config`, { document: edited })).statusCode).toBe(200);
+      expect((await api('POST', `/devices/${device.id}/config/apply`, {})).statusCode).toBe(200);
+      const alerts = sql`SELECT count(*)::int AS n FROM alerts
+        WHERE device_id = ${device.id} AND alert_type = 'DEV_CONFIG_FAILED' AND resolved_at IS NULL`;
+      await expect.poll(() => count(alerts), { timeout: 30_000 }).toBe(1);
+      const failed = (await api('GET', `/sites/${site.id}/config/devices?state=failed`)).json().devices;
+      expect(failed).toEqual([
+        expect.objectContaining({ device_id: device.id, error: expect.stringContaining('reverted') }),
+      ]);
+      const after = (await api('GET', `/devices/${device.id}/config`)).json();
+      expect(after.console_hash).not.toBe(before.console_hash);
+      expect(after.applied_hash).toBe(before.applied_hash);
+    } finally {
+      await simulator.stop();
+    }
+  }, 90_000);
 });
