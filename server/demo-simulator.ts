@@ -1,6 +1,8 @@
 import { type ChildProcess, spawn } from 'node:child_process';
+import { existsSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import type { StoredDevice } from '../sim/state-file.ts';
 
 const SIMULATOR = fileURLToPath(new URL('../sim/main.ts', import.meta.url));
 
@@ -8,14 +10,20 @@ const SIMULATOR = fileURLToPath(new URL('../sim/main.ts', import.meta.url));
  * Runs the fleet simulator for the demo clouds' devices in its own process, talking to this server over
  * HTTP like real devices: it reads each demo cloud's onboarding key as that cloud's owner and gives it to
  * the cloud's devices, which call home with it (docs/agent-protocol.md). Their credentials live in the
- * data folder, beside the embedded database.
+ * data folder, beside the embedded database, with the configuration each runs.
  */
-export function startDemoSimulator(url: string, dataDir: string, onExit: (code: number | null) => void) {
-  const child: ChildProcess = spawn(
-    process.execPath,
-    [SIMULATOR, '--demo', '--url', url, '--state', join(dataDir, 'simulator.json')],
-    { stdio: ['ignore', 'inherit', 'inherit'] },
-  );
+export async function startDemoSimulator(
+  url: string,
+  dataDir: string,
+  firstFlash: () => Promise<Record<string, StoredDevice>>,
+  onExit: (code: number | null) => void,
+) {
+  const state = join(dataDir, 'simulator.json');
+  // The first time, the devices start with what the demo says they run (server/db/seed/demo-config.ts).
+  if (!existsSync(state)) writeFileSync(state, JSON.stringify({ devices: await firstFlash() }));
+  const child: ChildProcess = spawn(process.execPath, [SIMULATOR, '--demo', '--url', url, '--state', state], {
+    stdio: ['ignore', 'inherit', 'inherit'],
+  });
   child.on('exit', onExit);
   return {
     /** Stops it and waits, so it can save its state. */

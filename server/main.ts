@@ -7,6 +7,7 @@ import { createContext } from './context.ts';
 import { openDatabase } from './db/connect.ts';
 import { DataDirLockedError } from './db/data-dir-lock.ts';
 import { isDatabaseEmpty, seedDemo } from './db/seed/demo.ts';
+import { demoDeviceFlash } from './db/seed/demo-config.ts';
 import { localUrl, startDemoSimulator } from './demo-simulator.ts';
 import { dashboardJobs } from './features/dashboards/device-counts.ts';
 import { fleetJobs } from './fleet/jobs.ts';
@@ -70,9 +71,14 @@ async function main(): Promise<void> {
     `console ready at ${address}`,
   );
   if (config.demo && config.simulator) {
-    simulator = startDemoSimulator(localUrl(app.server.address() as AddressInfo), config.dataDir, (code) => {
-      if (!stopping) app.log.warn({ code }, 'the demo fleet simulator stopped');
-    });
+    simulator = await startDemoSimulator(
+      localUrl(app.server.address() as AddressInfo),
+      config.dataDir,
+      () => demoDeviceFlash(database.db, context.secrets),
+      (code) => {
+        if (!stopping) app.log.warn({ code }, 'the demo fleet simulator stopped');
+      },
+    );
   }
 }
 

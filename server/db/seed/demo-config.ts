@@ -212,3 +212,33 @@ export async function seedConfigurations(
     }
   }
 }
+
+/**
+ * What the demo's devices run when the simulator first starts them: the document the console last sent
+ * each one (its hash as the console knows it), and on the drifted one the document changed on it, with
+ * its wireless file out of sync. Keyed by MAC address, as the simulator's state file keeps its devices
+ * (sim/state-file.ts).
+ */
+export async function demoDeviceFlash(db: Database, secrets: SecretBox) {
+  const rows = await queryRows<{ mac: string; running: Json; hash: string; drifted: boolean }>(
+    db,
+    sql`SELECT d.mac, c.running, c.console_hash AS hash, c.running_received_at IS NOT NULL AS drifted
+        FROM device_configs c JOIN devices d ON d.id = c.device_id
+        WHERE c.running IS NOT NULL AND c.console_hash IS NOT NULL`,
+  );
+  return Object.fromEntries(
+    rows.map((row) => [
+      row.mac,
+      {
+        credential: null,
+        seq: 0,
+        config: {
+          document: secrets.open(row.running) as Document,
+          hash: row.hash,
+          unsyncedFiles: row.drifted ? ['wireless'] : [],
+          error: null,
+        },
+      },
+    ]),
+  );
+}

@@ -6,6 +6,7 @@ import { productBrand } from '../../../core/product-catalogue.ts';
 import { taskStateOf } from '../../../core/task-machine.ts';
 import { stateCountsOf } from '../../../core/tasks.ts';
 import { verifyPassword } from '../../auth/passwords.ts';
+import { documentHash } from '../../features/config/seal.ts';
 import { testSecrets } from '../../test/app.ts';
 import { type DatabaseHandle, openDatabase } from '../connect.ts';
 import { queryRows } from '../rows.ts';
@@ -14,6 +15,7 @@ import { alerts, tasks, taskTargets } from '../schema/activity.ts';
 import { clouds, invitations, licenses, membershipSites, memberships } from '../schema/clouds.ts';
 import { blogPostReads, blogPosts } from '../schema/content.ts';
 import { devices, objectHistory, sites, smartNvrs, wirelessClients } from '../schema/inventory.ts';
+import { demoDeviceFlash } from './demo-config.ts';
 import { isDatabaseEmpty, seedDemo } from './demo.ts';
 
 const now = new Date('2025-06-15T12:00:00Z');
@@ -355,5 +357,24 @@ describe('configuration', () => {
     expect(counts?.suspended).toBeGreaterThan(0);
     // Secrets are sealed at rest.
     expect(counts?.plain).toBe(0);
+  });
+
+  it('starts the simulated devices on the documents the console sent them, the drifted one out of sync', async () => {
+    const flash = Object.values(await demoDeviceFlash(handle.db, testSecrets));
+    const [sent] = await queryRows<{ n: number }>(
+      handle.db,
+      sql`SELECT count(*)::int AS n FROM device_configs WHERE console_hash IS NOT NULL`,
+    );
+    expect(flash).toHaveLength(sent?.n ?? -1);
+    const [drifted, ...others] = [...flash].sort(
+      (a, b) => b.config.unsyncedFiles.length - a.config.unsyncedFiles.length,
+    );
+    // Changed on the device: it runs something else than the document whose hash it reports.
+    expect(drifted?.config.unsyncedFiles).toEqual(['wireless']);
+    expect(drifted?.config.hash).not.toBe(documentHash(drifted?.config.document ?? {}));
+    for (const device of others) {
+      expect(device.config.unsyncedFiles).toEqual([]);
+      expect(device.config.hash).toBe(documentHash(device.config.document));
+    }
   });
 });
