@@ -8,6 +8,7 @@ import { TASK_DEFINITIONS } from '../../core/task-types.ts';
 import type { Database } from '../db/connect.ts';
 import { intArray, queryRows } from '../db/rows.ts';
 import type { SecretBox } from '../features/config/seal.ts';
+import { createBatchQueue } from './batch-queue.ts';
 
 /** Whom a command is for: a device or a smart NVR (`d12`, `n3`). */
 export type AgentKey = string;
@@ -96,6 +97,9 @@ export const commandsOfTask = (db: Database, secrets: SecretBox, taskId: number)
 
 type Waiter = (commands: Command[]) => void;
 
+/** The share of a long poll's wait by which its empty answer may come early. */
+const LONG_POLL_JITTER = 0.2;
+
 /**
  * The agent API's command channel in one process: a device's long poll waits here until a task for it is
  * announced (NOTIFY from whichever process created or advanced it), so it learns of it at once rather than
@@ -103,6 +107,18 @@ type Waiter = (commands: Command[]) => void;
  */
 export function createCommandChannel(db: Database, secrets: SecretBox) {
   const waiters = new Map<AgentKey, Set<Waiter>>();
+  // A fleet that polls at once (after a restart of the console, say) is looked up a thousand devices a
+  // query, rather than holding every database connection with one query each.
+  const looks = createBatchQueue<{ deviceId: number | null; smartNvrId: number | null }, Command[]>({
+    maxItems: 1000,
+    maxBytes: Number.POSITIVE_INFINITY,
+    weigh: () => 0,
+    concurrency: 2,
+    async write(targets) {
+      const found = await commandsFor(db, secrets, targets);
+      return targets.map((target) => ({ ok: found.get(agentKey(target)) ?? [] }));
+    },
+  });
 
   return {
     /** The device's waiting commands, or, when it has none, the first announced within waitS seconds. */
@@ -120,11 +136,13 @@ export function createCommandChannel(db: Database, secrets: SecretBox) {
       const set = waiters.get(key) ?? new Set();
       set.add(settle);
       waiters.set(key, set);
-      const timer = setTimeout(() => settle([]), waitS * 1000);
+      // An empty answer comes a little before waitS, at random: devices that polled together poll again
+      // spread out.
+      const timer = setTimeout(() => settle([]), waitS * (1 - LONG_POLL_JITTER * Math.random()) * 1000);
       const abort = () => settle([]);
       signal.addEventListener('abort', abort, { once: true });
       try {
-        const now = (await commandsFor(db, secrets, [target])).get(key) ?? [];
+        const now = await looks.submit(target);
         if (now.length > 0 || waitS === 0) return now;
         return await announced;
       } finally {

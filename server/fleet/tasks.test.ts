@@ -60,6 +60,22 @@ describe('a task on devices', () => {
     expect(await commandsOf(t, device.credential)).toEqual([]);
   });
 
+  it('gives each of many devices polling at once its own commands, and none to a device without', async () => {
+    const { cloud, session, devices } = await createTaskCloud(t, 12);
+    const busy = devices.slice(0, 8);
+    const taskId = await startTask(t, session, cloud.id, {
+      type: 'TASK_REBOOT',
+      targets: { device_ids: busy.map((device) => device.id) },
+    });
+    const answers = await Promise.all(devices.map((device) => commandsOf(t, device.credential)));
+    const ids = answers.map((commands) => commands.map((command) => command.id));
+    expect(answers.slice(0, 8).map((commands) => commands.map((command) => command.taskId))).toEqual(
+      busy.map(() => [taskId]),
+    );
+    expect(new Set(ids.flat()).size).toBe(8);
+    expect(answers.slice(8)).toEqual([[], [], [], []]);
+  });
+
   it('rides along in the heartbeat answer for a device that does not hold the channel open', async () => {
     const { cloud, session, devices } = await createTaskCloud(t, 1);
     const [device] = devices;
