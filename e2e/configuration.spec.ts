@@ -102,6 +102,14 @@ test('the owner changes the guest WLAN of a site, reviews the diff, previews and
     `Revision ${revisions[0]}: Wi-Fi 6 Wireless, applied`,
   );
   await expect(ssid).toHaveValue(after);
+
+  // Devices: the site's devices with where each stands, the access points that took it pending or applied.
+  const devices = page.getByRole('region', { name: 'Devices', exact: true });
+  const states = devices.getByRole('group', { name: 'Filter by state' });
+  await expect(states.getByRole('button', { name: /^(Pending|Applied): [1-9]\d*$/ }).first()).toBeVisible();
+  await expect(
+    devices.getByRole('table', { name: 'Devices' }).getByRole('link', { name: /^DCW / }).first(),
+  ).toBeVisible();
 });
 
 test('a Guest reads a site configuration without changing it, its secrets masked', async ({ page }) => {

@@ -6,6 +6,7 @@ import type { LiveEvent } from '../../core/api/events.ts';
 import { activityKeys } from '../features/activity/index.ts';
 import { alertsKeys } from '../features/alerts/index.ts';
 import { clientsKeys } from '../features/clients/index.ts';
+import { configKeys } from '../features/config/index.ts';
 import { dashboardsKeys } from '../features/dashboards/index.ts';
 import { devicesKeys } from '../features/devices/index.ts';
 import { sitesKeys } from '../features/sites/index.ts';
@@ -49,6 +50,9 @@ export function liveEventKeys(event: LiveEvent): QueryKey[] {
         tasksKeys.recentCount(cloud),
         // The task history, a task's targets and a dashboard's recent tasks.
         activityKeys.tasks(cloud),
+        // Where the site's devices stand with their configuration: a configuration task is one site's, and
+        // the event does not say its type, so any task of the site refreshes it (when it is on screen).
+        ...(event.data.site_id === null ? [] : [configKeys.siteDevices(cloud, event.data.site_id)]),
       ];
   }
 }

@@ -2,13 +2,26 @@
 // scripted server for the site's or device's navigation facts and its configuration calls.
 import { act } from '@testing-library/react';
 import type { ComponentType } from 'react';
-import type { DeviceConfig, SiteConfig } from '../../../core/api/config.ts';
+import { afterEach, beforeEach, vi } from 'vitest';
+import type {
+  ConfigRevision,
+  DeviceConfig,
+  SiteConfig,
+  SiteConfigDevices,
+} from '../../../core/api/config.ts';
 import type { NavigationDevice, NavigationSite } from '../../../core/api/navigation.ts';
 import type { ConfigDocuments } from '../../../core/config/document.ts';
 import { type RouteKey, routes } from '../../../core/routes.ts';
-import { type FakeRequest, installFakeFetch, jsonResponse } from '../../test-utils/fake-fetch.ts';
+import { resetPlatform } from '../../platform/testing/render-platform.tsx';
+import {
+  type FakeRequest,
+  installFakeFetch,
+  jsonResponse,
+  restoreFetch,
+} from '../../test-utils/fake-fetch.ts';
 import { meFixture } from '../../test-utils/me-fixture.ts';
 import { renderRoutes } from '../../test-utils/render-routes.tsx';
+import { setViewportWidth } from '../../test-utils/test-list-page.tsx';
 import { meQueryOptions } from '../auth/index.ts';
 
 export const CLOUD_ID = 3;
@@ -121,15 +134,48 @@ export const siteConfig = (fields: Partial<SiteConfig> = {}): SiteConfig => ({
   ...fields,
 });
 
+/** A site's revision of its Wi-Fi 6 document, applied by the owner, that set the 5 GHz Tx power. */
+export const configRevision = (id: number, fields: Partial<ConfigRevision> = {}): ConfigRevision => ({
+  id,
+  config_type: 'wifi6',
+  device_id: null,
+  kind: 'apply',
+  parent_id: id - 1,
+  author_name: 'Olivia Owner',
+  created_at: '2026-11-25T10:00:00.000Z',
+  changes: [{ path: 'wifi6_wireless/radios/5/tx_power_dbm', before: 'auto', after: 20 }],
+  ...fields,
+});
+
+/** Where the site's devices stand: none, unless the fields say otherwise. */
+export const configDevices = (fields: Partial<SiteConfigDevices> = {}): SiteConfigDevices => ({
+  counts: { applied: 0, pending: 0, failed: 0, skipped: 0, not_sent: 0 },
+  total: 0,
+  devices: [],
+  ...fields,
+});
+
+/** The pages' other sections, when a test is not about them: no devices' progress and no revisions. */
+const quiet: Readonly<Record<string, unknown>> = {
+  [`${SITE_PATH}/devices`]: configDevices(),
+  [`${SITE_PATH}/revisions`]: { revisions: [], total: 0 },
+  [`${DEVICE_PATH}/revisions`]: { revisions: [], total: 0 },
+};
+
 type Answer = unknown | [number, unknown];
 export type Handler = (request: FakeRequest) => Answer | undefined;
 
-/** Answers the navigation calls, then what `answer` gives (a body, or a status and a body). */
+/**
+ * Answers the navigation calls, then what `answer` gives (a body, or a status and a body); a read it gives
+ * nothing for is answered as `quiet` says, or 404.
+ */
 export function installConfigServer(answer: Handler) {
   return installFakeFetch((request) => {
     if (request.path === `/apiv2/navigation/site/${SITE_ID}`) return jsonResponse(200, site);
     if (request.path === `/apiv2/navigation/device/${DEVICE_ID}`) return jsonResponse(200, device);
     const answered = answer(request);
+    if (answered === undefined && request.method === 'GET' && request.path in quiet)
+      return jsonResponse(200, quiet[request.path]);
     if (answered === undefined) return jsonResponse(404, { message: 'Not found.' });
     if (Array.isArray(answered) && typeof answered[0] === 'number' && answered.length === 2)
       return jsonResponse(answered[0], answered[1]);
@@ -142,6 +188,19 @@ export const changesOf = (requests: FakeRequest[]) =>
   requests
     .filter((request) => request.method !== 'GET')
     .map(({ method, path, body }) => ({ method, path, body }));
+
+/** Each test of the file on a screen `width` px wide, its console errors quiet, and nothing left after it. */
+export function setUpConfigTests(width: number) {
+  beforeEach(() => {
+    setViewportWidth(width);
+    vi.spyOn(console, 'error').mockImplementation(() => undefined);
+  });
+  afterEach(() => {
+    resetPlatform();
+    restoreFetch();
+    vi.restoreAllMocks();
+  });
+}
 
 export function renderConfigPage(routeKey: RouteKey, Page: ComponentType, address: string) {
   const view = renderRoutes(

@@ -16,6 +16,7 @@ export function useApplyDeviceConfig(cloudId: number, deviceId: number) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (body: ApplyDeviceConfigBody) => applyDeviceConfig(cloudId, deviceId, body),
-    onSuccess: () => queryClient.invalidateQueries({ queryKey: configKeys.device(cloudId, deviceId) }),
+    // The device's document and revisions move, and so does its place in its site's devices' progress.
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: configKeys.all(cloudId) }),
   });
 }

@@ -1,23 +1,11 @@
 // What an apply or a rollback did, or (dry run) would do: the batches of devices, the devices skipped and
 // why, and a link to each task made.
 import Box from '@mui/material/Box';
-import Link from '@mui/material/Link';
 import Typography from '@mui/material/Typography';
 import { useTranslation } from 'react-i18next';
-import { Link as RouterLink } from 'react-router';
-import type { ApplyResult, SKIP_REASONS } from '../../../../core/api/config.ts';
-import { routes } from '../../../../core/routes.ts';
-
-const SKIP_REASON_KEYS = {
-  suspended: 'config.skip.suspended',
-  offline: 'config.skip.offline',
-  standalone: 'config.skip.standalone',
-  not_allowed: 'config.skip.notAllowed',
-  unavailable: 'config.skip.unavailable',
-} as const satisfies Record<(typeof SKIP_REASONS)[number], string>;
-
-// The task history's filter of tasks under way (core/routes.ts activityQuery).
-const IN_PROGRESS_STATUS = 'RUNNING+PENDING';
+import type { ApplyResult } from '../../../../core/api/config.ts';
+import { SKIP_REASON_KEYS } from './apply-labels.ts';
+import { TaskLink } from './task-link.tsx';
 
 export function ApplyResultView({
   cloudId,
@@ -60,12 +48,7 @@ export function ApplyResultView({
             <Box component="ul" sx={{ m: 0, pl: 3 }}>
               {result.task_ids.map((id) => (
                 <li key={id}>
-                  <Link
-                    component={RouterLink}
-                    to={routes.cloudActivity.href({ cloudId }, { query: { status: IN_PROGRESS_STATUS, id } })}
-                  >
-                    {t('config.apply.task', { id })}
-                  </Link>
+                  <TaskLink cloudId={cloudId} taskId={id} />
                 </li>
               ))}
             </Box>

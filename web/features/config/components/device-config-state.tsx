@@ -1,15 +1,14 @@
 // A device's configuration state: whether it runs what the console last sent, a suspension and the way to
-// resume, whether it takes the site's document, and a draft waiting to be applied.
+// resume, whether it takes the site's document, and a draft waiting to be applied or discarded.
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import FormControlLabel from '@mui/material/FormControlLabel';
-import Paper from '@mui/material/Paper';
 import Switch from '@mui/material/Switch';
 import Typography from '@mui/material/Typography';
-import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { DeviceConfig } from '../../../../core/api/config.ts';
+import { ConfigSection } from './config-section.tsx';
 
 const shortHash = (hash: string | null, none: string) => (hash === null ? none : hash.slice(0, 12));
 
@@ -19,15 +18,16 @@ export function DeviceConfigState({
   onResume,
   onInherit,
   onApply,
+  onDiscard,
 }: {
   readonly config: DeviceConfig;
   readonly busy: boolean;
   readonly onResume: () => void;
   readonly onInherit: (inherit: boolean) => void;
   readonly onApply: () => void;
+  readonly onDiscard: () => void;
 }) {
   const { t } = useTranslation();
-  const headingId = useId();
   const sync =
     config.console_hash === null
       ? t('config.device.notSent')
@@ -35,15 +35,7 @@ export function DeviceConfigState({
         ? t('config.device.inSync')
         : t('config.device.outOfSync');
   return (
-    <Paper
-      component="section"
-      aria-labelledby={headingId}
-      variant="outlined"
-      sx={{ p: { xs: 2, sm: 3 }, display: 'grid', gap: 2, minWidth: 0 }}
-    >
-      <Typography id={headingId} variant="h2">
-        {t('config.device.stateTitle')}
-      </Typography>
+    <ConfigSection title={t('config.device.stateTitle')}>
       <Box>
         <Typography role="status">{sync}</Typography>
         <Typography variant="body2" color="text.secondary" sx={{ wordBreak: 'break-all' }}>
@@ -91,15 +83,20 @@ export function DeviceConfigState({
           severity="info"
           action={
             config.can_change && (
-              <Button color="inherit" size="small" disabled={busy} onClick={onApply}>
-                {t('config.device.apply')}
-              </Button>
+              <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 1, justifyContent: 'flex-end' }}>
+                <Button color="inherit" size="small" disabled={busy} onClick={onApply}>
+                  {t('config.device.apply')}
+                </Button>
+                <Button color="inherit" size="small" disabled={busy} onClick={onDiscard}>
+                  {t('config.device.discard')}
+                </Button>
+              </Box>
             )
           }
         >
           {t('config.device.draft')}
         </Alert>
       )}
-    </Paper>
+    </ConfigSection>
   );
 }

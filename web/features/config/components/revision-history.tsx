@@ -1,8 +1,8 @@
-// The site's revisions, newest first, paged: who applied what and when, each one's changes, and a rollback.
+// A site's or a device's own revisions, newest first, paged: who applied what and when, each one's changes,
+// and a rollback for whoever may change the configuration.
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import CircularProgress from '@mui/material/CircularProgress';
-import Paper from '@mui/material/Paper';
 import Typography from '@mui/material/Typography';
 import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -12,9 +12,11 @@ import { ModalShell } from '../../../platform/dialogs/modal-shell.tsx';
 import { LoadFailed } from '../../../platform/load-failed.tsx';
 import { showMessage } from '../../../platform/messages/message-store.ts';
 import { useFormatDateTime } from '../../account/index.ts';
+import type { ConfigOwner } from '../api/config-owner.ts';
 import { REVISIONS_PAGE_SIZE, useConfigRevisions } from '../api/get-config-revisions.ts';
 import { useRollbackConfigRevision } from '../api/rollback-config-revision.ts';
 import { ChangesTable } from './changes-table.tsx';
+import { ConfigSection } from './config-section.tsx';
 import { TYPE_TITLE_KEYS } from './type-labels.ts';
 
 const KIND_KEYS = {
@@ -25,11 +27,11 @@ const KIND_KEYS = {
 
 export function RevisionHistory({
   cloudId,
-  siteId,
+  owner,
   canChange,
 }: {
   readonly cloudId: number;
-  readonly siteId: number;
+  readonly owner: ConfigOwner;
   readonly canChange: boolean;
 }) {
   const { t } = useTranslation();
@@ -37,14 +39,17 @@ export function RevisionHistory({
   const formatDateTime = useFormatDateTime();
   const [offset, setOffset] = useState(0);
   const [previewed, setPreviewed] = useState<ConfigRevision | null>(null);
-  const revisions = useConfigRevisions(cloudId, siteId, offset);
-  const rollback = useRollbackConfigRevision(cloudId, siteId);
+  const revisions = useConfigRevisions(cloudId, owner, offset);
+  const rollback = useRollbackConfigRevision(cloudId, owner);
   const data = revisions.data;
 
   const rollBack = async (revision: ConfigRevision) => {
     const confirmed = await confirmDialog({
       title: t('config.revisions.rollbackTitle', { id: revision.id }),
-      content: t('config.revisions.rollbackContent', { type: t(TYPE_TITLE_KEYS[revision.config_type]) }),
+      content:
+        owner.kind === 'site'
+          ? t('config.revisions.rollbackContent', { type: t(TYPE_TITLE_KEYS[revision.config_type]) })
+          : t('config.revisions.rollbackDevice'),
       confirmLabel: t('config.revisions.rollback'),
     });
     if (!confirmed) return;
@@ -57,21 +62,15 @@ export function RevisionHistory({
   };
 
   return (
-    <Paper
-      component="section"
-      aria-labelledby={headingId}
-      variant="outlined"
-      sx={{ p: { xs: 2, sm: 3 }, display: 'grid', gap: 2, minWidth: 0 }}
-    >
-      <Typography id={headingId} variant="h2">
-        {t('config.revisions.title')}
-      </Typography>
+    <ConfigSection title={t('config.revisions.title')} headingId={headingId}>
       {revisions.isError && !data ? (
         <LoadFailed message={t('config.revisions.loadFailed')} onRetry={() => revisions.refetch()} />
       ) : !data ? (
         <CircularProgress size={24} aria-label={t('config.revisions.loading')} />
       ) : data.revisions.length === 0 ? (
-        <Typography>{t('config.revisions.empty')}</Typography>
+        <Typography>
+          {owner.kind === 'site' ? t('config.revisions.empty') : t('config.revisions.deviceEmpty')}
+        </Typography>
       ) : (
         <>
           <Box
@@ -170,6 +169,6 @@ export function RevisionHistory({
           </Box>
         </ModalShell>
       )}
-    </Paper>
+    </ConfigSection>
   );
 }

@@ -4,20 +4,19 @@ import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Chip from '@mui/material/Chip';
-import Paper from '@mui/material/Paper';
 import Typography from '@mui/material/Typography';
-import { type FormEvent, useId, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { SaveSiteConfigBody, SiteConfig } from '../../../../core/api/config.ts';
 import { CONFIG_DOCUMENTS } from '../../../../core/config/document.ts';
-import { validateConfig } from '../../../../core/config/rules.ts';
 import { confirmDialog } from '../../../platform/dialogs/dialog-store.ts';
 import { showMessage } from '../../../platform/messages/message-store.ts';
 import { useSaveSiteConfig } from '../api/save-site-config.ts';
+import { ConfigSection } from './config-section.tsx';
 import { type ConfigDocumentValue, DocumentEditor } from './document-editor.tsx';
-import { documentProblems, problemTexts, siteIssuePrefix } from './problems.ts';
+import { siteIssuePrefix } from './problems.ts';
 import { defaultValue, type JsonSchema } from './schema-model.ts';
 import { GENERAL_ANCHOR, sectionAnchor, TYPE_TITLE_KEYS } from './type-labels.ts';
+import { useDocumentForm } from './use-document-form.ts';
 
 type TypeConfig = SiteConfig['types'][number];
 
@@ -46,33 +45,19 @@ export function TypeConfigCard({
 }) {
   const { t } = useTranslation();
   const type = config.config_type;
-  const headingId = useId();
   const save = useSaveSiteConfig(cloudId, siteId);
-  const [initial] = useState(() => startingDocument(config));
-  const [document, setDocument] = useState(initial);
-  const [refused, setRefused] = useState<unknown>(null);
-  const [attempted, setAttempted] = useState(false);
-  const problems = useMemo(
-    () => documentProblems(validateConfig(type, document), config.problems, document === initial),
-    [type, document, initial, config.problems],
-  );
-  const texts = problemTexts(t, problems, refused, siteIssuePrefix(type));
   const title = t(TYPE_TITLE_KEYS[type]);
-
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
-    setAttempted(true);
-    if (problems.length > 0) return;
-    setRefused(null);
-    try {
-      // Sent only once its kind's schema and rules accept it (validateConfig above).
-      await save.mutateAsync({ documents: { [type]: document } as SaveSiteConfigBody['documents'] });
+  const { document, setDocument, problems, texts, attempted, submit } = useDocumentForm({
+    type,
+    start: () => startingDocument(config),
+    serverProblems: config.problems,
+    issuePrefix: siteIssuePrefix(type),
+    onSave: async (edited) => {
+      // Sent only once its kind's schema and rules accept it (useDocumentForm).
+      await save.mutateAsync({ documents: { [type]: edited } as SaveSiteConfigBody['documents'] });
       showMessage({ content: t('config.site.saved', { type: title }) });
-    } catch (error) {
-      // A 400 shows at its fields; the app's error policy reports any other failure.
-      setRefused(error);
-    }
-  };
+    },
+  });
   const discard = async () => {
     const confirmed = await confirmDialog({
       title: t('config.site.discardTitle', { type: title }),
@@ -89,21 +74,17 @@ export function TypeConfigCard({
   };
 
   return (
-    <Paper
-      component="section"
-      aria-labelledby={headingId}
-      variant="outlined"
-      sx={{ p: { xs: 2, sm: 3 }, display: 'grid', gap: 2, minWidth: 0 }}
+    <ConfigSection
+      title={title}
+      beside={
+        <>
+          {config.draft !== null && <Chip size="small" color="info" label={t('config.site.draft')} />}
+          <Typography variant="body2" color="text.secondary" sx={{ width: '100%' }}>
+            {t('config.site.devices', { count: config.devices })}
+          </Typography>
+        </>
+      }
     >
-      <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 1, alignItems: 'center' }}>
-        <Typography id={headingId} variant="h2">
-          {title}
-        </Typography>
-        {config.draft !== null && <Chip size="small" color="info" label={t('config.site.draft')} />}
-        <Typography variant="body2" color="text.secondary" sx={{ width: '100%' }}>
-          {t('config.site.devices', { count: config.devices })}
-        </Typography>
-      </Box>
       <Box
         component="form"
         noValidate
@@ -137,6 +118,6 @@ export function TypeConfigCard({
           </Box>
         )}
       </Box>
-    </Paper>
+    </ConfigSection>
   );
 }

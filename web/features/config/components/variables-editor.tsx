@@ -1,33 +1,38 @@
-// docs/configuration.md#variables: the site's named values, one row each, saved together.
+// docs/configuration.md#variables: a site's named values, or a device's own values for them (used over the
+// site's), one row each, saved together by the page that owns them.
 import DeleteIcon from '@mui/icons-material/Delete';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import IconButton from '@mui/material/IconButton';
-import Paper from '@mui/material/Paper';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
-import { type FormEvent, useId, useState } from 'react';
+import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { showMessage } from '../../../platform/messages/message-store.ts';
-import { useSaveSiteConfig } from '../api/save-site-config.ts';
+import { ConfigSection } from './config-section.tsx';
 
 const NAME = /^[a-z][a-z0-9_]{0,31}$/;
 type Row = { readonly key: number; readonly name: string; readonly value: string };
 
 export function VariablesEditor({
-  cloudId,
-  siteId,
   variables,
   canChange,
+  help,
+  saved,
+  saving,
+  onSave,
 }: {
-  readonly cloudId: number;
-  readonly siteId: number;
   readonly variables: Readonly<Record<string, string>>;
   readonly canChange: boolean;
+  /** What the values are for, under the title. */
+  readonly help: string;
+  /** Said once they are saved. */
+  readonly saved: string;
+  readonly saving: boolean;
+  /** Saves every variable; a failure is said by the app's error policy. */
+  readonly onSave: (variables: Record<string, string>) => Promise<unknown>;
 }) {
   const { t } = useTranslation();
-  const headingId = useId();
-  const save = useSaveSiteConfig(cloudId, siteId);
   const [rows, setRows] = useState<Row[]>(() =>
     Object.entries(variables).map(([name, value], key) => ({ key, name, value })),
   );
@@ -44,24 +49,16 @@ export function VariablesEditor({
     event.preventDefault();
     if (!valid) return;
     try {
-      await save.mutateAsync({ variables: Object.fromEntries(rows.map((row) => [row.name, row.value])) });
+      await onSave(Object.fromEntries(rows.map((row) => [row.name, row.value])));
     } catch {
       return; // The app's error policy says what failed.
     }
-    showMessage({ content: t('config.variables.saved') });
+    showMessage({ content: saved });
   };
   return (
-    <Paper
-      component="section"
-      aria-labelledby={headingId}
-      variant="outlined"
-      sx={{ p: { xs: 2, sm: 3 }, display: 'grid', gap: 2, minWidth: 0 }}
-    >
-      <Typography id={headingId} variant="h2">
-        {t('config.variables.title')}
-      </Typography>
+    <ConfigSection title={t('config.variables.title')}>
       <Typography variant="body2" color="text.secondary">
-        {t('config.variables.help')}
+        {help}
       </Typography>
       <Box component="form" noValidate onSubmit={submit} sx={{ display: 'grid', gap: 2 }}>
         {rows.length === 0 && <Typography>{t('config.variables.empty')}</Typography>}
@@ -112,12 +109,12 @@ export function VariablesEditor({
             >
               {t('config.variables.add')}
             </Button>
-            <Button type="submit" variant="contained" disabled={!valid || save.isPending}>
+            <Button type="submit" variant="contained" disabled={!valid || saving}>
               {t('config.variables.save')}
             </Button>
           </Box>
         )}
       </Box>
-    </Paper>
+    </ConfigSection>
   );
 }

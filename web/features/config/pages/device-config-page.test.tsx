@@ -2,18 +2,16 @@
 // docs/configuration.md#inheritance Device Configuration: the effective document with each field marked as
 // the site's or the device's, an override given back to the site, a drift settled, a suspension lifted.
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { DeviceConfig } from '../../../../core/api/config.ts';
 import { leaves, type Origin } from '../../../../core/config/tree.ts';
-import { resetPlatform } from '../../../platform/testing/render-platform.tsx';
-import { restoreFetch } from '../../../test-utils/fake-fetch.ts';
-import { setViewportWidth } from '../../../test-utils/test-list-page.tsx';
 import {
   changesOf,
   DEVICE_PATH,
   deviceConfig,
   installConfigServer,
   renderConfigPage,
+  setUpConfigTests,
   wifi6Document,
 } from '../test-config.tsx';
 import { DeviceConfigPage } from './device-config-page.tsx';
@@ -36,15 +34,7 @@ function withOverride(): DeviceConfig {
 
 const open = () => renderConfigPage('deviceConfig', DeviceConfigPage, '/site/7/device/11/config');
 
-beforeEach(() => {
-  setViewportWidth(375);
-  vi.spyOn(console, 'error').mockImplementation(() => undefined);
-});
-afterEach(() => {
-  resetPlatform();
-  restoreFetch();
-  vi.restoreAllMocks();
-});
+setUpConfigTests(375);
 
 describe('Device Configuration page', () => {
   it("marks each field as the site's or the device's, and gives an override back to the site", async () => {

@@ -1,17 +1,12 @@
 // docs/navigation.md#device-menu Device Configuration (/site/{siteId}/device/{deviceId}/config): the device's
 // effective document, each field marked as the site's or the device's own, overrides reverted one by one;
-// inheritance, suspension, drift and the apply.
+// inheritance, suspension, drift, its draft applied or discarded, its own variables and its own revisions.
 import Alert from '@mui/material/Alert';
-import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
-import Paper from '@mui/material/Paper';
-import Typography from '@mui/material/Typography';
-import { type FormEvent, useId, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation } from 'react-router';
 import type { DeviceConfig, SaveDeviceConfigBody } from '../../../../core/api/config.ts';
 import type { ConfigType } from '../../../../core/config/document.ts';
-import { validateConfig } from '../../../../core/config/rules.ts';
+import { confirmDialog } from '../../../platform/dialogs/dialog-store.ts';
 import { LoadFailed } from '../../../platform/load-failed.tsx';
 import { showMessage } from '../../../platform/messages/message-store.ts';
 import { Loading, PageSection } from '../../../platform/page-section.tsx';
@@ -22,10 +17,10 @@ import { useDeviceConfig } from '../api/get-device-config.ts';
 import { useSaveDeviceConfig } from '../api/save-device-config.ts';
 import { useSyncDeviceConfig } from '../api/sync-device-config.ts';
 import { DeviceConfigState } from '../components/device-config-state.tsx';
-import { type ConfigDocumentValue, DocumentEditor } from '../components/document-editor.tsx';
+import { DeviceDocumentForm } from '../components/device-document-form.tsx';
 import { DriftCard } from '../components/drift-card.tsx';
-import { OriginNote, originAt } from '../components/origin-note.tsx';
-import { DEVICE_ISSUE_PREFIX, documentProblems, problemTexts } from '../components/problems.ts';
+import { RevisionHistory } from '../components/revision-history.tsx';
+import { VariablesEditor } from '../components/variables-editor.tsx';
 
 type SavedDocument = NonNullable<SaveDeviceConfigBody['document']>;
 
@@ -78,6 +73,14 @@ function DeviceConfigView({
     showMessage({ content: done });
   };
   const put = (body: SaveDeviceConfigBody, done: string) => run(() => save.mutateAsync(body), done);
+  const discard = async () => {
+    const confirmed = await confirmDialog({
+      title: t('config.device.discardTitle'),
+      content: t('config.device.discardContent'),
+      confirmLabel: t('config.device.discard'),
+    });
+    if (confirmed) await put({ discard: true }, t('config.device.discarded'));
+  };
 
   return (
     <>
@@ -91,6 +94,7 @@ function DeviceConfigView({
           void put({ inherit }, inherit ? t('config.device.inherited') : t('config.device.standalone'))
         }
         onApply={() => void run(() => apply.mutateAsync({}), t('config.device.applied'))}
+        onDiscard={() => void discard()}
       />
       {config.drift && (
         <DriftCard
@@ -115,107 +119,20 @@ function DeviceConfigView({
         // The form sends only a document its kind's schema and rules accept (validateConfig).
         onSave={(document) => save.mutateAsync({ document: document as SavedDocument })}
       />
+      <VariablesEditor
+        key={JSON.stringify(config.variables)}
+        variables={config.variables}
+        canChange={config.can_change}
+        help={t('config.variables.deviceHelp')}
+        saved={t('config.variables.deviceSaved')}
+        saving={busy}
+        onSave={(variables) => save.mutateAsync({ variables })}
+      />
+      <RevisionHistory
+        cloudId={cloudId}
+        owner={{ kind: 'device', id: deviceId }}
+        canChange={config.can_change}
+      />
     </>
-  );
-}
-
-function DeviceDocumentForm({
-  type,
-  config,
-  busy,
-  onRevert,
-  onSave,
-}: {
-  readonly type: ConfigType;
-  readonly config: DeviceConfig;
-  readonly busy: boolean;
-  readonly onRevert: (path: string) => void;
-  readonly onSave: (document: ConfigDocumentValue) => Promise<unknown>;
-}) {
-  const { t } = useTranslation();
-  const headingId = useId();
-  const [initial] = useState<ConfigDocumentValue>(() => config.effective ?? {});
-  const [document, setDocument] = useState(initial);
-  const [refused, setRefused] = useState<unknown>(null);
-  const [attempted, setAttempted] = useState(false);
-  const problems = useMemo(
-    () => documentProblems(validateConfig(type, document), config.problems, document === initial),
-    [type, document, initial, config.problems],
-  );
-  const texts = problemTexts(t, problems, refused, DEVICE_ISSUE_PREFIX);
-  const canRevert = config.can_change && config.inherit;
-
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
-    setAttempted(true);
-    if (problems.length > 0) return;
-    setRefused(null);
-    try {
-      await onSave(document);
-      showMessage({ content: t('config.device.saved') });
-    } catch (error) {
-      // A 400 shows at its fields; the app's error policy reports any other failure.
-      setRefused(error);
-    }
-  };
-
-  return (
-    <Paper
-      component="section"
-      aria-labelledby={headingId}
-      variant="outlined"
-      sx={{ p: { xs: 2, sm: 3 }, display: 'grid', gap: 2, minWidth: 0 }}
-    >
-      <Typography id={headingId} variant="h2">
-        {t('config.device.documentTitle')}
-      </Typography>
-      <Box
-        component="form"
-        noValidate
-        onSubmit={submit}
-        aria-labelledby={headingId}
-        sx={{ display: 'grid', gap: 2 }}
-      >
-        <DocumentEditor
-          type={type}
-          document={document}
-          onChange={setDocument}
-          texts={texts}
-          disabled={!config.can_change}
-          // Unfolded where the device overrides something in it, so no override is out of sight.
-          generalOpen={
-            config.inherit &&
-            Object.entries(config.origins).some(
-              ([path, origin]) => origin === 'device' && path.startsWith('general_locale/'),
-            )
-          }
-          decorate={
-            config.inherit
-              ? (path, label) => {
-                  const found = originAt(config.origins, path);
-                  if (!found) return null;
-                  return (
-                    <OriginNote
-                      origin={found.origin}
-                      label={label}
-                      onRevert={canRevert && !busy ? () => onRevert(found.path) : undefined}
-                    />
-                  );
-                }
-              : undefined
-          }
-        />
-        {attempted && problems.length > 0 && (
-          <Alert severity="error">{t('config.site.fixProblems', { count: problems.length })}</Alert>
-        )}
-        {config.can_change && (
-          <Box>
-            <Button type="submit" variant="contained" disabled={busy}>
-              {t('config.device.save')}
-            </Button>
-          </Box>
-        )}
-      </Box>
-    </Paper>
   );
 }

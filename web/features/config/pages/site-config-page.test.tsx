@@ -3,17 +3,15 @@
 // under the menu's anchors, drafts edited and checked in place, reviewed and applied, and nothing to change
 // for whoever may only look.
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import type { ApplyResult } from '../../../../core/api/config.ts';
 import { SECRET_MASK } from '../../../../core/config/secrets.ts';
-import { resetPlatform } from '../../../platform/testing/render-platform.tsx';
-import { restoreFetch } from '../../../test-utils/fake-fetch.ts';
-import { setViewportWidth } from '../../../test-utils/test-list-page.tsx';
 import {
   changesOf,
   installConfigServer,
   renderConfigPage,
   SITE_PATH,
+  setUpConfigTests,
   siteConfig,
   wifi6Document,
 } from '../test-config.tsx';
@@ -23,15 +21,7 @@ const open = (hash = '') => renderConfigPage('siteConfig', SiteConfigPage, `/sit
 const section = (name: string) => screen.getByRole('region', { name });
 const revisions = { revisions: [], total: 0 };
 
-beforeEach(() => {
-  setViewportWidth(1440);
-  vi.spyOn(console, 'error').mockImplementation(() => undefined);
-});
-afterEach(() => {
-  resetPlatform();
-  restoreFetch();
-  vi.restoreAllMocks();
-});
+setUpConfigTests(1440);
 
 describe('Site Configuration page', () => {
   it('draws a section per kind the site holds, in the order of the menu anchors, without SD-WAN unless enabled', async () => {
@@ -42,7 +32,13 @@ describe('Site Configuration page', () => {
     expect(await screen.findByRole('heading', { level: 2, name: 'Wi-Fi 6 Wireless' })).toBeInTheDocument();
     expect(screen.getByRole('heading', { level: 1, name: 'Site Configuration' })).toBeInTheDocument();
     const headings = screen.getAllByRole('heading', { level: 2 }).map((heading) => heading.textContent);
-    expect(headings).toEqual(['Wi-Fi 6 Wireless', 'Switch Security', 'Variables', 'Revision history']);
+    expect(headings).toEqual([
+      'Wi-Fi 6 Wireless',
+      'Switch Security',
+      'Devices',
+      'Variables',
+      'Revision history',
+    ]);
     // Each kind's anchor is on its own section, so it lands past the General and locale before it.
     expect(
       within(section('Wi-Fi 6 Wireless')).getByRole('group', { name: 'Wi-Fi 6 wireless' }),

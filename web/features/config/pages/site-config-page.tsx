@@ -1,7 +1,7 @@
 // docs/navigation.md#site-menu Site Configuration (/site/{siteId}/config): a section per kind of device the
 // site holds (its anchors those of the site menu; each kind's General and locale folded, unfolded in the
-// first kind when the address names it), the drafts and "Review and apply", the site's variables
-// and its revision history. Read-only for whoever may not change it.
+// first kind when the address names it), the drafts and "Review and apply", where each device stands with
+// them, the site's variables and its revision history. Read-only for whoever may not change it.
 import Alert from '@mui/material/Alert';
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
@@ -13,8 +13,10 @@ import { Loading, PageSection } from '../../../platform/page-section.tsx';
 import { useRouteParams } from '../../../platform/use-route-match.ts';
 import { usePageObjects } from '../../navigation/index.ts';
 import { useSiteConfig } from '../api/get-site-config.ts';
+import { useSaveSiteConfig } from '../api/save-site-config.ts';
 import { ApplyDialog } from '../components/apply-dialog.tsx';
 import { ConfigLock } from '../components/config-lock.tsx';
+import { DeviceProgress } from '../components/device-progress.tsx';
 import { DraftBanner } from '../components/draft-banner.tsx';
 import { RevisionHistory } from '../components/revision-history.tsx';
 import { TypeConfigCard } from '../components/type-config-card.tsx';
@@ -37,6 +39,7 @@ export function SiteConfigPage() {
   const cloudId = objects.cloudId;
   const result = useSiteConfig(cloudId, siteId);
   const data = result.data;
+  const save = useSaveSiteConfig(cloudId ?? 0, siteId);
   // The kinds being applied: the dialog stays open with its tasks once their drafts are gone.
   const [applying, setApplying] = useState<readonly ConfigType[] | null>(null);
   // The page's sections come after its data: go to the anchor the address names once they are drawn.
@@ -77,6 +80,15 @@ export function SiteConfigPage() {
             generalOpen={index === 0 && hash === `#${GENERAL_ANCHOR}`}
           />
         ))}
+        {types.length > 0 && (
+          <DeviceProgress
+            // Another site's devices start from every kind and state again.
+            key={siteId}
+            cloudId={cloudId}
+            siteId={siteId}
+            types={types.filter((one) => one.devices > 0).map((one) => one.config_type)}
+          />
+        )}
         <ConfigLock
           cloudId={cloudId}
           siteId={siteId}
@@ -85,12 +97,14 @@ export function SiteConfigPage() {
         />
         <VariablesEditor
           key={JSON.stringify(data.variables)}
-          cloudId={cloudId}
-          siteId={siteId}
           variables={data.variables}
           canChange={data.can_change}
+          help={t('config.variables.help')}
+          saved={t('config.variables.saved')}
+          saving={save.isPending}
+          onSave={(variables) => save.mutateAsync({ variables })}
         />
-        <RevisionHistory cloudId={cloudId} siteId={siteId} canChange={data.can_change} />
+        <RevisionHistory cloudId={cloudId} owner={{ kind: 'site', id: siteId }} canChange={data.can_change} />
       </>
     );
   }
