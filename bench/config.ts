@@ -1,15 +1,19 @@
-// Configuration (docs/configuration.md). Two parts:
+// Configuration (docs/configuration.md). Three parts:
 // - In this process: the effective configuration of one device (merge, variables, validation) and of a
 //   1,000-device site (each device resolved and its drift computed), beside the floor of copying the
 //   same documents (structuredClone).
+// - The site's config page of a 1,000-device site in headless Chromium (the built web app, `npx vite build`
+//   first), the real server in its own process: time to the first kind's form, beside the frame's floor
+//   in the same run (bench/page-load.ts measurePages).
 // - A site change applied to N access points of one kind: the real server in its own process, the devices
 //   in another (bench/tasks-devices.ts, answering each command at once), this process as the operator:
 //   PUT the draft, POST apply (canary 100, batches of 1,000), until every device reported it applied. The
 //   floor beside it, after the server stops: the same apply made by the console's own code on the
 //   database, without HTTP.
-// Run with `npm run bench -- config`.
+// Run with `npm run bench -- config`; the page part alone with `npm run bench -- config-page`.
 //   BENCH_DATABASE_URL   PostgreSQL database to use (emptied first); else a fresh PGlite data dir
-//   BENCH_DEVICES        devices of the site, default 10000
+//   BENCH_DEVICES        devices of the site the change is applied to, default 10000
+//   BENCH_RUNS           visits of the config page and of its floor per cache state, default 10
 import { mkdtempSync, rmSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -21,7 +25,8 @@ import { queryRows } from '../server/db/rows.ts';
 import { applySite, type Caller, resolveDevice } from '../server/features/config/apply.ts';
 import { type DeviceRow, findSite, siteDevices, siteTypes } from '../server/features/config/repository.ts';
 import { configSecretKey, secretBox } from '../server/features/config/seal.ts';
-import { env, open, seedOperator, signIn, startServer } from './fleet-server.ts';
+import { env, OPERATOR, open, seedOperator, signIn, startServer } from './fleet-server.ts';
+import { floorTarget, measurePages } from './page-load.ts';
 import { pollsTaken, startDevices } from './tasks.ts';
 
 const percentile = (sorted: number[], p: number) =>
@@ -70,10 +75,8 @@ const device = (id: number, overrides: Record<string, Json>): DeviceRow => ({
   inherit: true,
   fw: '7.2.1-4012',
   allow_config: true,
-  site_allow_config: true,
   suspend_config: false,
-  unavailable: false,
-  offline: false,
+  skip_reason: null,
   overrides,
   draft: null,
   variables: {},
@@ -150,6 +153,62 @@ async function prepare(dataDir: string, devices: number) {
   await database.close();
 }
 
+/** A 1,000-device site: Wi-Fi 6 access points and every tenth device a switch, each kind's document applied. */
+async function preparePageSite(dataDir: string) {
+  await prepare(dataDir, 1000);
+  const database = await open(dataDir);
+  const { db } = database;
+  const secrets = secretBox(configSecretKey(process.env.CONFIG_SECRET_KEY ?? null, dataDir));
+  await db.execute(sql`UPDATE devices SET config_type = 'switch' WHERE id % 10 = 0`);
+  const applied = { wifi6: siteDocument(20), switch: defaultDocument('switch', 'US', 'America/Chicago') };
+  for (const [type, document] of Object.entries(applied)) {
+    await db.execute(sql`
+      WITH revision AS (
+        INSERT INTO config_revisions (cloud_id, site_id, config_type, kind, document)
+        VALUES (1, 1, ${type}, 'apply', ${JSON.stringify(secrets.seal(document as unknown as Json))}::jsonb)
+        RETURNING id)
+      INSERT INTO site_configs (site_id, config_type, revision_id) SELECT 1, ${type}, id FROM revision`);
+  }
+  await database.close();
+}
+
+/** The site's config page in headless Chromium, cold, warm and over 4G, beside the frame's floor. */
+async function configPage(dataDir: string) {
+  await preparePageSite(dataDir);
+  const runs = Number(env('BENCH_RUNS', '10'));
+  const server = await startServer(dataDir);
+  try {
+    console.log(
+      `the config page of a 1,000-device site (900 Wi-Fi 6 access points, 100 switches), ${runs} visits per ` +
+        `page and cache state, load average ${loadavg()[0]?.toFixed(2)} before`,
+    );
+    await measurePages(
+      server.url,
+      OPERATOR,
+      [
+        floorTarget(1),
+        {
+          name: "site config page (the first kind's first field shown)",
+          path: '/site/1/config',
+          // The first field of the first kind's card (Wi-Fi 6: its 2.4 GHz radio), above the fold.
+          content: (page) => page.getByText('Channel width (MHz)'),
+        },
+      ],
+      runs,
+    );
+    console.log(`load average ${loadavg()[0]?.toFixed(2)} after`);
+  } finally {
+    await server.stop();
+  }
+}
+
+/** The config page part alone: `npm run bench -- config-page`. */
+export async function runConfigPage(): Promise<void> {
+  const dataDir = mkdtempSync(join(tmpdir(), 'console-config-'));
+  await configPage(dataDir);
+  rmSync(dataDir, { recursive: true, force: true });
+}
+
 /** The same apply by the console's own code on the database: its database and CPU part, without HTTP. */
 async function floor(dataDir: string) {
   const database = await open(dataDir);
@@ -195,6 +254,7 @@ export async function runConfig(): Promise<void> {
   inProcess();
   const devices = Number(env('BENCH_DEVICES', '10000'));
   const dataDir = mkdtempSync(join(tmpdir(), 'console-config-'));
+  await configPage(dataDir);
   await prepare(dataDir, devices);
   const server = await startServer(dataDir, { HEARTBEAT_INTERVAL_S: '3600' });
   const headers = await signIn(server.url);

@@ -100,7 +100,8 @@ export async function startServer(dataDir: string, extraEnv: NodeJS.ProcessEnv =
   };
 }
 
-const PASSWORD = 'bench operator password';
+/** The owner of the bench fleet's cloud (seedOperator). */
+export const OPERATOR = { email: 'operator@bench.example', password: 'bench operator password' };
 
 /** The bench fleet and an owner of its cloud who signs in with a known password. */
 export async function seedOperator(dataDir: string, devices: number) {
@@ -109,7 +110,7 @@ export async function seedOperator(dataDir: string, devices: number) {
   const { db } = database;
   await db.execute(sql`DELETE FROM users WHERE email = 'operator@bench.example'`);
   await db.execute(sql`
-    INSERT INTO users (email, password_hash) VALUES ('operator@bench.example', ${await hashPassword(PASSWORD)})`);
+    INSERT INTO users (email, password_hash) VALUES ('operator@bench.example', ${await hashPassword(OPERATOR.password)})`);
   await db.execute(sql`
     INSERT INTO memberships (user_id, cloud_id, role_id, permissions)
     SELECT id, 1, 'ROLE_OWNER', 0 FROM users WHERE email = 'operator@bench.example'`);
@@ -121,7 +122,7 @@ export async function signIn(url: string) {
   const response = await fetch(`${url}/apiv2/auth/login`, {
     method: 'POST',
     headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ email: 'operator@bench.example', password: PASSWORD }),
+    body: JSON.stringify(OPERATOR),
   });
   const cookies = response.headers.getSetCookie().map((cookie) => cookie.split(';')[0] as string);
   const csrf = cookies.find((cookie) => cookie.startsWith('csrf_token='))?.split('=')[1] ?? '';

@@ -59,7 +59,7 @@ async function startConsole(port: number) {
 }
 
 // Located by text, not role: a newcomer's first-visit dialog hides the page from the accessibility tree.
-type Target = { name: string; path: string; content: (page: Page) => ReturnType<Page['locator']> };
+export type Target = { name: string; path: string; content: (page: Page) => ReturnType<Page['locator']> };
 
 /** An emulated 4G network: 9 Mbit/s down, 3 Mbit/s up, 150 ms round trip. */
 const FOUR_G = {
@@ -97,6 +97,55 @@ const p95 = (values: number[]) =>
   [...values].sort((a, b) => a - b)[Math.min(values.length - 1, Math.ceil(0.95 * values.length) - 1)] ??
   Number.NaN;
 
+/** The floor: a page of the signed-in frame that asks the server for nothing of its own. */
+export const floorTarget = (cloudId: number): Target => ({
+  name: 'floor: a page of the frame with no call of its own',
+  path: `/v2/cloud/${cloudId}/report`,
+  content: (page) => page.getByText('This page is not built yet'),
+});
+
+/**
+ * Opens each target `runs` times per visit kind (cold, warm, cold over 4G), each in a fresh browser context
+ * signed in as `account`, and prints a table of the times and the JavaScript sent.
+ */
+export async function measurePages(
+  base: string,
+  account: { email: string; password: string },
+  targets: Target[],
+  runs: number,
+): Promise<void> {
+  const browser = await chromium.launch(CHROMIUM_LAUNCH);
+  try {
+    console.log('| page | visit | median ms | p95 ms | JavaScript sent (compressed) |');
+    console.log('|---|---|---|---|---|');
+    for (const target of targets) {
+      for (const visitKind of ['cold', 'warm', 'cold over 4G'] as const) {
+        const times: number[] = [];
+        let bytes = 0;
+        let files = 0;
+        for (let run = 0; run < runs; run++) {
+          const context = await browser.newContext({ viewport: { width: 1440, height: 900 } });
+          const login = await context.request.post(`${base}/apiv2/auth/login`, { data: account });
+          if (!login.ok()) throw new Error(`login failed: ${login.status()}`);
+          if (visitKind === 'warm') await visit(context, base, target, 'local');
+          const network = visitKind === 'cold over 4G' ? '4G' : 'local';
+          const result = await visit(context, base, target, network);
+          times.push(result.ms);
+          ({ bytes, files } = result);
+          await context.close();
+        }
+        const sent =
+          visitKind === 'warm' ? 'from cache' : `${(bytes / 1000).toFixed(1)} kB in ${files} files`;
+        console.log(
+          `| ${target.name} | ${visitKind} | ${median(times).toFixed(0)} | ${p95(times).toFixed(0)} | ${sent} |`,
+        );
+      }
+    }
+  } finally {
+    await browser.close();
+  }
+}
+
 export async function runPageLoad(): Promise<void> {
   const runs = Number(process.env.BENCH_RUNS || 10);
   const database = await openBenchDatabase();
@@ -105,15 +154,9 @@ export async function runPageLoad(): Promise<void> {
   if (!bench) throw new Error('No bench cloud in this database: run `npm run bench -- seed-large` first.');
   const port = await freePort();
   const server = await startConsole(port);
-  const base = `http://127.0.0.1:${port}`;
-  const browser = await chromium.launch(CHROMIUM_LAUNCH);
   try {
     const targets: Target[] = [
-      {
-        name: 'floor: a page of the frame with no call of its own',
-        path: `/v2/cloud/${bench.cloudId}/report`,
-        content: (page) => page.getByText('This page is not built yet'),
-      },
+      floorTarget(bench.cloudId),
       {
         name: 'cloud dashboard (device counts shown)',
         path: `/cloud/${bench.cloudId}/dashboard`,
@@ -134,35 +177,13 @@ export async function runPageLoad(): Promise<void> {
       `${runs} visits per page and cache state; console and Chromium in their own processes; ` +
         `database: ${process.env.BENCH_DATABASE_URL ? 'PostgreSQL' : 'PGlite'}`,
     );
-    console.log('| page | visit | median ms | p95 ms | JavaScript sent (compressed) |');
-    console.log('|---|---|---|---|---|');
-    for (const target of targets) {
-      for (const visitKind of ['cold', 'warm', 'cold over 4G'] as const) {
-        const times: number[] = [];
-        let bytes = 0;
-        let files = 0;
-        for (let run = 0; run < runs; run++) {
-          const context = await browser.newContext({ viewport: { width: 1440, height: 900 } });
-          const login = await context.request.post(`${base}/apiv2/auth/login`, {
-            data: { email: BENCH_OWNER_EMAIL, password: BENCH_PASSWORD },
-          });
-          if (!login.ok()) throw new Error(`login failed: ${login.status()}`);
-          if (visitKind === 'warm') await visit(context, base, target, 'local');
-          const network = visitKind === 'cold over 4G' ? '4G' : 'local';
-          const result = await visit(context, base, target, network);
-          times.push(result.ms);
-          ({ bytes, files } = result);
-          await context.close();
-        }
-        const sent =
-          visitKind === 'warm' ? 'from cache' : `${(bytes / 1000).toFixed(1)} kB in ${files} files`;
-        console.log(
-          `| ${target.name} | ${visitKind} | ${median(times).toFixed(0)} | ${p95(times).toFixed(0)} | ${sent} |`,
-        );
-      }
-    }
+    await measurePages(
+      `http://127.0.0.1:${port}`,
+      { email: BENCH_OWNER_EMAIL, password: BENCH_PASSWORD },
+      targets,
+      runs,
+    );
   } finally {
-    await browser.close();
     server.kill('SIGTERM');
   }
 }

@@ -1,7 +1,7 @@
 // Runs the benchmarks named on the command line, or all of them.
 import { runApiLoad } from './api-load.ts';
 import { runClientSamples } from './client-samples.ts';
-import { runConfig } from './config.ts';
+import { runConfig, runConfigPage } from './config.ts';
 import { runDeviceBulk } from './device-bulk.ts';
 import { runEntryParts } from './entry-parts.ts';
 import { runIngest } from './ingest.ts';
@@ -25,6 +25,7 @@ const benchmarks: Record<string, () => Promise<void>> = {
   'client-samples': runClientSamples,
   'device-bulk': runDeviceBulk,
   config: runConfig,
+  'config-page': runConfigPage,
 };
 const names = process.argv.slice(2);
 for (const name of names.length > 0 ? names : Object.keys(benchmarks)) {

@@ -1,5 +1,5 @@
 // Every entry of the route registry (core/routes.ts) becomes a route; pages load on demand.
-import type { QueryClient } from '@tanstack/react-query';
+import type { FetchQueryOptions, QueryClient, QueryKey } from '@tanstack/react-query';
 import type { ComponentType } from 'react';
 import { createBrowserRouter, type LoaderFunctionArgs, type RouteObject } from 'react-router';
 import {
@@ -11,6 +11,7 @@ import {
   routes,
 } from '../../core/routes.ts';
 import { rangeOfSearch } from '../../core/time-range.ts';
+import { siteConfigQueryOptions } from '../features/config/api/get-site-config.ts';
 import { dashboardQuery } from '../features/dashboards/api/get-dashboard.ts';
 import { navigationSiteQueryOptions } from '../features/navigation/api/get-navigation.ts';
 import { failSafeLazy } from '../platform/errors/fail-safe-lazy.tsx';
@@ -105,6 +106,7 @@ const BUILT_PAGES: Record<Exclude<BuiltRouteKey, keyof typeof PUBLIC_PAGES>, Loa
   siteConfig: () => import('../features/config/pages/site-config-page.tsx').then((m) => m.SiteConfigPage),
   deviceConfig: () =>
     import('../features/config/pages/device-config-page.tsx').then((m) => m.DeviceConfigPage),
+  siteGoogleMap: () => import('../features/site-map/pages/site-map-page.tsx').then((m) => m.SiteMapPage),
   devicePorts: () => import('../features/statistics/pages/ports-page.tsx').then((m) => m.PortsPage),
   deviceFiles: () => import('../features/statistics/pages/files-page.tsx').then((m) => m.FilesPage),
   device: deviceDashboardPage,
@@ -127,6 +129,22 @@ export function isFramedPath(pathname: string): boolean {
 type PageData = (queryClient: QueryClient, args: LoaderFunctionArgs) => unknown;
 
 /**
+ * A site page's first call. A site's address carries no cloud id: the site's own call (which the frame
+ * makes too) gives it. A site the user may not see is left for the page to say so.
+ */
+const afterSite =
+  <T, K extends QueryKey>(
+    query: (cloudId: number, siteId: number, args: LoaderFunctionArgs) => FetchQueryOptions<T, Error, T, K>,
+  ): PageData =>
+  (queryClient, args) => {
+    const siteId = Number(args.params.siteId);
+    return queryClient.fetchQuery(navigationSiteQueryOptions(siteId)).then(
+      (site) => queryClient.prefetchQuery(query(site.cloud_id, siteId, args)),
+      () => undefined,
+    );
+  };
+
+/**
  * The first call of a page, started by its route while the frame and the page's code load, with the
  * query the page itself makes, so the page finds it answered or under way (docs/architecture.md, Page
  * speed). Not awaited: the route never waits for it.
@@ -136,18 +154,10 @@ const PAGE_DATA: Partial<Record<RouteKey, PageData>> = {
     queryClient.prefetchQuery(
       dashboardQuery(Number(params.cloudId), rangeOfSearch(new URL(request.url).search)),
     ),
-  // A site's address carries no cloud id: the site's own call (which the frame makes too) gives it. A site
-  // the user may not see is left for the page to say so.
-  siteDashboard: (queryClient, { params, request }) => {
-    const siteId = Number(params.siteId);
-    return queryClient.fetchQuery(navigationSiteQueryOptions(siteId)).then(
-      (site) =>
-        queryClient.prefetchQuery(
-          dashboardQuery(site.cloud_id, rangeOfSearch(new URL(request.url).search), siteId),
-        ),
-      () => undefined,
-    );
-  },
+  siteDashboard: afterSite((cloudId, siteId, { request }) =>
+    dashboardQuery(cloudId, rangeOfSearch(new URL(request.url).search), siteId),
+  ),
+  siteConfig: afterSite((cloudId, siteId) => siteConfigQueryOptions(cloudId, siteId)),
 };
 
 function framedPage(

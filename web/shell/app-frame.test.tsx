@@ -68,17 +68,23 @@ describe('signed-in frame', () => {
     expect(requests[0]?.query.get('range')).toBe('7d');
   });
 
-  it("starts a site dashboard's call from its route, once the site's own call names its cloud", async () => {
-    const requests = installFakeFetch(({ path }) =>
-      path === '/apiv2/navigation/site/7'
-        ? jsonResponse(200, { id: 7, name: 'Harbour', cloud_id: 3 })
-        : jsonResponse(404, { message: 'Not found.' }),
-    );
-    createMemoryRouter(appRoutes(createQueryClient()), { initialEntries: ['/site/7/dashboard?range=30d'] });
-    await waitFor(() => expect(requests).toHaveLength(2));
-    expect(requests[1]?.path).toBe('/apiv2/cloud/3/dashboard');
-    expect(Object.fromEntries(requests[1]?.query ?? [])).toMatchObject({ range: '30d', site_id: '7' });
-  });
+  it.each([
+    ['/site/7/dashboard?range=30d', '/apiv2/cloud/3/dashboard', { range: '30d', site_id: '7' }],
+    ['/site/7/config', '/apiv2/cloud/3/sites/7/config', {}],
+  ])(
+    "starts %s's call from its route, once the site's own call names its cloud",
+    async (address, path, query) => {
+      const requests = installFakeFetch((request) =>
+        request.path === '/apiv2/navigation/site/7'
+          ? jsonResponse(200, { id: 7, name: 'Harbour', cloud_id: 3 })
+          : jsonResponse(404, { message: 'Not found.' }),
+      );
+      createMemoryRouter(appRoutes(createQueryClient()), { initialEntries: [address] });
+      await waitFor(() => expect(requests).toHaveLength(2));
+      expect(requests[1]?.path).toBe(path);
+      expect(Object.fromEntries(requests[1]?.query ?? [])).toMatchObject(query);
+    },
+  );
 
   it('shows the placeholder for a page that is not built yet', async () => {
     signedIn();
