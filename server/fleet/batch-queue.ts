@@ -131,3 +131,19 @@ export function createBatchQueue<T, R>(options: BatchQueueOptions<T, R>) {
 }
 
 export type BatchQueue<T, R> = ReturnType<typeof createBatchQueue<T, R>>;
+
+/**
+ * Reads batched the same way: requests that arrive together are answered from one query for up to a
+ * thousand of them, so a fleet that calls at once (after a restart of the console, say) does not hold every
+ * database connection with a query each. `find` answers one value per key, in order.
+ */
+export function createBatchLookup<K, V>(find: (keys: readonly K[]) => Promise<readonly V[]>) {
+  const queue = createBatchQueue<K, V>({
+    maxItems: 1000,
+    maxBytes: Number.POSITIVE_INFINITY,
+    weigh: () => 0,
+    concurrency: 2,
+    write: async (keys) => (await find(keys)).map((ok) => ({ ok })),
+  });
+  return (key: K) => queue.submit(key);
+}

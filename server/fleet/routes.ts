@@ -28,6 +28,7 @@ import { ErrorSchemas, errors } from '../errors.ts';
 import { adopt } from './adopt.ts';
 import { registerAgentRateLimit } from './agent-rate-limit.ts';
 import { authenticate, loadAgents } from './agents.ts';
+import { createBatchLookup } from './batch-queue.ts';
 import { type Credential, parseCredential } from './credentials.ts';
 import { storeEvents } from './events.ts';
 import type { HeartbeatIngest } from './heartbeats.ts';
@@ -98,14 +99,20 @@ export type FleetDeps = {
 };
 
 /** The agent of a request that changes nothing of its state (no sequence number). */
-async function agentOf(ctx: AppContext, request: FastifyRequest) {
-  const credential = credentialOf(request);
-  const agents = await loadAgents(ctx.db, [credential.agentId]);
-  return authenticate(agents.get(credential.agentId), credential);
+function agentLookup(ctx: AppContext) {
+  const find = createBatchLookup(async (ids: readonly number[]) => {
+    const agents = await loadAgents(ctx.db, ids);
+    return ids.map((id) => agents.get(id));
+  });
+  return async (request: FastifyRequest) => {
+    const credential = credentialOf(request);
+    return authenticate(await find(credential.agentId), credential);
+  };
 }
 
 /** The device agent API (docs/agent-protocol.md): adoption, heartbeats and events. */
 export function agentRoutes(ctx: AppContext, fleet: FleetDeps): FastifyPluginAsyncTypebox {
+  const agentOf = agentLookup(ctx);
   return async (app) => {
     app.decorateRequest('agentCredential', null);
     registerAgentRateLimit(app, ctx.db, {
@@ -199,7 +206,7 @@ export function agentRoutes(ctx: AppContext, fleet: FleetDeps): FastifyPluginAsy
         },
       },
       async (request) => {
-        const agent = await agentOf(ctx, request);
+        const agent = await agentOf(request);
         // A device that hangs up stops waiting.
         const hangUp = new AbortController();
         request.raw.once('close', () => hangUp.abort());

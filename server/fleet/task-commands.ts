@@ -8,7 +8,7 @@ import { TASK_DEFINITIONS } from '../../core/task-types.ts';
 import type { Database } from '../db/connect.ts';
 import { intArray, queryRows } from '../db/rows.ts';
 import type { SecretBox } from '../features/config/seal.ts';
-import { createBatchQueue } from './batch-queue.ts';
+import { createBatchLookup } from './batch-queue.ts';
 
 /** Whom a command is for: a device or a smart NVR (`d12`, `n3`). */
 export type AgentKey = string;
@@ -107,18 +107,12 @@ const LONG_POLL_JITTER = 0.2;
  */
 export function createCommandChannel(db: Database, secrets: SecretBox) {
   const waiters = new Map<AgentKey, Set<Waiter>>();
-  // A fleet that polls at once (after a restart of the console, say) is looked up a thousand devices a
-  // query, rather than holding every database connection with one query each.
-  const looks = createBatchQueue<{ deviceId: number | null; smartNvrId: number | null }, Command[]>({
-    maxItems: 1000,
-    maxBytes: Number.POSITIVE_INFINITY,
-    weigh: () => 0,
-    concurrency: 2,
-    async write(targets) {
+  const lookUp = createBatchLookup(
+    async (targets: readonly { deviceId: number | null; smartNvrId: number | null }[]) => {
       const found = await commandsFor(db, secrets, targets);
-      return targets.map((target) => ({ ok: found.get(agentKey(target)) ?? [] }));
+      return targets.map((target) => found.get(agentKey(target)) ?? []);
     },
-  });
+  );
 
   return {
     /** The device's waiting commands, or, when it has none, the first announced within waitS seconds. */
@@ -142,7 +136,7 @@ export function createCommandChannel(db: Database, secrets: SecretBox) {
       const abort = () => settle([]);
       signal.addEventListener('abort', abort, { once: true });
       try {
-        const now = await looks.submit(target);
+        const now = await lookUp(target);
         if (now.length > 0 || waitS === 0) return now;
         return await announced;
       } finally {
