@@ -121,6 +121,8 @@ export type ApplySiteConfigBody = Static<typeof ApplySiteConfigBody>;
 export const RollbackBody = Type.Object(RolloutOptions, closed);
 export type RollbackBody = Static<typeof RollbackBody>;
 export const ApplyDeviceConfigBody = Type.Object({ dryRun: RolloutOptions.dryRun }, closed);
+/** A device's rollback takes nothing: the revision's changes are its preview. */
+export const DeviceRollbackBody = Type.Object({}, closed);
 export type ApplyDeviceConfigBody = Static<typeof ApplyDeviceConfigBody>;
 
 export const SKIP_REASONS = ['suspended', 'offline', 'standalone', 'not_allowed', 'unavailable'] as const;

@@ -449,7 +449,7 @@ export const CALLS: Call[] = [
         method: 'POST',
         url: (f) => deviceConfig(`/revisions/${f.deviceConfigRevisions[site]}/rollback`)(f),
         rule: change,
-        body: () => ({ dryRun: true }),
+        body: () => ({}),
       },
       // Nothing to settle: the device has sent no running configuration.
       {

@@ -7,6 +7,7 @@ import {
   DeviceConfig,
   DeviceConfigParams,
   DeviceRevisionParams,
+  DeviceRollbackBody,
   RevisionList,
   RevisionsQuery,
   SaveDeviceConfigBody,
@@ -240,7 +241,7 @@ export function deviceConfigRoutes(ctx: AppContext): FastifyPluginAsyncTypebox {
           summary:
             "Makes one of the device's earlier revisions its document again, as a new revision, and sends it",
           params: DeviceRevisionParams,
-          body: ApplyDeviceConfigBody,
+          body: DeviceRollbackBody,
           response: { 200: ApplyResult, ...signedInErrors },
         },
       },
@@ -256,7 +257,7 @@ export function deviceConfigRoutes(ctx: AppContext): FastifyPluginAsyncTypebox {
           callerOf(ctx, request),
           { ...device, draft: revision.document },
           await inheritedBy(device),
-          { dryRun: request.body.dryRun, kind: 'rollback' },
+          { kind: 'rollback' },
         );
         request.server.fleet.notify(alerts);
         return result;
