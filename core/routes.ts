@@ -208,7 +208,6 @@ export const PLACEHOLDER_ROUTES = [
   'authportCertificate',
   'authportCaptivePortals',
   'authportHistory',
-  'siteGoogleMap',
   'siteFloorMaps',
   'siteTopology',
   'smartNvrIpcams',

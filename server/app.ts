@@ -9,6 +9,7 @@ import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import Fastify, { type RouteOptions } from 'fastify';
 import { registerRateLimit } from './auth/rate-limit.ts';
 import { registerRequestAuth } from './auth/request-auth.ts';
+import { mapTileOrigin } from './config.ts';
 import type { AppContext } from './context.ts';
 import { registerErrorHandler } from './errors.ts';
 import { createLiveHub } from './events/hub.ts';
@@ -97,7 +98,8 @@ export async function buildApp(ctx: AppContext, options: BuildOptions = {}) {
         scriptSrcAttr: ["'none'"],
         // MUI's styling engine inserts <style> elements at run time.
         styleSrc: ["'self'", "'unsafe-inline'"],
-        imgSrc: ["'self'", 'data:', 'blob:'],
+        // The site map's tiles (docs/site-map.md#tiles).
+        imgSrc: ["'self'", 'data:', 'blob:', mapTileOrigin(ctx.config.mapTiles)],
         fontSrc: ["'self'", 'data:'],
         connectSrc: ["'self'"],
         mediaSrc: ["'self'"],

@@ -1,5 +1,6 @@
 import { isIP } from 'node:net';
 import { resolve } from 'node:path';
+import { DEFAULT_MAP_TILES, type MapTiles } from '../core/api/site-map.ts';
 import { DEFAULT_HEARTBEAT_INTERVAL_S } from '../core/fleet/status.ts';
 import { DEFAULT_THEME, loadTheme, type Theme } from './theme.ts';
 import { webDistDir } from './web-dist-dir.ts';
@@ -53,7 +54,28 @@ export type Config = {
    * the key is generated into the data directory. Every process of one console needs the same key.
    */
   configSecretKey: string | null;
+  /** The site map's tiles (docs/site-map.md#tiles): an {z}/{x}/{y} URL template, and whose they are. */
+  mapTiles: MapTiles;
 };
+
+function readMapTiles(env: NodeJS.ProcessEnv, problems: string[]): MapTiles {
+  const url = env.MAP_STYLE_URL;
+  if (!url) return DEFAULT_MAP_TILES;
+  if (!/^https?:\/\/[^/\s]+\/\S*\{z\}\S*\{x\}\S*\{y\}/.test(url)) {
+    problems.push(`MAP_STYLE_URL must be an http(s) tile URL with {z}, {x} and {y} (got "${url}").`);
+    return DEFAULT_MAP_TILES;
+  }
+  const attributionUrl = env.MAP_ATTRIBUTION_URL || null;
+  if (attributionUrl && !/^https?:\/\//.test(attributionUrl))
+    problems.push('MAP_ATTRIBUTION_URL must be an http:// or https:// URL.');
+  return { url, attribution_text: env.MAP_ATTRIBUTION || '', attribution_url: attributionUrl };
+}
+
+/** The origin tiles come from, as the Content-Security-Policy names it ({s} is any subdomain). */
+export function mapTileOrigin(tiles: MapTiles): string {
+  const origin = /^https?:\/\/[^/]+/.exec(tiles.url)?.[0] ?? '';
+  return origin.replace(/\{s\}/g, '*');
+}
 
 export class ConfigError extends Error {
   readonly problems: string[];
@@ -222,6 +244,7 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): Config {
       `${theme.product_name} <no-reply@${URL.canParse(publicUrl) ? new URL(publicUrl).hostname : 'localhost'}>`,
     publicUrl,
     configSecretKey,
+    mapTiles: readMapTiles(env, problems),
   };
   if (problems.length > 0) throw new ConfigError(problems);
   return config;

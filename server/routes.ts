@@ -30,6 +30,7 @@ import { newsRoutes } from './features/news/routes.ts';
 import { notificationSettingRoutes } from './features/notification-settings/routes.ts';
 import { pushRoutes } from './features/push/routes.ts';
 import { searchRoutes } from './features/search/routes.ts';
+import { siteMapRoutes } from './features/site-map/routes.ts';
 import { siteRoutes } from './features/sites/routes.ts';
 import { taskRoutes } from './features/tasks/routes.ts';
 import { invitationPublicRoutes } from './features/users/invitation-public-routes.ts';
@@ -67,6 +68,7 @@ export async function registerRoutes(app: FastifyInstance, ctx: AppContext): Pro
       await cloud.register(taskRoutes(ctx));
       await cloud.register(searchRoutes(ctx));
       await cloud.register(siteRoutes(ctx));
+      await cloud.register(siteMapRoutes(ctx));
       await cloud.register(siteConfigRoutes(ctx));
       await cloud.register(deviceConfigRoutes(ctx));
       await cloud.register(deviceListRoutes(ctx));

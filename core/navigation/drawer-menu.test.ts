@@ -35,9 +35,11 @@ describe('drawer menu for a level', () => {
     }
     const site = keysOf(drawerMenu('site', ctx).entries);
     expect(site).toEqual(expect.arrayContaining(['dashboard', 'devices', 'activity', 'properties']));
-    for (const key of ['maps', 'topology']) {
+    for (const key of ['floor-maps', 'topology']) {
       expect(site).not.toContain(key);
     }
+    // The site map is built (docs/site-map.md): its Maps group shows with that one entry.
+    expect(site).toEqual(expect.arrayContaining(['maps', 'google-map']));
     // The configuration pages are built: offered with their anchors.
     expect(site).toEqual(expect.arrayContaining(['configuration', 'configuration-general-locale']));
     expect(keysOf(drawerMenu('device', ctx).entries)).toEqual([

@@ -460,6 +460,20 @@ export const CALLS: Call[] = [
       },
     ];
   }),
+  // The site map (docs/site-map.md): read by whoever sees the site, placing needs edit_map.
+  ...(['assigned', 'other'] as const).flatMap((site): Call[] => [
+    {
+      method: 'GET',
+      url: (f) => `/apiv2/cloud/${f.cloud.id}/sites/${f.sites[site].id}/map`,
+      rule: { kind: 'device', site },
+    },
+    {
+      method: 'PUT',
+      url: (f) => `/apiv2/cloud/${f.cloud.id}/devices/${f.devices[`${site}Device`].id}/location`,
+      rule: { kind: 'siteAction', site },
+      body: () => ({ latitude: 51.5, longitude: -0.12 }),
+    },
+  ]),
   {
     method: 'GET',
     url: (f) => `/apiv2/navigation/site/${f.sites.assigned.id}`,

@@ -106,6 +106,7 @@ const BUILT_PAGES: Record<Exclude<BuiltRouteKey, keyof typeof PUBLIC_PAGES>, Loa
   siteConfig: () => import('../features/config/pages/site-config-page.tsx').then((m) => m.SiteConfigPage),
   deviceConfig: () =>
     import('../features/config/pages/device-config-page.tsx').then((m) => m.DeviceConfigPage),
+  siteGoogleMap: () => import('../features/site-map/pages/site-map-page.tsx').then((m) => m.SiteMapPage),
   devicePorts: () => import('../features/statistics/pages/ports-page.tsx').then((m) => m.PortsPage),
   deviceFiles: () => import('../features/statistics/pages/files-page.tsx').then((m) => m.FilesPage),
   device: deviceDashboardPage,

@@ -47,6 +47,11 @@ export function meFixture(overrides: Partial<Me> = {}): Me {
       help_url: null,
       path_analysis_url: '/v2/cloud/{cloudId}/linqpath',
     },
+    map_tiles: {
+      url: 'https://tile.openstreetmap.org/{z}/{x}/{y}.png',
+      attribution_text: '© OpenStreetMap contributors',
+      attribution_url: 'https://www.openstreetmap.org/copyright',
+    },
     app_version: '0.0.0-dev',
     ...overrides,
   };

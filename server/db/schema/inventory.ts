@@ -97,6 +97,9 @@ export const devices = pgTable(
     suspendConfig: boolean().notNull().default(false),
     blocked: boolean().notNull().default(false),
     decomm: boolean().notNull().default(false),
+    // Where the device stands on the site map (docs/site-map.md); both null while it is not placed.
+    latitude: doublePrecision(),
+    longitude: doublePrecision(),
     configSavedAt: timestamp({ withTimezone: true }),
     lastSeenAt: timestamp({ withTimezone: true }),
     createdAt: stampedNow(),

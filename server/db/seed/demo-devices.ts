@@ -68,12 +68,30 @@ function brandPicker(random: Random) {
   };
 }
 
+/** Metres of a degree of latitude. */
+const METRES_PER_DEGREE = 111_320;
+/** docs/demo.md: devices stand within this many metres of their site; every tenth is left unplaced. */
+const SPREAD_M = 400;
+const UNPLACED_EVERY = 10;
+
+/** A place on the site map near the site, or none for a few devices, so the "Not placed" list shows. */
+function placeNear(random: Random, site: SeededSite, inSite: number) {
+  const north = (random.next() * 2 - 1) * SPREAD_M;
+  const east = (random.next() * 2 - 1) * SPREAD_M;
+  if (inSite % UNPLACED_EVERY === UNPLACED_EVERY - 1) return { latitude: null, longitude: null };
+  const latitude = site.latitude + north / METRES_PER_DEGREE;
+  const longitude = site.longitude + east / (METRES_PER_DEGREE * Math.cos((site.latitude * Math.PI) / 180));
+  return { latitude: Math.round(latitude * 1e6) / 1e6, longitude: Math.round(longitude * 1e6) / 1e6 };
+}
+
 export async function seedDevices(
   db: Database,
   sites: readonly SeededSite[],
   now: Date,
 ): Promise<SeededDevice[]> {
   const random = createRandom(0xdee1ce);
+  // A generator of its own, so the places leave every other seeded value as it was.
+  const placing = createRandom(0x5173a9);
   const pickBrand = brandPicker(random);
   const planned: Omit<SeededDevice, 'id'>[] = [];
   const rows: (typeof devices.$inferInsert)[] = [];
@@ -132,6 +150,7 @@ export async function seedDevices(
           decomm: rows.length === 230,
           configSavedAt: daysAgo(now, random.int(1, 60)),
           updatedAt: lastSeenAt,
+          ...placeNear(placing, site, inSite),
         });
       }
     }

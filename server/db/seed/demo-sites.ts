@@ -94,6 +94,9 @@ export type SeededSite = {
   index: number;
   mix: DeviceMix;
   configEnabled: boolean;
+  /** Where the site is: its devices stand around it on the site map (docs/demo.md). */
+  latitude: number;
+  longitude: number;
 };
 
 function initials(name: string): string {
@@ -150,6 +153,8 @@ export async function seedSites(
       index,
       mix,
       configEnabled: row.configEnabled,
+      latitude: row.latitude,
+      longitude: row.longitude,
     };
   });
 }

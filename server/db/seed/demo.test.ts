@@ -15,8 +15,8 @@ import { alerts, tasks, taskTargets } from '../schema/activity.ts';
 import { clouds, invitations, licenses, membershipSites, memberships } from '../schema/clouds.ts';
 import { blogPostReads, blogPosts } from '../schema/content.ts';
 import { devices, objectHistory, sites, smartNvrs, wirelessClients } from '../schema/inventory.ts';
-import { demoDeviceFlash } from './demo-config.ts';
 import { isDatabaseEmpty, seedDemo } from './demo.ts';
+import { demoDeviceFlash } from './demo-config.ts';
 
 const now = new Date('2025-06-15T12:00:00Z');
 const DAY = 24 * 60 * 60 * 1000;
@@ -206,6 +206,40 @@ describe('Demo Networks inventory', () => {
     expect(rows.filter((device) => device.statusId === 'STATUS_OFFLINE').length).toBeGreaterThan(0);
     expect(rows.filter((device) => device.healthId === 'HEALTH_CRITICAL').length).toBeGreaterThan(0);
     expect(rows.filter((device) => !device.allowConfig).length).toBeGreaterThan(0);
+  });
+
+  // docs/demo.md#site-map: devices stand near their site on the site map, every tenth left unplaced.
+  it('places most devices within 400 m of their site and leaves a few of each site unplaced', async () => {
+    const cloudId = await demoCloudId();
+    const rows = await handle.db
+      .select({
+        siteId: devices.siteId,
+        latitude: devices.latitude,
+        longitude: devices.longitude,
+        siteLatitude: sites.latitude,
+        siteLongitude: sites.longitude,
+      })
+      .from(devices)
+      .innerJoin(sites, eq(sites.id, devices.siteId))
+      .where(eq(devices.cloudId, cloudId));
+    const placed = rows.filter((row) => row.latitude !== null && row.longitude !== null);
+    const unplaced = rows.filter((row) => row.latitude === null && row.longitude === null);
+    expect(placed.length + unplaced.length).toBe(rows.length);
+    expect(unplaced.length).toBeGreaterThan(0);
+    expect(unplaced.length).toBeLessThan(rows.length / 8);
+    for (const row of placed) {
+      const north = ((row.latitude as number) - (row.siteLatitude as number)) * 111_320;
+      const east =
+        ((row.longitude as number) - (row.siteLongitude as number)) *
+        111_320 *
+        Math.cos(((row.siteLatitude as number) * Math.PI) / 180);
+      expect(Math.abs(north)).toBeLessThanOrEqual(401);
+      expect(Math.abs(east)).toBeLessThanOrEqual(401);
+    }
+    // The sites with ten devices or more show a "Not placed" list.
+    const bySite = new Map<number, number>();
+    for (const row of unplaced) bySite.set(row.siteId as number, (bySite.get(row.siteId as number) ?? 0) + 1);
+    expect(bySite.size).toBeGreaterThanOrEqual(12);
   });
 
   it('gives every device, recorder and client its own MAC address', async () => {

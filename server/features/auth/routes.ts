@@ -142,6 +142,7 @@ export function authRoutes(ctx: AppContext): FastifyPluginAsyncTypebox {
           memberships,
           default_cloud_id: memberships[0]?.cloud_id ?? null,
           theme: ctx.config.theme,
+          map_tiles: ctx.config.mapTiles,
           app_version: ctx.appVersion,
         };
       },

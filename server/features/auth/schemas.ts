@@ -1,5 +1,6 @@
 import { Type } from 'typebox';
 import { RecoveryCode, TotpCode } from '../../../core/api/account.ts';
+import { MapTiles } from '../../../core/api/site-map.ts';
 import { MEASUREMENT_UNITS, ROLES } from '../../../core/domain.ts';
 import { ThemeSchema } from '../../theme.ts';
 
@@ -54,5 +55,7 @@ export const MeResponse = Type.Object({
   memberships: Type.Array(MembershipSchema),
   default_cloud_id: Type.Union([Type.Integer(), Type.Null()]),
   theme: ThemeSchema,
+  /** The site map's tiles (docs/site-map.md#tiles). */
+  map_tiles: MapTiles,
   app_version: Type.String(),
 });

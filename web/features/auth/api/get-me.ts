@@ -1,6 +1,7 @@
 // GET /apiv2/auth/me: who is signed in, their clouds, the deployment theme and the server's version.
 import { queryOptions, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useCallback, useSyncExternalStore } from 'react';
+import type { MapTiles } from '../../../../core/api/site-map.ts';
 import type { MeasurementUnits, RoleId } from '../../../../core/domain.ts';
 import type { Access } from '../../../../core/policy.ts';
 import { apiGet } from '../../../platform/http.ts';
@@ -51,6 +52,7 @@ export interface Me {
   readonly memberships: readonly Membership[];
   readonly default_cloud_id: number | null;
   readonly theme: DeploymentTheme;
+  readonly map_tiles: MapTiles;
   readonly app_version: string;
 }
 
