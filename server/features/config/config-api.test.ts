@@ -238,6 +238,13 @@ describe('where each device stands', () => {
       [first().id, second().id, standalone().id].sort(),
     );
     expect(all).toContainEqual(expect.objectContaining({ device_id: first().id, state: 'applied' }));
+    // An applied device that went offline since stays applied, with no reason to be skipped shown.
+    const db = t.database.db;
+    await db.execute(sql`UPDATE devices SET status_id = 'STATUS_OFFLINE' WHERE id = ${first().id}`);
+    expect((await call('GET', siteUrl('/devices?state=applied'))).json().devices).toEqual([
+      expect.objectContaining({ device_id: first().id, skip_reason: null, error: null }),
+    ]);
+    await db.execute(sql`UPDATE devices SET status_id = 'STATUS_ONLINE' WHERE id = ${first().id}`);
     expect(all).toContainEqual(
       expect.objectContaining({
         device_id: second().id,

@@ -219,7 +219,10 @@ export async function siteDeviceStates(
   );
   const rows = await queryRows<DeviceStateRow>(
     db,
-    sql`SELECT * FROM (${states}) x ${query.state ? sql`WHERE state = ${query.state}` : sql``}
+    sql`SELECT device_id, name, config_type, state, task_id, updated_at,
+          CASE WHEN state = 'skipped' THEN skip_reason END AS skip_reason,
+          CASE WHEN state = 'failed' THEN error END AS error
+        FROM (${states}) x ${query.state ? sql`WHERE state = ${query.state}` : sql``}
         ORDER BY name, device_id LIMIT ${query.limit} OFFSET ${query.offset}`,
   );
   const count = Object.fromEntries(DEVICE_APPLY_STATES.map((state) => [state, 0])) as Record<
