@@ -231,8 +231,8 @@ ${schema('Answer', EventsResponse)}
 
 An operator's task reaches the device through the **command channel**: the device keeps
 \`GET /agent/v1/commands?waitS=25\` open (a long poll; up to 30 s). The answer comes at once when tasks
-wait for the device, the moment one is created for it, or after \`waitS\` with none; the device then
-asks again. The heartbeat answer's \`commands\` carries the same list, for a device that does not hold
+wait for the device, the moment one is created for it, or with none after \`waitS\` (up to a fifth
+sooner, at random, so that devices that asked together ask again spread out); the device then asks again. The heartbeat answer's \`commands\` carries the same list, for a device that does not hold
 the channel open. A command may arrive twice (channel and heartbeat): run each \`id\` once.
 
 The device reports on each command with \`POST /agent/v1/commands/{id}\`: \`running\` as soon as it

@@ -10,7 +10,7 @@ import { HttpError } from '../../errors.ts';
 import type { NewAlert } from '../../fleet/new-alert.ts';
 import { insertTask, launchTask } from '../tasks/create.ts';
 import { applyDevice, driftChanges } from './apply.ts';
-import { appliedSiteDocument, findDevice, inheritedDocument } from './repository.ts';
+import { findDevice, inheritedDocument } from './repository.ts';
 import type { SecretBox } from './seal.ts';
 
 /** The console acting on its own: no member, no address. */
@@ -61,7 +61,7 @@ async function sendConsoleDocument(
   const device = await findDevice(db, secrets, alert.cloudId, alert.deviceId ?? 0);
   if (!device?.site_id || !(CONFIG_TYPES as readonly string[]).includes(device.config_type)) return false;
   const caller = { db, secrets, actor: CONSOLE, cloudId: alert.cloudId, userId: null };
-  const inherited = await appliedSiteDocument(db, secrets, device.site_id, device.config_type);
+  const inherited = await inheritedDocument(db, secrets, device);
   try {
     const sent = await applyDevice(caller, { ...device, draft: null }, inherited, {
       kind: 'sync',
