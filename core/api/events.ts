@@ -1,6 +1,6 @@
 // What GET /apiv2/events (Server-Sent Events) carries, shared by the server, which publishes it, and the
 // web app, which follows it. Each message's `event` is the kind; its `data` is one of these.
-import type { HealthId, StatusId, TaskState } from '../domain.ts';
+import type { HealthId, StatusId, TaskState, TaskType } from '../domain.ts';
 import type { TaskStateCounts } from '../tasks.ts';
 
 type Place = { cloud_id: number; site_id: number | null };
@@ -15,7 +15,12 @@ export type AlertEventData = Place & {
 };
 
 /** stateCounts keeps the name the task entity gives it (docs/api-conventions.md, One casing). */
-export type TaskEventData = Place & { task_id: number; task_state: TaskState; stateCounts: TaskStateCounts };
+export type TaskEventData = Place & {
+  task_id: number;
+  type_id: TaskType;
+  task_state: TaskState;
+  stateCounts: TaskStateCounts;
+};
 
 export type DeviceEventData = Place & {
   device_id: number | null;

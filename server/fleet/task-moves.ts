@@ -103,6 +103,7 @@ export async function refreshTasks(tx: Database, taskIds: readonly number[], now
         cloud_id: task.cloud_id,
         site_id: task.site_id,
         task_id: task.id,
+        type_id: task.type_id,
         task_state: state,
         stateCounts: counts,
       }),

@@ -50,9 +50,10 @@ export function liveEventKeys(event: LiveEvent): QueryKey[] {
         tasksKeys.recentCount(cloud),
         // The task history, a task's targets and a dashboard's recent tasks.
         activityKeys.tasks(cloud),
-        // Where the site's devices stand with their configuration: a configuration task is one site's, and
-        // the event does not say its type, so any task of the site refreshes it (when it is on screen).
-        ...(event.data.site_id === null ? [] : [configKeys.siteDevices(cloud, event.data.site_id)]),
+        // Where the site's devices stand with their configuration (a configuration task is one site's).
+        ...(event.data.site_id !== null && event.data.type_id === 'TASK_CONFIG_CHANGE'
+          ? [configKeys.siteDevices(cloud, event.data.site_id)]
+          : []),
       ];
   }
 }

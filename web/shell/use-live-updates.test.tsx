@@ -19,6 +19,7 @@ import { type AlertFilters, useAlertHistory, useTaskHistory } from '../features/
 import { recentAlertsQueryOptions } from '../features/alerts/api/get-recent-alerts.ts';
 import { recentAlertsTotalsQueryOptions } from '../features/alerts/api/get-recent-alerts-totals.ts';
 import { meQueryOptions } from '../features/auth/api/get-me.ts';
+import { useSiteConfigDevices } from '../features/config/api/get-site-config-devices.ts';
 import { useDashboard } from '../features/dashboards/api/get-dashboard.ts';
 import { useDeviceDetail } from '../features/device-dashboard/api/get-device-detail.ts';
 import { useOpenAlerts } from '../features/device-dashboard/api/get-open-alerts.ts';
@@ -111,6 +112,7 @@ function Panels() {
   useDeviceDetail(3, 5);
   useDashboard(3, '24h');
   useDashboard(3, '24h', 7);
+  useSiteConfigDevices(3, 7, { offset: 0 });
   return null;
 }
 
@@ -167,6 +169,8 @@ describe('live updates', () => {
       id: 7,
       name: 'Harbor Terminal',
       location: '2201 Seaport Boulevard',
+      latitude: null,
+      longitude: null,
       device_count: 4,
       online_count: 4,
       critical_count: 0,
@@ -239,6 +243,7 @@ describe('live updates', () => {
       cloud_id: 3,
       site_id: 7,
       task_id: 41,
+      type_id: 'TASK_REBOOT',
       task_state: 'TASK_RUNNING',
       stateCounts: counts,
     });
@@ -247,6 +252,7 @@ describe('live updates', () => {
     expect(cached?.tasks[0]).toEqual(task(40));
     await settle();
     expect([calls('recent-tasks'), calls('recent-tasks-count'), calls('tasks')]).toEqual([1, 2, 2]);
+    expect(calls('sites/7/config/devices')).toBe(1);
     await passBurst();
 
     // A task that finished needs its completion time, and one the list lacks needs the list.
@@ -254,6 +260,7 @@ describe('live updates', () => {
       cloud_id: 3,
       site_id: 7,
       task_id: 41,
+      type_id: 'TASK_REBOOT',
       task_state: 'TASK_SUCCESS',
       stateCounts: counts,
     });
@@ -264,12 +271,15 @@ describe('live updates', () => {
       cloud_id: 3,
       site_id: 7,
       task_id: 99,
+      type_id: 'TASK_CONFIG_CHANGE',
       task_state: 'TASK_WAIT_ACK',
       stateCounts: counts,
     });
     await settle();
     expect(calls('recent-tasks')).toBe(3);
     expect(calls('dashboard')).toBe(2);
+    // Only a configuration task moves where the site's devices stand with their configuration.
+    expect(calls('sites/7/config/devices')).toBe(2);
   });
 
   it('turn a burst of device changes into a reload at once and one more when the burst is over', async () => {
