@@ -68,12 +68,16 @@ test("a site's dashboard: its devices, where it is, and its counts opening its o
   page,
 }) => {
   await signIn(page, 'owner@demo.example', 1440);
+  // docs/site-map.md#elsewhere: the cloud's sites with coordinates are markers on its dashboard.
+  const sitesMap = region(page, "Map of the cloud's sites");
+  await expect(sitesMap.getByRole('button').first()).toBeVisible();
   const worst = region(page, 'Sites with the most problems').getByRole('link').first();
   const siteName = await worst.innerText();
   await worst.click();
   await expect(page.getByRole('heading', { level: 1, name: 'Site Dashboard' })).toBeVisible();
   await expect(page.getByText(siteName, { exact: true }).first()).toBeVisible();
   await expect(region(page, 'Location')).toBeVisible();
+  await expect(region(page, `Map of ${siteName}`).getByRole('button', { name: siteName })).toBeVisible();
   const siteDevices = region(page, 'Devices of the site');
   await expect(siteDevices.getByRole('listitem').first()).toBeVisible();
   await expectNoAxeViolations(page);

@@ -173,6 +173,9 @@ export const SiteListItem = Type.Object({
   id: Type.Integer(),
   name: Type.String(),
   location: Type.String(),
+  /** Where the site stands, both null when unknown (the cloud dashboard's map, docs/site-map.md). */
+  latitude: Type.Union([Type.Number(), Type.Null()]),
+  longitude: Type.Union([Type.Number(), Type.Null()]),
   device_count: Type.Integer({ minimum: 0 }),
   online_count: Type.Integer({ minimum: 0 }),
   /** Live devices in HEALTH_CRITICAL and HEALTH_WARNING. */

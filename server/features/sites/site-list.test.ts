@@ -33,7 +33,13 @@ beforeAll(async () => {
     ['twinA', 'Branch', 'First street'],
     ['twinB', 'Branch', 'Second street'],
   ] as const) {
-    ids[key] = (await createSite(db, cloudId, { name, location })).id;
+    ids[key] = (
+      await createSite(db, cloudId, {
+        name,
+        location,
+        ...(key === 'harbour' ? { latitude: 38.7, longitude: -9.14 } : {}),
+      })
+    ).id;
   }
   const gone = await createSite(db, cloudId, { name: 'Closed shop', deletedAt: new Date() });
   await createSite(db, other.id, { name: 'Alpha tower' });
@@ -84,6 +90,8 @@ describe('GET /apiv2/cloud/:cloudId/sites', () => {
           id: ids.alpha,
           name: 'Alpha tower',
           location: 'Rua Augusta 1, Lisbon',
+          latitude: null,
+          longitude: null,
           device_count: 0,
           online_count: 0,
           critical_count: 0,
@@ -94,6 +102,8 @@ describe('GET /apiv2/cloud/:cloudId/sites', () => {
           id: ids.twinA,
           name: 'Branch',
           location: 'First street',
+          latitude: null,
+          longitude: null,
           device_count: 0,
           online_count: 0,
           critical_count: 0,
@@ -104,6 +114,8 @@ describe('GET /apiv2/cloud/:cloudId/sites', () => {
           id: ids.twinB,
           name: 'Branch',
           location: 'Second street',
+          latitude: null,
+          longitude: null,
           device_count: 0,
           online_count: 0,
           critical_count: 0,
@@ -114,6 +126,8 @@ describe('GET /apiv2/cloud/:cloudId/sites', () => {
           id: ids.campus,
           name: 'Campus north',
           location: 'University road, Braga',
+          latitude: null,
+          longitude: null,
           device_count: 0,
           online_count: 0,
           critical_count: 0,
@@ -124,6 +138,8 @@ describe('GET /apiv2/cloud/:cloudId/sites', () => {
           id: ids.depot,
           name: 'Depot',
           location: 'Industrial park, Porto',
+          latitude: null,
+          longitude: null,
           device_count: 1,
           online_count: 0,
           critical_count: 0,
@@ -134,6 +150,8 @@ describe('GET /apiv2/cloud/:cloudId/sites', () => {
           id: ids.harbour,
           name: 'Harbour office',
           location: 'Pier 4, Lisbon',
+          latitude: 38.7,
+          longitude: -9.14,
           device_count: 3,
           online_count: 2,
           critical_count: 1,
@@ -154,6 +172,8 @@ describe('GET /apiv2/cloud/:cloudId/sites', () => {
           id: ids.depot,
           name: 'Depot',
           location: 'Industrial park, Porto',
+          latitude: null,
+          longitude: null,
           device_count: 1,
           online_count: 0,
           critical_count: 0,

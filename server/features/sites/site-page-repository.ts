@@ -33,7 +33,13 @@ export async function listSitePage(
           ),
         ) as SQL);
   const page = db
-    .select({ id: sites.id, name: sites.name, location: sites.location })
+    .select({
+      id: sites.id,
+      name: sites.name,
+      location: sites.location,
+      latitude: sites.latitude,
+      longitude: sites.longitude,
+    })
     .from(sites)
     .where(where)
     .orderBy(asc(sites.name), asc(sites.id))
@@ -47,6 +53,8 @@ export async function listSitePage(
       id: page.id,
       name: page.name,
       location: page.location,
+      latitude: page.latitude,
+      longitude: page.longitude,
       // One read of the site's devices gives its count, how many are online (docs/entities.md) and its health.
       counts: sql<number[]>`(SELECT ARRAY[count(*),
           count(*) FILTER (WHERE NOT d.blocked AND d.status_id IN ('STATUS_ONLINE', 'STATUS_SKIPPED_HB')),

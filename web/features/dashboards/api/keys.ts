@@ -7,4 +7,6 @@ export const dashboardsKeys = {
   all: (cloudId: number) => ['dashboards', cloudId] as const,
   dashboard: (cloudId: number, siteId: number | null, range: TimeRange) =>
     [...dashboardsKeys.all(cloudId), siteId, range] as const,
+  /** The sites the cloud dashboard's map draws. */
+  mapSites: (cloudId: number) => [...dashboardsKeys.all(cloudId), 'map-sites'] as const,
 };

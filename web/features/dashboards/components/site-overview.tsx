@@ -1,13 +1,16 @@
 // A site's devices at a glance (health and name, each linking to its dashboard) and where the site is.
 import Box from '@mui/material/Box';
 import Link from '@mui/material/Link';
+import { useTheme } from '@mui/material/styles';
 import Typography from '@mui/material/Typography';
+import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
 import type { DashboardResponse } from '../../../../core/api/dashboards.ts';
 import { routes } from '../../../../core/routes.ts';
 import { HealthLabel } from '../../alerts/index.ts';
 import { useDevices } from '../../devices/index.ts';
+import { PointsMap } from '../../site-map/index.ts';
 import { DashboardCard } from './dashboard-card.tsx';
 
 export function SiteDevices({ cloudId, siteId }: { readonly cloudId: number; readonly siteId: number }) {
@@ -64,10 +67,18 @@ export function SiteDevices({ cloudId, siteId }: { readonly cloudId: number; rea
   );
 }
 
+/** The Location card's map is a glance; the site map page is where to look closely. */
+const POSITION_MAP_HEIGHT = 200;
+
 export function SitePosition({ site }: { readonly site: NonNullable<DashboardResponse['site']> }) {
   const { t, i18n } = useTranslation();
-  const { latitude, longitude } = site;
+  const theme = useTheme();
+  const { id, name, latitude, longitude } = site;
   const known = latitude !== null && longitude !== null;
+  const points = useMemo(
+    () => (latitude !== null && longitude !== null ? [{ id, latitude, longitude }] : []),
+    [id, latitude, longitude],
+  );
   const degrees = (value: number) =>
     new Intl.NumberFormat(i18n.language, { maximumFractionDigits: 5 }).format(value);
   return (
@@ -75,6 +86,15 @@ export function SitePosition({ site }: { readonly site: NonNullable<DashboardRes
       {site.location !== '' && <Typography>{site.location}</Typography>}
       {known ? (
         <>
+          <PointsMap
+            label={t('dashboards.position.mapLabel', { name })}
+            height={POSITION_MAP_HEIGHT}
+            points={points}
+            center={[latitude, longitude]}
+            colourOf={() => theme.palette.primary.main}
+            describe={() => name}
+            describeCluster={() => name}
+          />
           <Typography variant="body2">
             {t('dashboards.position.coordinates', {
               latitude: degrees(latitude),

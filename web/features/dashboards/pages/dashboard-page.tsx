@@ -21,6 +21,7 @@ import { FirmwareUse } from '../components/firmware-use.tsx';
 import { ProblemSites } from '../components/problem-sites.tsx';
 import { OpenAlerts, RunningTasks } from '../components/recent-activity.tsx';
 import { SiteDevices, SitePosition } from '../components/site-overview.tsx';
+import { SitesMap } from '../components/sites-map.tsx';
 
 function Recorders({ recorders }: { readonly recorders: NonNullable<DashboardResponse['recorders']> }) {
   const { t } = useTranslation();
@@ -105,6 +106,7 @@ function DashboardBody({ cloudId, siteId }: { readonly cloudId: number; readonly
           {/* Asked for at once, beside the dashboard's own call. */}
           <OpenAlerts cloudId={cloudId} siteId={siteId} />
           <RunningTasks cloudId={cloudId} siteId={siteId} />
+          {siteId === undefined && <SitesMap cloudId={cloudId} />}
         </Box>
         {data && charts && <DashboardCharts data={data} />}
         {data && !charts && <Pending height={240} />}

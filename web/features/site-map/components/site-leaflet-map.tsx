@@ -1,5 +1,6 @@
 // The site map itself (docs/site-map.md): Leaflet with the deployment's tiles, or a plain coordinate grid
-// when no tile loads; device markers clustered by screen cell, radio links as lines, dragging with edit_map.
+// when no tile loads; markers (devices, or sites on the dashboards) clustered by screen cell, radio links as
+// lines, dragging with edit_map.
 import 'leaflet/dist/leaflet.css';
 import Box from '@mui/material/Box';
 import L from 'leaflet';
@@ -16,29 +17,33 @@ const SITE_ZOOM = 16;
 const round = (value: number) => Math.round(value * 1e6) / 1e6;
 
 export type PlacedDevice = SiteMapDevice & { readonly latitude: number; readonly longitude: number };
+/** Anything drawn as a marker: a placed device, or a site with coordinates. */
+export type MapPoint = { readonly id: number; readonly latitude: number; readonly longitude: number };
 
-export type SiteLeafletMapProps = {
+export type SiteLeafletMapProps<T extends MapPoint> = {
   readonly label: string;
   readonly tiles: MapTiles;
   readonly grid: boolean;
+  /** A fixed height in pixels (a dashboard card); by default the map fills the page. */
+  readonly height?: number;
   readonly center: readonly [number, number] | null;
-  readonly devices: readonly PlacedDevice[];
+  readonly devices: readonly T[];
   readonly links: readonly SiteMapLink[];
   readonly selectedId: number | null;
   readonly draggable: boolean;
   readonly placing: boolean;
-  readonly colourOf: (device: SiteMapDevice) => string;
+  readonly colourOf: (device: T) => string;
   readonly linkColour: (link: SiteMapLink) => string;
   readonly clusterColour: string;
-  readonly describe: (device: SiteMapDevice) => string;
+  readonly describe: (device: T) => string;
   readonly describeCluster: (count: number) => string;
   readonly onSelect: (deviceId: number) => void;
-  readonly onMove: (device: SiteMapDevice, latitude: number, longitude: number) => void;
+  readonly onMove: (device: T, latitude: number, longitude: number) => void;
   readonly onPick: (latitude: number, longitude: number) => void;
   readonly onTilesFailed: () => void;
 };
 
-export function SiteLeafletMap(props: SiteLeafletMapProps) {
+export function SiteLeafletMap<T extends MapPoint>(props: SiteLeafletMapProps<T>) {
   const container = useRef<HTMLElement>(null);
   const map = useRef<L.Map | null>(null);
   const layers = useRef<{ links: L.LayerGroup; markers: L.LayerGroup } | null>(null);
@@ -186,8 +191,8 @@ export function SiteLeafletMap(props: SiteLeafletMapProps) {
   return (
     <Box
       sx={{
-        height: { xs: 360, md: 'calc(100vh - 260px)' },
-        minHeight: 360,
+        height: props.height ?? { xs: 360, md: 'calc(100vh - 260px)' },
+        minHeight: props.height ?? 360,
         borderRadius: 1,
         border: 1,
         borderColor: 'divider',
