@@ -32,7 +32,12 @@ export function PointsMap<T extends MapPoint>(props: PointsMapProps<T>) {
   const [grid, setGrid] = useState(false);
   return (
     <Box sx={{ display: 'grid', gap: 1, minWidth: 0 }}>
-      {grid && <Alert severity="info">{t('siteMap.map.gridNotice')}</Alert>}
+      {grid && (
+        // A calm notice, not an alert: the page works on the grid.
+        <Alert severity="info" role="status">
+          {t('siteMap.map.gridNotice')}
+        </Alert>
+      )}
       <SiteLeafletMap
         label={props.label}
         tiles={tiles}

@@ -83,7 +83,12 @@ export function SiteMapPage() {
       <Typography id={TITLE_ID} variant="h1">
         {t(routes.siteGoogleMap.titleKey)}
       </Typography>
-      {grid && <Alert severity="info">{t('siteMap.map.gridNotice')}</Alert>}
+      {grid && (
+        // A calm notice, not an alert: the page works on the grid.
+        <Alert severity="info" role="status">
+          {t('siteMap.map.gridNotice')}
+        </Alert>
+      )}
       {placing && (
         <Alert
           severity="info"
