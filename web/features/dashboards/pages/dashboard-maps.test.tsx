@@ -1,17 +1,13 @@
 // @vitest-environment happy-dom
 // docs/site-map.md#elsewhere: the site dashboard's Location card shows the site on the map, and the cloud
 // dashboard shows its sites with coordinates, coloured by their worst health, each leading to its dashboard.
-import { act, fireEvent, screen, within } from '@testing-library/react';
+import { fireEvent, screen, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { DashboardResponse } from '../../../../core/api/dashboards.ts';
 import type { SiteListItem } from '../../../../core/api/sites.ts';
-import { routes } from '../../../../core/routes.ts';
 import { resetPlatform } from '../../../platform/testing/render-platform.tsx';
 import { installFakeFetch, jsonResponse, restoreFetch } from '../../../test-utils/fake-fetch.ts';
-import { meFixture } from '../../../test-utils/me-fixture.ts';
-import { renderRoutes } from '../../../test-utils/render-routes.tsx';
-import { meQueryOptions } from '../../auth/index.ts';
-import { DashboardPage } from './dashboard-page.tsx';
+import { openDashboard } from './test-dashboard.tsx';
 
 const HARBOUR_SITE = { id: 7, name: 'Harbour', location: 'Pier 4', latitude: 47.5, longitude: 19.04 };
 
@@ -76,17 +72,7 @@ function installServer() {
   });
 }
 
-function open(address: string) {
-  const view = renderRoutes(
-    [routes.cloudDashboard, routes.siteDashboard].map((route) => ({
-      path: route.path,
-      Component: DashboardPage,
-    })),
-    address,
-  );
-  act(() => view.queryClient.setQueryData(meQueryOptions().queryKey, meFixture()));
-  return view;
-}
+const open = openDashboard;
 
 beforeEach(() => {
   vi.spyOn(console, 'error').mockImplementation(() => undefined);

@@ -4,7 +4,6 @@
 import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { DashboardResponse } from '../../../../core/api/dashboards.ts';
-import { routes } from '../../../../core/routes.ts';
 import { resetPlatform } from '../../../platform/testing/render-platform.tsx';
 import {
   type FakeRequest,
@@ -12,10 +11,7 @@ import {
   jsonResponse,
   restoreFetch,
 } from '../../../test-utils/fake-fetch.ts';
-import { meFixture } from '../../../test-utils/me-fixture.ts';
-import { renderRoutes } from '../../../test-utils/render-routes.tsx';
-import { meQueryOptions } from '../../auth/index.ts';
-import { DashboardPage } from './dashboard-page.tsx';
+import { openDashboard } from './test-dashboard.tsx';
 
 const zeroStatus = { STATUS_ONLINE: 0, STATUS_SKIPPED_HB: 0, STATUS_OFFLINE: 0 };
 const zeroHealth = { HEALTH_UNKNOWN: 0, HEALTH_NORMAL: 0, HEALTH_WARNING: 0, HEALTH_CRITICAL: 0 };
@@ -92,17 +88,7 @@ function installServer(
   });
 }
 
-function open(address: string) {
-  const view = renderRoutes(
-    [routes.cloudDashboard, routes.siteDashboard].map((route) => ({
-      path: route.path,
-      Component: DashboardPage,
-    })),
-    address,
-  );
-  act(() => view.queryClient.setQueryData(meQueryOptions().queryKey, meFixture()));
-  return view;
-}
+const open = openDashboard;
 
 /** The scope of each open alerts and tasks in progress call: its grouping and its site. */
 const historyCalls = (requests: FakeRequest[]) =>
