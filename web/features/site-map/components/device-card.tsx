@@ -22,9 +22,11 @@ type Props = {
   readonly canEdit: boolean;
   readonly onClose: () => void;
   readonly onRemove: () => void;
+  /** Moves the device by picking its new place, as placing does (the keyboard's way to move a marker). */
+  readonly onMove: () => void;
 };
 
-export function DeviceCard({ device, siteId, canEdit, onClose, onRemove }: Props) {
+export function DeviceCard({ device, siteId, canEdit, onClose, onRemove, onMove }: Props) {
   const { t } = useTranslation();
   const card = useRef<HTMLElement>(null);
   // On a phone the card is under the map: bring it into view when a marker opens it.
@@ -88,9 +90,14 @@ export function DeviceCard({ device, siteId, canEdit, onClose, onRemove }: Props
           {t('siteMap.card.open', { name: device.name })}
         </Link>
         {canEdit && device.latitude !== null && (
-          <Button size="small" onClick={onRemove}>
-            {t('siteMap.card.remove')}
-          </Button>
+          <>
+            <Button size="small" onClick={onMove}>
+              {t('siteMap.card.move')}
+            </Button>
+            <Button size="small" onClick={onRemove}>
+              {t('siteMap.card.remove')}
+            </Button>
+          </>
         )}
       </Box>
     </Paper>

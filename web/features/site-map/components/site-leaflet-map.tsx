@@ -32,6 +32,8 @@ export type SiteLeafletMapProps<T extends MapPoint> = {
   readonly selectedId: number | null;
   readonly draggable: boolean;
   readonly placing: boolean;
+  /** Where the device being moved stands: the map centres on it, so Enter alone leaves it in place. */
+  readonly placingFrom?: readonly [number, number] | null;
   readonly colourOf: (device: T) => string;
   readonly linkColour: (link: SiteMapLink) => string;
   readonly clusterColour: string;
@@ -131,6 +133,15 @@ export function SiteLeafletMap<T extends MapPoint>(props: SiteLeafletMapProps<T>
     } else return;
     viewSet.current = true;
   }, [devices, center]);
+
+  // Picking a place starts from the keyboard's point of view: the map takes the focus (arrow keys, Enter).
+  const { placing, placingFrom } = props;
+  useEffect(() => {
+    const current = map.current;
+    if (!current || !placing) return;
+    if (placingFrom) current.panTo([placingFrom[0], placingFrom[1]]);
+    container.current?.focus();
+  }, [placing, placingFrom]);
 
   const { links, selectedId, draggable } = props;
   useEffect(() => {

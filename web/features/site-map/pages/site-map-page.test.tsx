@@ -190,6 +190,21 @@ describe('site map page', () => {
     ]);
   });
 
+  it('moves a placed device from the keyboard: the map takes the focus on the device, Enter puts it there', async () => {
+    const puts = installServer(siteMap());
+    open();
+    await settle();
+    fireEvent.click(within(mapRegion()).getByRole('button', { name: 'Tower B, Normal' }));
+    fireEvent.click(screen.getByRole('button', { name: 'Move' }));
+    expect(mapRegion()).toHaveFocus();
+    fireEvent.keyPress(mapRegion(), { key: 'Enter', code: 'Enter', charCode: 13 });
+    await settle();
+    expect(puts).toEqual([
+      { path: '/apiv2/cloud/3/devices/12/location', body: { latitude: 47.52, longitude: 19.1 } },
+    ]);
+    expect(screen.getByText('Tower B moved')).toBeInTheDocument();
+  });
+
   it('offers no placing without edit_map', async () => {
     installServer(siteMap({ can_edit_map: false }));
     open();

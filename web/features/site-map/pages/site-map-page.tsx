@@ -59,8 +59,12 @@ export function SiteMapPage() {
     neutral: theme.palette.grey[500],
   };
   const canEdit = map?.can_edit_map ?? false;
-  const placing = unplaced.find((device) => device.id === placingId) ?? null;
+  const placing = map?.devices.find((device) => device.id === placingId) ?? null;
   const selected = map?.devices.find((device) => device.id === selectedId) ?? null;
+  const placingFrom = useMemo(
+    () => (placing && isPlaced(placing) ? ([placing.latitude, placing.longitude] as const) : null),
+    [placing],
+  );
 
   /** Saves a place and offers to put the device back where it was. */
   function place(device: SiteMapDevice, to: PlaceInput, messageKey: 'placed' | 'moved' | 'removed') {
@@ -123,6 +127,7 @@ export function SiteMapPage() {
               selectedId={selectedId}
               draggable={canEdit}
               placing={placing !== null}
+              placingFrom={placingFrom}
               colourOf={(device) => tone(HEALTH_TONES[device.health_id])}
               linkColour={(link: SiteMapLink) => (link.state === 'up' ? palette.success : palette.error)}
               clusterColour={theme.palette.primary.main}
@@ -141,7 +146,11 @@ export function SiteMapPage() {
                 if (!placing) return;
                 setPlacingId(null);
                 setSelectedId(placing.id);
-                place(placing, { deviceId: placing.id, latitude, longitude }, 'placed');
+                place(
+                  placing,
+                  { deviceId: placing.id, latitude, longitude },
+                  isPlaced(placing) ? 'moved' : 'placed',
+                );
               }}
               onTilesFailed={() => setGrid(true)}
             />
@@ -162,6 +171,7 @@ export function SiteMapPage() {
                 onRemove={() =>
                   place(selected, { deviceId: selected.id, latitude: null, longitude: null }, 'removed')
                 }
+                onMove={() => setPlacingId(selected.id)}
               />
             )}
             <UnplacedList
