@@ -17,6 +17,7 @@ const REQUIRED_PATTERNS = [
   '/smartnvr/:smartNvrId/dashboard',
   ...[
     'devices',
+    'clients',
     'sites',
     'sites/add',
     'users',

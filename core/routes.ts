@@ -67,6 +67,10 @@ export const routes = {
   }),
   devicesImport: route(`${V2}/devices/import`, 'cloud', 'routes.title.devicesImport'),
   devicesPending: route(`${V2}/devices/pending`, 'cloud', 'routes.title.devicesPending'),
+  // docs/clients.md: every wireless client the caller sees, narrowed to a site and searched.
+  cloudClients: route(`${V2}/clients`, 'cloud', 'nav.main.clients', {
+    query: { ...searchQuery, site: 'id' },
+  }),
   sites: route(`${V2}/sites`, 'cloud', 'nav.main.sites', { query: searchQuery }),
   sitesAdd: route(`${V2}/sites/add`, 'cloud', 'nav.cloud.createSite'),
   users: route(`${V2}/users`, 'cloud', 'nav.main.userManagement', { query: searchQuery }),
@@ -208,8 +212,6 @@ export const PLACEHOLDER_ROUTES = [
   'authportCertificate',
   'authportCaptivePortals',
   'authportHistory',
-  'siteFloorMaps',
-  'siteTopology',
   'smartNvrIpcams',
   'smartNvrStreaming',
   'smartNvrTunnels',

@@ -125,3 +125,43 @@ for (const width of [375, 1440]) {
     await expectNoAxeViolations(page);
   });
 }
+
+// docs/clients.md: the cloud's Clients list, searched, to a client's page with its connection history and
+// signal. At desktop and phone widths, with axe.
+for (const width of [1440, 375]) {
+  test(`the owner at ${width} px finds a client from the cloud’s Clients list and opens its page`, async ({
+    page,
+  }) => {
+    const cloudId = await startSession(page, 'owner@demo.example', width);
+    const client = (await clients(page, cloudId)).items.find(
+      (item) => item.hostname && item.site && item.device,
+    );
+    if (!client?.site || !client.device) throw new Error('the demo has no such client');
+
+    await page.goto(`/v2/cloud/${cloudId}/clients`);
+    await expect(page.getByRole('heading', { level: 1, name: 'Clients' })).toBeVisible();
+    const list = table(page, 'Clients');
+    await expect(list.getByRole('columnheader', { name: 'Site' })).toBeVisible();
+    await expect(list.getByRole('row').nth(1)).toBeVisible();
+    await expect(page.getByRole('link', { name: 'Export CSV' })).toBeVisible();
+    await expectNoAxeViolations(page);
+
+    const search = page.getByRole('textbox', { name: 'Search wireless clients' });
+    await search.fill(client.hostname);
+    await search.press('Enter');
+    await expect(page).toHaveURL(new RegExp(`/v2/cloud/${cloudId}/clients\\?search=`));
+    const found = list.locator(`a[href="/site/${client.site.id}/client/${client.id}"]`);
+    await expect(found).toHaveText(client.hostname);
+    await expect(found.locator('xpath=ancestor::tr')).toContainText(client.site.name);
+    await found.click();
+
+    await expect(page).toHaveURL(`/site/${client.site.id}/client/${client.id}`);
+    await expect(page.getByRole('heading', { level: 1, name: 'Wireless Client' })).toBeVisible();
+    const history = page.getByRole('region', { name: 'Connection history' });
+    await expect(history.getByRole('table').getByRole('row').nth(1)).toContainText(client.device.name);
+    const signal = page.getByRole('region', { name: 'Signal over time' });
+    await signal.getByRole('button', { name: 'Show data table' }).click();
+    await expect(signal.getByRole('table').getByRole('row').nth(1)).toContainText('dBm');
+    await expectNoAxeViolations(page);
+  });
+}

@@ -67,6 +67,7 @@ const SCREENS = [
 const CLOUD_MENU = [
   'Dashboard',
   'Devices',
+  'Clients',
   'Activity',
   'Site management',
   'User management',

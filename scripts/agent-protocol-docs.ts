@@ -172,12 +172,13 @@ after the device restarted (its \`uptimeS\` went back and is shorter than the ti
 | part | who sends it |
 |---|---|
 | \`uptimeS\`, \`fw\` (version-revision), \`mgmtdVersion\`, \`ip\`, \`hostname\`, \`system\`, \`timeSync\`, \`config\`, \`actionRequired\` | every device |
-| \`radios\`, \`clients\` | access points and GLinq units (2.4 and 5 GHz), 60 GHz mesh nodes |
-| \`ports\`, \`system.powerW\` and \`powerBudgetW\` (PoE delivered and budget) | switches |
-| \`links\` | point-to-point and point-to-multipoint radios, 60 GHz mesh nodes |
+| \`radios\`, \`clients\` | access points and GLinq units (2.4 and 5 GHz, and 6 GHz on Wi-Fi 6E and 7 models), Wi-Fi mesh units (radios), 60 GHz mesh nodes |
+| \`ports\`, \`system.powerW\` and \`powerBudgetW\` (PoE delivered and budget) | switches; gateways their WAN and LAN ports (WAN first) |
+| \`links\` | point-to-point and point-to-multipoint radios, 60 GHz mesh nodes: \`peerMac\` is the radio at the other end, \`capacityMbps\` at most the PHY rate of the link's \`mcs\` |
 | \`meshPeers\` | mesh units |
 | \`wan\`, \`managedDevices\` | gateways |
 | \`cameras\`, \`mediaSync\` | smart NVRs |
+| \`lldp\` | devices with wired ports: switches, gateways, access points, radios (docs/topology.md) |
 
 Byte counters (\`rxBytes\`, \`txBytes\`) and port \`errors\` count since the previous heartbeat. A radio's
 channel must be one of its band's, or the heartbeat is refused (400 \`channel_not_in_band\`):

@@ -21,6 +21,7 @@ import { deviceRegistrationRoutes } from './features/devices/registration-routes
 import { deviceListRoutes, deviceRoutes } from './features/devices/routes.ts';
 import { errorReportRoutes } from './features/error-reports/routes.ts';
 import { fileRoutes } from './features/files/routes.ts';
+import { floorMapRoutes } from './features/floor-maps/routes.ts';
 import { healthRoutes } from './features/health/routes.ts';
 import { deviceLicenseRoutes } from './features/licenses/device-license-routes.ts';
 import { licenseRoutes } from './features/licenses/routes.ts';
@@ -33,6 +34,7 @@ import { searchRoutes } from './features/search/routes.ts';
 import { siteMapRoutes } from './features/site-map/routes.ts';
 import { siteRoutes } from './features/sites/routes.ts';
 import { taskRoutes } from './features/tasks/routes.ts';
+import { topologyRoutes } from './features/topology/routes.ts';
 import { invitationPublicRoutes } from './features/users/invitation-public-routes.ts';
 import { memberRoutes } from './features/users/member-routes.ts';
 import { userRoutes } from './features/users/routes.ts';
@@ -69,6 +71,8 @@ export async function registerRoutes(app: FastifyInstance, ctx: AppContext): Pro
       await cloud.register(searchRoutes(ctx));
       await cloud.register(siteRoutes(ctx));
       await cloud.register(siteMapRoutes(ctx));
+      await cloud.register(topologyRoutes(ctx));
+      await cloud.register(floorMapRoutes(ctx));
       await cloud.register(siteConfigRoutes(ctx));
       await cloud.register(deviceConfigRoutes(ctx));
       await cloud.register(deviceListRoutes(ctx));

@@ -4,11 +4,24 @@ import { configTypeOf } from '../core/config/config-type.ts';
 import { SECTION_OF } from '../core/config/document.ts';
 import { BAND_CHANNELS } from '../core/fleet/channels.ts';
 import { pickFieldFirmware } from '../core/fleet/firmware.ts';
-import type { AgentEvent, Band, HeartbeatRequest, Radio } from '../core/fleet/protocol.ts';
+import type { AgentEvent, HeartbeatRequest, Radio } from '../core/fleet/protocol.ts';
+import { type DevicePeers, NO_PEERS } from '../core/fleet/radio-links.ts';
 import { keepsFiles } from '../core/navigation/versions.ts';
 import { productBrand } from '../core/product-catalogue.ts';
+import { hardwareOfSku, type LinkRadio, modelHardware } from '../core/product-hardware.ts';
 import { type Document, factoryDocument, localChange, refusal } from './config.ts';
+import { createInterfaceCounters } from './counters.ts';
+import {
+  accessRadios,
+  channelChoices,
+  commonLink,
+  linkReading,
+  planPorts,
+  portReadings,
+  WIFI_MESH_BACKHAUL,
+} from './hardware.ts';
 import type { DeviceIdentity } from './identity.ts';
+import { cabledPorts, isRemoteEnd, joinWiring, linkCabledPorts, lldpOf } from './lldp.ts';
 import { clientsOf, joinClient, leaveClient, type Place, roamClient } from './places.ts';
 import { createRandom, deviceSeed, type Random } from './random.ts';
 import type { RateName, Rates } from './rates.ts';
@@ -34,9 +47,17 @@ export type RunningConfig = {
 const peerMac = (mac: string, n: number) =>
   `${mac.slice(0, 15)}${((Number.parseInt(mac.slice(15), 16) + n) & 255).toString(16).padStart(2, '0')}`;
 
-export function createDevice(identity: DeviceIdentity, seed: number, rates: Rates, place: Place) {
+export function createDevice(
+  identity: DeviceIdentity,
+  seed: number,
+  rates: Rates,
+  place: Place,
+  /** The devices at the other ends of its radio links (core/fleet/radio-links.ts). */
+  peers: DevicePeers = NO_PEERS,
+) {
   const random: Random = createRandom(deviceSeed(seed, identity.mac));
   const brand = productBrand(identity.productBrandId);
+  const hardware = modelHardware(identity.productBrandId) ?? hardwareOfSku(identity.productType, '');
   const sku = brand?.productBrandSku ?? '';
   const type = identity.productType;
   let fw = identity.fw || pickFieldFirmware(random, type);
@@ -44,6 +65,8 @@ export function createDevice(identity: DeviceIdentity, seed: number, rates: Rate
   /** Heartbeats left for each condition that holds now. */
   const holding = new Map<string, number>();
   let uptimeS = random.int(3_600, 40 * 86_400);
+  /** Its WAN uplinks' byte counters since boot. */
+  const wanCounters = createInterfaceCounters();
   let silentFor = 0;
   let rebooted: 'power' | 'watchdog' | 'crash' | 'user' | 'firmware' | null = null;
   /** Events of what the console asked for (a new firmware), sent with the next heartbeat. */
@@ -65,27 +88,41 @@ export function createDevice(identity: DeviceIdentity, seed: number, rates: Rate
   };
   const isAp = type === 'wifi' || type === 'glinq';
   if (isAp) place.aps.push(identity.mac);
-  const bands: Band[] = isAp ? ['2.4', '5'] : type === 'mesh' && sku.includes('-60') ? ['60'] : [];
-  const radios: Radio[] = bands.map((band) => ({
-    band,
-    channel: random.pick(band === '5' ? [36, 40, 44, 48, 149, 153, 157, 161] : BAND_CHANNELS[band]),
-    widthMhz: band === '2.4' ? 20 : band === '5' ? 80 : 2160,
-    txPowerDbm: band === '60' ? 10 : random.int(14, 23),
-    noiseDbm: band === '2.4' ? -95 : -100,
-    utilPct: random.int(5, 40),
-  }));
-  const ports = type === 'switch' ? Number(/(\d+)P/.exec(sku)?.[1] ?? 8) : 0;
+  // The model's access radios (docs/demo.md#hardware); a 60 GHz mesh node's radio is its link's.
+  const radios: Radio[] = accessRadios(hardware, random);
+  if (hardware.link?.role === 'mesh')
+    radios.push({
+      band: '60',
+      channel: random.pick(BAND_CHANNELS['60']),
+      widthMhz: 2160,
+      txPowerDbm: 10,
+      noiseDbm: -100,
+      utilPct: random.int(5, 40),
+    });
+  /** Its ports as cabled, each powered one drawing its own (switches and gateways). */
+  const portPlan = planPorts(hardware, random);
+  const poeBudgetW = hardware.ports?.poeBudgetW ?? 0;
+  const hostname = identity.hostname ?? `sim-${identity.mac.slice(-5).replace(':', '')}`;
+  joinWiring(place, {
+    mac: identity.mac,
+    type,
+    name: hostname,
+    ports: portPlan.length,
+    wanPorts: hardware.wanPorts,
+    remote: isRemoteEnd(hardware.link?.role, identity.mac, peers.links),
+  });
   const cameras = Array.from({ length: type === 'smartnvr' ? 8 : 0 }, (_, n) => ({
     id: `cam-${n + 1}`,
     name: `Camera ${String(n + 1).padStart(2, '0')}`,
   }));
-  const linkBand = sku.includes('-60')
-    ? '60'
-    : sku.includes('-80-')
-      ? '80'
-      : sku.includes('-24-')
-        ? '24'
-        : '5';
+  /** Each radio link with the link both ends' models make, and the signal-to-noise ratio it wanders around. */
+  const radioLinks = hardware.link
+    ? peers.links.map((peer) => ({
+        peer,
+        link: commonLink(hardware.link as LinkRadio, modelHardware(peer.productBrandId)?.link),
+        snr: random.int(22, 38),
+      }))
+    : [];
   const managed =
     type === 'gateway'
       ? [1, 2, 3].map((n) => ({ mac: peerMac(identity.mac, 100 + n), name: `Branch device ${n}` }))
@@ -171,6 +208,7 @@ export function createDevice(identity: DeviceIdentity, seed: number, rates: Rate
     if (random.chance(rates.reboot)) {
       rebooted = random.pick(['power', 'watchdog', 'crash'] as const);
       uptimeS = random.int(20, 50);
+      wanCounters.restart();
     }
     if (rebooted) {
       events.push({ type: 'reboot', at, data: { reason: rebooted, uptimeS } });
@@ -194,7 +232,7 @@ export function createDevice(identity: DeviceIdentity, seed: number, rates: Rate
       uptimeS,
       fw,
       mgmtdVersion,
-      hostname: identity.hostname ?? `sim-${identity.mac.slice(-5).replace(':', '')}`,
+      hostname,
       system: { cpuPct: cpu, memPct: mem, tempC: temp },
       timeSync: time.holds
         ? { synced: false, offsetMs: random.int(5_000, 900_000) }
@@ -212,7 +250,7 @@ export function createDevice(identity: DeviceIdentity, seed: number, rates: Rate
       for (const radio of radios) {
         radio.utilPct = wander(radio.utilPct, 5, 1, 95);
         if (radio.band !== '60' && random.chance(rates.channelChange)) {
-          const choices = BAND_CHANNELS[radio.band].filter(
+          const choices = channelChoices(radio.band).filter(
             (channel) => channel !== radio.channel && (radio.band !== '5' || channel < 65 || channel > 148),
           );
           const to = random.pick(choices);
@@ -229,7 +267,11 @@ export function createDevice(identity: DeviceIdentity, seed: number, rates: Rate
           radio.channel = to;
         }
       }
-      heartbeat.radios = radios.map((radio) => ({ ...radio }));
+      // A busier channel means more frames sent again (docs/telemetry.md#what-each-family-adds).
+      heartbeat.radios = radios.map((radio) => ({
+        ...radio,
+        retryPct: Math.round((2 + radio.utilPct / 6 + random.next() * 3) * 10) / 10,
+      }));
     }
     if (isAp) {
       if (random.chance(rates.clientJoin)) joinClient(place, identity.mac, random, ['2.4', '5']);
@@ -237,67 +279,63 @@ export function createDevice(identity: DeviceIdentity, seed: number, rates: Rate
       if (random.chance(rates.clientLeave)) leaveClient(place, identity.mac, random);
       heartbeat.clients = clientsOf(place, identity.mac, random);
     }
-    if (ports > 0) {
-      const over = condition('power', 'powerOver', 2, 8);
-      const budget = ports * 15;
-      const draw = over.holds ? budget * 1.08 : budget * (0.3 + random.next() * 0.4);
-      heartbeat.system.powerW = Math.round(draw * 10) / 10;
-      heartbeat.system.powerBudgetW = budget;
-      heartbeat.ports = Array.from({ length: ports }, (_, n) => {
-        const link = n % 3 !== 2;
-        return {
-          port: n + 1,
-          link,
-          speedMbps: link ? 1000 : 0,
-          poeW: link ? Math.round((draw / ports) * 10) / 10 : 0,
-          errors: random.chance(0.02) ? random.int(1, 20) : 0,
-          rxBytes: link ? random.int(1e5, 5e8) : 0,
-          txBytes: link ? random.int(1e5, 5e8) : 0,
-        };
-      });
+    if (portPlan.length > 0) {
+      linkCabledPorts(portPlan, cabledPorts(place, identity.mac));
+      const over = poeBudgetW > 0 && condition('power', 'powerOver', 2, 8).holds;
+      const { ports, drawW } = portReadings(portPlan, poeBudgetW, over, random);
+      heartbeat.ports = ports;
+      if (poeBudgetW > 0) {
+        heartbeat.system.powerW = drawW;
+        heartbeat.system.powerBudgetW = poeBudgetW;
+      } else heartbeat.system.powerW = random.int(12, 40);
     } else {
       heartbeat.system.powerW = random.int(6, 25);
     }
-    if (type === 'ptmp' || type === 'metrolinq' || (type === 'mesh' && linkBand === '60')) {
-      const peers = type === 'ptmp' && sku.includes('-BS-') ? 4 : 1;
-      heartbeat.links = Array.from({ length: peers }, (_, n) => {
-        const mac = peerMac(identity.mac, n + 1);
+    if (hardware.link) {
+      heartbeat.links = radioLinks.map((radioLink, n) => {
+        const mac = radioLink.peer.mac;
+        const band = radioLink.link.band;
         const drop =
-          linkBand === '60' ? condition(`link-${n}`, 'linkDrop', 1, 4) : { holds: false, began: false };
+          band === '60' ? condition(`link-${n}`, 'linkDrop', 1, 4) : { holds: false, began: false };
         if (drop.began) events.push({ type: 'link_60g_down', at, data: { peerMac: mac } });
-        return drop.holds
-          ? { peerMac: mac, band: linkBand, up: false }
-          : {
-              peerMac: mac,
-              band: linkBand,
-              up: true,
-              rssi: -random.int(45, 70),
-              snr: random.int(18, 35),
-              capacityMbps: random.int(400, 1800),
-            };
+        radioLink.snr = wander(radioLink.snr, 2, 12, 40);
+        if (drop.holds) return { peerMac: mac, band, up: false };
+        const reading = linkReading(radioLink.link, radioLink.snr, random);
+        // The far end hears this end about as well as this end hears it (docs/telemetry.md#what-each-family-adds).
+        const remoteRssi = Math.min(0, Math.max(-120, (reading.rssi ?? -70) + random.int(-2, 2)));
+        const remoteSnr = Math.round(((reading.snr ?? 20) + (random.next() - 0.5) * 3) * 10) / 10;
+        return { peerMac: mac, band, up: true, ...reading, remoteRssi, remoteSnr };
       });
     }
     if (type === 'mesh') {
-      heartbeat.meshPeers = [1, 2].map((n) => ({
-        mac: peerMac(identity.mac, 10 + n),
-        rssi: -random.int(50, 70),
-        snr: random.int(15, 30),
-        capacityMbps: random.int(300, 1500),
-        hops: n,
-      }));
+      const backhaul = hardware.link ?? WIFI_MESH_BACKHAUL;
+      heartbeat.meshPeers = peers.mesh.map((peer) => {
+        const reading = linkReading(backhaul, random.int(18, 34), random);
+        return {
+          mac: peer.mac,
+          rssi: reading.rssi as number,
+          snr: reading.snr as number,
+          capacityMbps: reading.capacityMbps as number,
+          hops: peer.hops,
+        };
+      });
     }
     if (type === 'gateway') {
-      heartbeat.wan = [
-        {
-          name: 'wan1',
-          up: true,
-          ip: '203.0.113.10',
-          latencyMs: random.int(4, 30),
-          lossPct: 0,
-          rxBytes: random.int(1e6, 1e9),
-          txBytes: random.int(1e6, 5e8),
-        },
+      // One uplink per WAN port (the first ports) and the modem of a cellular gateway.
+      const wanNames = [
+        ...Array.from({ length: hardware.wanPorts }, (_, n) => `wan${n + 1}`),
+        ...(hardware.cellular ? [hardware.cellular === '5G' ? '5g' : 'lte'] : []),
       ];
+      heartbeat.wan = wanNames.map((name, n) => {
+        const cabled = name.startsWith('wan') ? (portPlan[n]?.up ?? true) : true;
+        return {
+          name,
+          up: cabled,
+          ...(cabled ? { ip: `${n === 0 ? '203.0.113' : '198.51.100'}.${10 + n}` } : {}),
+          ...(cabled ? { latencyMs: random.int(n === 0 ? 4 : 20, n === 0 ? 30 : 60), lossPct: 0 } : {}),
+          ...wanCounters.read(name, cabled ? random.int(1e6, 1e9) : 0, cabled ? random.int(1e6, 5e8) : 0),
+        };
+      });
       heartbeat.managedDevices = managed.map((device, n) => {
         const down = condition(`managed-${n}`, 'managedUnreachable', 2, 10);
         if (down.began) events.push({ type: 'managed_device_unreachable', at, data: device });
@@ -326,6 +364,8 @@ export function createDevice(identity: DeviceIdentity, seed: number, rates: Rate
         ? { ok: false, lagS: random.int(600, 7200), error: 'storage not reachable' }
         : { ok: true, lagS: random.int(0, 30) };
     }
+    const neighbours = lldpOf(place, identity.mac);
+    if (neighbours.length > 0) heartbeat.lldp = neighbours;
     if (hasFiles) {
       for (const event of events) log.push(`${event.at} ${event.type} ${JSON.stringify(event.data)}`);
       log.splice(0, log.length - 500);
@@ -366,6 +406,7 @@ export function createDevice(identity: DeviceIdentity, seed: number, rates: Rate
     restart(reason: 'user' | 'firmware', downMs: number) {
       rebooted = reason;
       uptimeS = 0;
+      wanCounters.restart();
       downUntil = Date.now() + downMs;
     },
     /** Runs this firmware from now on; the console hears of it with the next heartbeat. */

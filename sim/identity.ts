@@ -1,6 +1,7 @@
 // Who a simulated device is: the identity it calls home with, and where it stands (for roaming clients).
 import type { ProductType } from '../core/domain.ts';
-import { productBrand, productBrandsOfType } from '../core/product-catalogue.ts';
+import { type ProductBrand, productBrand, productBrandsOfType } from '../core/product-catalogue.ts';
+import { modelHardware } from '../core/product-hardware.ts';
 import { createRandom } from './random.ts';
 
 export type DeviceIdentity = {
@@ -41,17 +42,61 @@ const hex = (value: number, bytes: number) =>
 export function generateFleet(seed: number, count: number, perPlace = 25): DeviceIdentity[] {
   const random = createRandom(seed);
   const prefix = hex(random.int(0, 0xffff), 2);
+  const matching = matchingRadios();
   return Array.from({ length: count }, (_, index) => {
     const productType = FAMILY_MIX[index % FAMILY_MIX.length] as ProductType;
-    const brand = random.pick(productBrandsOfType(productType));
+    const place = `place-${Math.floor(index / perPlace)}`;
+    const brand = matching(place, productType, random.pick(productBrandsOfType(productType)));
     return {
       sn: `SIM${prefix.join('').toUpperCase()}${String(index).padStart(7, '0')}`,
       mac: ['02', '5e', ...prefix, ...hex(index, 2)].join(':'),
       productBrandId: brand.productBrandId,
       productType,
-      place: `place-${Math.floor(index / perPlace)}`,
+      place,
     };
   });
+}
+
+/**
+ * Models whose radios can link within a place (core/fleet/radio-links.ts): every second point-to-point
+ * radio is the model of the one before it, a place's first point-to-multipoint radio is a base station and
+ * the others subscribers of its band, and a place's mesh units are all 60 GHz nodes or all Wi-Fi units.
+ */
+function matchingRadios() {
+  const firsts = new Map<string, ProductBrand>();
+  const unpaired = new Map<string, ProductBrand>();
+  return (place: string, type: ProductType, drawn: ProductBrand): ProductBrand => {
+    const key = `${place} ${type}`;
+    const first = firsts.get(key);
+    if (!first) firsts.set(key, drawn);
+    if (type === 'metrolinq') {
+      const waiting = unpaired.get(place);
+      if (waiting) {
+        unpaired.delete(place);
+        return waiting;
+      }
+      unpaired.set(place, drawn);
+      return drawn;
+    }
+    const band = (brand: ProductBrand) => modelHardware(brand.productBrandId)?.link?.band;
+    const role = (brand: ProductBrand) => modelHardware(brand.productBrandId)?.link?.role;
+    if (type === 'ptmp') {
+      const base = first ?? drawn;
+      const wanted = first ? 'subscriber' : 'base';
+      if (role(drawn) === wanted && (!first || band(drawn) === band(base))) return drawn;
+      const candidates = productBrandsOfType('ptmp').filter(
+        (brand) => role(brand) === wanted && (!first || band(brand) === band(base)),
+      );
+      const chosen = candidates[drawn.productBrandId % candidates.length] as ProductBrand;
+      if (!first) firsts.set(key, chosen);
+      return chosen;
+    }
+    if (type === 'mesh' && first && first.productId !== drawn.productId) {
+      const same = productBrandsOfType('mesh').filter((brand) => brand.productId === first.productId);
+      return same[drawn.productBrandId % same.length] as ProductBrand;
+    }
+    return drawn;
+  };
 }
 
 /** A device the console already lists (demo mode), with its cloud's onboarding key when it was read. */

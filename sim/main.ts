@@ -2,6 +2,7 @@
 // as real ones do. `npm run sim -- --help` says how to run it.
 import { writeFileSync } from 'node:fs';
 import { parseArgs } from 'node:util';
+import { planRadioLinks } from '../core/fleet/radio-links.ts';
 import { agentClient } from './agent-client.ts';
 import { listFleet, readOnboardingKey, registerFleet, signIn } from './console-api.ts';
 import { createDevice } from './device.ts';
@@ -103,7 +104,11 @@ async function main() {
   const stop = new AbortController();
   const fleet = await fleetToRun(url, seed);
   const place = createPlaces();
-  const devices = fleet.map((identity) => createDevice(identity, seed, rates, place(identity.place)));
+  // Radios of one place link to each other: both ends of every link are devices of the fleet.
+  const peers = planRadioLinks(fleet);
+  const devices = fleet.map((identity) =>
+    createDevice(identity, seed, rates, place(identity.place), peers.get(identity.mac)),
+  );
   console.log(`Fleet simulator: ${devices.length} devices reporting to ${url}`);
 
   const saver = setInterval(state.save, 5000);

@@ -29,6 +29,39 @@ export const ClientListQuery = Type.Object(
 );
 export type ClientListQuery = Static<typeof ClientListQuery>;
 
+/** GET /apiv2/cloud/:cloudId/clients/export: the list's search, narrowing and order, without paging. */
+export const ClientExportQuery = Type.Object(
+  {
+    search: ListQuery.properties.search,
+    site_id: Type.Optional(Id),
+    device_id: Type.Optional(Id),
+    sort: Type.Enum(CLIENT_SORTS, { default: 'lastSeen' }),
+    order: Type.Enum(SORT_ORDERS, { default: 'desc' }),
+  },
+  closed,
+);
+export type ClientExportQuery = Static<typeof ClientExportQuery>;
+
+/** Most rows one CSV export of the clients holds. */
+export const CLIENT_EXPORT_ROWS_MAX = 100_000;
+
+/** The columns of the CSV export, in order (docs/clients.md#csv-export). */
+export const CLIENT_EXPORT_COLUMNS = [
+  'hostname',
+  'mac',
+  'ip',
+  'connected',
+  'site',
+  'device',
+  'ssid',
+  'band',
+  'rssi_dbm',
+  'rx_bytes',
+  'tx_bytes',
+  'first_seen_at',
+  'last_seen_at',
+] as const;
+
 export const ClientListItem = Type.Object({
   id: Type.Integer(),
   /** Lower case with colons. */
@@ -54,8 +87,14 @@ export const ClientListItem = Type.Object({
 });
 export type ClientListItem = Static<typeof ClientListItem>;
 
-/** GET /apiv2/cloud/:cloudId/clients: the clients the caller sees, sorted, one page. */
-export const ClientListResponse = ListPage(ClientListItem);
+/**
+ * GET /apiv2/cloud/:cloudId/clients: the clients the caller sees, sorted, one page, and whether the caller
+ * may export the same list as a CSV file (site permission export_data on a site it shows).
+ */
+export const ClientListResponse = Type.Object({
+  ...ListPage(ClientListItem).properties,
+  can_export: Type.Boolean(),
+});
 export type ClientListResponse = Static<typeof ClientListResponse>;
 
 export const ClientParams = Type.Object({ cloudId: Id, clientId: Id }, closed);
@@ -84,6 +123,22 @@ export const ClientStay = Type.Object({
   current: Type.Boolean(),
 });
 export type ClientStay = Static<typeof ClientStay>;
+
+/**
+ * GET /apiv2/cloud/:cloudId/clients/:clientId/stays: one page of the client's connection history, the
+ * stay that goes on first, then newest first, over the range (the whole history without one).
+ */
+export const ClientStaysQuery = Type.Object(
+  {
+    range: Type.Optional(Type.Enum(TIME_RANGES)),
+    offset: ListQuery.properties.offset,
+    limit: ListQuery.properties.limit,
+  },
+  closed,
+);
+export type ClientStaysQuery = Static<typeof ClientStaysQuery>;
+export const ClientStaysResponse = ListPage(ClientStay);
+export type ClientStaysResponse = Static<typeof ClientStaysResponse>;
 
 /** An address the client used before its current one, and when it was last seen with it. */
 export const ClientAddress = Type.Object({ ip: Type.String(), until: Type.String() });

@@ -65,8 +65,12 @@ export const ClientsPoint = Type.Object({
   at: Type.String(),
   /** Wireless clients connected on average over the bucket. */
   clients: Nullable(Type.Number()),
+  /** Bytes received and sent over the bucket, all devices together. */
   rx_bytes: Nullable(Type.Number()),
   tx_bytes: Nullable(Type.Number()),
+  /** The same as throughput: average bits per second over the bucket's hours that were rolled up. */
+  rx_rate: Nullable(Type.Number()),
+  tx_rate: Nullable(Type.Number()),
 });
 export type ClientsPoint = Static<typeof ClientsPoint>;
 

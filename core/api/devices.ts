@@ -255,7 +255,10 @@ export const DeviceDetail = Type.Object({
    * can be adopted again.
    */
   can_reset_credential: Type.Boolean(),
-  /** The peer at the other end of each radio link, when it is a device of the cloud the caller sees. */
+  /**
+   * The peer at the other end of each radio link, and each mesh peer, when it is a device of the cloud the
+   * caller sees.
+   */
   link_peers: Type.Array(Type.Object({ mac: Type.String(), id: Type.Integer(), name: Type.String() })),
   report: Nullable(DeviceReport),
 });

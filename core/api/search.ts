@@ -43,6 +43,18 @@ export const SearchResultSchema = Type.Object({
    * historical result, when the past value stopped being valid.
    */
   updated_at: Type.Integer(),
+  /**
+   * A wireless client's whereabouts, so two clients of one name can be told apart: its site (for a
+   * historical result, where the past value was seen), the device it is on now (a current result only)
+   * and when it was last seen (for a historical result, when the past value stopped). Wireless clients only.
+   */
+  client: Type.Optional(
+    Type.Object({
+      site: Type.Union([Type.Object({ id: Type.Integer(), name: Type.String() }), Type.Null()]),
+      device: Type.Union([Type.Object({ id: Type.Integer(), name: Type.String() }), Type.Null()]),
+      last_seen_at: Type.String(),
+    }),
+  ),
 });
 export type SearchResult = Static<typeof SearchResultSchema>;
 

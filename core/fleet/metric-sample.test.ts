@@ -58,4 +58,68 @@ describe('metricSample', () => {
       clients: null,
     });
   });
+
+  it('reads the 6 GHz radio, retries, both ends of the weakest link, its MCS and the links up', () => {
+    const sample = metricSample({
+      ...base,
+      radios: [
+        { band: '5', channel: 36, widthMhz: 80, txPowerDbm: 20, noiseDbm: -99, utilPct: 14, retryPct: 4 },
+        { band: '6', channel: 37, widthMhz: 160, txPowerDbm: 18, noiseDbm: -104, utilPct: 6, retryPct: 2 },
+      ],
+      clients: [client('5', 1), { ...client('5', 1), band: '6' }],
+      links: [
+        {
+          peerMac: '02:00:00:00:00:02',
+          band: '60',
+          up: true,
+          rssi: -52,
+          snr: 30,
+          mcs: 9,
+          remoteRssi: -50,
+          remoteSnr: 31,
+        },
+        {
+          peerMac: '02:00:00:00:00:03',
+          band: '60',
+          up: true,
+          rssi: -63,
+          snr: 21,
+          mcs: 6,
+          remoteRssi: -65,
+          remoteSnr: 19,
+        },
+        { peerMac: '02:00:00:00:00:04', band: '60', up: false },
+        { peerMac: '02:00:00:00:00:05', band: '60', up: false },
+      ],
+    });
+    expect(sample).toMatchObject({
+      clients6: 1,
+      util6: 6,
+      noise6: -104,
+      retries: 3,
+      linkRemoteRssi: -65,
+      linkRemoteSnr: 19,
+      linkMcs: 6,
+      linkUp: 0.5,
+      wanLatency: null,
+      errors: null,
+    });
+  });
+
+  it("takes the worst WAN that is up, the ports' errors and the power budget", () => {
+    const sample = metricSample({
+      ...base,
+      system: { cpuPct: 5, memPct: 20, powerW: 120, powerBudgetW: 370 },
+      wan: [
+        { name: 'wan1', up: true, latencyMs: 12, lossPct: 0.5, rxBytes: 1, txBytes: 1 },
+        { name: 'wan2', up: true, latencyMs: 48, lossPct: 0, rxBytes: 1, txBytes: 1 },
+        { name: 'lte', up: false, latencyMs: 900, lossPct: 100, rxBytes: 0, txBytes: 0 },
+      ],
+      ports: [
+        { port: 1, link: true, speedMbps: 1000, poeW: 5, errors: 3, rxBytes: 10, txBytes: 20 },
+        { port: 2, link: true, speedMbps: 1000, poeW: 5, errors: 4, rxBytes: 10, txBytes: 20 },
+      ],
+    });
+    expect(sample).toMatchObject({ wanLatency: 48, wanLoss: 0.5, errors: 7, powerBudget: 370, linkUp: null });
+  });
 });

@@ -83,6 +83,10 @@ export const switchHeartbeat: HeartbeatRequest = {
     { port: 1, link: true, speedMbps: 1000, poeW: 15.4, errors: 0, rxBytes: 88_020_110, txBytes: 12_400_330 },
     { port: 2, link: false, speedMbps: 0, poeW: 0, errors: 0, rxBytes: 0, txBytes: 0 },
   ],
+  lldp: [
+    { localPort: '1', chassisId: '02:4c:10:00:00:01', portId: 'eth0', systemName: 'ap-hq-01' },
+    { localPort: '24', chassisId: '02:4c:40:00:00:01', portId: '2', systemName: 'gw-hq' },
+  ],
   files: [
     { name: 'messages.log', size: 48_211, modifiedAt: '2026-11-24T08:14:55Z' },
     { name: 'running-config.cfg', size: 6_120, modifiedAt: '2026-11-20T16:02:11Z' },

@@ -23,7 +23,7 @@ const Int = (minimum: number, maximum: number, description?: string) =>
   Type.Integer({ minimum, maximum, ...(description ? { description } : {}) });
 const Bytes = Int(0, Number.MAX_SAFE_INTEGER, 'bytes since the previous heartbeat');
 
-export const BANDS = ['2.4', '5', '60'] as const;
+export const BANDS = ['2.4', '5', '6', '60'] as const;
 export type Band = (typeof BANDS)[number];
 export const Band = Type.Enum(BANDS, { description: 'frequency band in GHz' });
 
@@ -81,11 +81,12 @@ export type PendingResponse = Static<typeof PendingResponse>;
 export const Radio = Type.Object(
   {
     band: Band,
-    channel: Int(1, 200),
+    channel: Int(1, 233),
     widthMhz: Type.Enum([20, 40, 80, 160, 320, 2160]),
     txPowerDbm: Num(-10, 60),
     noiseDbm: Num(-130, 0),
     utilPct: Num(0, 100, 'channel utilisation'),
+    retryPct: Type.Optional(Num(0, 100, 'frames sent again since the previous heartbeat, % of those sent')),
   },
   closed,
 );
@@ -129,6 +130,9 @@ export const RadioLink = Type.Object(
     rssi: Type.Optional(Int(-120, 0)),
     snr: Type.Optional(Num(-20, 80)),
     capacityMbps: Type.Optional(Int(0, 100_000)),
+    remoteRssi: Type.Optional(Int(-120, 0, 'the signal the peer hears from this end, dBm')),
+    remoteSnr: Type.Optional(Num(-20, 80, 'the signal-to-noise ratio at the peer, dB')),
+    mcs: Type.Optional(Int(0, 31, 'the modulation and coding scheme the link sends with')),
   },
   closed,
 );
@@ -157,6 +161,24 @@ export const WanPort = Type.Object(
   },
   closed,
 );
+
+/**
+ * A neighbour this device hears on one of its wired ports by LLDP (docs/topology.md): the console draws
+ * the link between the two devices and marks it stale once the neighbour is no longer reported.
+ */
+export const LldpNeighbour = Type.Object(
+  {
+    localPort: Text(
+      32,
+      "this device's port the neighbour is on: a switch port's number, or an interface name",
+    ),
+    chassisId: Text(64, "the neighbour's chassis id: its MAC address for the console's devices"),
+    portId: Text(64, "the neighbour's port this device is on"),
+    systemName: Type.Optional(Type.String({ maxLength: 64, description: "the neighbour's system name" })),
+  },
+  closed,
+);
+export type LldpNeighbour = Static<typeof LldpNeighbour>;
 
 /** A device a gateway manages behind it. */
 export const ManagedDevice = Type.Object(
@@ -246,6 +268,12 @@ export const HeartbeatRequest = Type.Object(
     meshPeers: Type.Optional(Type.Array(MeshPeer, { maxItems: 64 })),
     wan: Type.Optional(Type.Array(WanPort, { maxItems: 8 })),
     managedDevices: Type.Optional(Type.Array(ManagedDevice, { maxItems: 256 })),
+    lldp: Type.Optional(
+      Type.Array(LldpNeighbour, {
+        maxItems: 256,
+        description: 'the LLDP neighbours heard on its wired ports now (docs/topology.md)',
+      }),
+    ),
     cameras: Type.Optional(Type.Array(Camera, { maxItems: 64 })),
     mediaSync: Type.Optional(
       Type.Object(

@@ -35,11 +35,9 @@ describe('drawer menu for a level', () => {
     }
     const site = keysOf(drawerMenu('site', ctx).entries);
     expect(site).toEqual(expect.arrayContaining(['dashboard', 'devices', 'activity', 'properties']));
-    for (const key of ['floor-maps', 'topology']) {
-      expect(site).not.toContain(key);
-    }
-    // The site map is built (docs/site-map.md): its Maps group shows with that one entry.
-    expect(site).toEqual(expect.arrayContaining(['maps', 'google-map']));
+    // The site map, floor maps and topology are built (docs/site-map.md, docs/floor-maps.md,
+    // docs/topology.md): the Maps group shows them.
+    expect(site).toEqual(expect.arrayContaining(['maps', 'google-map', 'floor-maps', 'topology']));
     // The configuration pages are built: offered with their anchors.
     expect(site).toEqual(expect.arrayContaining(['configuration', 'configuration-general-locale']));
     expect(keysOf(drawerMenu('device', ctx).entries)).toEqual([

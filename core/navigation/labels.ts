@@ -10,6 +10,7 @@ export const NAV_LABEL_KEYS = [
   'nav.common.addons',
   'nav.common.configuration',
   // docs/navigation.md#side-menu main side menu.
+  'nav.main.clients',
   'nav.main.smartnvr',
   'nav.main.sites',
   'nav.main.siteManagement',

@@ -13,6 +13,7 @@ describe('main side menu (docs/navigation.md#side-menu)', () => {
     expect(outline(menu)).toEqual([
       'dashboard',
       'devices',
+      'clients',
       'smartnvr',
       'activity',
       'sites',
@@ -44,6 +45,7 @@ describe('main side menu (docs/navigation.md#side-menu)', () => {
     expect(hrefs).toEqual({
       dashboard: '/cloud/3/dashboard',
       devices: '/v2/cloud/3/devices',
+      clients: '/v2/cloud/3/clients',
       smartnvr: '/smartnvr/70/dashboard',
       activity: '/cloud/3/activity',
       sites: '/v2/cloud/3/sites',
@@ -68,6 +70,7 @@ describe('main side menu (docs/navigation.md#side-menu)', () => {
     const labels = Object.fromEntries([...byKey(menu)].map(([key, entry]) => [key, entry.labelKey]));
     expect(labels).toMatchObject({
       dashboard: 'nav.common.dashboard',
+      clients: 'nav.main.clients',
       smartnvr: 'nav.main.smartnvr',
       sites: 'nav.main.siteManagement',
       manage: 'nav.common.manage',
@@ -81,7 +84,7 @@ describe('main side menu (docs/navigation.md#side-menu)', () => {
     expect(byKey(menu).get('manage')?.heading).toBe(true);
   });
 
-  it('always gives Dashboard, Devices, Activity and Sites, and no Manage heading when nothing is under it', () => {
+  it('always gives Dashboard, Devices, Clients, Activity and Sites, and no Manage heading when nothing is under it', () => {
     const menu = mainMenu(
       navContext({
         access: access('ROLE_GUEST', 0),
@@ -89,7 +92,7 @@ describe('main side menu (docs/navigation.md#side-menu)', () => {
         licensedSmartNvrId: null,
       }),
     );
-    expect(outline(menu)).toEqual(['dashboard', 'devices', 'activity', 'sites']);
+    expect(outline(menu)).toEqual(['dashboard', 'devices', 'clients', 'activity', 'sites']);
     expect(menu.find((entry) => entry.key === 'sites')?.labelKey).toBe('nav.main.sites');
   });
 

@@ -65,6 +65,7 @@ export function mainMenu(ctx: NavContext): NavEntry[] {
   const entries: NavEntry[] = [
     navLink('dashboard', 'nav.common.dashboard', routes.cloudDashboard.href({ cloudId })),
     navLink('devices', 'nav.common.devices', routes.devices.href({ cloudId })),
+    navLink('clients', 'nav.main.clients', routes.cloudClients.href({ cloudId })),
   ];
   if (can(access, 'manage_snvr') && licensedSmartNvrId !== null) {
     entries.push(

@@ -10,6 +10,7 @@ import { authorise, loadAgents } from './agents.ts';
 import { createBatchQueue, type ItemOutcome } from './batch-queue.ts';
 import { upsertClients } from './clients.ts';
 import type { Credential } from './credentials.ts';
+import { storeLldp } from './lldp.ts';
 import type { NewAlert } from './new-alert.ts';
 import { type Applied, storeOutcomes } from './store-outcomes.ts';
 import { agentKey, commandsFor } from './task-commands.ts';
@@ -115,6 +116,7 @@ export function createHeartbeatIngest(options: HeartbeatIngestOptions) {
       const applied = ready.filter(({ agent }) => written.has(agent.id));
       const alerts = await storeOutcomes(tx, applied);
       await upsertClients(tx, applied);
+      await storeLldp(tx, applied, intervalS);
       await options.writeMetrics(tx, applied);
       return { alerts, applied };
     });
@@ -152,7 +154,8 @@ export function createHeartbeatIngest(options: HeartbeatIngestOptions) {
  */
 async function updateAgents(tx: Database, ready: readonly AppliedHeartbeat[], intervalS: number) {
   const rows = ready.map(({ agent, report, outcome, at }) => {
-    const { clients: _clients, seq: _seq, ...telemetry } = report;
+    // Clients and LLDP neighbours have their own tables (clients.ts, lldp.ts).
+    const { clients: _clients, lldp: _lldp, seq: _seq, ...telemetry } = report;
     const { skipAfter, offlineAfter } = heartbeatDeadlines(at, intervalS);
     return {
       id: agent.id,

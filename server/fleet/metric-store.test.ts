@@ -38,6 +38,18 @@ const sample = (cpu: number) => ({
   linkRssi: null,
   linkSnr: null,
   linkCapacity: null,
+  clients6: null,
+  util6: null,
+  noise6: null,
+  retries: null,
+  linkRemoteRssi: null,
+  linkRemoteSnr: null,
+  linkMcs: null,
+  linkUp: null,
+  wanLatency: null,
+  wanLoss: null,
+  errors: null,
+  powerBudget: null,
 });
 
 const partitions = async () =>
@@ -86,8 +98,11 @@ describe('the metrics store', () => {
       { samples: 2, cpu: 20, cpu_max: 30, rx: 40_000 },
       { samples: 1, cpu: 50, cpu_max: 50, rx: 50_000 },
     ]);
+    // The 30 days are read from the daily rows: the day's hours summed up, rolled up again each hour.
     const month = await readMetricSeries(t.database.db, 9001, '30d', now);
-    expect(month.map((point) => point.cpu)).toEqual([20, 50]);
+    expect(month.map((point) => [point.at, point.hours, point.cpu, point.rxBytes])).toEqual([
+      ['2026-11-23T00:00:00Z', 2, 35, 90_000],
+    ]);
   });
 
   it('drops whole partitions past their retention and keeps the newer ones', async () => {

@@ -33,6 +33,70 @@ const readList = sql.raw(
   ).join(', '),
 );
 const iso = (ms: number) => new Date(ms).toISOString();
+
+/** The per-family columns of migration 0024 (docs/telemetry.md) and how an hour sums them up. */
+const HOURLY_EXTRA_COLUMNS = [
+  ['clients6', 'avg'],
+  ['util6', 'avg'],
+  ['noise6', 'avg'],
+  ['retries', 'avg'],
+  ['link_remote_rssi', 'avg'],
+  ['link_remote_snr', 'avg'],
+  ['link_mcs', 'avg'],
+  ['link_up', 'avg'],
+  ['wan_latency', 'avg'],
+  ['wan_loss', 'avg'],
+  ['errors', 'sum'],
+  ['power_budget', 'max'],
+] as const;
+/** How a day sums up its hours: the hourly columns, each with its aggregate. */
+const DAILY_COLUMNS = [
+  ['samples', 'sum'],
+  ['cpu', 'avg'],
+  ['cpu_max', 'max'],
+  ['mem', 'avg'],
+  ['mem_max', 'max'],
+  ['temp', 'avg'],
+  ['temp_max', 'max'],
+  ['power', 'avg'],
+  ['power_max', 'max'],
+  ['clients', 'avg'],
+  ['clients_max', 'max'],
+  ['clients24', 'avg'],
+  ['clients5', 'avg'],
+  ['clients60', 'avg'],
+  ['util24', 'avg'],
+  ['util5', 'avg'],
+  ['util60', 'avg'],
+  ['noise24', 'avg'],
+  ['noise5', 'avg'],
+  ['noise60', 'avg'],
+  ['rx_bytes', 'sum'],
+  ['tx_bytes', 'sum'],
+  ['link_rssi', 'avg'],
+  ['link_rssi_min', 'min'],
+  ['link_snr', 'avg'],
+  ['link_capacity', 'avg'],
+  ['clients6', 'avg'],
+  ['util6', 'avg'],
+  ['noise6', 'avg'],
+  ['retries', 'avg'],
+  ['link_remote_rssi', 'avg'],
+  ['link_remote_snr', 'avg'],
+  ['link_mcs', 'avg'],
+  ['link_up', 'avg'],
+  ['wan_latency', 'avg'],
+  ['wan_loss', 'avg'],
+  ['errors', 'sum'],
+  ['power_budget', 'max'],
+] as const;
+const HOURLY_EXTRA = sql.raw(HOURLY_EXTRA_COLUMNS.map(([column]) => column).join(', '));
+const HOURLY_EXTRA_VALUES = sql.raw(
+  HOURLY_EXTRA_COLUMNS.map(([column, how]) => `${how}(${column})`).join(', '),
+);
+const HOURLY_EXTRA_UPDATES = sql.raw(
+  HOURLY_EXTRA_COLUMNS.map(([column]) => `${column} = excluded.${column}`).join(', '),
+);
 const day = (ms: number) => iso(ms).slice(0, 10).replaceAll('-', '');
 
 function partitionStart(table: MetricTable, ms: number) {
@@ -40,12 +104,20 @@ function partitionStart(table: MetricTable, ms: number) {
   return Math.floor(ms / span) * span;
 }
 
-/** Creates the partitions for yesterday up to DAYS_AHEAD days ahead; ones that exist are left alone. */
-export async function ensureMetricPartitions(db: Database, now: Date): Promise<void> {
-  for (const table of Object.values(METRIC_TABLES)) {
+/**
+ * Creates the partitions from `daysBack` days ago (yesterday unless told) up to DAYS_AHEAD days ahead; ones
+ * that exist are left alone. The demo's history asks for the hourly rollups' 30 days back.
+ */
+export async function ensureMetricPartitions(
+  db: Database,
+  now: Date,
+  daysBack: Partial<Record<keyof typeof METRIC_TABLES, number>> = {},
+): Promise<void> {
+  for (const [name, table] of Object.entries(METRIC_TABLES) as [keyof typeof METRIC_TABLES, MetricTable][]) {
     const span = table.partitionDays * DAY_MS;
     const last = now.getTime() + DAYS_AHEAD * DAY_MS;
-    for (let start = partitionStart(table, now.getTime() - DAY_MS); start <= last; start += span) {
+    const first = now.getTime() - (daysBack[name] ?? 1) * DAY_MS;
+    for (let start = partitionStart(table, first); start <= last; start += span) {
       await db.execute(
         sql.raw(`CREATE TABLE IF NOT EXISTS ${table.table}_${day(start)} PARTITION OF ${table.table}
           FOR VALUES FROM ('${iso(start)}') TO ('${iso(start + span)}')`),
@@ -66,7 +138,13 @@ export async function writeMetricSamples(
     ...sample,
   }));
   const types = METRIC_COLUMNS.map((column) => {
-    const type = column.startsWith('clients') ? 'smallint' : column.endsWith('Bytes') ? 'bigint' : 'real';
+    const type = column.startsWith('clients')
+      ? 'smallint'
+      : column.endsWith('Bytes')
+        ? 'bigint'
+        : column === 'errors'
+          ? 'integer'
+          : 'real';
     return `"${column}" ${type}`;
   });
   await tx.execute(sql`
@@ -98,11 +176,12 @@ export async function rollupMetrics(db: Database, now: Date): Promise<void> {
     await tx.execute(sql`
       INSERT INTO device_metrics_hourly AS h (agent_id, hour, samples, cpu, cpu_max, mem, mem_max, temp, temp_max,
         power, power_max, clients, clients_max, clients24, clients5, clients60, util24, util5, util60, noise24,
-        noise5, noise60, rx_bytes, tx_bytes, link_rssi, link_rssi_min, link_snr, link_capacity)
+        noise5, noise60, rx_bytes, tx_bytes, link_rssi, link_rssi_min, link_snr, link_capacity, ${HOURLY_EXTRA})
       SELECT agent_id, date_trunc('hour', at), count(*), avg(cpu), max(cpu), avg(mem), max(mem), avg(temp),
         max(temp), avg(power), max(power), avg(clients), max(clients), avg(clients24), avg(clients5),
         avg(clients60), avg(util24), avg(util5), avg(util60), avg(noise24), avg(noise5), avg(noise60),
-        sum(rx_bytes), sum(tx_bytes), avg(link_rssi), min(link_rssi), avg(link_snr), avg(link_capacity)
+        sum(rx_bytes), sum(tx_bytes), avg(link_rssi), min(link_rssi), avg(link_snr), avg(link_capacity),
+        ${HOURLY_EXTRA_VALUES}
       FROM device_metrics WHERE at >= ${iso(from)} AND at < ${iso(to)}
       GROUP BY agent_id, date_trunc('hour', at)
       ON CONFLICT (agent_id, hour) DO UPDATE SET samples = excluded.samples, cpu = excluded.cpu,
@@ -113,31 +192,63 @@ export async function rollupMetrics(db: Database, now: Date): Promise<void> {
         util5 = excluded.util5, util60 = excluded.util60, noise24 = excluded.noise24, noise5 = excluded.noise5,
         noise60 = excluded.noise60, rx_bytes = excluded.rx_bytes, tx_bytes = excluded.tx_bytes,
         link_rssi = excluded.link_rssi, link_rssi_min = excluded.link_rssi_min, link_snr = excluded.link_snr,
-        link_capacity = excluded.link_capacity`);
-    // Per site (and per cloud: site 0) from the hours just rolled up; a device counts in its site of now.
-    await tx.execute(sql`
-      INSERT INTO site_metrics_hourly AS s (cloud_id, site_id, hour, devices, clients, rx_bytes, tx_bytes)
-      SELECT d.cloud_id, CASE WHEN GROUPING(d.site_id) = 1 THEN 0 ELSE d.site_id END, h.hour, count(*),
-        sum(h.clients), sum(h.rx_bytes), sum(h.tx_bytes)
-      FROM device_metrics_hourly h JOIN device_agents a ON a.id = h.agent_id JOIN devices d ON d.id = a.device_id
-      WHERE h.hour >= ${iso(from)} AND h.hour < ${iso(to)}
-      GROUP BY GROUPING SETS ((d.cloud_id, h.hour, d.site_id), (d.cloud_id, h.hour))
-      HAVING GROUPING(d.site_id) = 1 OR d.site_id IS NOT NULL
-      ON CONFLICT (cloud_id, site_id, hour) DO UPDATE SET devices = excluded.devices, clients = excluded.clients,
-        rx_bytes = excluded.rx_bytes, tx_bytes = excluded.tx_bytes`);
+        link_capacity = excluded.link_capacity, ${HOURLY_EXTRA_UPDATES}`);
+    await rollupDays(tx, from, to);
+    await rollupSiteHours(tx, from, to);
     // Alerts per site and hour, the last two days counted again: a device may report a problem late.
-    await tx.execute(sql`
-      INSERT INTO site_alerts_hourly AS s (cloud_id, site_id, hour, critical, warning)
-      SELECT cloud_id, CASE WHEN GROUPING(site_id) = 1 THEN 0 ELSE site_id END, date_trunc('hour', problem_at),
-        count(*) FILTER (WHERE health_id = 'HEALTH_CRITICAL'), count(*) FILTER (WHERE health_id = 'HEALTH_WARNING')
-      FROM alerts WHERE problem_at >= ${iso(to - ALERT_RECOUNT_MS)} AND problem_at < ${iso(to)}
-      GROUP BY GROUPING SETS ((cloud_id, date_trunc('hour', problem_at), site_id), (cloud_id, date_trunc('hour', problem_at)))
-      HAVING GROUPING(site_id) = 1 OR site_id IS NOT NULL
-      ON CONFLICT (cloud_id, site_id, hour) DO UPDATE SET critical = excluded.critical, warning = excluded.warning`);
-    await tx.execute(sql`
-      INSERT INTO server_settings (key, value) VALUES (${ROLLED_UP_TO}, to_jsonb(${iso(to)}::text))
-      ON CONFLICT (key) DO UPDATE SET value = excluded.value, updated_at = now()`);
+    await recountSiteAlerts(tx, to - ALERT_RECOUNT_MS, to);
+    await markRolledUpTo(tx, to);
   });
+}
+
+/** The daily rows of the UTC days of [from, to), from their hours: a day is summed up again each hour. */
+export async function rollupDays(tx: Database, from: number, to: number): Promise<void> {
+  const columns = DAILY_COLUMNS.map(([column]) => column).join(', ');
+  await tx.execute(sql`
+    INSERT INTO device_metrics_daily (agent_id, day, hours, ${sql.raw(columns)})
+    SELECT agent_id, date_trunc('day', hour, 'UTC'), count(*),
+      ${sql.raw(DAILY_COLUMNS.map(([column, how]) => `${how}(${column})`).join(', '))}
+    FROM device_metrics_hourly
+    WHERE hour >= ${iso(Math.floor(from / DAY_MS) * DAY_MS)} AND hour < ${iso(to)}
+    GROUP BY agent_id, date_trunc('day', hour, 'UTC')
+    ON CONFLICT (agent_id, day) DO UPDATE SET hours = excluded.hours,
+      ${sql.raw(DAILY_COLUMNS.map(([column]) => `${column} = excluded.${column}`).join(', '))}`);
+}
+
+/**
+ * Per site (and per cloud: site 0) from the devices' hours in [from, to); a device counts in its site of
+ * now.
+ */
+export async function rollupSiteHours(tx: Database, from: number, to: number): Promise<void> {
+  await tx.execute(sql`
+    INSERT INTO site_metrics_hourly AS s (cloud_id, site_id, hour, devices, clients, rx_bytes, tx_bytes)
+    SELECT d.cloud_id, CASE WHEN GROUPING(d.site_id) = 1 THEN 0 ELSE d.site_id END, h.hour, count(*),
+      sum(h.clients), sum(h.rx_bytes), sum(h.tx_bytes)
+    FROM device_metrics_hourly h JOIN device_agents a ON a.id = h.agent_id JOIN devices d ON d.id = a.device_id
+    WHERE h.hour >= ${iso(from)} AND h.hour < ${iso(to)}
+    GROUP BY GROUPING SETS ((d.cloud_id, h.hour, d.site_id), (d.cloud_id, h.hour))
+    HAVING GROUPING(d.site_id) = 1 OR d.site_id IS NOT NULL
+    ON CONFLICT (cloud_id, site_id, hour) DO UPDATE SET devices = excluded.devices, clients = excluded.clients,
+      rx_bytes = excluded.rx_bytes, tx_bytes = excluded.tx_bytes`);
+}
+
+/** Alerts raised per site (and per cloud: site 0) and hour in [from, to), counted again. */
+export async function recountSiteAlerts(tx: Database, from: number, to: number): Promise<void> {
+  await tx.execute(sql`
+    INSERT INTO site_alerts_hourly AS s (cloud_id, site_id, hour, critical, warning)
+    SELECT cloud_id, CASE WHEN GROUPING(site_id) = 1 THEN 0 ELSE site_id END, date_trunc('hour', problem_at),
+      count(*) FILTER (WHERE health_id = 'HEALTH_CRITICAL'), count(*) FILTER (WHERE health_id = 'HEALTH_WARNING')
+    FROM alerts WHERE problem_at >= ${iso(from)} AND problem_at < ${iso(to)}
+    GROUP BY GROUPING SETS ((cloud_id, date_trunc('hour', problem_at), site_id), (cloud_id, date_trunc('hour', problem_at)))
+    HAVING GROUPING(site_id) = 1 OR site_id IS NOT NULL
+    ON CONFLICT (cloud_id, site_id, hour) DO UPDATE SET critical = excluded.critical, warning = excluded.warning`);
+}
+
+/** Records that the hours before `to` (epoch ms) are rolled up. */
+export async function markRolledUpTo(tx: Database, to: number): Promise<void> {
+  await tx.execute(sql`
+    INSERT INTO server_settings (key, value) VALUES (${ROLLED_UP_TO}, to_jsonb(${iso(to)}::text))
+    ON CONFLICT (key) DO UPDATE SET value = excluded.value, updated_at = now()`);
 }
 
 /** Drops the partitions whose whole range is older than the table keeps. */
@@ -161,13 +272,17 @@ export async function dropExpiredMetrics(db: Database, now: Date): Promise<strin
   }
   const rollupsFrom = iso(now.getTime() - METRIC_TABLES.hourly.keepDays * DAY_MS);
   await db.execute(sql`DELETE FROM site_metrics_hourly WHERE hour < ${rollupsFrom}`);
+  await db.execute(sql`DELETE FROM device_metrics_daily WHERE day < ${rollupsFrom}`);
   await db.execute(sql`DELETE FROM site_alerts_hourly WHERE hour < ${rollupsFrom}`);
   return dropped;
 }
 
 export type MetricPoint = { at: string } & Record<string, number | null>;
 
-/** One device's series: every sample of the last 24 hours, or hourly averages of the last 7 or 30 days. */
+/**
+ * One device's series: every sample of the last 24 hours, hourly averages of the last 7 days, or daily
+ * ones of the last 30 (device_metrics_daily, by its primary key (agent_id, day): 31 rows).
+ */
 export async function readMetricSeries(
   db: Database,
   agentId: number,
@@ -182,10 +297,30 @@ export async function readMetricSeries(
         AND at <= ${now.toISOString()} ORDER BY at`,
     );
   }
+  if (range === '7d') return readHourlySeries(db, agentId, now.getTime() - 7 * DAY_MS, now.getTime());
+  // A day's row starts at its midnight: the first day is the one 30 days ago falls in.
+  return queryRows<MetricPoint>(
+    db,
+    sql`SELECT to_char(day AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS"Z"') AS at, hours, ${readList}
+      FROM device_metrics_daily WHERE agent_id = ${agentId} AND day > ${iso(now.getTime() - 31 * DAY_MS)}
+      AND day <= ${now.toISOString()} ORDER BY day`,
+  );
+}
+
+/**
+ * One device's hourly rows with from < hour <= to, by the primary key (agent_id, hour): a 30-day range is
+ * 720 rows of one index range, whatever the fleet's size.
+ */
+export async function readHourlySeries(
+  db: Database,
+  agentId: number,
+  from: number,
+  to: number,
+): Promise<MetricPoint[]> {
   return queryRows<MetricPoint>(
     db,
     sql`SELECT to_char(hour AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS"Z"') AS at, ${readList}
-      FROM device_metrics_hourly WHERE agent_id = ${agentId} AND hour > ${iso(now.getTime() - (range === '7d' ? 7 : 30) * DAY_MS)}
-      AND hour <= ${now.toISOString()} ORDER BY hour`,
+      FROM device_metrics_hourly WHERE agent_id = ${agentId} AND hour > ${iso(from)}
+      AND hour <= ${iso(to)} ORDER BY hour`,
   );
 }

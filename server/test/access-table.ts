@@ -152,10 +152,19 @@ export const CALLS: Call[] = [
   // Needs export_data, which no Guest and no Site User of the table holds.
   { method: 'GET', url: cloudUrl('/devices/export'), rule: { kind: 'siteAction', site: 'assigned' } },
   { method: 'GET', url: cloudUrl('/clients'), rule: member() },
+  // Needs export_data, as the device list's export.
+  { method: 'GET', url: cloudUrl('/clients/export'), rule: { kind: 'siteAction', site: 'assigned' } },
   ...(['assigned', 'other'] as const).map(
     (site): Call => ({
       method: 'GET',
       url: (f) => `/apiv2/cloud/${f.cloud.id}/clients/${clientIds[site]}`,
+      rule: { kind: 'device', site },
+    }),
+  ),
+  ...(['assigned', 'other'] as const).map(
+    (site): Call => ({
+      method: 'GET',
+      url: (f) => `/apiv2/cloud/${f.cloud.id}/clients/${clientIds[site]}/stays`,
       rule: { kind: 'device', site },
     }),
   ),
@@ -474,6 +483,43 @@ export const CALLS: Call[] = [
       body: () => ({ latitude: 51.5, longitude: -0.12 }),
     },
   ]),
+  // Floor maps (docs/floor-maps.md): read by whoever sees the site, changes need edit_map.
+  ...(['assigned', 'other'] as const).flatMap((site): Call[] => {
+    const floors = (f: RoleCloud) => `/apiv2/cloud/${f.cloud.id}/sites/${f.sites[site].id}/floors`;
+    const floor =
+      (path = '') =>
+      (f: RoleCloud) =>
+        `${floors(f)}/${f.floors?.[site].floor ?? ':floorId'}${path}`;
+    const read: Rule = { kind: 'device', site };
+    const change: Rule = { kind: 'siteAction', site };
+    return [
+      { method: 'GET', url: floors, rule: read },
+      { method: 'POST', url: floors, rule: change, body: () => ({ name: `Floor ${++unique}` }) },
+      { method: 'PATCH', url: floor(), rule: change, body: () => ({ name: `Level ${++unique}` }) },
+      { method: 'PUT', url: floor('/plan'), rule: change, multipart: true },
+      { method: 'GET', url: floor('/plan'), rule: read },
+      { method: 'DELETE', url: floor('/plan'), rule: change },
+      {
+        method: 'DELETE',
+        url: (f) => `${floors(f)}/${spare(f.floors?.[site].spares)}`,
+        rule: change,
+      },
+      {
+        method: 'PUT',
+        url: (f) => `/apiv2/cloud/${f.cloud.id}/devices/${f.devices[`${site}Device`].id}/floor-position`,
+        rule: change,
+        body: (f) => ({ floor_id: f.floors[site].floor, x: 0.25, y: 0.75 }),
+      },
+    ];
+  }),
+  // The topology (docs/topology.md): read by whoever sees the site.
+  ...(['assigned', 'other'] as const).map(
+    (site): Call => ({
+      method: 'GET',
+      url: (f) => `/apiv2/cloud/${f.cloud.id}/sites/${f.sites[site].id}/topology`,
+      rule: { kind: 'device', site },
+    }),
+  ),
   {
     method: 'GET',
     url: (f) => `/apiv2/navigation/site/${f.sites.assigned.id}`,

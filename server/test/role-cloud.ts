@@ -6,6 +6,7 @@ import { configRevisions as revisionTable, siteConfigs } from '../db/schema/conf
 import { blogPosts } from '../db/schema/content.ts';
 import { deviceAgents, pendingDevices as pendingDevicesTable } from '../db/schema/fleet.ts';
 import { siteFilters, smartNvrs } from '../db/schema/inventory.ts';
+import { createTableFloors } from '../features/floor-maps/test-floors.ts';
 import { addTaskFiles, createTask } from '../features/tasks/test-cloud.ts';
 import { login, type Session, type TestApp, testSecrets } from './app.ts';
 import {
@@ -151,6 +152,8 @@ export async function createRoleCloud(t: TestApp) {
     capture: await finishedWithFile('TASK_NETCAP', 'capture.pcap'),
     report: await finishedWithFile('TASK_REPORT', 'running-config.cfg'),
   };
+  // A floor with a plan on each site, and spare floors for the deleting rows (docs/floor-maps.md).
+  const floors = await createTableFloors(db, cloud.id, { assigned: assigned.id, other: other.id }, SPARES);
 
   const member = async (role: 'ROLE_OWNER' | 'ROLE_ADMIN' | 'ROLE_GUEST' | 'ROLE_USER', permissions = 0) => {
     const user = await createUser(db);
@@ -277,6 +280,7 @@ export async function createRoleCloud(t: TestApp) {
     spareInvitations,
     spareTasks,
     taskFiles,
+    floors,
     sessions,
   };
 }

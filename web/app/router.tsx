@@ -59,6 +59,7 @@ const BUILT_PAGES: Record<Exclude<BuiltRouteKey, keyof typeof PUBLIC_PAGES>, Loa
   siteActivity: activityPage,
   deviceActivity: activityPage,
   smartNvrActivity: activityPage,
+  cloudClients: clientsListPage,
   siteClients: clientsListPage,
   deviceClients: clientsListPage,
   siteClient: () => import('../features/clients/pages/client-page.tsx').then((m) => m.ClientPage),
@@ -107,6 +108,9 @@ const BUILT_PAGES: Record<Exclude<BuiltRouteKey, keyof typeof PUBLIC_PAGES>, Loa
   deviceConfig: () =>
     import('../features/config/pages/device-config-page.tsx').then((m) => m.DeviceConfigPage),
   siteGoogleMap: () => import('../features/site-map/pages/site-map-page.tsx').then((m) => m.SiteMapPage),
+  siteTopology: () => import('../features/topology/pages/topology-page.tsx').then((m) => m.TopologyPage),
+  siteFloorMaps: () =>
+    import('../features/floor-maps/pages/floor-maps-page.tsx').then((m) => m.FloorMapsPage),
   devicePorts: () => import('../features/statistics/pages/ports-page.tsx').then((m) => m.PortsPage),
   deviceFiles: () => import('../features/statistics/pages/files-page.tsx').then((m) => m.FilesPage),
   device: deviceDashboardPage,

@@ -127,12 +127,14 @@ async function send<T>(method: string, url: string, body: unknown): Promise<T> {
 
 async function exchange<T>(method: string, url: string, body: unknown): Promise<T> {
   const hasBody = body !== undefined;
+  // Form data (an upload) carries its own content type and boundary.
+  const form = body instanceof FormData;
   let response: Response;
   try {
     response = await fetch(url, {
       method,
-      headers: requestHeaders(hasBody),
-      body: hasBody ? JSON.stringify(body) : undefined,
+      headers: requestHeaders(hasBody && !form),
+      body: form ? body : hasBody ? JSON.stringify(body) : undefined,
       credentials: 'same-origin',
       signal: AbortSignal.timeout(REQUEST_TIMEOUT_MS),
     });
@@ -185,6 +187,12 @@ export async function apiPost<T>(path: string, body?: unknown): Promise<T> {
 export async function apiPut<T>(path: string, body?: unknown): Promise<T> {
   assertPath(path);
   return send<T>('PUT', path, body);
+}
+
+/** Sends a file as multipart/form-data (docs/api.md#the-calls PUT with form data). */
+export async function apiPutForm<T>(path: string, form: FormData): Promise<T> {
+  assertPath(path);
+  return send<T>('PUT', path, form);
 }
 
 export async function apiPatch<T>(path: string, body?: unknown): Promise<T> {

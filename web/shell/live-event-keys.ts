@@ -11,6 +11,7 @@ import { dashboardsKeys } from '../features/dashboards/index.ts';
 import { devicesKeys } from '../features/devices/index.ts';
 import { sitesKeys } from '../features/sites/index.ts';
 import { tasksKeys } from '../features/tasks/index.ts';
+import { topologyKeys } from '../features/topology/index.ts';
 
 /** The queries an event of the given cloud makes stale; the open ones refetch. */
 export function liveEventKeys(event: LiveEvent): QueryKey[] {
@@ -30,6 +31,8 @@ export function liveEventKeys(event: LiveEvent): QueryKey[] {
         sitesKeys.lists(cloud),
         // A client is connected only while its device is online.
         clientsKeys.all(cloud),
+        // The site's topology: its devices' health and their links' states (a link down is a health change).
+        ...(event.data.site_id === null ? [] : [topologyKeys.site(cloud, event.data.site_id)]),
       ];
     }
     case 'alert':
@@ -42,6 +45,8 @@ export function liveEventKeys(event: LiveEvent): QueryKey[] {
         activityKeys.alerts(cloud),
         // The dashboards' alert charts.
         dashboardsKeys.all(cloud),
+        // A radio link down or a managed device not answering is a link the topology draws red.
+        ...(event.data.site_id === null ? [] : [topologyKeys.site(cloud, event.data.site_id)]),
       ];
     case 'task':
       return [

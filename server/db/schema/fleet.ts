@@ -50,7 +50,7 @@ export const deviceAgents = pgTable(
     offlineAfter: timestamp({ withTimezone: true }),
     /** What the rules compare the next report with (core/fleet/agent-state.ts). */
     state: jsonb().$type<AgentState>().notNull(),
-    /** The latest heartbeat as the device sent it, less its clients (they have their own table). */
+    /** The latest heartbeat as the device sent it, less its clients and LLDP neighbours (their own tables). */
     telemetry: jsonb().$type<Record<string, unknown>>(),
     adoptedAt: stampedNow(),
   },

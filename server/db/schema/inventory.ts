@@ -196,6 +196,15 @@ export const wirelessClients = pgTable(
     index('wireless_clients_site_idx').on(t.siteId),
     index('wireless_clients_device_idx').on(t.deviceId),
     index('wireless_clients_hostname_trgm').using('gin', t.hostname.op('gin_trgm_ops')),
+    // The clients list by host name, either way, those without one last (docs/clients.md#order): a host
+    // name seldom changes, so these keep heartbeats' updates HOT.
+    index('wireless_clients_cloud_hostname_idx').on(t.cloudId, sql`(${t.hostname} = '')`, t.hostname, t.id),
+    index('wireless_clients_cloud_hostname_desc_idx').on(
+      t.cloudId,
+      sql`(${t.hostname} = '')`,
+      t.hostname.desc(),
+      t.id.desc(),
+    ),
   ],
 );
 

@@ -1,5 +1,7 @@
 import { type AlertData, encodeAlertData } from '../../../core/alerts/alert-params.ts';
 import type { AlertType, HealthId } from '../../../core/domain.ts';
+import { type DevicePeers, planRadioLinks } from '../../../core/fleet/radio-links.ts';
+import { modelHardware } from '../../../core/product-hardware.ts';
 import { type DeviceType, FIRMWARE } from './demo-device-traits.ts';
 import type { SeededDevice } from './demo-devices.ts';
 import type { SeededTask } from './demo-tasks.ts';
@@ -24,7 +26,7 @@ export const ALERT_RULES: Readonly<Record<AlertType, AlertRule>> = {
   DEV_UNREACHABLE: { health: CRITICAL },
   DEV_REBOOT: { health: WARNING },
   BOOTBANK_REVERT: { health: CRITICAL },
-  POWER_CONSUMPTION: { health: WARNING, types: ['switch'] },
+  POWER_CONSUMPTION: { health: WARNING, types: ['switch'], sku: 'POE' },
   DEV_REQ_ACTION: { health: WARNING },
   MEDIA_SYNC_FAILURE: { health: WARNING, recorder: true },
   TIME_UNSYNCED: { health: WARNING },
@@ -44,10 +46,23 @@ const CAMERAS = [
   'Camera 07 Parking',
   'Camera 12 Server Room',
 ];
-const CHANNELS: Readonly<Record<'2.4' | '5', readonly number[]>> = {
+const CHANNELS: Readonly<Record<'2.4' | '5' | '6' | '60', readonly number[]>> = {
   '2.4': [1, 6, 11],
   '5': [36, 40, 44, 48, 100, 149, 153, 157, 161],
+  '6': [5, 21, 37, 53, 69, 85, 101, 117],
+  '60': [1, 2, 3, 4, 5, 6],
 };
+
+/** The radio links of the cloud's devices (core/fleet/radio-links.ts), planned once per device list. */
+const LINKS = new WeakMap<readonly SeededDevice[], Map<string, DevicePeers>>();
+function linkPeersOf(devices: readonly SeededDevice[], device: SeededDevice): string[] {
+  let plan = LINKS.get(devices);
+  if (!plan) {
+    plan = planRadioLinks(devices.map((other) => ({ ...other, place: `site-${other.siteId}` })));
+    LINKS.set(devices, plan);
+  }
+  return plan.get(device.mac)?.links.map((peer) => peer.mac) ?? [];
+}
 
 export type AlertContext = {
   device: SeededDevice | undefined;
@@ -81,8 +96,12 @@ export function alertData(type: AlertType, { device, devices, task, random }: Al
       return encodeAlertData(type, { from: newest, to: older });
     case 'FW_UPGRADED':
       return encodeAlertData(type, { from: older, to: newest });
-    case 'POWER_CONSUMPTION':
-      return encodeAlertData(type, { used: random.int(371, 399) + 0.5, budget: 370 });
+    case 'POWER_CONSUMPTION': {
+      // Over the switch model's PoE budget by 1 to 8%.
+      const budget = (device && modelHardware(device.productBrandId)?.ports?.poeBudgetW) || 370;
+      const over = random.int(1, 8);
+      return encodeAlertData(type, { used: Math.round(budget * (100 + over)) / 100, budget });
+    }
     case 'DEV_REQ_ACTION':
       return encodeAlertData(type, {
         action: random.pick(['set the country code', 'accept the license', 'replace the certificate']),
@@ -93,8 +112,11 @@ export function alertData(type: AlertType, { device, devices, task, random }: Al
       return encodeAlertData(type, { camera: random.pick(CAMERAS), reason: 'RTSP session timed out' });
     case 'TIME_UNSYNCED':
       return encodeAlertData(type, { offset: random.int(30, 900) });
-    case 'LINK_60G_DOWN':
-      return encodeAlertData(type, { peer: random.pick(orFirst(sameSite(['metrolinq', 'mesh']))).mac });
+    case 'LINK_60G_DOWN': {
+      // The device at the link's other end, when the link has one.
+      const nearby = random.pick(orFirst(sameSite(['metrolinq', 'mesh']))).mac;
+      return encodeAlertData(type, { peer: (device && linkPeersOf(devices, device)[0]) ?? nearby });
+    }
     case 'TASK_FAILED': {
       const targets = task?.targets ?? [];
       const failed = targets.filter((target) => target.state !== 'TASK_SUCCESS').length;
@@ -107,7 +129,13 @@ export function alertData(type: AlertType, { device, devices, task, random }: Al
     case 'UCI_FILE_SYNC':
       return encodeAlertData(type, { files: 'wireless, network', keys: null });
     case 'CHANNEL_CHANGED': {
-      const band = device?.productType === 'ptmp' || random.chance(0.6) ? '5' : '2.4';
+      // A subscriber or base station moves on its link's band.
+      const band =
+        device?.productType === 'ptmp'
+          ? ((modelHardware(device.productBrandId)?.link?.band as '5' | '6' | '60' | undefined) ?? '5')
+          : random.chance(0.6)
+            ? '5'
+            : '2.4';
       const channels = CHANNELS[band];
       const from = random.int(0, channels.length - 1);
       const to = (from + random.int(1, channels.length - 1)) % channels.length;

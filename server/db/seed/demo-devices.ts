@@ -1,5 +1,6 @@
 import type { HealthId, StatusId } from '../../../core/domain.ts';
 import { type ProductBrand, productBrand, productBrandsOfType } from '../../../core/product-catalogue.ts';
+import { modelHardware } from '../../../core/product-hardware.ts';
 import type { Database } from '../connect.ts';
 import { devices } from '../schema/inventory.ts';
 import {
@@ -18,7 +19,8 @@ import { daysAgo, shift } from './time.ts';
 
 // Both sides of the 1.5.0 threshold of the switch Files page (docs/constants.md).
 const SWITCH_MGMTD_VERSIONS = ['1.4.9', '1.5.0', '1.10.0', '1.6.3', '1.4.2'];
-// The three models whose device menu has no Clients entry (docs/navigation.md#navigation-drawer) come first.
+// The three models whose device menu has no Clients entry (docs/navigation.md#navigation-drawer): the first
+// three PtP links, both ends of each.
 const FIRST_METROLINQ_BRANDS = [153, 154, 161];
 const TYPE_ORDER: readonly DeviceType[] = ['gateway', 'switch', 'wifi', 'glinq', 'mesh', 'ptmp', 'metrolinq'];
 
@@ -51,18 +53,44 @@ function health(random: Random, status: StatusId): HealthId {
   ]);
 }
 
-/** Picks models: base stations before subscriber radios, the Clients-less PtP models first. */
+const linkBand = (brand: ProductBrand) => modelHardware(brand.productBrandId)?.link?.band;
+
+/**
+ * Picks models whose radios link at their site (docs/demo.md#hardware): both ends of a PtP link (A and B) are
+ * one model, the Clients-less PtP models on the first links; a site's base stations share the band of its
+ * first and its subscriber radios that band too; a site's mesh units are all 60 GHz nodes or all Wi-Fi units.
+ * Every model is drawn as before, so every other seeded value stays as it was.
+ */
 function brandPicker(random: Random) {
   let metrolinqs = 0;
+  let links = 0;
+  let previous: ProductBrand | undefined;
+  let first: ProductBrand | undefined;
   return (type: DeviceType, n: number, count: number): ProductBrand => {
     const brands = productBrandsOfType(type);
+    if (n === 1) first = undefined;
     if (type === 'metrolinq') {
-      const fixed = FIRST_METROLINQ_BRANDS[metrolinqs++];
-      if (fixed !== undefined) return productBrand(fixed) as ProductBrand;
+      const drawn = metrolinqs++ < FIRST_METROLINQ_BRANDS.length ? undefined : random.pick(brands);
+      if (n % 2 === 0 && previous) return previous;
+      const fixed = FIRST_METROLINQ_BRANDS[links++];
+      previous = fixed === undefined ? (drawn as ProductBrand) : (productBrand(fixed) as ProductBrand);
+      return previous;
     }
     if (type === 'ptmp') {
       const base = n <= Math.max(1, Math.floor(count / 5));
-      return random.pick(brands.filter((brand) => isBaseStation(brand) === base));
+      const band = first && linkBand(first);
+      const candidates = brands.filter(
+        (brand) => isBaseStation(brand) === base && (!band || linkBand(brand) === band),
+      );
+      const picked = random.pick(candidates);
+      first ??= picked;
+      return picked;
+    }
+    if (type === 'mesh') {
+      const kind = first?.productId;
+      const picked = random.pick(kind ? brands.filter((brand) => brand.productId === kind) : brands);
+      first ??= picked;
+      return picked;
     }
     return random.pick(brands);
   };

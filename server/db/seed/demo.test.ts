@@ -3,10 +3,12 @@ import { and, eq, isNull, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ALERT_TYPES, PRODUCT_TYPES, TASK_STATES, type TaskState } from '../../../core/domain.ts';
 import { productBrand } from '../../../core/product-catalogue.ts';
+import { modelHardware } from '../../../core/product-hardware.ts';
 import { taskStateOf } from '../../../core/task-machine.ts';
 import { stateCountsOf } from '../../../core/tasks.ts';
 import { verifyPassword } from '../../auth/passwords.ts';
 import { documentHash } from '../../features/config/seal.ts';
+import { rolledUpTo } from '../../fleet/metric-store.ts';
 import { testSecrets } from '../../test/app.ts';
 import { type DatabaseHandle, openDatabase } from '../connect.ts';
 import { queryRows } from '../rows.ts';
@@ -410,5 +412,97 @@ describe('configuration', () => {
       expect(device.config.unsyncedFiles).toEqual([]);
       expect(device.config.hash).toBe(documentHash(device.config.document));
     }
+  });
+});
+
+describe('telemetry history (docs/telemetry.md#demo-history)', () => {
+  const HOUR_MS = 3_600_000;
+  const currentHour = Math.floor(now.getTime() / HOUR_MS) * HOUR_MS;
+
+  it('gives every live device in service for the whole month 7 days of hours and 30 of days', async () => {
+    const rows = await queryRows<{ id: number; hours: number; days: number; first_day: string }>(
+      handle.db,
+      sql`SELECT d.id, (SELECT count(*)::int FROM device_metrics_hourly h WHERE h.agent_id = a.id) AS hours,
+          (SELECT count(*)::int FROM device_metrics_daily m WHERE m.agent_id = a.id) AS days,
+          (SELECT min(day)::text FROM device_metrics_daily m WHERE m.agent_id = a.id) AS first_day
+        FROM devices d JOIN device_agents a ON a.device_id = d.id
+        WHERE d.deleted_at IS NULL AND d.status_id <> 'STATUS_OFFLINE'
+          AND d.created_at < ${new Date(now.getTime() - 31 * DAY).toISOString()}`,
+    );
+    expect(rows.length).toBeGreaterThan(250);
+    for (const row of rows) {
+      expect(row.hours, `device ${row.id}`).toBeGreaterThanOrEqual(7 * 24);
+      expect(row.days, `device ${row.id}`).toBeGreaterThanOrEqual(30);
+    }
+    // Every live device has its agent, not yet holding a credential: the simulator's first call adopts it.
+    const [agents] = await queryRows<{ devices: number; agents: number; credentials: number }>(
+      handle.db,
+      sql`SELECT (SELECT count(*)::int FROM devices WHERE deleted_at IS NULL) AS devices,
+          (SELECT count(*)::int FROM device_agents) AS agents,
+          (SELECT count(*)::int FROM device_agents WHERE credential_hash IS NOT NULL) AS credentials`,
+    );
+    expect(agents?.agents).toBe(agents?.devices);
+    expect(agents?.credentials).toBe(0);
+  });
+
+  it('keeps the numbers within what each family reports, with a daily rhythm', async () => {
+    const [ranges] = await queryRows<Record<string, number>>(
+      handle.db,
+      sql`SELECT min(cpu) AS cpu_min, max(cpu_max) AS cpu_max, min(mem) AS mem_min, max(mem_max) AS mem_max,
+          min(clients) AS clients_min, max(util24) AS util_max, min(noise6) AS noise6_min, max(noise24) AS noise_max,
+          min(link_rssi_min) AS rssi_min, max(link_rssi) AS rssi_max, min(link_up) AS up_min, max(link_up) AS up_max,
+          min(rx_bytes) AS rx_min, max(wan_loss) AS loss_max,
+          count(*) FILTER (WHERE power > power_budget) AS over_budget,
+          count(*) FILTER (WHERE link_capacity IS NOT NULL AND link_capacity <= 0) AS no_capacity
+        FROM device_metrics_hourly`,
+    );
+    expect(ranges).toMatchObject({ over_budget: 0, no_capacity: 0 });
+    expect(ranges?.cpu_min).toBeGreaterThanOrEqual(0);
+    expect(ranges?.cpu_max).toBeLessThanOrEqual(100);
+    expect(ranges?.mem_min).toBeGreaterThan(0);
+    expect(ranges?.mem_max).toBeLessThanOrEqual(100);
+    expect(ranges?.clients_min).toBeGreaterThanOrEqual(0);
+    expect(ranges?.util_max).toBeLessThanOrEqual(100);
+    expect(ranges?.noise6_min).toBeGreaterThanOrEqual(-110);
+    expect(ranges?.noise_max).toBeLessThan(-80);
+    expect(ranges?.rssi_min).toBeGreaterThan(-90);
+    expect(ranges?.rssi_max).toBeLessThan(-30);
+    expect(ranges?.up_min).toBeGreaterThan(0.5);
+    expect(ranges?.up_max).toBe(1);
+    expect(ranges?.rx_min).toBeGreaterThanOrEqual(0);
+    expect(ranges?.loss_max).toBeLessThan(5);
+    // Access points carry more clients in the afternoon than at night, in their site's time zone.
+    const [rhythm] = await queryRows<{ day: number; night: number }>(
+      handle.db,
+      sql`SELECT avg(h.clients) FILTER (WHERE extract(hour FROM h.hour AT TIME ZONE s.timezone) = 14) AS day,
+          avg(h.clients) FILTER (WHERE extract(hour FROM h.hour AT TIME ZONE s.timezone) = 3) AS night
+        FROM device_metrics_hourly h JOIN device_agents a ON a.id = h.agent_id JOIN devices d ON d.id = a.device_id
+        JOIN sites s ON s.id = d.site_id WHERE d.product_type = 'wifi'`,
+    );
+    expect(rhythm?.day).toBeGreaterThan(4 * (rhythm?.night ?? 0));
+  });
+
+  it('reports 6 GHz only for models with a 6 GHz radio', async () => {
+    const rows = await queryRows<{ product_brand_id: number; six: boolean }>(
+      handle.db,
+      sql`SELECT DISTINCT d.product_brand_id, h.clients6 IS NOT NULL AS six
+        FROM device_metrics_daily h JOIN device_agents a ON a.id = h.agent_id JOIN devices d ON d.id = a.device_id`,
+    );
+    for (const row of rows) {
+      const bands = modelHardware(row.product_brand_id)?.radios.map((radio) => radio.band) ?? [];
+      expect(row.six, `model ${row.product_brand_id}`).toBe(bands.includes('6'));
+    }
+  });
+
+  it("fills the sites' and the cloud's hours of the month, rolled up to the current hour", async () => {
+    const cloudId = await demoCloudId();
+    const [cloud] = await queryRows<{ hours: number; first: string; last: string }>(
+      handle.db,
+      sql`SELECT count(*)::int AS hours, min(hour)::text AS first, max(hour) AS last FROM site_metrics_hourly
+        WHERE cloud_id = ${cloudId} AND site_id = 0`,
+    );
+    expect(cloud?.hours).toBeGreaterThanOrEqual(30 * 24);
+    expect(new Date(cloud?.last ?? 0).getTime()).toBe(currentHour - HOUR_MS);
+    expect(await rolledUpTo(handle.db)).toBe(currentHour);
   });
 });

@@ -10,12 +10,15 @@ import { seedClients } from './demo-clients.ts';
 import { DEMO_CLOUD, seedAddons, seedClouds, TRIAL_CLOUD } from './demo-clouds.ts';
 import { seedConfigurations } from './demo-config.ts';
 import { seedDevices } from './demo-devices.ts';
+import { seedFloors } from './demo-floors.ts';
 import { seedHistory } from './demo-history.ts';
 import { seedInvitations } from './demo-invitations.ts';
 import { seedLicenses, seedSmartNvrs } from './demo-licenses.ts';
+import { seedMetricHistory } from './demo-metrics.ts';
 import { seedNews } from './demo-news.ts';
 import { seedSites } from './demo-sites.ts';
 import { seedTasks } from './demo-tasks.ts';
+import { seedTopology } from './demo-topology.ts';
 
 /** True when nobody has an account yet: the only time the demo data is seeded. */
 export async function isDatabaseEmpty(db: Database): Promise<boolean> {
@@ -56,8 +59,11 @@ export async function seedDemo(db: Database, secrets: SecretBox, now = new Date(
     );
     const tasks = await seedTasks(tx, demoDevices, trialDevices, recorder, accounts, now);
     await seedAlerts(tx, demoDevices, trialDevices, recorder, tasks, now);
+    await seedMetricHistory(tx, now);
     await seedNews(tx, accounts, now);
     await seedConfigurations(tx, secrets, demo, accounts.owner, now);
+    await seedFloors(tx, demo, demoDevices);
+    await seedTopology(tx, demo, now);
   });
   // PGlite has no autovacuum: refresh planner statistics after the bulk load (docs/architecture.md#stack).
   await db.execute(sql`analyze`);

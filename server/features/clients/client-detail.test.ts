@@ -1,7 +1,7 @@
 // @vitest-environment node
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { ClientDetail } from '../../../core/api/clients.ts';
+import type { ClientDetail, ClientStay, ClientStaysResponse } from '../../../core/api/clients.ts';
 import type { WirelessClient } from '../../../core/fleet/protocol.ts';
 import { queryRows } from '../../db/rows.ts';
 import { objectHistory, wirelessClients } from '../../db/schema/inventory.ts';
@@ -259,5 +259,102 @@ describe('GET /apiv2/cloud/:cloudId/clients/:clientId', () => {
     });
     expect(badId.statusCode).toBe(400);
     expect(badId.json().errors[0]).toMatchObject({ location: 'params', path: '/clientId' });
+  });
+});
+
+const stays = (session: Session, id: number, query: Record<string, string> = {}) =>
+  t.app.inject({
+    method: 'GET',
+    url: `/apiv2/cloud/${cloudId}/clients/${id}/stays`,
+    query,
+    headers: as(session),
+  });
+
+async function stayPage(session: Session, id: number, query: Record<string, string> = {}) {
+  const response = await stays(session, id, query);
+  expect(response.statusCode, response.body).toBe(200);
+  return response.json() as ClientStaysResponse;
+}
+const where = (page: ClientStaysResponse) =>
+  page.items.map((stay) => [stay.device?.name ?? null, stay.site?.name ?? null, stay.current]);
+
+describe('GET /apiv2/cloud/:cloudId/clients/:clientId/stays (docs/clients.md#connection-history)', () => {
+  it('pages the connection history on the server: the stay that goes on first, then newest first', async () => {
+    const mac = '3a:10:00:00:00:20';
+    for (const name of ['Lobby AP', 'Dock AP', 'Lobby AP', 'Yard AP', 'Dock AP']) {
+      await report(name, [radio({ mac, ssid: name === 'Yard AP' ? 'Depot' : 'Corp' })]);
+    }
+    const id = await clientId(mac);
+    const first = await stayPage(owner, id, { limit: '2' });
+    expect([first.total, first.total_capped]).toEqual([5, false]);
+    expect(where(first)).toEqual([
+      ['Dock AP', 'Harbour', true],
+      ['Yard AP', 'Depot', false],
+    ]);
+    expect(first.items[1]).toMatchObject({ ssid: 'Depot', band: '5' });
+    const second = await stayPage(owner, id, { limit: '2', offset: '2' });
+    expect(where(second)).toEqual([
+      ['Lobby AP', 'Harbour', false],
+      ['Dock AP', 'Harbour', false],
+    ]);
+    const third = await stayPage(owner, id, { limit: '2', offset: '4' });
+    expect(where(third)).toEqual([['Lobby AP', 'Harbour', false]]);
+    // Each stay ends before the next one begins.
+    const all = (await stayPage(owner, id)).items;
+    for (let n = 1; n < all.length; n++) {
+      expect((all[n] as ClientStay).last_seen_at <= (all[n - 1] as ClientStay).first_seen_at).toBe(true);
+    }
+  });
+
+  it('keeps the range asked for, with moves recorded before stays were kept', async () => {
+    const mac = '3a:10:00:00:00:21';
+    await report('Lobby AP', [radio({ mac })]);
+    await report('Dock AP', [radio({ mac })]);
+    const id = await clientId(mac);
+    const from = new Date(Date.now() - 10 * 86_400_000).toISOString();
+    const to = new Date(Date.now() - 9 * 86_400_000).toISOString();
+    await t.database.db.execute(sql`UPDATE wireless_client_stays
+      SET first_seen_at = ${from}, last_seen_at = ${to} WHERE client_id = ${id}`);
+    await t.database.db.execute(sql`UPDATE object_history
+      SET valid_from = ${from}, valid_to = ${to} WHERE object_type = 'client' AND object_id = ${id}`);
+    await t.database.db.insert(objectHistory).values({
+      cloudId,
+      siteId: site.depot,
+      objectType: 'client',
+      objectId: id,
+      field: 'mac',
+      value: mac,
+      validFrom: new Date(Date.now() - 40 * 86_400_000),
+      validTo: new Date(Date.now() - 35 * 86_400_000),
+    });
+    expect(where(await stayPage(owner, id))).toEqual([
+      ['Dock AP', 'Harbour', true],
+      ['Lobby AP', 'Harbour', false],
+      [null, 'Depot', false],
+    ]);
+    const lastWeek = await stayPage(owner, id, { range: '7d' });
+    expect([lastWeek.total, ...where(lastWeek)]).toEqual([1, ['Dock AP', 'Harbour', true]]);
+    expect((await stayPage(owner, id, { range: '30d' })).total).toBe(2);
+  });
+
+  it('gives a Site User the stays on their sites only, and 404 for a client elsewhere', async () => {
+    const mac = '3a:10:00:00:00:22';
+    await report('Yard AP', [radio({ mac })]);
+    const id = await clientId(mac);
+    expect((await stays(siteUser, id)).statusCode).toBe(404);
+    await report('Lobby AP', [radio({ mac })]);
+    expect(where(await stayPage(siteUser, id))).toEqual([['Lobby AP', 'Harbour', true]]);
+    expect((await stayPage(siteUser, id)).total).toBe(1);
+    expect((await stayPage(owner, id)).total).toBe(2);
+  });
+
+  it('refuses unknown and bad query keys, and answers 404 outside the cloud', async () => {
+    const id = await clientId('3a:10:00:00:00:01');
+    const bad = await stays(owner, id, { range: '1y', limit: '500', sort: 'from' });
+    expect(bad.statusCode).toBe(400);
+    expect(new Set(bad.json().errors.map((issue: { path: string }) => issue.path))).toEqual(
+      new Set(['/range', '/limit', '/sort']),
+    );
+    expect((await stays(owner, 2_000_000)).statusCode).toBe(404);
   });
 });

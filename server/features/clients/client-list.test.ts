@@ -17,6 +17,8 @@ let cloudId: number;
 let owner: Session;
 let guest: Session;
 let siteUser: Session;
+let siteExporter: Session;
+let stranger: Session;
 const site = { harbour: 0, depot: 0 };
 const device: Record<string, number> = {};
 const client: Record<string, number> = {};
@@ -127,16 +129,22 @@ beforeAll(async () => {
     client[key] = inserted?.id ?? 0;
   }
 
-  const member = async (role: 'ROLE_OWNER' | 'ROLE_GUEST' | 'ROLE_USER') => {
+  const member = async (
+    role: 'ROLE_OWNER' | 'ROLE_GUEST' | 'ROLE_USER',
+    grants = ['read_site', 'read_device'],
+  ) => {
     const user = await createUser(db);
     await addMember(db, user.id, cloudId, role);
-    if (role === 'ROLE_USER')
-      await assignSite(db, user.id, cloudId, site.depot, ['read_site', 'read_device']);
+    if (role === 'ROLE_USER') await assignSite(db, user.id, cloudId, site.depot, grants);
     return login(t.app, user.email, TEST_PASSWORD);
   };
   owner = await member('ROLE_OWNER');
   guest = await member('ROLE_GUEST');
   siteUser = await member('ROLE_USER');
+  siteExporter = await member('ROLE_USER', ['read_site', 'read_device', 'export_data']);
+  const outsider = await createUser(db);
+  await addMember(db, outsider.id, other.id, 'ROLE_OWNER');
+  stranger = await login(t.app, outsider.email, TEST_PASSWORD);
 });
 afterAll(() => t.close());
 
@@ -290,5 +298,126 @@ describe('GET /apiv2/cloud/:cloudId/clients', () => {
     );
     // The same list answers as before.
     expect(await listed(owner, { sort: 'hostname', order: 'asc' })).toHaveLength(4);
+  });
+});
+
+const exported = (session: Session, query: Record<string, string> = {}) =>
+  t.app.inject({
+    method: 'GET',
+    url: `/apiv2/cloud/${cloudId}/clients/export`,
+    query,
+    headers: as(session),
+  });
+
+/** The CSV's lines as field lists (the demo's values hold no commas or quotes). */
+const csvLines = (body: string) =>
+  body
+    .split('\r\n')
+    .filter((line) => line !== '')
+    .map((line) => line.split(','));
+
+describe('the cloud’s clients list (docs/clients.md)', () => {
+  // docs/api.md: a cloud the caller is not a member of answers as one that does not exist.
+  it('answers 404 to a caller who is not a member of the cloud', async () => {
+    expect((await get(stranger)).statusCode).toBe(404);
+    expect((await exported(stranger)).statusCode).toBe(404);
+  });
+
+  it('refuses query keys it does not know, in the list and the export', async () => {
+    const list = await get(owner, { site: String(site.depot) });
+    expect(list.statusCode).toBe(400);
+    expect(list.json().errors.map((issue: { path: string }) => issue.path)).toContain('/site');
+    expect((await exported(owner, { limit: '10' })).statusCode).toBe(400);
+    expect((await exported(owner, { columns: 'mac' })).statusCode).toBe(400);
+  });
+
+  it('says who may export: export_data on a site the list shows', async () => {
+    const canExport = async (session: Session, query: Record<string, string> = {}) =>
+      (await get(session, query)).json().can_export;
+    expect(await canExport(owner)).toBe(true);
+    expect(await canExport(guest)).toBe(false);
+    expect(await canExport(siteUser)).toBe(false);
+    expect(await canExport(siteExporter)).toBe(true);
+    expect(await canExport(siteExporter, { site_id: String(site.harbour) })).toBe(false);
+  });
+});
+
+describe('GET /apiv2/cloud/:cloudId/clients/export', () => {
+  it('writes every client of the list in its order as CSV, not only one page', async () => {
+    const response = await exported(owner, { sort: 'hostname', order: 'asc' });
+    expect(response.statusCode).toBe(200);
+    expect(response.headers['content-type']).toBe('text/csv; charset=utf-8');
+    expect(response.headers['content-disposition']).toMatch(
+      new RegExp(`^attachment; filename="clients-${cloudId}-\\d{4}-\\d{2}-\\d{2}\\.csv"$`),
+    );
+    const [header, ...rows] = csvLines(response.body);
+    expect(header).toEqual([
+      'hostname',
+      'mac',
+      'ip',
+      'connected',
+      'site',
+      'device',
+      'ssid',
+      'band',
+      'rssi_dbm',
+      'rx_bytes',
+      'tx_bytes',
+      'first_seen_at',
+      'last_seen_at',
+    ]);
+    expect(rows.map((row) => row[1])).toEqual([
+      '3a:20:00:00:00:04',
+      '3a:10:00:00:00:02',
+      '3a:10:00:00:00:01',
+      '3a:10:00:00:00:03',
+    ]);
+    expect(rows[2]).toEqual([
+      'laptop-anna',
+      '3a:10:00:00:00:01',
+      '192.168.1.20',
+      'yes',
+      'Harbour',
+      'Lobby AP',
+      'Corp',
+      '5',
+      '-52',
+      '5000000',
+      '700000',
+      ago(7200).toISOString(),
+      ago(40).toISOString(),
+    ]);
+    // A client that never told its name and has no reading leaves those fields empty.
+    expect(rows[3]?.slice(0, 4)).toEqual(['', '3a:10:00:00:00:03', '192.168.1.30', 'no']);
+    expect(rows[3]?.[8]).toBe('');
+  });
+
+  it('exports the same search and site as the list', async () => {
+    const macs = async (query: Record<string, string>) =>
+      csvLines((await exported(owner, query)).body)
+        .slice(1)
+        .map((row) => row[1]);
+    expect(await macs({ site_id: String(site.depot) })).toEqual(['3a:20:00:00:00:04']);
+    expect(await macs({ search: '192.168.1.2', sort: 'rssi' })).toEqual([
+      '3a:10:00:00:00:01',
+      '3a:10:00:00:00:02',
+    ]);
+    expect(await macs({ device_id: String(device.dock) })).toEqual(['3a:10:00:00:00:03']);
+  });
+
+  it('gives a Site User the clients of the sites where they may export, and refuses one who may not', async () => {
+    const rows = csvLines((await exported(siteExporter)).body).slice(1);
+    expect(rows.map((row) => row[0])).toEqual(['galaxy-carla']);
+    expect((await exported(siteExporter, { site_id: String(site.harbour) })).statusCode).toBe(403);
+    expect((await exported(siteUser)).statusCode).toBe(403);
+    expect((await exported(guest)).statusCode).toBe(403);
+  });
+
+  it('answers 400 naming each bad query parameter', async () => {
+    const response = await exported(owner, { sort: 'vendor', site_id: '0', search: 'ab' });
+    expect(response.statusCode).toBe(400);
+    expect(new Set(response.json().errors.map((issue: { path: string }) => issue.path))).toEqual(
+      new Set(['/sort', '/site_id', '/search']),
+    );
   });
 });

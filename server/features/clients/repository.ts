@@ -1,18 +1,24 @@
 import { and, asc, desc, eq, gte, inArray, isNull, or, type SQL, sql } from 'drizzle-orm';
 import {
+  CLIENT_EXPORT_COLUMNS,
+  CLIENT_EXPORT_ROWS_MAX,
   CLIENT_HISTORY_MAX,
   type ClientAddress,
   type ClientDetail,
+  type ClientExportQuery,
   type ClientListItem,
   type ClientListQuery,
   type ClientListResponse,
   type ClientSample,
   type ClientStay,
+  type ClientStaysQuery,
+  type ClientStaysResponse,
   isClientConnected,
 } from '../../../core/api/clients.ts';
-import { listPageRequest } from '../../../core/api/list-query.ts';
+import { LIST_COUNT_MAX, listPageRequest } from '../../../core/api/list-query.ts';
+import { csvField } from '../../../core/csv.ts';
 import { isOnline } from '../../../core/fleet/status.ts';
-import { type Access, visibleSiteIds } from '../../../core/policy.ts';
+import { type Access, deviceListActions, visibleSiteIds } from '../../../core/policy.ts';
 import { normalizeMac } from '../../../core/search.ts';
 import { TIME_RANGE_SPANS, type TimeRange } from '../../../core/time-range.ts';
 import type { Database } from '../../db/connect.ts';
@@ -63,15 +69,21 @@ const SORTS = {
   traffic: () => [sql`(${clients.rxBytes} + ${clients.txBytes})`],
 } as const;
 
-function ordering(query: ClientListQuery): SQL[] {
+/**
+ * The list's order (docs/clients.md#order). By host name it reads wireless_clients_cloud_hostname_idx or
+ * wireless_clients_cloud_hostname_desc_idx, whose descending columns say NULLS LAST: the keys say so too, or
+ * the planner sorts instead.
+ * Last seen, RSSI and traffic change with every heartbeat and have no index (see listClients).
+ */
+function ordering(query: Pick<ClientListQuery, 'sort' | 'order'>): SQL[] {
   const direction = query.order === 'asc' ? asc : desc;
   const [first, ...rest] = SORTS[query.sort]();
-  const keys: SQL[] = [];
-  if (query.sort === 'hostname') keys.push(asc(first as SQL));
-  else keys.push(sql`${direction(first as SQL)} NULLS LAST`);
-  for (const key of rest) keys.push(direction(key));
-  keys.push(direction(clients.id));
-  return keys;
+  const nullsLast = (key: SQL | typeof clients.id) =>
+    query.order === 'asc' ? asc(key) : sql`${desc(key)} NULLS LAST`;
+  if (query.sort === 'hostname') {
+    return [asc(first as SQL), ...rest.map((key) => nullsLast(key as SQL)), nullsLast(clients.id)];
+  }
+  return [sql`${direction(first as SQL)} NULLS LAST`, direction(clients.id)];
 }
 
 /** Live devices of the cloud with their online state and latest contact, and live sites, by id. */
@@ -152,20 +164,8 @@ export async function listClients(
   query: ClientListQuery,
 ): Promise<ClientListResponse> {
   const page = listPageRequest(query);
-  const where = and(
-    eq(clients.cloudId, scope.cloudId),
-    visibleSites(scope.access, sql`${clients.siteId}`),
-    query.site_id ? eq(clients.siteId, query.site_id) : undefined,
-    query.device_id ? eq(clients.deviceId, query.device_id) : undefined,
-    page.search === '' ? undefined : matching(page.search),
-  );
-  const rows = await db
-    .select()
-    .from(clients)
-    .where(where)
-    .orderBy(...ordering(query))
-    .limit(page.limit)
-    .offset(page.offset);
+  const where = listWhere(scope, query, page.search);
+  const rows = await pageQuery(db, scope, query);
   const [names, counted] = await Promise.all([
     namesOf(
       db,
@@ -178,7 +178,89 @@ export async function listClients(
   return {
     items: rows.map((row) => presentClient(row, names, scope.heartbeatIntervalS)),
     ...counted,
+    can_export: deviceListActions(scope.access, query.site_id).includes('export'),
   };
+}
+
+/** The rows of one page of the list, in its order (docs/clients.md#order). */
+export function pageQuery(db: Database, scope: ClientScope, query: ClientListQuery) {
+  const page = listPageRequest(query);
+  return db
+    .select()
+    .from(clients)
+    .where(listWhere(scope, query, page.search))
+    .orderBy(...ordering(query))
+    .limit(page.limit)
+    .offset(page.offset);
+}
+
+/** The list's conditions: the cloud, the sites the caller sees, the site or device asked for, the search. */
+function listWhere(
+  scope: ClientScope,
+  query: Pick<ClientListQuery, 'site_id' | 'device_id'>,
+  search: string,
+): SQL | undefined {
+  return and(
+    eq(clients.cloudId, scope.cloudId),
+    visibleSites(scope.access, sql`${clients.siteId}`),
+    query.site_id ? eq(clients.siteId, query.site_id) : undefined,
+    query.device_id ? eq(clients.deviceId, query.device_id) : undefined,
+    search === '' ? undefined : matching(search),
+  );
+}
+
+/** Rows one read of the CSV export takes: the file is written as they come, never held whole. */
+const EXPORT_CHUNK = 1_000;
+
+/**
+ * docs/clients.md#csv-export: every client the list shows for the same search, narrowing and order (up to
+ * CLIENT_EXPORT_ROWS_MAX), as CSV lines, read from the database a chunk at a time in the list's order
+ * (its id breaks ties, so no row is read twice or skipped while the list stands still).
+ */
+export async function* exportClients(
+  db: Database,
+  scope: ClientScope,
+  query: ClientExportQuery,
+): AsyncGenerator<string> {
+  const where = listWhere(scope, query, query.search?.trim() ?? '');
+  const line = (fields: readonly (string | number | null)[]) => `${fields.map(csvField).join(',')}\r\n`;
+  yield line(CLIENT_EXPORT_COLUMNS);
+  for (let offset = 0; offset < CLIENT_EXPORT_ROWS_MAX; offset += EXPORT_CHUNK) {
+    const rows = await db
+      .select()
+      .from(clients)
+      .where(where)
+      .orderBy(...ordering(query))
+      .limit(Math.min(EXPORT_CHUNK, CLIENT_EXPORT_ROWS_MAX - offset))
+      .offset(offset);
+    const names = await namesOf(
+      db,
+      scope.cloudId,
+      unique(rows.map((row) => row.deviceId)),
+      unique(rows.map((row) => row.siteId)),
+    );
+    let chunk = '';
+    for (const row of rows) {
+      const client = presentClient(row, names, scope.heartbeatIntervalS);
+      chunk += line([
+        client.hostname,
+        client.mac,
+        client.ip,
+        client.connected ? 'yes' : 'no',
+        client.site?.name ?? '',
+        client.device?.name ?? '',
+        client.ssid,
+        client.band,
+        client.rssi,
+        client.rx_bytes,
+        client.tx_bytes,
+        client.first_seen_at,
+        client.last_seen_at,
+      ]);
+    }
+    if (chunk !== '') yield chunk;
+    if (rows.length < EXPORT_CHUNK) return;
+  }
 }
 
 /**
@@ -322,4 +404,109 @@ async function clientSamples(db: Database, clientId: number, since: Date | null)
     ${since ? sql`WHERE hour > ${since.toISOString()}::timestamptz - interval '1 hour'` : sql``}
     ORDER BY hour`,
   );
+}
+
+type PastStayRow = {
+  site_id: number | null;
+  device_id: number | null;
+  ssid: string | null;
+  band: string | null;
+  first_seen_at: string;
+  last_seen_at: string;
+};
+
+const isoMs = (column: SQL) => sql`to_char(${column} AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
+
+/**
+ * docs/clients.md#connection-history: one page of the client's stays, the one that goes on first (its own
+ * row), then its past stays newest first: wireless_client_stays (wireless_client_stays_client_idx) and the
+ * object_history 'mac' rows of moves recorded before stays were kept (object_history_object_idx), which
+ * name the site only. Null when the client is not in the cloud or not on a site the caller sees; stays on
+ * sites the caller does not see are left out.
+ */
+export async function listClientStays(
+  db: Database,
+  scope: ClientScope,
+  clientId: number,
+  query: ClientStaysQuery,
+): Promise<ClientStaysResponse | null> {
+  const [row] = await db
+    .select()
+    .from(clients)
+    .where(and(eq(clients.id, clientId), eq(clients.cloudId, scope.cloudId)));
+  if (!row) return null;
+  const visible = visibleSiteIds(scope.access);
+  if (visible && (row.siteId === null || !visible.includes(row.siteId))) return null;
+
+  const since = query.range ? new Date(Date.now() - TIME_RANGE_SPANS[query.range].spanMs) : null;
+  const withCurrent = !(since && row.lastSeenAt < since);
+  // The current stay is the first row of the first page; the past rows fill the rest.
+  const pastOffset = withCurrent ? Math.max(query.offset - 1, 0) : query.offset;
+  const pastLimit = withCurrent && query.offset === 0 ? query.limit - 1 : query.limit;
+  const stays = sql`
+    SELECT s.site_id, s.device_id, s.ssid, s.band, s.first_seen_at, s.last_seen_at, s.id AS key
+    FROM wireless_client_stays s
+    WHERE s.client_id = ${row.id}
+      ${since ? sql`AND s.last_seen_at >= ${since.toISOString()}::timestamptz` : sql``}
+      ${visibleSql(scope.access, sql`s.site_id`)}
+    UNION ALL
+    SELECT h.site_id, NULL::int, NULL::text, NULL::text, h.valid_from, h.valid_to, -h.id
+    FROM object_history h
+    WHERE h.object_type = 'client' AND h.object_id = ${row.id} AND h.cloud_id = ${scope.cloudId}
+      AND h.field = 'mac'
+      ${since ? sql`AND h.valid_to >= ${since.toISOString()}::timestamptz` : sql``}
+      ${visibleSql(scope.access, sql`h.site_id`)}
+      AND NOT EXISTS (SELECT 1 FROM wireless_client_stays s2 WHERE s2.client_id = h.object_id
+        AND s2.first_seen_at = h.valid_from AND s2.last_seen_at = h.valid_to)`;
+  const cap = Math.max(LIST_COUNT_MAX, query.offset + query.limit);
+  const [pastRows, counted] = await Promise.all([
+    pastLimit === 0
+      ? []
+      : queryRows<PastStayRow>(
+          db,
+          sql`SELECT site_id, device_id, ssid, band, ${isoMs(sql`first_seen_at`)} AS first_seen_at,
+            ${isoMs(sql`last_seen_at`)} AS last_seen_at
+          FROM (${stays}) past ORDER BY past.last_seen_at DESC, past.key DESC
+          LIMIT ${pastLimit} OFFSET ${pastOffset}`,
+        ),
+    queryRows<{ value: number }>(
+      db,
+      sql`SELECT count(*)::int AS value FROM (SELECT 1 FROM (${stays}) past LIMIT ${cap + 1}) matches`,
+    ),
+  ]);
+  const pastTotal = Number(counted[0]?.value ?? 0) + (withCurrent ? 1 : 0);
+  const names = await namesOf(
+    db,
+    scope.cloudId,
+    unique([row.deviceId, ...pastRows.map((stay) => stay.device_id)]),
+    unique([row.siteId, ...pastRows.map((stay) => stay.site_id)]),
+  );
+  const items: ClientStay[] = pastRows.map((stay) => ({
+    device: named(names.devices, stay.device_id),
+    site: named(names.sites, stay.site_id),
+    ssid: stay.ssid,
+    band: stay.band,
+    first_seen_at: stay.first_seen_at,
+    last_seen_at: stay.last_seen_at,
+    current: false,
+  }));
+  if (withCurrent && query.offset === 0) {
+    const client = presentClient(row, names, scope.heartbeatIntervalS);
+    items.unshift({
+      device: client.device,
+      site: client.site,
+      ssid: client.ssid,
+      band: client.band,
+      first_seen_at: client.first_seen_at,
+      last_seen_at: client.last_seen_at,
+      current: true,
+    });
+  }
+  return { items, total: Math.min(pastTotal, cap), total_capped: pastTotal > cap };
+}
+
+/** The sites the caller sees as an AND condition on a raw site id column; nothing when they see every site. */
+function visibleSql(access: Access, column: SQL): SQL {
+  const condition = visibleSites(access, column);
+  return condition ? sql`AND ${condition}` : sql``;
 }

@@ -37,6 +37,18 @@ const sample = (clients: number, rxBytes: number) => ({
   linkRssi: null,
   linkSnr: null,
   linkCapacity: null,
+  clients6: null,
+  util6: null,
+  noise6: null,
+  retries: null,
+  linkRemoteRssi: null,
+  linkRemoteSnr: null,
+  linkMcs: null,
+  linkUp: null,
+  wanLatency: null,
+  wanLoss: null,
+  errors: null,
+  powerBudget: null,
 });
 
 beforeAll(async () => {
@@ -188,6 +200,11 @@ describe('GET /apiv2/cloud/:cloudId/dashboard', () => {
     expect(filled.map((point) => [point.clients, point.rx_bytes])).toEqual([
       [4, 1500],
       [6, 3000],
+    ]);
+    // Drawn as throughput: 1500 bytes in an hour are 3.33 bit/s (docs/telemetry.md#rates-not-totals).
+    expect(filled.map((point) => point.rx_rate)).toEqual([
+      expect.closeTo((1500 * 8) / 3600, 6),
+      expect.closeTo((3000 * 8) / 3600, 6),
     ]);
     expect(Date.parse(answer.to) - Date.parse(answer.from)).toBe(24 * HOUR);
     // One site's chart holds its own devices only.

@@ -142,11 +142,14 @@ const binned = (column: string, bucketMs: number) =>
 
 async function clientSeries(db: Database, scope: DashboardScope, window: ReturnType<typeof chartWindow>) {
   const sites = scope.siteIds === null ? sql` AND site_id = 0` : inSites('site_id', scope.siteIds);
-  // Per hour the sites' figures add up; a wider bucket averages its hours' clients and sums their traffic.
+  // Per hour the sites' figures add up; a wider bucket averages its hours' clients and sums their traffic,
+  // whose throughput is over the hours it has (the bucket now falls in is not whole yet).
   const rows = await queryRows<ClientsPoint>(
     db,
     sql`SELECT ${binned('hour', window.bucketMs)} AS at, avg(clients)::float8 AS clients,
-        sum(rx_bytes)::float8 AS rx_bytes, sum(tx_bytes)::float8 AS tx_bytes
+        sum(rx_bytes)::float8 AS rx_bytes, sum(tx_bytes)::float8 AS tx_bytes,
+        (sum(rx_bytes) * 8 / (count(*) * 3600))::float8 AS rx_rate,
+        (sum(tx_bytes) * 8 / (count(*) * 3600))::float8 AS tx_rate
       FROM (SELECT hour, sum(clients) AS clients, sum(rx_bytes) AS rx_bytes, sum(tx_bytes) AS tx_bytes
         FROM site_metrics_hourly WHERE cloud_id = ${scope.cloudId}${sites}
           AND hour >= ${new Date(window.from).toISOString()} AND hour < ${new Date(window.to).toISOString()}
@@ -155,7 +158,8 @@ async function clientSeries(db: Database, scope: DashboardScope, window: ReturnT
   );
   const byStart = new Map(rows.map((row) => [row.at, row]));
   return bucketStarts(window).map(
-    (at) => byStart.get(at) ?? { at, clients: null, rx_bytes: null, tx_bytes: null },
+    (at) =>
+      byStart.get(at) ?? { at, clients: null, rx_bytes: null, tx_bytes: null, rx_rate: null, tx_rate: null },
   );
 }
 

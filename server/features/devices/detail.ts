@@ -139,7 +139,13 @@ export async function readDeviceDetail(
     );
     if (latest?.clients != null) report.clients = latest.clients;
   }
-  const peerMacs = (report?.links ?? []).map((link) => link.peer_mac.toLowerCase());
+  // The devices at the far ends of its radio links and its mesh peers, by MAC.
+  const peerMacs = [
+    ...new Set([
+      ...(report?.links ?? []).map((link) => link.peer_mac.toLowerCase()),
+      ...(report?.mesh_peers ?? []).map((peer) => peer.mac.toLowerCase()),
+    ]),
+  ];
   const peers =
     peerMacs.length === 0
       ? []

@@ -10,12 +10,14 @@ import { createAlertCloud } from '../alerts/test-cloud.ts';
 let t: TestApp;
 let fixture: Awaited<ReturnType<typeof createAlertCloud>>;
 let bridge: { id: number; mac: string };
+let meshNode: { id: number; mac: string };
 
 beforeAll(async () => {
   t = await createTestApp();
   fixture = await createAlertCloud(t);
   const { northAp, cloud, sites } = fixture;
   bridge = await createDevice(t.database.db, cloud.id, sites.south.id, { name: 'South Bridge' });
+  meshNode = await createDevice(t.database.db, cloud.id, sites.north.id, { name: 'North Mesh Node' });
   const credential = await adoptDevice(t, northAp, northAp.productBrandId);
   const client = (mac: string) => ({
     mac,
@@ -33,6 +35,10 @@ beforeAll(async () => {
       clients: [client('aa:00:00:00:00:01'), client('aa:00:00:00:00:02')],
       links: [
         { peerMac: bridge.mac.toUpperCase(), band: '60', up: true, rssi: -48, snr: 31, capacityMbps: 1800 },
+      ],
+      meshPeers: [
+        { mac: meshNode.mac, rssi: -55, snr: 25, capacityMbps: 900, hops: 1 },
+        { mac: '02:99:00:00:00:01', rssi: -60, snr: 20, capacityMbps: 700, hops: 2 },
       ],
     }),
   );
@@ -72,8 +78,12 @@ describe('GET /apiv2/cloud/:cloudId/devices/:deviceId', () => {
       ],
       links: [{ band: '60', rssi: -48, snr: 31, capacity_mbps: 1800 }],
     });
-    // The link's far end is a device of the cloud: the dashboard links to it.
-    expect(device.link_peers).toEqual([{ mac: bridge.mac, id: bridge.id, name: 'South Bridge' }]);
+    // The link's far end and a mesh peer are devices of the cloud: the dashboard links to them; a MAC the
+    // console does not know stays a MAC.
+    expect([...device.link_peers].sort((a, b) => a.id - b.id)).toEqual([
+      { mac: bridge.mac, id: bridge.id, name: 'South Bridge' },
+      { mac: meshNode.mac, id: meshNode.id, name: 'North Mesh Node' },
+    ]);
   });
 
   it('offers a Guest no state change, and has no report for a device that never called home', async () => {
@@ -89,7 +99,7 @@ describe('GET /apiv2/cloud/:cloudId/devices/:deviceId', () => {
     const own = (
       await get(fixture.sessions.siteUser, `/devices/${fixture.northAp.id}`)
     ).json() as DeviceDetail;
-    expect(own.link_peers).toEqual([]);
+    expect(own.link_peers.map((peer) => peer.name)).toEqual(['North Mesh Node']);
     expect((await get(fixture.sessions.siteUser, `/devices/${fixture.southSwitch.id}`)).statusCode).toBe(404);
   });
 

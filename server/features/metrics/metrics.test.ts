@@ -1,6 +1,7 @@
 // @vitest-environment node
 // GET /apiv2/cloud/:cloudId/devices/:deviceId/metrics: the Statistics pages' series, from the heartbeats
 // the device sent, for whoever may read the devices of its site.
+import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { MetricSample } from '../../../core/fleet/metric-sample.ts';
 import { ensureMetricPartitions, rollupMetrics, writeMetricSamples } from '../../fleet/metric-store.ts';
@@ -57,6 +58,18 @@ const sample = (cpu: number, rxBytes: number): MetricSample => ({
   linkRssi: null,
   linkSnr: null,
   linkCapacity: null,
+  clients6: null,
+  util6: null,
+  noise6: null,
+  retries: null,
+  linkRemoteRssi: null,
+  linkRemoteSnr: null,
+  linkMcs: null,
+  linkUp: null,
+  wanLatency: null,
+  wanLoss: null,
+  errors: null,
+  powerBudget: null,
 });
 
 describe('GET /apiv2/cloud/:cloudId/devices/:deviceId/metrics', () => {
@@ -160,6 +173,48 @@ describe('GET /apiv2/cloud/:cloudId/devices/:deviceId/metrics', () => {
     const month = (await metrics(world.sessions.owner, device.id, '?range=30d')).json();
     expect(month.points.map((p: { cpu: number | null }) => p.cpu)).toEqual([70, null, 30]);
     expect(month.points[0].rx_rate).toBe(16_000);
+  });
+
+  it("answers a radio link's both ends, MCS and availability, and a whole day before its first sample", async () => {
+    const db = t.database.db;
+    const device = await createDevice(db, world.cloud.id, world.site.id);
+    const credential = await adoptDevice(t, device);
+    const agentId = await agentIdOf(t, device.id);
+    // An hour rolled up before the samples kept (as the demo's history is): the day's chart starts there.
+    const earlier = Math.floor((Date.now() - 20 * HOUR) / HOUR) * HOUR;
+    await ensureMetricPartitions(db, new Date(earlier));
+    await db.execute(sql`INSERT INTO device_metrics_hourly (agent_id, hour, samples, cpu, cpu_max, mem, mem_max,
+        rx_bytes, tx_bytes, link_rssi, link_mcs, link_up)
+      VALUES (${agentId}, ${new Date(earlier).toISOString()}, 60, 12, 20, 40, 41, 450000000, 0, -58, 7, 0.75)`);
+    const link = { band: '60' as const, up: true, snr: 24, capacityMbps: 1200 };
+    const report = heartbeat(1, {
+      links: [
+        { ...link, peerMac: '02:dd:00:00:00:01', rssi: -55, mcs: 9, remoteRssi: -54, remoteSnr: 25 },
+        { ...link, peerMac: '02:dd:00:00:00:02', rssi: -63, mcs: 6, remoteRssi: -66, remoteSnr: 19 },
+        { peerMac: '02:dd:00:00:00:03', band: '60', up: false },
+        { peerMac: '02:dd:00:00:00:04', band: '60', up: false },
+      ],
+    });
+    expect((await sendHeartbeat(t, credential, report)).statusCode).toBe(200);
+
+    const day = (await metrics(world.sessions.owner, device.id, '?range=24h')).json();
+    const [first, last] = [day.points[0], day.points.at(-1)];
+    // The rolled-up hour: 450 MB in an hour is 1 Mbit/s; links up 3 quarters of it.
+    expect(first).toMatchObject({
+      at: new Date(earlier).toISOString(),
+      cpu: 12,
+      rx_rate: 1_000_000,
+      link_mcs: 7,
+      link_availability: 75,
+    });
+    expect(last).toMatchObject({
+      link_rssi: -63,
+      link_remote_rssi: -66,
+      link_remote_snr: 19,
+      link_mcs: 6,
+      link_availability: 50,
+      wan_latency: null,
+    });
   });
 
   it('answers an empty series for a device that never called home', async () => {

@@ -18,7 +18,11 @@ import { type Membership, membershipOf } from '../../auth/cloud-scope.ts';
 import type { AppContext } from '../../context.ts';
 import type { Database } from '../../db/connect.ts';
 import { errors } from '../../errors.ts';
-import { readMetricSeries } from '../../fleet/metric-store.ts';
+import {
+  readHourlySeries,
+  readMetricSeries,
+  type MetricPoint as StoredPoint,
+} from '../../fleet/metric-store.ts';
 import { signedInErrors } from '../../http-schemas.ts';
 import {
   type FetchRow,
@@ -40,6 +44,14 @@ async function readableDevice(db: Database, membership: Membership, deviceId: nu
       : sitePermissions(membership, device.siteId).has('read_device');
   if (!readable) throw errors.notFound('No such device in this cloud.');
   return device;
+}
+
+const HOUR_MS = 3_600_000;
+
+/** The start of the hour of the first sample, or of the hour now falls in without any. */
+function firstSampleHour(rows: readonly StoredPoint[], now: Date) {
+  const first = rows[0] ? Date.parse(rows[0].at) : now.getTime();
+  return Math.floor(first / HOUR_MS) * HOUR_MS;
 }
 
 const isRecord = (value: unknown): value is Record<string, unknown> =>
@@ -118,8 +130,22 @@ export function metricRoutes(ctx: AppContext): FastifyPluginAsyncTypebox {
         const range = request.query.range ?? DEFAULT_TIME_RANGE;
         const now = new Date();
         const from = new Date(now.getTime() - TIME_RANGE_SPANS[range].spanMs);
-        const rows = device.agentId === null ? [] : await readMetricSeries(db, device.agentId, range, now);
-        return { range, from: from.toISOString(), to: now.toISOString(), points: chartPoints(rows, range) };
+        if (device.agentId === null)
+          return { range, from: from.toISOString(), to: now.toISOString(), points: [] };
+        const rows = await readMetricSeries(db, device.agentId, range, now);
+        // The hours of the last day before the first sample kept come from the hourly rollups
+        // (docs/telemetry.md), so a day's chart is whole even where the samples are not.
+        const earlier =
+          range === '24h'
+            ? await readHourlySeries(
+                db,
+                device.agentId,
+                from.getTime() - HOUR_MS,
+                firstSampleHour(rows, now) - HOUR_MS,
+              )
+            : [];
+        const points = [...chartPoints(earlier, '7d'), ...chartPoints(rows, range)];
+        return { range, from: from.toISOString(), to: now.toISOString(), points };
       },
     );
 

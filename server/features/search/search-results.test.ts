@@ -140,3 +140,27 @@ describe('POST /apiv2/cloud/:cloudId/search/find: results', () => {
 });
 
 const order = (type: string) => ['cloud', 'site', 'device', 'user', 'client'].indexOf(type);
+
+describe('POST /apiv2/cloud/:cloudId/search/find: wireless clients', () => {
+  it('tells where a client is: its site, its device and when it was last seen', async () => {
+    const result = await asOwner({ query: 'aa:bb:cc:00:00:77' });
+    const [now] = result.current.filter((hit) => hit.object_type === 'client');
+    expect(now?.client).toEqual({
+      site: { id: c.sites.harbor.id, name: 'Harbor Office' },
+      device: { id: c.devices.harborAp.id, name: 'Lobby AP 1' },
+      last_seen_at: c.clients.laptop.lastSeenAt.toISOString(),
+    });
+    // A client gone for days: the site where it was seen, until when, and no device.
+    const gone = await asOwner({ query: 'de:ad:be:ef:00:01' });
+    const [before] = gone.historical.filter((hit) => hit.object_type === 'client');
+    expect(before?.client).toEqual({
+      site: { id: c.sites.airport.id, name: 'Airport Hangar' },
+      device: null,
+      last_seen_at: expect.any(String),
+    });
+    const lastSeen = Date.parse(before?.client?.last_seen_at ?? '');
+    expect(Math.abs(lastSeen - daysAgo(9).getTime())).toBeLessThan(120_000);
+    // Other objects carry no whereabouts.
+    expect(result.current.filter((hit) => hit.object_type !== 'client' && 'client' in hit)).toEqual([]);
+  });
+});

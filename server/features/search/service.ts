@@ -2,6 +2,7 @@ import type { SearchFindResult, SearchResult } from '../../../core/api/search.ts
 import { MAX_MATCHES_PER_GROUP } from '../../../core/constants.ts';
 import { SEARCH_OBJECT_TYPES } from '../../../core/search.ts';
 import type { Database } from '../../db/connect.ts';
+import { clientWhereabouts } from './client-whereabouts.ts';
 import { findPastValues } from './history-repository.ts';
 import { findObjects, type Hit, objectSearches, type SearchScope, type SearchTerms } from './repository.ts';
 
@@ -87,8 +88,9 @@ export async function searchEverywhere(
   );
   const deleted = found.flatMap((result) => result.deleted);
   const historical = topPerType(historicalHits(current, [...deleted, ...past]), MAX_MATCHES_PER_GROUP);
+  const whereabouts = await clientWhereabouts(db, scope.cloudId, current, historical);
   return {
-    current: current.map((hit) => present(hit, false)),
-    historical: historical.map((hit) => present(hit, true)),
+    current: current.map((hit) => ({ ...present(hit, false), ...whereabouts.current(hit) })),
+    historical: historical.map((hit) => ({ ...present(hit, true), ...whereabouts.historical(hit) })),
   };
 }

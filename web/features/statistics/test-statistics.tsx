@@ -66,6 +66,18 @@ export const metricPoint = (at: string, values: Partial<Omit<MetricPoint, 'at'>>
   link_rssi: null,
   link_snr: null,
   link_capacity: null,
+  clients6: null,
+  util6: null,
+  noise6: null,
+  retries: null,
+  link_remote_rssi: null,
+  link_remote_snr: null,
+  link_mcs: null,
+  link_availability: null,
+  wan_latency: null,
+  wan_loss: null,
+  error_rate: null,
+  power_budget: null,
   ...values,
 });
 

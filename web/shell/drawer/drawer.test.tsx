@@ -87,7 +87,14 @@ describe('navigation drawer levels', () => {
     open('/cloud/3/activity', { me: guest, activeFilterId: 7 });
     const nav = await drawerNav();
     expect(await within(nav).findByRole('heading', { level: 2, name: 'Group Menu' })).toBeInTheDocument();
-    expect(shownLinks(nav)).toEqual(['Dashboard', 'Devices', 'Activity', 'Sites', 'Manage Clouds']);
+    expect(shownLinks(nav)).toEqual([
+      'Dashboard',
+      'Devices',
+      'Clients',
+      'Activity',
+      'Sites',
+      'Manage Clouds',
+    ]);
     expect(within(nav).queryByText('Manage')).not.toBeInTheDocument();
     expect(within(nav).getByRole('link', { name: 'Activity' })).toHaveAttribute('aria-current', 'page');
   });

@@ -5,12 +5,13 @@ import List from '@mui/material/List';
 import ListItem from '@mui/material/ListItem';
 import Paper from '@mui/material/Paper';
 import Typography from '@mui/material/Typography';
+import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
 import { ALERT_TITLE_KEYS } from '../../../../core/alert-titles.ts';
 import type { AlertMute } from '../../../../core/api/activity.ts';
 import { DateTime } from '../../account/index.ts';
 
-function what(t: ReturnType<typeof useTranslation>['t'], mute: AlertMute) {
+function what(t: TFunction, mute: AlertMute) {
   const name = mute.device?.name ?? mute.smartnvr?.name;
   const type = mute.alert_type && t(ALERT_TITLE_KEYS[mute.alert_type]);
   if (name && type) return t('activity.mute.deviceType', { name, type });

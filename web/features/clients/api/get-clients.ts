@@ -1,12 +1,13 @@
-// GET /apiv2/cloud/:cloudId/clients: one page of a site's or a device's wireless clients.
+// GET /apiv2/cloud/:cloudId/clients: one page of the cloud's, a site's or a device's wireless clients, and
+// the address of the same list as a CSV file (GET .../clients/export).
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import type { ClientListResponse, ClientSort, SortOrder } from '../../../../core/api/clients.ts';
 import { LIST_PAGE_SIZE } from '../../../../core/api/list-query.ts';
-import { apiGet } from '../../../platform/http.ts';
+import { apiGet, buildQuery } from '../../../platform/http.ts';
 import { clientsKeys } from './keys.ts';
 
-/** Whose clients: one site's or one device's. */
-export type ClientScope = { readonly siteId: number } | { readonly deviceId: number };
+/** Whose clients: the whole cloud's (narrowed to a site when one is chosen), one site's or one device's. */
+export type ClientScope = { readonly siteId?: number; readonly deviceId?: number };
 
 export interface ClientListParams {
   readonly search: string;
@@ -15,16 +16,28 @@ export interface ClientListParams {
   readonly order: SortOrder;
 }
 
+const listQuery = (scope: ClientScope, params: Omit<ClientListParams, 'offset'>) => ({
+  site_id: scope.siteId,
+  device_id: scope.deviceId,
+  search: params.search === '' ? undefined : params.search,
+  sort: params.sort,
+  order: params.order,
+});
+
 export function getClients(cloudId: number, scope: ClientScope, params: ClientListParams) {
   return apiGet<ClientListResponse>(`/apiv2/cloud/${cloudId}/clients`, {
-    ...('siteId' in scope ? { site_id: scope.siteId } : { device_id: scope.deviceId }),
-    search: params.search === '' ? undefined : params.search,
-    sort: params.sort,
-    order: params.order,
+    ...listQuery(scope, params),
     offset: params.offset,
     limit: LIST_PAGE_SIZE,
   });
 }
+
+/** The list as a CSV file: every row the search, site or device and order match, not only the page shown. */
+export const clientsExportHref = (
+  cloudId: number,
+  scope: ClientScope,
+  params: Omit<ClientListParams, 'offset'>,
+) => `/apiv2/cloud/${cloudId}/clients/export?${buildQuery(listQuery(scope, params))}`;
 
 export function clientsQueryOptions(cloudId: number, scope: ClientScope, params: ClientListParams) {
   return queryOptions({

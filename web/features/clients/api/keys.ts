@@ -10,4 +10,6 @@ export const clientsKeys = {
     [...clientsKeys.all(cloudId), 'list', scope, params] as const,
   client: (cloudId: number, clientId: number, range: TimeRange | undefined) =>
     [...clientsKeys.all(cloudId), 'client', clientId, range ?? 'all'] as const,
+  stays: (cloudId: number, clientId: number, range: TimeRange | undefined, offset: number) =>
+    [...clientsKeys.all(cloudId), 'stays', clientId, range ?? 'all', offset] as const,
 };

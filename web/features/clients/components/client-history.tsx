@@ -1,5 +1,6 @@
-// Where a wireless client has been: its stays on devices and sites, newest first, and the addresses it
-// used before, over the period the address's range names (the whole history without one).
+// docs/clients.md#connection-history: where a wireless client has been, its stays on access points and
+// sites (band, SSID, from, to and how long), paged on the server, newest first, and the addresses it used
+// before, over the period the address's range names (the whole history without one).
 import Box from '@mui/material/Box';
 import Link from '@mui/material/Link';
 import TextField from '@mui/material/TextField';
@@ -8,8 +9,10 @@ import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
 import type { ClientDetail, ClientStay } from '../../../../core/api/clients.ts';
 import { TIME_RANGES, type TimeRange } from '../../../../core/time-range.ts';
-import { type ListColumn, ListTable } from '../../../platform/list-page/list-table.tsx';
-import { DateTime, useFormatDateTime } from '../../account/index.ts';
+import { formatDuration } from '../../../platform/duration.ts';
+import { type ListResult, ListResults } from '../../../platform/list-page/list-page-frame.tsx';
+import type { ListColumn } from '../../../platform/list-page/list-table.tsx';
+import { DateTime, useFormatDateTime, useUnitContext } from '../../account/index.ts';
 import { ClientSection } from './client-summary.tsx';
 import { deviceHref, siteHref, useClientLabels } from './client-values.tsx';
 
@@ -34,14 +37,23 @@ interface ClientHistoryProps {
   readonly client: ClientDetail;
   readonly range: TimeRange | undefined;
   readonly onRange: (range: TimeRange | undefined) => void;
-  /** Another period is loading while this one stays on screen. */
-  readonly busy: boolean;
+  /** The page of stays on screen (GET .../clients/:clientId/stays), and moving to another. */
+  readonly stays: ListResult<ClientStay>;
+  readonly offset: number;
+  readonly onOffset: (offset: number) => void;
 }
 
-export function ClientHistory({ client, range, onRange, busy }: ClientHistoryProps) {
+/** Seconds from a stay's start to its end, or to now for the stay that goes on. */
+const staySeconds = (stay: ClientStay, ongoing: boolean, now: number) =>
+  Math.max(0, ((ongoing ? now : Date.parse(stay.last_seen_at)) - Date.parse(stay.first_seen_at)) / 1000);
+
+export function ClientHistory({ client, range, onRange, stays, offset, onOffset }: ClientHistoryProps) {
   const { t } = useTranslation();
   const labels = useClientLabels();
+  const units = useUnitContext();
   const formatTime = useFormatDateTime();
+  const ongoing = (stay: ClientStay) => stay.current && client.connected;
+  const now = Date.now();
   const columns: ListColumn<ClientStay>[] = [
     {
       id: 'device',
@@ -85,8 +97,14 @@ export function ClientHistory({ client, range, onRange, busy }: ClientHistoryPro
       id: 'until',
       nowrap: true,
       header: t('clients.history.until'),
-      cell: (stay) =>
-        stay.current && client.connected ? t('clients.history.now') : <DateTime iso={stay.last_seen_at} />,
+      cell: (stay) => (ongoing(stay) ? t('clients.history.now') : <DateTime iso={stay.last_seen_at} />),
+    },
+    {
+      id: 'duration',
+      nowrap: true,
+      header: t('clients.history.duration'),
+      from: 'sm',
+      cell: (stay) => formatDuration(staySeconds(stay, ongoing(stay), now), units),
     },
   ];
   return (
@@ -111,17 +129,15 @@ export function ClientHistory({ client, range, onRange, busy }: ClientHistoryPro
           ))}
         </TextField>
       </Box>
-      {client.history.length === 0 ? (
-        <Typography role="status">{t('clients.history.empty')}</Typography>
-      ) : (
-        <ListTable
-          labelledBy="client-history"
-          columns={columns}
-          rows={client.history}
-          rowKey={(stay) => `${stay.first_seen_at} ${stay.device?.id ?? stay.site?.id ?? ''}`}
-          busy={busy}
-        />
-      )}
+      <ListResults
+        result={stays}
+        offset={offset}
+        onOffset={onOffset}
+        emptyText={t('clients.history.empty')}
+        columns={columns}
+        rowKey={(stay) => `${stay.first_seen_at} ${stay.device?.id ?? stay.site?.id ?? ''}`}
+        labelledBy="client-history"
+      />
       <Typography component="h3" variant="subtitle1" sx={{ fontWeight: 600 }}>
         {t('clients.history.addresses')}
       </Typography>

@@ -3,7 +3,7 @@
 // been over the period the address names.
 import { act, fireEvent, screen, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { ClientDetail } from '../../../../core/api/clients.ts';
+import type { ClientDetail, ClientStay } from '../../../../core/api/clients.ts';
 import { routes } from '../../../../core/routes.ts';
 import { resetPlatform } from '../../../platform/testing/render-platform.tsx';
 import {
@@ -77,9 +77,29 @@ const DETAIL: ClientDetail = {
   ],
 };
 
-function installServer(answer: (range: string | null) => ClientDetail | [number, unknown]) {
+/**
+ * The client call, answered by `answer`, and its paged stays (DETAIL's history unless `stays` says, 50 a
+ * page); returns the ranges the client call was asked for.
+ */
+function installServer(
+  answer: (range: string | null) => ClientDetail | [number, unknown],
+  stays: (range: string | null) => ClientStay[] = () => DETAIL.history,
+) {
   const ranges: (string | null)[] = [];
+  stayQueries = [];
   installFakeFetch((request: FakeRequest) => {
+    if (request.path === '/apiv2/cloud/3/clients/40/stays') {
+      const query = Object.fromEntries(request.query);
+      delete query.v;
+      stayQueries.push(query);
+      const all = stays(request.query.get('range'));
+      const offset = Number(query.offset);
+      return jsonResponse(200, {
+        items: all.slice(offset, offset + Number(query.limit)),
+        total: all.length,
+        total_capped: false,
+      });
+    }
     if (request.path !== '/apiv2/cloud/3/clients/40') return jsonResponse(404, { message: 'Not found.' });
     ranges.push(request.query.get('range'));
     const body = answer(request.query.get('range'));
@@ -87,6 +107,8 @@ function installServer(answer: (range: string | null) => ClientDetail | [number,
   });
   return ranges;
 }
+/** The stays calls' queries since the server was installed. */
+let stayQueries: Record<string, string>[] = [];
 
 function open(address = '/site/7/client/40') {
   const view = renderListPage(routes.siteClient.path, ClientPage, address);
@@ -173,14 +195,17 @@ describe('client page', () => {
       ['Lobby AP', 'Harbour', 'Corp', '2.4 GHz'],
       ['Device not recorded', 'Harbour', 'Unknown', 'Unknown'],
     ]);
-    // The stay that goes on has no end yet.
+    // The stay that goes on has no end yet; each stay says how long it lasted.
     expect(within(rows[1] as HTMLElement).getByText('Now')).toBeInTheDocument();
+    expect(within(rows[2] as HTMLElement).getByText('9 hr 0 min')).toBeInTheDocument();
+    expect(within(rows[3] as HTMLElement).getByText('2 days 0 hr')).toBeInTheDocument();
     expect(within(history).getByText(/^192\.168\.1\.20, last used /)).toBeInTheDocument();
   });
 
   it('narrows the history to the range of the address, and changes it there', async () => {
-    const ranges = installServer((range) =>
-      range === '24h' ? { ...DETAIL, history: [], addresses: [] } : DETAIL,
+    const ranges = installServer(
+      (range) => (range === '24h' ? { ...DETAIL, history: [], addresses: [] } : DETAIL),
+      (range) => (range === '24h' ? [] : DETAIL.history),
     );
     const { router } = open('/site/7/client/40?range=24h');
     await settle();
@@ -226,5 +251,37 @@ describe('client page', () => {
     await settle();
     expect(section('Last connection')).toBeInTheDocument();
     expect(screen.queryByText('Now')).not.toBeInTheDocument();
+  });
+
+  it('pages the connection history on the server, and starts again at the first page for another period', async () => {
+    const many: ClientStay[] = Array.from({ length: 60 }, (_, n) => ({
+      device: { id: 100 + n, name: `AP ${n}` },
+      site: { id: 7, name: 'Depot' },
+      ssid: 'Depot',
+      band: '5',
+      first_seen_at: new Date(Date.UTC(2026, 1, 1, 0, 0) - n * 3_600_000).toISOString(),
+      last_seen_at: new Date(Date.UTC(2026, 1, 1, 0, 30) - n * 3_600_000).toISOString(),
+      current: false,
+    }));
+    installServer(
+      () => DETAIL,
+      () => many,
+    );
+    open();
+    await settle();
+    const history = section('Connection history');
+    expect(within(history).getByRole('link', { name: 'AP 0' })).toBeInTheDocument();
+    expect(within(history).getAllByText('30 min')).toHaveLength(50);
+    fireEvent.click(within(history).getByRole('button', { name: 'Next page' }));
+    await settle();
+    expect(within(history).getByRole('link', { name: 'AP 50' })).toBeInTheDocument();
+    expect(within(history).queryByRole('link', { name: 'AP 0' })).not.toBeInTheDocument();
+    fireEvent.change(screen.getByRole('combobox', { name: 'Period' }), { target: { value: '7d' } });
+    await settle();
+    expect(stayQueries.map((query) => [query.range, query.offset, query.limit])).toEqual([
+      [undefined, '0', '50'],
+      [undefined, '50', '50'],
+      ['7d', '0', '50'],
+    ]);
   });
 });

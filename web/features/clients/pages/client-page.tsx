@@ -5,7 +5,7 @@ import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import CircularProgress from '@mui/material/CircularProgress';
 import Typography from '@mui/material/Typography';
-import type { ReactNode } from 'react';
+import { type ReactNode, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation, useNavigate, useSearchParams } from 'react-router';
 import { routes } from '../../../../core/routes.ts';
@@ -15,6 +15,7 @@ import { LoadFailed } from '../../../platform/load-failed.tsx';
 import { useRouteParams } from '../../../platform/use-route-match.ts';
 import { usePageObjects } from '../../navigation/index.ts';
 import { useClient } from '../api/get-client.ts';
+import { useClientStays } from '../api/get-client-stays.ts';
 import { ClientCharts } from '../components/client-charts.tsx';
 import { ClientHistory } from '../components/client-history.tsx';
 import { ClientSummary } from '../components/client-summary.tsx';
@@ -29,6 +30,11 @@ export function ClientPage() {
   const range = isTimeRange(asked) ? asked : undefined;
   const { cloudId } = usePageObjects(pathname);
   const result = useClient(cloudId, clientId, range);
+  // The connection history is paged on its own, asked for beside the client; another period starts again
+  // at its first page.
+  const [paging, setPaging] = useState({ range, offset: 0 });
+  const offset = paging.range === range ? paging.offset : 0;
+  const stays = useClientStays(cloudId, clientId, range, offset);
 
   let content: ReactNode;
   if (result.isPending) {
@@ -51,8 +57,10 @@ export function ClientPage() {
         <ClientCharts samples={result.data.samples} />
         <ClientHistory
           client={result.data}
+          stays={stays}
+          offset={offset}
+          onOffset={(next) => setPaging({ range, offset: next })}
           range={range}
-          busy={result.isPlaceholderData}
           onRange={(next) =>
             navigate(routes.siteClient.href({ siteId, clientId }, { query: { range: next } }), {
               replace: true,

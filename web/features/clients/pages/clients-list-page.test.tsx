@@ -1,9 +1,10 @@
 // @vitest-environment happy-dom
-// docs/navigation.md#navigation-drawer Wireless Clients of a site and the device's Clients page: searched, sorted and paged on the
-// server, with the loading, empty and error states of every list.
+// docs/clients.md: the cloud's Clients, a site's Wireless Clients and the device's Clients page: searched,
+// narrowed to a site, sorted and paged on the server, exported as CSV, with the loading, empty and error
+// states of every list.
 import { act, fireEvent, screen, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import type { ClientListItem } from '../../../../core/api/clients.ts';
+import type { ClientListItem, ClientListResponse } from '../../../../core/api/clients.ts';
 import type { ListPage } from '../../../../core/api/list-query.ts';
 import { routes } from '../../../../core/routes.ts';
 import { resetPlatform } from '../../../platform/testing/render-platform.tsx';
@@ -62,16 +63,29 @@ const NAVIGATION = {
   },
 };
 
-/** The client list calls, answered by `answer`; returns their query parameters. */
-function installServer(answer: (query: URLSearchParams) => ListPage<ClientListItem> | [number, unknown]) {
+const SITES = [
+  { id: 7, name: 'Harbour' },
+  { id: 8, name: 'Depot' },
+];
+
+/**
+ * The client list calls, answered by `answer` (export allowed unless the page says), and the site
+ * picker's; returns the list calls' query parameters.
+ */
+function installServer(
+  answer: (query: URLSearchParams) => ListPage<ClientListItem> | ClientListResponse | [number, unknown],
+) {
   const lists: Record<string, string>[] = [];
   installFakeFetch((request: FakeRequest) => {
+    if (request.path === '/apiv2/cloud/3/sites-select') return jsonResponse(200, { sites: SITES });
     if (request.path !== '/apiv2/cloud/3/clients') return jsonResponse(404, { message: 'Not found.' });
     const query = Object.fromEntries(request.query);
     delete query.v;
     lists.push(query);
     const page = answer(request.query);
-    return Array.isArray(page) ? jsonResponse(page[0], page[1]) : jsonResponse(200, page);
+    return Array.isArray(page)
+      ? jsonResponse(page[0], page[1])
+      : jsonResponse(200, { can_export: true, ...page });
   });
   return lists;
 }
@@ -87,6 +101,7 @@ function open(path: string, address: string) {
 }
 const openSite = () => open(routes.siteClients.path, '/site/7/clients');
 const openDevice = () => open(routes.deviceClients.path, '/site/7/device/11/clients');
+const openCloud = (address = '/v2/cloud/3/clients') => open(routes.cloudClients.path, address);
 const searchBox = () => screen.getByRole('textbox', { name: 'Search wireless clients' });
 const headers = () => screen.getAllByRole('columnheader').map((header) => header.textContent);
 
@@ -236,5 +251,80 @@ describe('device clients page', () => {
     expect(screen.getByRole('status')).toHaveTextContent(
       'No wireless clients have been seen on this device.',
     );
+  });
+});
+
+describe('cloud clients page', () => {
+  it('lists every client the caller sees with its site, and links each to its site’s client page', async () => {
+    const lists = installServer(() =>
+      pageOf([
+        client(1, 'laptop-anna'),
+        client(2, 'laptop-anna', { site: { id: 8, name: 'Depot' }, device: { id: 12, name: 'Yard AP' } }),
+        client(3, 'drifter', { site: null, device: null }),
+      ]),
+    );
+    openCloud();
+    expect(screen.getByRole('heading', { level: 1, name: 'Clients' })).toBeInTheDocument();
+    await settle();
+    expect(lists).toEqual([{ sort: 'lastSeen', order: 'desc', offset: '0', limit: '50' }]);
+    expect(headers().slice(0, 4)).toEqual(['Client', 'Site', 'Connection', 'Device']);
+    const table = screen.getByRole('table', { name: 'Clients' });
+    // Two clients of one name are told apart by their site.
+    const [harbour, depot] = within(table).getAllByRole('link', { name: 'laptop-anna' });
+    expect(harbour).toHaveAttribute('href', '/site/7/client/1');
+    expect(depot).toHaveAttribute('href', '/site/8/client/2');
+    expect(within(depot?.closest('tr') as HTMLElement).getByRole('link', { name: 'Depot' })).toHaveAttribute(
+      'href',
+      '/site/8/dashboard#default',
+    );
+    // A client seen on no site has no page to open.
+    expect(within(table).queryByRole('link', { name: 'drifter' })).not.toBeInTheDocument();
+    expect(within(table).getByText('drifter')).toBeInTheDocument();
+  });
+
+  it('keeps its search and site in the address, and exports the same list', async () => {
+    const lists = installServer(() => pageOf([client(1, 'laptop-anna')]));
+    const { router } = openCloud('/v2/cloud/3/clients?search=anna&site=7');
+    await settle();
+    expect(lists[0]).toEqual({
+      site_id: '7',
+      search: 'anna',
+      sort: 'lastSeen',
+      order: 'desc',
+      offset: '0',
+      limit: '50',
+    });
+    expect(searchBox()).toHaveValue('anna');
+    expect(screen.getByRole('combobox', { name: 'Site' })).toHaveValue('Harbour');
+    fireEvent.change(screen.getByRole('combobox', { name: 'Sort by' }), {
+      target: { value: 'hostname asc' },
+    });
+    await settle();
+    const href = new URL(
+      screen.getByRole('link', { name: 'Export CSV' }).getAttribute('href') ?? '',
+      'http://console.test',
+    );
+    expect(href.pathname).toBe('/apiv2/cloud/3/clients/export');
+    expect(Object.fromEntries([...href.searchParams].filter(([name]) => name !== 'v'))).toEqual({
+      site_id: '7',
+      search: 'anna',
+      sort: 'hostname',
+      order: 'asc',
+    });
+    fireEvent.change(searchBox(), { target: { value: 'galaxy' } });
+    fireEvent.keyDown(searchBox(), { key: 'Enter' });
+    await settle();
+    expect(new URLSearchParams(router.state.location.search).get('search')).toBe('galaxy');
+    expect(lists.at(-1)).toMatchObject({ search: 'galaxy', site_id: '7' });
+  });
+
+  it('offers no export to who may not export, and says when the cloud has no clients', async () => {
+    installServer(() => ({ ...pageOf<ClientListItem>([]), can_export: false }));
+    openCloud();
+    await settle();
+    expect(screen.getByRole('status')).toHaveTextContent(
+      'No wireless clients have been seen in this cloud yet.',
+    );
+    expect(screen.queryByRole('link', { name: 'Export CSV' })).not.toBeInTheDocument();
   });
 });

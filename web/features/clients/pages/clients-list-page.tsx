@@ -1,59 +1,107 @@
-// docs/navigation.md#navigation-drawer Wireless Clients (/site/{siteId}/clients) and the device menu's Clients page: the wireless
-// clients of the site or the device, searched by MAC, IP or host name and sorted, paged on the server.
+// docs/clients.md: the cloud's Clients (/v2/cloud/{cloudId}/clients, narrowed to a site by its filter), a site's
+// Wireless Clients (/site/{siteId}/clients) and the device menu's Clients page: the wireless clients the
+// caller sees, searched by MAC, IP or host name and sorted, paged on the server, and exported as CSV.
+import DownloadIcon from '@mui/icons-material/Download';
 import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
 import Link from '@mui/material/Link';
 import Paper from '@mui/material/Paper';
 import Typography from '@mui/material/Typography';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link as RouterLink, useLocation } from 'react-router';
+import { Link as RouterLink, useLocation, useSearchParams } from 'react-router';
 import type { ClientListItem } from '../../../../core/api/clients.ts';
 import { LIST_SEARCH_MIN_LENGTH } from '../../../../core/api/list-query.ts';
+import { parseId } from '../../../../core/route-definition.ts';
 import { matchRoute, readPathIds, routes } from '../../../../core/routes.ts';
+import { useChangeQuery } from '../../../platform/address-query.ts';
 import { ListResults } from '../../../platform/list-page/list-page-frame.tsx';
 import type { ListColumn } from '../../../platform/list-page/list-table.tsx';
 import { SearchField } from '../../../platform/search-field/search-field.tsx';
 import { DateTime } from '../../account/index.ts';
 import { usePageObjects } from '../../navigation/index.ts';
-import { type ClientListParams, type ClientScope, useClients } from '../api/get-clients.ts';
+import { SiteSelect } from '../../sites/index.ts';
+import {
+  type ClientListParams,
+  type ClientScope,
+  clientsExportHref,
+  useClients,
+} from '../api/get-clients.ts';
 import { ClientSortSelect } from '../components/client-sort.tsx';
-import { clientName, deviceHref, useClientLabels } from '../components/client-values.tsx';
+import { clientName, deviceHref, siteHref, useClientLabels } from '../components/client-values.tsx';
 
 const TITLE_ID = 'page-title';
 
 export function ClientsListPage() {
   const { t } = useTranslation();
   const { pathname } = useLocation();
+  const [query] = useSearchParams();
+  const changeQuery = useChangeQuery();
   const ids = readPathIds(pathname);
   const match = matchRoute(pathname);
+  const onCloud = match?.key === 'cloudClients';
   // Site and device addresses carry no cloud id: the shell has already read their cloud.
-  const { cloudId } = usePageObjects(pathname);
-  const [params, setParams] = useState<ClientListParams>({
+  const objects = usePageObjects(pathname);
+  const cloudId = onCloud ? (ids.cloudId ?? null) : objects.cloudId;
+  // The cloud's list keeps its search and site in the address, so a view can be bookmarked; a search
+  // too short to run (typed into the address) lists everything.
+  const typed = onCloud ? (query.get('search')?.trim() ?? '') : '';
+  const addressSearch = typed.length >= LIST_SEARCH_MIN_LENGTH ? typed : '';
+  const [state, setParams] = useState<ClientListParams>({
     search: '',
     offset: 0,
     sort: 'lastSeen',
     order: 'desc',
   });
-  const scope: ClientScope = ids.deviceId ? { deviceId: ids.deviceId } : { siteId: ids.siteId ?? 0 };
+  const params = onCloud ? { ...state, search: addressSearch } : state;
+  const chosenSite = (onCloud ? parseId(query.get('site') ?? '') : undefined) ?? undefined;
+  const scope: ClientScope = onCloud
+    ? { siteId: chosenSite }
+    : ids.deviceId
+      ? { deviceId: ids.deviceId }
+      : { siteId: ids.siteId ?? 0 };
   const result = useClients(cloudId, scope, params);
   const labels = useClientLabels();
-  if (!match || ids.siteId === undefined) return null;
-  const pageSiteId = ids.siteId;
-  const onDevice = 'deviceId' in scope;
+  if (!match || (!onCloud && ids.siteId === undefined)) return null;
+  const onDevice = scope.deviceId !== undefined;
+  const siteColumn: ListColumn<ClientListItem>[] = onCloud
+    ? [
+        {
+          id: 'site',
+          header: t('clients.column.site'),
+          cell: (client) =>
+            client.site ? (
+              <Link component={RouterLink} to={siteHref(client.site)}>
+                {client.site.name}
+              </Link>
+            ) : (
+              t('clients.value.none')
+            ),
+        },
+      ]
+    : [];
 
   const columns: ListColumn<ClientListItem>[] = [
     {
       id: 'client',
       header: t('clients.column.client'),
-      cell: (client) => (
-        <Link
-          component={RouterLink}
-          to={routes.siteClient.href({ siteId: client.site?.id ?? pageSiteId, clientId: client.id })}
-        >
-          {clientName(client)}
-        </Link>
-      ),
+      cell: (client) =>
+        client.site || ids.siteId ? (
+          <Link
+            component={RouterLink}
+            to={routes.siteClient.href({
+              siteId: client.site?.id ?? ids.siteId ?? 0,
+              clientId: client.id,
+            })}
+          >
+            {clientName(client)}
+          </Link>
+        ) : (
+          // A client whose device is on no site has no page of its own.
+          clientName(client)
+        ),
     },
+    ...siteColumn,
     {
       id: 'connection',
       nowrap: true,
@@ -122,13 +170,39 @@ export function ClientsListPage() {
             label={t('clients.list.search')}
             placeholder={t('clients.list.placeholder')}
             minLength={LIST_SEARCH_MIN_LENGTH}
-            onSearch={(search) => setParams((current) => ({ ...current, search, offset: 0 }))}
+            value={onCloud ? addressSearch : undefined}
+            onSearch={(search) => {
+              setParams((current) => ({ ...current, search, offset: 0 }));
+              if (onCloud) changeQuery({ search });
+            }}
           />
         </Box>
+        {onCloud && cloudId !== null && (
+          <SiteSelect
+            cloudId={cloudId}
+            size="small"
+            label={t('clients.column.site')}
+            value={chosenSite ?? null}
+            onChange={(siteId) => {
+              setParams((current) => ({ ...current, offset: 0 }));
+              changeQuery({ site: siteId === null ? null : String(siteId) });
+            }}
+          />
+        )}
         <ClientSortSelect
           value={params}
           onChange={(choice) => setParams((current) => ({ ...current, ...choice, offset: 0 }))}
         />
+        {cloudId !== null && result.data?.can_export && (
+          <Button
+            href={clientsExportHref(cloudId, scope, params)}
+            download
+            startIcon={<DownloadIcon />}
+            sx={{ alignSelf: 'center' }}
+          >
+            {t('clients.export.csv')}
+          </Button>
+        )}
       </Box>
       <Paper variant="outlined" sx={{ minWidth: 0, p: { xs: 1, sm: 2 }, display: 'grid', gap: 1 }}>
         <ListResults
@@ -137,11 +211,13 @@ export function ClientsListPage() {
           offset={params.offset}
           onOffset={(offset) => setParams((current) => ({ ...current, offset }))}
           emptyText={
-            params.search !== ''
+            params.search !== '' || chosenSite !== undefined
               ? undefined
-              : onDevice
-                ? t('clients.list.emptyDevice')
-                : t('clients.list.emptySite')
+              : onCloud
+                ? t('clients.list.emptyCloud')
+                : onDevice
+                  ? t('clients.list.emptyDevice')
+                  : t('clients.list.emptySite')
           }
           columns={columns}
           rowKey={(client) => client.id}

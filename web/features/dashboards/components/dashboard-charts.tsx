@@ -3,7 +3,7 @@ import Box from '@mui/material/Box';
 import { useTranslation } from 'react-i18next';
 import type { DashboardResponse } from '../../../../core/api/dashboards.ts';
 import { TimeSeriesChart } from '../../../platform/charts/time-series-chart.tsx';
-import { formatBytes, formatNumber } from '../../../platform/units.ts';
+import { formatBitRate, formatNumber } from '../../../platform/units.ts';
 import { useUnitContext } from '../../account/index.ts';
 
 export function DashboardCharts({ data }: { readonly data: DashboardResponse }) {
@@ -29,10 +29,10 @@ export function DashboardCharts({ data }: { readonly data: DashboardResponse }) 
         title={t('dashboards.charts.traffic')}
         points={data.clients}
         series={[
-          { key: 'rx_bytes', label: t('dashboards.charts.received') },
-          { key: 'tx_bytes', label: t('dashboards.charts.sent') },
+          { key: 'rx_rate', label: t('dashboards.charts.received') },
+          { key: 'tx_rate', label: t('dashboards.charts.sent') },
         ]}
-        format={(value) => formatBytes(value, units)}
+        format={(value) => formatBitRate(value, units)}
         timeZone={units.timeZone}
       />
       <TimeSeriesChart

@@ -49,8 +49,22 @@ function dashboard(overrides: Partial<DashboardResponse> = {}): DashboardRespons
       health: { ...zeroHealth, HEALTH_NORMAL: 1 },
     },
     clients: [
-      { at: '2026-11-25T12:00:00.000Z', clients: 12, rx_bytes: 1_500_000, tx_bytes: 250_000 },
-      { at: '2026-11-25T13:00:00.000Z', clients: null, rx_bytes: null, tx_bytes: null },
+      {
+        at: '2026-11-25T12:00:00.000Z',
+        clients: 12,
+        rx_bytes: 1_500_000,
+        tx_bytes: 250_000,
+        rx_rate: 12_500_000,
+        tx_rate: 556,
+      },
+      {
+        at: '2026-11-25T13:00:00.000Z',
+        clients: null,
+        rx_bytes: null,
+        tx_bytes: null,
+        rx_rate: null,
+        tx_rate: null,
+      },
     ],
     alerts: [
       { at: '2026-11-25T12:00:00.000Z', critical: 1, warning: 0 },
@@ -159,7 +173,8 @@ describe('dashboard page', () => {
     expect(rows.slice(1).map((row) => row.lastChild?.textContent)).toEqual(['12', 'No data']);
     const traffic = screen.getByRole('region', { name: 'Traffic' });
     fireEvent.click(within(traffic).getByRole('button', { name: 'Show data table' }));
-    expect(within(traffic).getByRole('table')).toHaveTextContent('1.5 MB');
+    // Traffic is drawn as throughput, not as the bytes of each point (docs/telemetry.md).
+    expect(within(traffic).getByRole('table')).toHaveTextContent('12.5 Mb/s');
     await act(async () => {
       fireEvent.click(
         within(screen.getByRole('group', { name: 'Time range' })).getByRole('button', { name: '30 days' }),

@@ -4,6 +4,7 @@ import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Link from '@mui/material/Link';
 import Typography from '@mui/material/Typography';
+import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
 import type { DeviceDetail, DeviceReport } from '../../../../core/api/devices.ts';
@@ -76,11 +77,7 @@ function StateChange({ state }: { readonly state: ObjectState }) {
   );
 }
 
-function systemFacts(
-  t: ReturnType<typeof useTranslation>['t'],
-  report: DeviceReport,
-  units: UnitContextWithZone,
-) {
+function systemFacts(t: TFunction, report: DeviceReport, units: UnitContextWithZone) {
   const { system, time_sync: time, config } = report;
   const facts: Fact[] = [
     { label: t('deviceDashboard.system.cpu'), value: formatPercent(system.cpu_pct, units) },

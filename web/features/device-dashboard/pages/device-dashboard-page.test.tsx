@@ -203,6 +203,35 @@ describe('device dashboard', () => {
     expect(screen.queryByRole('region', { name: 'Wireless clients' })).not.toBeInTheDocument();
   });
 
+  it("names a mesh unit's peers the console knows, leading to their pages, and others by MAC", async () => {
+    open(
+      {
+        devices: [
+          device({
+            id: 31,
+            name: 'Harbour Mesh Node 01',
+            product_type: 'mesh',
+            product_brand_id: 82,
+            link_peers: [{ mac: '02:4c:20:00:00:02', id: 32, name: 'Harbour Mesh Node 02' }],
+            report: report({
+              mesh_peers: [
+                { mac: '02:4C:20:00:00:02', rssi: -50, snr: 28, capacity_mbps: 900, hops: 0 },
+                { mac: '02:99:00:00:00:01', rssi: -61, snr: 19, capacity_mbps: 400, hops: 2 },
+              ],
+            }),
+          }),
+        ],
+      },
+      '/site/7/device/31/dashboard',
+    );
+    const peers = await screen.findByRole('table', { name: 'Mesh peers' });
+    expect(within(peers).getByRole('link', { name: 'Harbour Mesh Node 02' })).toHaveAttribute(
+      'href',
+      '/device/32',
+    );
+    expect(within(peers).getByText('02:99:00:00:00:01')).toBeInTheDocument();
+  });
+
   it("draws a switch's front panel, a tile per port named in full, leading to the Ports page", async () => {
     open({
       devices: [

@@ -44,7 +44,9 @@ function FamilyView({ cloudId, device }: { readonly cloudId: number; readonly de
         />
       )}
       {report.links && report.links.length > 0 && <LinksSection cloudId={cloudId} device={device} />}
-      {report.mesh_peers && report.mesh_peers.length > 0 && <MeshPeersSection peers={report.mesh_peers} />}
+      {report.mesh_peers && report.mesh_peers.length > 0 && (
+        <MeshPeersSection peers={report.mesh_peers} known={device.link_peers} />
+      )}
       {report.wan && report.wan.length > 0 && <WanSection ports={report.wan} />}
       {report.managed_devices && <ManagedDevicesSection devices={report.managed_devices} />}
       {report.ports && report.ports.length > 0 && (

@@ -9,6 +9,7 @@ import { Fragment } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
 import type { SearchField, SearchResult } from '../../../../core/api/search.ts';
+import { useFormatDateTime } from '../../account/index.ts';
 import { highlightParts } from '../highlight.ts';
 import { SOURCE_LABEL_KEYS } from '../labels.ts';
 import { resultHref } from '../result-groups.ts';
@@ -37,10 +38,27 @@ export function SearchResultLink({ result, query, onSelect }: SearchResultLinkPr
           <Chip size="small" variant="outlined" color="error" label={t('search.result.deleted')} />
         )}
       </Box>
+      {result.client && <ClientWhereabouts client={result.client} />}
       {result.fields.map((field) => (
         <MatchedField key={`${field.source}-${field.value}`} field={field} query={query} />
       ))}
     </ListItemButton>
+  );
+}
+
+/** Where a wireless client is: its site, its access point and when it was last seen. */
+function ClientWhereabouts({ client }: { readonly client: NonNullable<SearchResult['client']> }) {
+  const { t } = useTranslation();
+  const formatTime = useFormatDateTime();
+  const parts = [
+    client.site && t('search.result.clientSite', { name: client.site.name }),
+    client.device && t('search.result.clientDevice', { name: client.device.name }),
+    t('search.result.clientLastSeen', { time: formatTime(client.last_seen_at) }),
+  ].filter((part): part is string => Boolean(part));
+  return (
+    <Typography variant="body2" color="text.secondary" sx={{ overflowWrap: 'anywhere' }}>
+      {parts.join(' · ')}
+    </Typography>
   );
 }
 

@@ -193,4 +193,34 @@ describe('Search Everywhere results', () => {
     fireEvent.keyDown(input, { key: 'ArrowDown' });
     expect(link('Lobby Labs')).toHaveFocus();
   });
+
+  it('tells two clients of one name apart by their site, access point and last seen', async () => {
+    const phone = (id: number, site: string, device: string | null, lastSeen: string) =>
+      result({
+        object_type: 'client',
+        title: 'lobby-phone',
+        object_id: id,
+        site_id: id,
+        fields: [{ source: 'hostname', value: 'lobby-phone' }],
+        client: {
+          site: { id, name: site },
+          device: device === null ? null : { id: id + 100, name: device },
+          last_seen_at: lastSeen,
+        },
+      });
+    await searchFor('lobby-phone', {
+      current: [
+        phone(31, 'HQ', 'Lobby AP 1', '2026-03-02T10:15:00.000Z'),
+        phone(32, 'Depot', 'Yard AP', '2026-02-20T08:00:00.000Z'),
+      ],
+      historical: [phone(33, 'Harbour', null, '2026-01-05T12:00:00.000Z')],
+    });
+    expect(link('lobby-phone.*Site: HQ')).toHaveTextContent(
+      /Site: HQ · Access point: Lobby AP 1 · Last seen: .*2026.*10:15/,
+    );
+    expect(link('lobby-phone.*Site: Depot')).toHaveTextContent(
+      /Site: Depot · Access point: Yard AP · Last seen: .*2026/,
+    );
+    expect(link('lobby-phone.*Site: Harbour')).toHaveTextContent(/Site: Harbour · Last seen: /);
+  });
 });

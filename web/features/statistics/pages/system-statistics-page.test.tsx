@@ -56,6 +56,21 @@ describe('system statistics page', () => {
     expect(rowTexts(showTable('Temperature')).map((row) => row[1])).toEqual(['Temperature', '48°C', '50°C']);
   });
 
+  it("charts a PoE switch's power delivered against its budget", async () => {
+    installDeviceServer('switch', {
+      metrics: () =>
+        metricsOf([
+          metricPoint('2026-11-25T10:00:00Z', { cpu: 5, mem: 30, power: 148.5, power_budget: 370 }),
+        ]),
+    });
+    open();
+    await screen.findByRole('region', { name: 'CPU' });
+    expect(rowTexts(showTable('Power')).map((row) => row.slice(1))).toEqual([
+      ['Power drawn', 'Power budget'],
+      ['148.5 W', '370 W'],
+    ]);
+  });
+
   it('shows temperatures in °F to a user of imperial units', async () => {
     installDeviceServer('wifi', { metrics: () => metricsOf(points) });
     open(ADDRESS, 'IMPERIAL');

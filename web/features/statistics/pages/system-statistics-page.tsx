@@ -1,11 +1,12 @@
 // docs/navigation.md#navigation-drawer Statistics > System: a device's CPU load, memory use, temperature (in the user's measurement
-// units) and power over time.
+// units) and power over time, against the power budget where the device has one (docs/telemetry.md).
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { MetricPoint } from '../../../../core/api/metrics.ts';
 import { TimeSeriesChart } from '../../../platform/charts/time-series-chart.tsx';
 import { convertTemperature, formatDegrees, formatPercent, formatWatts } from '../../../platform/units.ts';
 import { useUnitContext } from '../../account/index.ts';
+import { reportsAny } from '../components/series.ts';
 import { StatisticsFrame } from '../components/statistics-frame.tsx';
 
 export function SystemStatisticsPage() {
@@ -54,7 +55,14 @@ function SystemCharts({ points }: { readonly points: readonly MetricPoint[] }) {
       <TimeSeriesChart
         title={t('statistics.system.power')}
         points={points}
-        series={[{ key: 'power', label: t('statistics.system.powerDrawn') }]}
+        series={
+          reportsAny(points, ['power_budget'])
+            ? [
+                { key: 'power', label: t('statistics.system.powerDrawn') },
+                { key: 'power_budget', label: t('statistics.system.powerBudget') },
+              ]
+            : [{ key: 'power', label: t('statistics.system.powerDrawn') }]
+        }
         format={(value) => formatWatts(value, units)}
         timeZone={units.timeZone}
       />

@@ -74,6 +74,37 @@ describe('wireless statistics page', () => {
     ]);
   });
 
+  it('draws 6 GHz where the access point has a 6 GHz radio, and its retries', async () => {
+    installDeviceServer('wifi', {
+      metrics: () =>
+        metricsOf(
+          [
+            metricPoint('2026-11-24T00:00:00Z', {
+              clients24: 2,
+              clients5: 9,
+              clients6: 5.5,
+              util24: 40,
+              util5: 20,
+              util6: 6,
+              noise24: -95,
+              noise5: -101,
+              noise6: -104,
+              retries: 7.5,
+            }),
+          ],
+          '7d',
+        ),
+    });
+    open();
+    await screen.findByRole('region', { name: 'Clients per band' });
+    expect(table('Clients per band').map((row) => row.slice(1))).toEqual([
+      ['2.4 GHz', '5 GHz', '6 GHz'],
+      ['2', '9', '5.5'],
+    ]);
+    expect(table('Noise floor')[1]?.slice(1)).toEqual(['-95 dBm', '-101 dBm', '-104 dBm']);
+    expect(table('Retries')[1]?.[1]).toBe('7.5%');
+  });
+
   it('says so in each chart when the device has no radios', async () => {
     installDeviceServer('switch', {
       metrics: () => metricsOf([metricPoint('2026-11-25T10:00:00Z', { cpu: 3 })]),
@@ -82,5 +113,6 @@ describe('wireless statistics page', () => {
     const clients = await screen.findByRole('region', { name: 'Clients per band' });
     expect(within(clients).getByText('No data for this time range.')).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Show data table' })).toBeNull();
+    expect(screen.queryByRole('region', { name: 'Retries' })).toBeNull();
   });
 });

@@ -1,4 +1,5 @@
-// docs/navigation.md#navigation-drawer Statistics > Wireless: a device's clients, channel utilisation and noise per band over time.
+// docs/navigation.md#navigation-drawer Statistics > Wireless: a device's clients, channel utilisation and noise per band over
+// time, and how often its radios send again (docs/telemetry.md#what-each-family-adds).
 import { useTranslation } from 'react-i18next';
 import type { MetricKey, MetricPoint } from '../../../../core/api/metrics.ts';
 import { TimeSeriesChart } from '../../../platform/charts/time-series-chart.tsx';
@@ -7,10 +8,10 @@ import { useUnitContext } from '../../account/index.ts';
 import { reportedSeries, reportsAny, type SeriesChoice } from '../components/series.ts';
 import { StatisticsFrame } from '../components/statistics-frame.tsx';
 
-type BandKeys = readonly [MetricKey, MetricKey, MetricKey];
-const CLIENTS: BandKeys = ['clients24', 'clients5', 'clients60'];
-const UTILISATION: BandKeys = ['util24', 'util5', 'util60'];
-const NOISE: BandKeys = ['noise24', 'noise5', 'noise60'];
+type BandKeys = readonly [MetricKey, MetricKey, MetricKey, MetricKey];
+const CLIENTS: BandKeys = ['clients24', 'clients5', 'clients6', 'clients60'];
+const UTILISATION: BandKeys = ['util24', 'util5', 'util6', 'util60'];
+const NOISE: BandKeys = ['noise24', 'noise5', 'noise6', 'noise60'];
 
 /**
  * The bands of a chart the device has a radio on (a heartbeat counts 0 clients on every band, radio or
@@ -31,7 +32,12 @@ function bandSeries(
 export function WirelessStatisticsPage() {
   const { t } = useTranslation();
   const units = useUnitContext();
-  const labels = [t('statistics.band.ghz24'), t('statistics.band.ghz5'), t('statistics.band.ghz60')];
+  const labels = [
+    t('statistics.band.ghz24'),
+    t('statistics.band.ghz5'),
+    t('statistics.band.ghz6'),
+    t('statistics.band.ghz60'),
+  ];
   return (
     <StatisticsFrame routeKey="deviceWirelessStatistics">
       {(points) => (
@@ -57,6 +63,15 @@ export function WirelessStatisticsPage() {
             format={(value) => formatDbm(value, units)}
             timeZone={units.timeZone}
           />
+          {reportsAny(points, ['retries']) && (
+            <TimeSeriesChart
+              title={t('statistics.wireless.retries')}
+              points={points}
+              series={[{ key: 'retries', label: t('statistics.wireless.retriesSeries') }]}
+              format={(value) => formatPercent(value, units)}
+              timeZone={units.timeZone}
+            />
+          )}
         </>
       )}
     </StatisticsFrame>

@@ -1,0 +1,2 @@
+CREATE INDEX "wireless_clients_cloud_hostname_idx" ON "wireless_clients" USING btree ("cloud_id",("hostname" = ''),"hostname","id");--> statement-breakpoint
+CREATE INDEX "wireless_clients_cloud_hostname_desc_idx" ON "wireless_clients" USING btree ("cloud_id",("hostname" = ''),"hostname" DESC NULLS LAST,"id" DESC NULLS LAST);

@@ -1,0 +1,39 @@
+// The topology (docs/topology.md): read by members who see the site.
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { Topology, TopologyParams } from '../../../core/api/topology.ts';
+import { canSeeSite } from '../../../core/policy.ts';
+import { membershipOf } from '../../auth/cloud-scope.ts';
+import type { AppContext } from '../../context.ts';
+import { errors } from '../../errors.ts';
+import { signedInErrors } from '../../http-schemas.ts';
+import { findSite } from '../site-map/repository.ts';
+import { siteTopology } from './repository.ts';
+
+export function topologyRoutes(ctx: AppContext): FastifyPluginAsyncTypebox {
+  const { db } = ctx;
+  const intervalS = ctx.config.heartbeatIntervalS;
+  return async (app) => {
+    app.get(
+      '/sites/:siteId/topology',
+      {
+        schema: {
+          tags: ['sites'],
+          operationId: 'getSiteTopology',
+          summary:
+            "A site's devices and the links between them, as LLDP, switch ports and radio reports draw them",
+          params: TopologyParams,
+          response: { 200: Topology, ...signedInErrors },
+        },
+      },
+      async (request) => {
+        const { cloudId, siteId } = request.params;
+        // A site the caller does not see is one that does not exist (docs/api.md#http-conventions).
+        if (!canSeeSite(membershipOf(request), siteId)) throw errors.notFound();
+        const site = await findSite(db, cloudId, siteId);
+        if (!site) throw errors.notFound('Site not found.');
+        const { nodes, edges } = await siteTopology(db, cloudId, siteId, intervalS);
+        return { site: { id: site.id, name: site.name }, nodes, edges, heartbeat_interval_s: intervalS };
+      },
+    );
+  };
+}
