@@ -35,7 +35,7 @@ type Session = { cookie: string; csrfToken: string };
 
 const numberEnv = (name: string, fallback: number) => Number(process.env[name] || fallback);
 
-function percentile(sorted: number[], p: number): number {
+export function percentile(sorted: number[], p: number): number {
   if (sorted.length === 0) return Number.NaN;
   return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] as number;
 }
@@ -112,10 +112,8 @@ function request(base: string, session: Session, call: Call, index: number) {
  * due at i / rate seconds and its latency counts from then, so time spent waiting for a free
  * connection is part of it; without one, each loop sends again as soon as it has an answer.
  */
-async function load(
-  base: string,
-  session: Session,
-  call: Call,
+export async function load(
+  send: (index: number) => Promise<Response>,
   concurrency: number,
   total: number,
   rate?: number,
@@ -131,7 +129,7 @@ async function load(
         const due = rate ? startedAt + (index * 1000) / rate : performance.now();
         if (due > performance.now()) await sleep(due - performance.now());
         try {
-          const response = await request(base, session, call, index);
+          const response = await send(index);
           await response.arrayBuffer();
           if (response.status !== 200) failures++;
         } catch {
@@ -354,9 +352,10 @@ export async function runApiLoad(): Promise<void> {
       }
       const sqlTimes = await replay(database, captured, dbRuns);
       // Warm-up, which also opens every connection the runs will use.
-      await load(base, session, call, Math.max(...levels), 2 * Math.max(...levels));
+      const send = (index: number) => request(base, session, call, index);
+      await load(send, Math.max(...levels), 2 * Math.max(...levels));
       for (const concurrency of levels) {
-        const result = await load(base, session, call, concurrency, total, rate);
+        const result = await load(send, concurrency, total, rate);
         const { latencies } = result;
         const p95 = percentile(latencies, 95);
         console.log(

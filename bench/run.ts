@@ -7,6 +7,7 @@ import { runEntryParts } from './entry-parts.ts';
 import { runIngest } from './ingest.ts';
 import { runLiveEvents } from './live-events.ts';
 import { runMetrics } from './metrics.ts';
+import { runNetworkView } from './network-view.ts';
 import { runPageLoad } from './page-load.ts';
 import { runSeedLarge } from './seed-large.ts';
 import { runStartup } from './startup.ts';
@@ -26,6 +27,7 @@ const benchmarks: Record<string, () => Promise<void>> = {
   'device-bulk': runDeviceBulk,
   config: runConfig,
   'config-page': runConfigPage,
+  'network-view': runNetworkView,
 };
 const names = process.argv.slice(2);
 for (const name of names.length > 0 ? names : Object.keys(benchmarks)) {
