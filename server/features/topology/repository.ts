@@ -1,5 +1,5 @@
 // A site's topology (docs/topology.md): its devices and the links their reports draw, in two queries
-// whatever the site's size: the devices with their latest heartbeat, and their LLDP neighbours.
+// whatever the site's size, made together: the devices with their latest heartbeat, and their LLDP neighbours.
 import { sql } from 'drizzle-orm';
 import type { TopologyNode } from '../../../core/api/topology.ts';
 import type { HealthId, StatusId } from '../../../core/domain.ts';
@@ -37,8 +37,8 @@ export async function siteTopology(
   intervalS: number,
   now = new Date(),
 ) {
-  // devices_cloud_site_idx finds the site's devices, device_agents_device_key their agents.
-  const rows = await queryRows<DeviceRow>(
+  // Both at once. devices_cloud_site_idx finds the site's devices, device_agents_device_key their agents.
+  const devicesRead = queryRows<DeviceRow>(
     db,
     sql`SELECT d.id, d.name, d.mac, d.product_brand_id, d.product_type, d.status_id, d.health_id,
           a.last_heartbeat_at AS reported_at,
@@ -50,12 +50,13 @@ export async function siteTopology(
         ORDER BY d.name, d.id`,
   );
   // The neighbours' primary key starts with the device: one index range per device of the site.
-  const lldp = await queryRows<LldpRow>(
+  const lldpRead = queryRows<LldpRow>(
     db,
     sql`SELECT n.device_id, n.local_port, n.chassis_id, n.port_id, n.last_seen_at
         FROM devices d JOIN lldp_neighbours n ON n.device_id = d.id
         WHERE d.cloud_id = ${cloudId} AND d.site_id = ${siteId} AND d.deleted_at IS NULL AND NOT d.decomm`,
   );
+  const [rows, lldp] = await Promise.all([devicesRead, lldpRead]);
   const nodes = rows.map(
     (row): TopologyNode => ({
       id: row.id,

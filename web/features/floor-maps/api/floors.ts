@@ -11,14 +11,10 @@ import type {
   UpdateFloorBody,
 } from '../../../../core/api/floor-maps.ts';
 import { apiDelete, apiGet, apiPatch, apiPost, apiPut, apiPutForm } from '../../../platform/http.ts';
+import { floorMapKeys } from './keys.ts';
 
 /** Devices report every minute: the icons' health and clients follow at that pace. */
 export const FLOORS_REFRESH_MS = 60_000;
-
-export const floorMapKeys = {
-  all: (cloudId: number) => ['floor-maps', cloudId] as const,
-  site: (cloudId: number, siteId: number) => [...floorMapKeys.all(cloudId), siteId] as const,
-};
 
 const siteFloors = (cloudId: number, siteId: number) => `/apiv2/cloud/${cloudId}/sites/${siteId}/floors`;
 
