@@ -357,7 +357,8 @@ describe('Demo Networks activity', () => {
 });
 
 describe('seedDemo', () => {
-  it('gives the same rows for the same time on a fresh database', async () => {
+  // A whole second demo, 30 days of history included, seeded in the embedded database: longer than a test.
+  it('gives the same rows for the same time on a fresh database', { timeout: 90_000 }, async () => {
     const other = await openDatabase({ kind: 'memory' });
     try {
       await seedDemo(other.db, testSecrets, now);
