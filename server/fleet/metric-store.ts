@@ -77,18 +77,7 @@ const DAILY_COLUMNS = [
   ['link_rssi_min', 'min'],
   ['link_snr', 'avg'],
   ['link_capacity', 'avg'],
-  ['clients6', 'avg'],
-  ['util6', 'avg'],
-  ['noise6', 'avg'],
-  ['retries', 'avg'],
-  ['link_remote_rssi', 'avg'],
-  ['link_remote_snr', 'avg'],
-  ['link_mcs', 'avg'],
-  ['link_up', 'avg'],
-  ['wan_latency', 'avg'],
-  ['wan_loss', 'avg'],
-  ['errors', 'sum'],
-  ['power_budget', 'max'],
+  ...HOURLY_EXTRA_COLUMNS,
 ] as const;
 const HOURLY_EXTRA = sql.raw(HOURLY_EXTRA_COLUMNS.map(([column]) => column).join(', '));
 const HOURLY_EXTRA_VALUES = sql.raw(

@@ -12,6 +12,7 @@ import {
   jsonResponse,
   restoreFetch,
 } from '../../../test-utils/fake-fetch.ts';
+import { NAVIGATION_SITE } from '../../../test-utils/navigation-site.ts';
 import { renderListPage, settle } from '../../../test-utils/test-list-page.tsx';
 import { navigationSiteQueryOptions } from '../../navigation/index.ts';
 import { FloorMapsPage } from './floor-maps-page.tsx';
@@ -49,16 +50,6 @@ function siteFloors(overrides: Partial<SiteFloors> = {}): SiteFloors {
     ...overrides,
   };
 }
-
-const NAVIGATION_SITE = {
-  id: 7,
-  name: 'Harbour',
-  cloud_id: 3,
-  configEnabled: true,
-  sdwan_enabled: false,
-  allow_config: true,
-  site_permissions: [],
-};
 
 /** The floors and the changes; the floors answer with where the devices are now. */
 function installServer(answer: SiteFloors) {

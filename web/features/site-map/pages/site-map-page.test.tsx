@@ -12,6 +12,7 @@ import {
   jsonResponse,
   restoreFetch,
 } from '../../../test-utils/fake-fetch.ts';
+import { NAVIGATION_SITE } from '../../../test-utils/navigation-site.ts';
 import { renderListPage, settle } from '../../../test-utils/test-list-page.tsx';
 import { navigationSiteQueryOptions } from '../../navigation/index.ts';
 import { TILE_WAIT_MS } from '../components/site-leaflet-map.tsx';
@@ -48,16 +49,6 @@ function siteMap(overrides: Partial<SiteMap> = {}): SiteMap {
     ...overrides,
   };
 }
-
-const NAVIGATION_SITE = {
-  id: 7,
-  name: 'Harbour',
-  cloud_id: 3,
-  configEnabled: true,
-  sdwan_enabled: false,
-  allow_config: true,
-  site_permissions: [],
-};
 
 /** The map and location calls; the map answers with where the devices are now. */
 function installServer(answer: SiteMap) {

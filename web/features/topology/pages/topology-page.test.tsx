@@ -7,6 +7,7 @@ import type { Topology, TopologyEdge, TopologyNode } from '../../../../core/api/
 import { routes } from '../../../../core/routes.ts';
 import { resetPlatform } from '../../../platform/testing/render-platform.tsx';
 import { installFakeFetch, jsonResponse, restoreFetch } from '../../../test-utils/fake-fetch.ts';
+import { NAVIGATION_SITE } from '../../../test-utils/navigation-site.ts';
 import { renderListPage, settle, setViewportWidth } from '../../../test-utils/test-list-page.tsx';
 import { navigationSiteQueryOptions } from '../../navigation/index.ts';
 import { layoutTopology } from '../components/layout.ts';
@@ -83,16 +84,6 @@ const TOPOLOGY: Topology = {
       to_rssi_dbm: -54,
     }),
   ],
-};
-
-const NAVIGATION_SITE = {
-  id: 7,
-  name: 'Harbour',
-  cloud_id: 3,
-  configEnabled: true,
-  sdwan_enabled: false,
-  allow_config: true,
-  site_permissions: [],
 };
 
 function open() {
