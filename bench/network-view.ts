@@ -4,7 +4,8 @@
 // process is the load generator, and headless Chromium runs in its own:
 // - the topology and site map calls at an offered rate and at saturation, beside the same reads made by
 //   the console's own code on the database in this process (the floor: no HTTP, no session check);
-// - time to the drawn graph and to the map's markers in Chromium, beside the frame's floor page.
+// - time to the drawn graph and to the map's markers in Chromium, beside the frame's floor page;
+// - the page's layout of the site, alone, in this process.
 // Run with `npm run bench -- network-view`.
 //   BENCH_DATABASE_URL   PostgreSQL database to use (emptied first); else a fresh PGlite data dir
 //   BENCH_RUNS           visits per page and cache state, default 5
@@ -14,7 +15,9 @@ import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { sql } from 'drizzle-orm';
 import { productBrandsOfType } from '../core/product-catalogue.ts';
+import { linkReportsOf, linkStates } from '../core/topology.ts';
 import { siteTopology } from '../server/features/topology/repository.ts';
+import { layoutTopology } from '../web/features/topology/components/layout.ts';
 import { load, percentile } from './api-load.ts';
 import { env, OPERATOR, open, seedOperator, signIn, startServer } from './fleet-server.ts';
 import { floorTarget, measurePages } from './page-load.ts';
@@ -60,6 +63,18 @@ async function prepare(dataDir: string) {
           'speedMbps', CASE WHEN p = 25 THEN 10000 ELSE 1000 END, 'poeW', 4 + p % 9, 'errors', 0,
           'rxBytes', 1000000 * p, 'txBytes', 400000 * p))
         FROM generate_series(1, 25) p)) ELSE '{}'::jsonb END`);
+  // The switches' link reports, as their heartbeats write them (docs/topology.md#link-reports).
+  const switchLinks = linkReportsOf({
+    ports: Array.from({ length: 25 }, (_, index) => ({
+      port: index + 1,
+      link: true,
+      speedMbps: index + 1 === 25 ? 10000 : 1000,
+    })),
+  });
+  await db.execute(sql`
+    INSERT INTO device_links (device_id, links, states)
+    SELECT id, ${JSON.stringify(switchLinks)}::jsonb, ${linkStates(switchLinks)} FROM devices
+    WHERE id < ${FIRST_AP}`);
   await db.execute(sql`VACUUM (ANALYZE)`);
   await database.close();
 }
@@ -99,6 +114,23 @@ async function topologyFloor(dataDir: string, runs: number) {
   times.sort((a, b) => a - b);
   console.log(
     `floor, the topology read in this process on the database (${runs} runs): p50 ${ms(percentile(times, 50))} ms, p95 ${ms(percentile(times, 95))} ms`,
+  );
+}
+
+/** The page's layout of the site (web/features/topology/components/layout.ts), in Node: its share of the page. */
+async function layoutTime(dataDir: string, runs: number) {
+  const database = await open(dataDir);
+  const { models, nodes, edges } = await siteTopology(database.db, 1, 1, 60).finally(() => database.close());
+  const laidOut = nodes.map((node) => ({ id: node.id, family: models[node.model]?.family ?? '' }));
+  const times: number[] = [];
+  for (let run = 0; run < runs; run++) {
+    const started = performance.now();
+    layoutTopology(laidOut, edges);
+    times.push(performance.now() - started);
+  }
+  times.sort((a, b) => a - b);
+  console.log(
+    `the page's layout of the site in Node (${runs} runs): p50 ${ms(percentile(times, 50))} ms, p95 ${ms(percentile(times, 95))} ms`,
   );
 }
 
@@ -143,5 +175,6 @@ export async function runNetworkView(): Promise<void> {
     await server.stop();
   }
   await topologyFloor(dataDir, 200);
+  await layoutTime(dataDir, 50);
   rmSync(dataDir, { recursive: true, force: true });
 }

@@ -4,6 +4,8 @@ import {
   LINK_DROP_INTERVALS,
   LINK_STALE_INTERVALS,
   type LldpReport,
+  linkReportsOf,
+  linkStates,
   type TopologyDevice,
 } from './topology.ts';
 
@@ -42,12 +44,6 @@ describe('buildEdges', () => {
         to_device_id: 3,
         to_port: 'eth0',
         state: 'up',
-        speed_mbps: null,
-        capacity_mbps: null,
-        band: null,
-        from_rssi_dbm: null,
-        to_rssi_dbm: null,
-        last_seen_at: NOW.toISOString(),
       },
     ]);
   });
@@ -68,7 +64,7 @@ describe('buildEdges', () => {
       options,
     );
     expect(edges).toHaveLength(1);
-    expect(edges[0]).toMatchObject({ from_device_id: 1, to_device_id: 3, last_seen_at: NOW.toISOString() });
+    expect(edges[0]).toMatchObject({ from_device_id: 1, to_device_id: 3, state: 'up' });
   });
 
   it("takes a switch port's link and speed for the link on it", () => {
@@ -108,7 +104,7 @@ describe('buildEdges', () => {
         from_port: '2',
         to_port: 'eth0',
         state: 'down',
-        speed_mbps: null,
+        speed_mbps: undefined,
       },
     ]);
   });
@@ -142,7 +138,6 @@ describe('buildEdges', () => {
         band: '60',
         from_rssi_dbm: -52,
         to_rssi_dbm: -55,
-        speed_mbps: null,
       }),
     ]);
   });
@@ -217,9 +212,14 @@ describe('buildEdges', () => {
       ],
       options,
     );
-    expect(edges.map(({ id, state }) => ({ id, state }))).toEqual([
-      { id: 'wired:1.2-3.eth0', state: 'up' },
-      { id: 'wired:1.3-4.eth0', state: 'stale' },
+    // A stale link says when it was last reported.
+    expect(edges.map(({ id, state, last_seen_at }) => ({ id, state, last_seen_at }))).toEqual([
+      { id: 'wired:1.2-3.eth0', state: 'up', last_seen_at: undefined },
+      {
+        id: 'wired:1.3-4.eth0',
+        state: 'stale',
+        last_seen_at: ago(LINK_STALE_INTERVALS + 0.5).toISOString(),
+      },
     ]);
   });
 
@@ -245,5 +245,40 @@ describe('buildEdges', () => {
     const one = buildEdges([gateway, sw, ap, ap2], reports, options);
     const other = buildEdges([ap2, ap, sw, gateway], [...reports].reverse(), options);
     expect(other).toEqual(one);
+  });
+});
+
+describe('linkReportsOf and linkStates', () => {
+  const report = {
+    ports: [
+      { port: 1, link: true, speedMbps: 1000, poeW: 7.5, errors: 0, rxBytes: 10, txBytes: 20 },
+      { port: 2, link: false, speedMbps: 0, poeW: 0, errors: 0, rxBytes: 0, txBytes: 0 },
+    ],
+    links: [{ peerMac: '02-00-00-00-01-0B', band: '60', up: true, rssi: -52, snr: 30, mcs: 9 }],
+    meshPeers: [],
+  };
+
+  it("keeps only what the topology draws of a heartbeat's links", () => {
+    expect(linkReportsOf(report)).toEqual({
+      ports: [
+        { port: 1, link: true, speedMbps: 1000 },
+        { port: 2, link: false, speedMbps: 0 },
+      ],
+      links: [{ peerMac: '02-00-00-00-01-0B', band: '60', up: true, rssi: -52 }],
+    });
+    expect(linkReportsOf({})).toEqual({});
+  });
+
+  it('changes when a link goes up or down or changes speed, not when its signal moves', () => {
+    const states = linkStates(linkReportsOf(report));
+    expect(states).toBe('p1:1000 p2:- l02:00:00:00:01:0b:up');
+    const port1 = report.ports[0] as (typeof report.ports)[number];
+    const moved = { ...report, links: [{ ...report.links[0], rssi: -70 }] } as typeof report;
+    expect(linkStates(linkReportsOf(moved))).toBe(states);
+    const down = { ...report, ports: [{ ...port1, link: false }, report.ports[1]] } as typeof report;
+    expect(linkStates(linkReportsOf(down))).not.toBe(states);
+    const slower = { ...report, ports: [{ ...port1, speedMbps: 100 }, report.ports[1]] } as typeof report;
+    expect(linkStates(linkReportsOf(slower))).not.toBe(states);
+    expect(linkStates({})).toBe('');
   });
 });

@@ -7,13 +7,11 @@ export const LINK_STALE_INTERVALS = 3;
 /** A report older than this many heartbeat intervals (an hour at the default 60 s) is forgotten. */
 export const LINK_DROP_INTERVALS = 60;
 
-/** A device of the site with the parts of its latest heartbeat that name links. */
-export type TopologyDevice = {
-  id: number;
-  mac: string;
-  family: string;
-  /** When its latest heartbeat came; null for a device that never sent one. */
-  reportedAt: Date | null;
+/**
+ * The parts of a heartbeat that name links (docs/topology.md#link-reports), and of those only what the
+ * topology draws: a heartbeat's ports without their counters, its radio links without their SNR and MCS.
+ */
+export type LinkReports = {
   ports?: readonly { port: number; link: boolean; speedMbps: number }[];
   links?: readonly {
     peerMac: string;
@@ -25,6 +23,53 @@ export type TopologyDevice = {
   meshPeers?: readonly { mac: string; rssi: number; capacityMbps: number }[];
   managedDevices?: readonly { mac: string; reachable: boolean }[];
 };
+
+/** A device of the site with the links its latest heartbeat reports. */
+export type TopologyDevice = LinkReports & {
+  id: number;
+  mac: string;
+  family: string;
+  /** When its latest heartbeat came; null for a device that never sent one. */
+  reportedAt: Date | null;
+};
+
+/** What a heartbeat (or any report of the same shape) says of links, field by field, nothing else. */
+export function linkReportsOf(report: LinkReports): LinkReports {
+  const reports: {
+    -readonly [K in keyof LinkReports]: LinkReports[K];
+  } = {};
+  if (report.ports?.length)
+    reports.ports = report.ports.map(({ port, link, speedMbps }) => ({ port, link, speedMbps }));
+  if (report.links?.length)
+    reports.links = report.links.map(({ peerMac, band, up, rssi, capacityMbps }) => ({
+      peerMac,
+      band,
+      up,
+      ...(rssi === undefined ? {} : { rssi }),
+      ...(capacityMbps === undefined ? {} : { capacityMbps }),
+    }));
+  if (report.meshPeers?.length)
+    reports.meshPeers = report.meshPeers.map(({ mac, rssi, capacityMbps }) => ({ mac, rssi, capacityMbps }));
+  if (report.managedDevices?.length)
+    reports.managedDevices = report.managedDevices.map(({ mac, reachable }) => ({ mac, reachable }));
+  return reports;
+}
+
+/**
+ * Which links a report names and whether each is up, in one word: two reports with the same words draw
+ * the same lines in the same colours (a port's speed included, the label of its line); signal and
+ * capacity, which move at every heartbeat, are left out. Empty for a report that names no link.
+ */
+export function linkStates(reports: LinkReports): string {
+  return [
+    ...(reports.ports ?? []).map((port) => `p${port.port}:${port.link ? port.speedMbps : '-'}`),
+    ...(reports.links ?? []).map((link) => `l${normaliseMac(link.peerMac)}:${link.up ? 'up' : '-'}`),
+    ...(reports.meshPeers ?? []).map((peer) => `m${normaliseMac(peer.mac)}`),
+    ...(reports.managedDevices ?? []).map(
+      (managed) => `d${normaliseMac(managed.mac)}:${managed.reachable ? 'up' : '-'}`,
+    ),
+  ].join(' ');
+}
 
 /** An LLDP neighbour a device reported, with when it last reported it. */
 export type LldpReport = {
@@ -159,21 +204,28 @@ export function buildEdges(
     .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))
     .map(([id, edge]): TopologyEdge => {
       const [from, to] = edge.ends;
-      const newest = Math.max(...edge.reports.map((report) => report.at.getTime()));
-      return {
+      const state = linkState(edge.reports, options.now, options.intervalS);
+      const drawn: TopologyEdge = {
         id,
         kind: edge.kind,
         from_device_id: from.deviceId,
-        from_port: from.port,
         to_device_id: to.deviceId,
-        to_port: to.port,
-        state: linkState(edge.reports, options.now, options.intervalS),
-        speed_mbps: edge.speedMbps,
-        capacity_mbps: edge.capacityMbps,
-        band: edge.band,
-        from_rssi_dbm: edge.rssi.get(from.deviceId) ?? null,
-        to_rssi_dbm: edge.rssi.get(to.deviceId) ?? null,
-        last_seen_at: new Date(newest).toISOString(),
+        state,
       };
+      // Only what some report gives: an answer of a thousand links carries no empty fields.
+      if (from.port !== null) drawn.from_port = from.port;
+      if (to.port !== null) drawn.to_port = to.port;
+      if (edge.speedMbps !== null) drawn.speed_mbps = edge.speedMbps;
+      if (edge.capacityMbps !== null) drawn.capacity_mbps = edge.capacityMbps;
+      if (edge.band !== null) drawn.band = edge.band;
+      const fromRssi = edge.rssi.get(from.deviceId);
+      const toRssi = edge.rssi.get(to.deviceId);
+      if (fromRssi !== undefined) drawn.from_rssi_dbm = fromRssi;
+      if (toRssi !== undefined) drawn.to_rssi_dbm = toRssi;
+      if (state === 'stale') {
+        const newest = Math.max(...edge.reports.map((report) => report.at.getTime()));
+        drawn.last_seen_at = new Date(newest).toISOString();
+      }
+      return drawn;
     });
 }

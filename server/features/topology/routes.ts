@@ -29,10 +29,19 @@ export function topologyRoutes(ctx: AppContext): FastifyPluginAsyncTypebox {
         const { cloudId, siteId } = request.params;
         // A site the caller does not see is one that does not exist (docs/api.md#http-conventions).
         if (!canSeeSite(membershipOf(request), siteId)) throw errors.notFound();
-        const site = await findSite(db, cloudId, siteId);
+        // The site and its topology at once: a site of another cloud, or none, has no devices to read.
+        const [site, { models, nodes, edges }] = await Promise.all([
+          findSite(db, cloudId, siteId),
+          siteTopology(db, cloudId, siteId, intervalS),
+        ]);
         if (!site) throw errors.notFound('Site not found.');
-        const { nodes, edges } = await siteTopology(db, cloudId, siteId, intervalS);
-        return { site: { id: site.id, name: site.name }, nodes, edges, heartbeat_interval_s: intervalS };
+        return {
+          site: { id: site.id, name: site.name },
+          models,
+          nodes,
+          edges,
+          heartbeat_interval_s: intervalS,
+        };
       },
     );
   };

@@ -3,10 +3,10 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Topology } from '../../../core/api/topology.ts';
+import type { SwitchPort } from '../../../core/fleet/protocol.ts';
 import { DEFAULT_HEARTBEAT_INTERVAL_S } from '../../../core/fleet/status.ts';
 import { LINK_DROP_INTERVALS, LINK_STALE_INTERVALS } from '../../../core/topology.ts';
 import { queryRows } from '../../db/rows.ts';
-import { deviceAgents } from '../../db/schema/fleet.ts';
 import { lldpNeighbours } from '../../db/schema/topology.ts';
 import { adoptDevice, heartbeat, sendHeartbeat } from '../../fleet/test-fleet.ts';
 import { as, createTestApp, login, type Session, type TestApp } from '../../test/app.ts';
@@ -25,6 +25,8 @@ let cloudId: number;
 let siteId: number;
 let otherCloudSiteId: number;
 const ids: Record<string, number> = {};
+const credentials: Record<string, string> = {};
+const switchPorts: SwitchPort[] = [];
 const session: Record<string, Session> = {};
 const intervalsAgo = (n: number) => new Date(Date.now() - n * DEFAULT_HEARTBEAT_INTERVAL_S * 1000);
 
@@ -102,17 +104,24 @@ beforeAll(async () => {
     lastSeenAt: intervalsAgo(LINK_STALE_INTERVALS + 1),
   });
   // Both ends of a radio link report it.
-  const radio = (deviceId: number, peerMac: string, rssi: number) => ({
-    cloudId,
-    deviceId,
-    credentialHash: 'f'.repeat(64),
-    state: {} as never,
-    lastHeartbeatAt: new Date(),
-    telemetry: { links: [{ peerMac, band: '60', up: true, rssi, capacityMbps: 1800 }] },
-  });
-  await db
-    .insert(deviceAgents)
-    .values([radio(towerA.id, towerB.mac, -51), radio(towerB.id, towerA.mac, -54)]);
+  for (const [device, peerMac, rssi] of [
+    [towerA, towerB.mac, -51],
+    [towerB, towerA.mac, -54],
+  ] as const) {
+    const credential = await adoptDevice(t, device, 146);
+    const answer = await sendHeartbeat(
+      t,
+      credential,
+      heartbeat(1, {
+        radios: undefined,
+        clients: undefined,
+        links: [{ peerMac, band: '60', up: true, rssi, capacityMbps: 1800 }],
+      }),
+    );
+    expect(answer.statusCode, answer.body).toBe(200);
+  }
+  credentials.sw = switchCredential;
+  switchPorts.push(...ports);
 
   for (const [key, role, sites] of [
     ['owner', 'ROLE_OWNER', null],
@@ -151,11 +160,17 @@ describe('GET /apiv2/cloud/:cloudId/sites/:siteId/topology', () => {
     expect(body.nodes[0]).toEqual({
       id: ids.sw,
       name: 'Core switch',
-      model: 'Managed Switch 8-Port Gigabit',
-      family: 'switch',
-      status_id: 'STATUS_ONLINE',
+      model: 0,
       health_id: expect.any(String),
     });
+    // Each model once, however many devices are of it.
+    expect(body.models).toEqual([
+      { name: 'Managed Switch 8-Port Gigabit', family: 'switch' },
+      { name: expect.any(String), family: 'gateway' },
+      { name: expect.any(String), family: 'wifi' },
+      { name: expect.any(String), family: 'metrolinq' },
+    ]);
+    expect(body.nodes.map((node) => node.model)).toEqual([0, 1, 2, 3, 3]);
     const seen = body.edges.map(
       ({ kind, from_device_id, from_port, to_device_id, to_port, state, speed_mbps }) => ({
         kind,
@@ -196,7 +211,7 @@ describe('GET /apiv2/cloud/:cloudId/sites/:siteId/topology', () => {
           to_device_id: ids.towerA,
           to_port: 'eth0',
           state: 'stale',
-          speed_mbps: null,
+          speed_mbps: undefined,
         },
       ]),
     );
@@ -217,6 +232,44 @@ describe('GET /apiv2/cloud/:cloudId/sites/:siteId/topology', () => {
       sql`SELECT local_port FROM lldp_neighbours WHERE device_id = ${ids.ap}`,
     );
     expect(kept).toEqual([{ local_port: 'eth0' }]);
+  });
+
+  it('turns a link red at the heartbeat that says it went down, and tells the open pages at once', async () => {
+    const { db } = t.database;
+    const linkEvents = async () =>
+      (
+        await queryRows<{ site_id: number; data: { device_id: number } }>(
+          db,
+          sql`SELECT site_id, data FROM live_events WHERE kind = 'links' AND cloud_id = ${cloudId}`,
+        )
+      ).filter((event) => event.data.device_id === ids.sw);
+    const before = (await linkEvents()).length;
+    const send = async (seq: number, ports: SwitchPort[]) => {
+      const answer = await sendHeartbeat(
+        t,
+        credentials.sw as string,
+        heartbeat(seq, { radios: undefined, clients: undefined, ports }),
+      );
+      expect(answer.statusCode, answer.body).toBe(200);
+    };
+    // Only the counters moved: the links are as they were, nothing to tell.
+    await send(
+      2,
+      switchPorts.map((port) => ({ ...port, rxBytes: port.rxBytes + 1000 })),
+    );
+    expect(await linkEvents()).toHaveLength(before);
+    // The access point's port loses its link.
+    await send(
+      3,
+      switchPorts.map((port) => (port.port === 1 ? { ...port, link: false, speedMbps: 0 } : port)),
+    );
+    const events = await linkEvents();
+    expect(events).toHaveLength(before + 1);
+    expect(events.at(-1)?.site_id).toBe(siteId);
+    const body = (await topologyOf('reader')).json<Topology>();
+    expect(
+      body.edges.find((edge) => edge.from_device_id === ids.sw && edge.to_device_id === ids.ap)?.state,
+    ).toBe('down');
   });
 
   it("answers 404 for a site the caller does not see, another cloud's site and an unknown site", async () => {

@@ -37,12 +37,12 @@ export function edgeStroke(theme: Theme, edge: Pick<TopologyEdge, 'state' | 'kin
 /** A cable's speed or a radio link's capacity; null when no report gives one. */
 export function rateOf(edge: TopologyEdge, units: UnitContext): string | null {
   const mbps = edge.speed_mbps ?? edge.capacity_mbps;
-  return mbps === null ? null : formatMegabitRate(mbps, units);
+  return mbps === undefined ? null : formatMegabitRate(mbps, units);
 }
 
 /** The signal each end of a radio link hears, where both are known. */
 export function signalOf(edge: TopologyEdge, units: UnitContext): { from: string; to: string } | null {
-  if (edge.from_rssi_dbm === null && edge.to_rssi_dbm === null) return null;
-  const dbm = (value: number | null) => (value === null ? '–' : formatDbm(value, units));
+  if (edge.from_rssi_dbm === undefined && edge.to_rssi_dbm === undefined) return null;
+  const dbm = (value: number | undefined) => (value === undefined ? '–' : formatDbm(value, units));
   return { from: dbm(edge.from_rssi_dbm), to: dbm(edge.to_rssi_dbm) };
 }

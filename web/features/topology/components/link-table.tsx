@@ -13,7 +13,7 @@ import { Link as RouterLink } from 'react-router';
 import type { LinkState, TopologyEdge, TopologyNode } from '../../../../core/api/topology.ts';
 import { routes } from '../../../../core/routes.ts';
 import { StatusDot } from '../../../platform/status-dot.tsx';
-import { useUnitContext } from '../../account/index.ts';
+import { useFormatDateTime, useUnitContext } from '../../account/index.ts';
 import { KIND_LABEL_KEYS, rateOf, STATE_LABEL_KEYS, signalOf } from './edge-style.ts';
 
 const STATE_TONES = { up: 'success', down: 'error', stale: 'neutral' } as const satisfies Record<
@@ -38,6 +38,7 @@ const Line = ({ children }: { children: React.ReactNode }) => (
 export function LinkTable({ nodes, edges, siteId, compact = false }: Props) {
   const { t } = useTranslation();
   const units = useUnitContext();
+  const formatDateTime = useFormatDateTime();
   const byId = new Map(nodes.map((node) => [node.id, node]));
   const device = (id: number) => {
     const node = byId.get(id);
@@ -64,13 +65,19 @@ export function LinkTable({ nodes, edges, siteId, compact = false }: Props) {
       </>
     );
   };
+  // A stale link says when it was last reported.
   const state = (edge: TopologyEdge) => (
-    <StatusDot tone={STATE_TONES[edge.state]} label={t(STATE_LABEL_KEYS[edge.state])} />
+    <>
+      <StatusDot tone={STATE_TONES[edge.state]} label={t(STATE_LABEL_KEYS[edge.state])} />
+      {edge.last_seen_at !== undefined && (
+        <Line>{t('topology.list.lastSeen', { time: formatDateTime(edge.last_seen_at) })}</Line>
+      )}
+    </>
   );
-  const end = (id: number, port: string | null) => (
+  const end = (id: number, port: string | undefined) => (
     <>
       {device(id)}
-      {port !== null && <Line>{t('topology.list.portValue', { port })}</Line>}
+      {port !== undefined && <Line>{t('topology.list.portValue', { port })}</Line>}
     </>
   );
   return (

@@ -44,7 +44,9 @@ export function TopologyPage() {
           ? []
           : (topology?.nodes ?? [])
               .filter(
-                (node) => node.name.toLowerCase().includes(term) || node.model?.toLowerCase().includes(term),
+                (node) =>
+                  node.name.toLowerCase().includes(term) ||
+                  topology?.models[node.model]?.name?.toLowerCase().includes(term),
               )
               .map((node) => node.id),
       ),
@@ -115,6 +117,7 @@ export function TopologyPage() {
           {view === 'graph' ? (
             <TopologyGraph
               nodes={topology.nodes}
+              models={topology.models}
               edges={topology.edges}
               siteId={siteId}
               highlighted={found}
