@@ -1,7 +1,8 @@
 // The time-series store of heartbeat metrics (migration 0004): every heartbeat's numbers for two days,
 // hourly averages and peaks for 90 days, both partitioned by time so that old data goes by dropping whole
 // partitions, never by deleting rows.
-import { sql } from 'drizzle-orm';
+import { type SQL, sql } from 'drizzle-orm';
+import { ITEM_FIELDS, type MetricItems } from '../../core/fleet/metric-items.ts';
 import { METRIC_COLUMNS, type MetricSample } from '../../core/fleet/metric-sample.ts';
 import type { Database } from '../db/connect.ts';
 import { jsonRows, queryRows } from '../db/rows.ts';
@@ -118,13 +119,14 @@ export async function ensureMetricPartitions(
 /** One statement for a whole batch of heartbeats. */
 export async function writeMetricSamples(
   tx: Database,
-  rows: readonly { agentId: number; at: Date; sample: MetricSample }[],
+  rows: readonly { agentId: number; at: Date; sample: MetricSample; items?: MetricItems | null }[],
 ): Promise<void> {
   if (rows.length === 0) return;
-  const records = rows.map(({ agentId, at, sample }) => ({
+  const records = rows.map(({ agentId, at, sample, items }) => ({
     agent_id: agentId,
     at: at.toISOString(),
     ...sample,
+    items: items ?? null,
   }));
   const types = METRIC_COLUMNS.map((column) => {
     const type = column.startsWith('clients')
@@ -137,9 +139,10 @@ export async function writeMetricSamples(
     return `"${column}" ${type}`;
   });
   await tx.execute(sql`
-    INSERT INTO device_metrics (agent_id, at, ${columnList})
-    SELECT agent_id, at, ${sql.raw(METRIC_COLUMNS.map((column) => `"${column}"`).join(', '))}
-    FROM jsonb_to_recordset(${jsonRows(records)}) AS v(agent_id int, at timestamptz, ${sql.raw(types.join(', '))})`);
+    INSERT INTO device_metrics (agent_id, at, ${columnList}, items)
+    SELECT agent_id, at, ${sql.raw(METRIC_COLUMNS.map((column) => `"${column}"`).join(', '))}, items
+    FROM jsonb_to_recordset(${jsonRows(records)}) AS v(agent_id int, at timestamptz, ${sql.raw(types.join(', '))},
+      items jsonb)`);
 }
 
 /** The end of the hours rolled up so far (epoch ms), or null before the first rollup. */
@@ -182,6 +185,10 @@ export async function rollupMetrics(db: Database, now: Date): Promise<void> {
         noise60 = excluded.noise60, rx_bytes = excluded.rx_bytes, tx_bytes = excluded.tx_bytes,
         link_rssi = excluded.link_rssi, link_rssi_min = excluded.link_rssi_min, link_snr = excluded.link_snr,
         link_capacity = excluded.link_capacity, ${HOURLY_EXTRA_UPDATES}`);
+    await tx.execute(sql`
+      UPDATE device_metrics_hourly h SET items = r.items
+      FROM (${itemRollup('device_metrics', 'at', sql`date_trunc('hour', at)`, from, to)}) r
+      WHERE h.agent_id = r.agent_id AND h.hour = r.at`);
     await rollupDays(tx, from, to);
     await rollupSiteHours(tx, from, to);
     // Alerts per site and hour, the last two days counted again: a device may report a problem late.
@@ -202,6 +209,57 @@ export async function rollupDays(tx: Database, from: number, to: number): Promis
     GROUP BY agent_id, date_trunc('day', hour, 'UTC')
     ON CONFLICT (agent_id, day) DO UPDATE SET hours = excluded.hours,
       ${sql.raw(DAILY_COLUMNS.map(([column]) => `${column} = excluded.${column}`).join(', '))}`);
+  const dayFrom = Math.floor(from / DAY_MS) * DAY_MS;
+  await tx.execute(sql`
+    UPDATE device_metrics_daily d SET items = r.items
+    FROM (${itemRollup('device_metrics_hourly', 'hour', sql`date_trunc('day', hour, 'UTC')`, dayFrom, to)}) r
+    WHERE d.agent_id = r.agent_id AND d.day = r.at`);
+}
+
+/** An item's fields as typed columns, and each one summed up as ITEM_FIELDS says. */
+const ITEM_RECORD = sql.raw(
+  Object.entries(ITEM_FIELDS)
+    .map(([field, how]) => `${field} ${how === 'text' ? 'text' : 'float8'}`)
+    .join(', '),
+);
+const ITEM_AGGREGATES = sql.raw(
+  Object.entries(ITEM_FIELDS)
+    .map(([field, how]) =>
+      how === 'text'
+        ? `'${field}', max(x.${field})`
+        : how === 'sum'
+          ? `'${field}', sum(x.${field})`
+          : `'${field}', round(avg(x.${field})::numeric, 2)`,
+    )
+    .join(', '),
+);
+
+/**
+ * The items (core/fleet/metric-items.ts) of [from, to) of a table summed up per device and bucket, as rows
+ * (agent_id, at, items): each item's fields read as one typed record, summed up as ITEM_FIELDS says.
+ */
+export function itemRollup(
+  table: 'device_metrics' | 'device_metrics_hourly',
+  column: 'at' | 'hour',
+  bucket: SQL,
+  from: number,
+  to: number,
+  agentId?: number,
+): SQL {
+  return sql`
+    WITH items AS (
+      SELECT m.agent_id, ${bucket} AS at, f.key AS family, i.key AS item,
+        jsonb_strip_nulls(jsonb_build_object(${ITEM_AGGREGATES})) AS value
+      FROM ${sql.raw(table)} m, jsonb_each(m.items) f, jsonb_each(f.value) i,
+        jsonb_to_record(i.value) AS x(${ITEM_RECORD})
+      WHERE m.${sql.raw(column)} >= ${iso(from)} AND m.${sql.raw(column)} < ${iso(to)} AND m.items IS NOT NULL
+        ${agentId === undefined ? sql`` : sql`AND m.agent_id = ${agentId}`}
+      GROUP BY m.agent_id, ${bucket}, f.key, i.key
+    ), families AS (
+      SELECT agent_id, at, family, jsonb_object_agg(item, value) AS value
+      FROM items GROUP BY agent_id, at, family
+    )
+    SELECT agent_id, at, jsonb_object_agg(family, value) AS items FROM families GROUP BY agent_id, at`;
 }
 
 /**
@@ -312,4 +370,74 @@ export async function readHourlySeries(
       FROM device_metrics_hourly WHERE agent_id = ${agentId} AND hour > ${iso(from)}
       AND hour <= ${iso(to)} ORDER BY hour`,
   );
+}
+
+export type ItemRow = { at: string; seconds: number; items: MetricItems | null };
+
+/**
+ * One device's items per hour (24 hours, 7 days: the hourly rows, and the hours not rolled up yet summed up
+ * from the samples as the rollup will) or per UTC day (30 days: the daily rows), by the same primary keys and
+ * index as its other series. `seconds` is what the hour's or day's counts were counted over.
+ */
+export async function readItemRows(
+  db: Database,
+  agentId: number,
+  range: '24h' | '7d' | '30d',
+  now: Date,
+): Promise<ItemRow[]> {
+  const at = (column: string) =>
+    sql.raw(`to_char(${column} AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS"Z"')`);
+  if (range === '30d') {
+    const rows = await queryRows<{ at: string; hours: number; items: MetricItems | null }>(
+      db,
+      sql`SELECT ${at('day')} AS at, hours, items FROM device_metrics_daily WHERE agent_id = ${agentId}
+        AND day > ${iso(now.getTime() - 31 * DAY_MS)} AND day <= ${now.toISOString()} ORDER BY day`,
+    );
+    return rows.map((row) => ({ at: row.at, seconds: row.hours * 3600, items: row.items }));
+  }
+  const from = now.getTime() - (range === '24h' ? DAY_MS : 7 * DAY_MS);
+  const mark = (await rolledUpTo(db)) ?? now.getTime() - METRIC_TABLES.samples.keepDays * DAY_MS;
+  const [hours, recent] = await Promise.all([
+    queryRows<{ at: string; items: MetricItems | null }>(
+      db,
+      sql`SELECT ${at('hour')} AS at, items FROM device_metrics_hourly WHERE agent_id = ${agentId}
+        AND hour > ${iso(from - HOUR_MS)} AND hour < ${iso(mark)} ORDER BY hour`,
+    ),
+    queryRows<{ at: string; items: MetricItems | null }>(
+      db,
+      sql`SELECT ${at('r.at')} AS at, r.items FROM (${itemRollup(
+        'device_metrics',
+        'at',
+        sql`date_trunc('hour', at)`,
+        Math.max(mark, from - HOUR_MS),
+        now.getTime() + 1,
+        agentId,
+      )}) r ORDER BY r.at`,
+    ),
+  ]);
+  // The hour now falls in is counted so far, not over a whole hour.
+  const seconds = (hour: string) => Math.min(3600, Math.max(60, (now.getTime() - Date.parse(hour)) / 1000));
+  return [...hours, ...recent.filter((row) => Date.parse(row.at) >= mark)].map((row) => ({
+    at: row.at,
+    seconds: seconds(row.at),
+    items: row.items,
+  }));
+}
+
+/** A gateway's failovers (the `wan_failover` events) with from < at <= to, the latest 200, oldest first. */
+export async function readFailovers(
+  db: Database,
+  agentId: number,
+  from: number,
+  to: number,
+): Promise<{ at: string; from: string; to: string }[]> {
+  const rows = await queryRows<{ at: string; from: string; to: string }>(
+    db,
+    sql`SELECT to_char(occurred_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS"Z"') AS at,
+        data ->> 'from' AS "from", data ->> 'to' AS "to"
+      FROM device_events WHERE agent_id = ${agentId} AND type = 'wan_failover'
+        AND occurred_at > ${iso(from)} AND occurred_at <= ${iso(to)}
+      ORDER BY occurred_at DESC LIMIT 200`,
+  );
+  return rows.reverse();
 }

@@ -1,3 +1,4 @@
+import { metricItems } from '../../core/fleet/metric-items.ts';
 import { metricSample } from '../../core/fleet/metric-sample.ts';
 import type { Database } from '../db/connect.ts';
 import type { AppliedHeartbeat } from './heartbeats.ts';
@@ -7,6 +8,11 @@ import { writeMetricSamples } from './metric-store.ts';
 export function writeHeartbeatMetrics(tx: Database, applied: readonly AppliedHeartbeat[]): Promise<void> {
   return writeMetricSamples(
     tx,
-    applied.map(({ agent, report, at }) => ({ agentId: agent.id, at, sample: metricSample(report) })),
+    applied.map(({ agent, report, at }) => ({
+      agentId: agent.id,
+      at,
+      sample: metricSample(report),
+      items: metricItems(report),
+    })),
   );
 }

@@ -17,6 +17,7 @@ import {
 } from '../../fleet/metric-store.ts';
 import type { Database } from '../connect.ts';
 import { jsonRows, queryRows } from '../rows.ts';
+import { itemShapes, seedFailovers, seedItems } from './demo-metric-items.ts';
 
 /** How many days of hourly rollups the demo starts with. */
 export const DEMO_HISTORY_DAYS = 30;
@@ -255,6 +256,10 @@ export async function seedMetricHistory(db: Database, now: Date): Promise<void> 
     from: today - DEMO_HISTORY_DAYS * DAY_MS,
     to: today,
   });
+  const items = agents.flatMap(itemShapes);
+  await seedItems(db, items, 'device_metrics_hourly', hourlyFrom, to);
+  await seedItems(db, items, 'device_metrics_daily', today - DEMO_HISTORY_DAYS * DAY_MS, today);
+  await seedFailovers(db, items, today - DEMO_HISTORY_DAYS * DAY_MS, to);
   // Today so far, from its hours, as the rollup sums it up again each hour.
   await rollupDays(db, to - HOUR_MS, to);
   await seedSiteDays(db, today - DEMO_HISTORY_DAYS * DAY_MS, hourlyFrom);

@@ -2,6 +2,7 @@
 // known, and a scripted server for the device's navigation facts and its numbers.
 import { act } from '@testing-library/react';
 import type { ComponentType } from 'react';
+import type { DeviceItemMetricsResponse } from '../../../core/api/item-metrics.ts';
 import type {
   DeviceFilesResponse,
   DeviceMetricsResponse,
@@ -100,6 +101,7 @@ export function installDeviceServer(
     metrics?: (range: string | null) => Answer<DeviceMetricsResponse>;
     ports?: () => Answer<DevicePortsResponse>;
     files?: () => Answer<DeviceFilesResponse>;
+    itemMetrics?: (range: string | null) => Answer<DeviceItemMetricsResponse>;
     createTask?: (body: unknown) => Answer<unknown>;
   },
 ) {
@@ -114,11 +116,33 @@ export function installDeviceServer(
       return reply(answer.metrics(request.query.get('range')));
     if (request.path === `${base}/ports` && answer.ports) return reply(answer.ports());
     if (request.path === `${base}/files` && answer.files) return reply(answer.files());
+    if (request.path === `${base}/item-metrics` && answer.itemMetrics)
+      return reply(answer.itemMetrics(request.query.get('range')));
     if (request.path === `/apiv2/cloud/${CLOUD_ID}/tasks` && request.method === 'POST' && answer.createTask)
       return reply(answer.createTask(request.body));
     return jsonResponse(404, { message: 'Not found.' });
   });
 }
+
+/** A device's items with nothing reported but what `families` gives, at `at`. */
+export const itemMetricsOf = (
+  at: string[],
+  families: Partial<Omit<DeviceItemMetricsResponse, 'range' | 'from' | 'to' | 'at'>> = {},
+  range: DeviceItemMetricsResponse['range'] = '24h',
+): DeviceItemMetricsResponse => ({
+  range,
+  from: '2026-11-24T12:00:00.000Z',
+  to: '2026-11-25T12:00:00.000Z',
+  at,
+  radio: [],
+  ssid: [],
+  port: [],
+  wan: [],
+  camera: [],
+  storage: [],
+  failovers: [],
+  ...families,
+});
 
 /** Renders the page of `routeKey` at `address`, for the user `me`. */
 export function renderDevicePage(

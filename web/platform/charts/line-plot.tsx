@@ -1,8 +1,9 @@
 // The drawing of a time-series chart (MUI X's line chart, the console's largest library), loaded after the
 // page's content by lazy-line-plot.tsx.
+import { ChartsReferenceLine } from '@mui/x-charts/ChartsReferenceLine';
 import { LineChart } from '@mui/x-charts/LineChart';
 import type { timeFormats } from './time-formats.ts';
-import type { TimeSeries, TimeSeriesPoint } from './time-series-chart.tsx';
+import type { ChartMarker, TimeSeries, TimeSeriesPoint } from './time-series-chart.tsx';
 
 const isolated = (values: readonly (number | null)[], index: number) =>
   typeof values[index] === 'number' &&
@@ -17,6 +18,7 @@ export type LinePlotProps<K extends string> = {
   readonly formats: ReturnType<typeof timeFormats>;
   readonly format: (value: number) => string;
   readonly formatValue: (value: number | null) => string;
+  readonly markers?: readonly ChartMarker[];
 };
 
 export function LinePlot<K extends string>({
@@ -27,6 +29,7 @@ export function LinePlot<K extends string>({
   formats,
   format,
   formatValue,
+  markers = [],
 }: LinePlotProps<K>) {
   return (
     <LineChart
@@ -46,7 +49,7 @@ export function LinePlot<K extends string>({
         },
       ]}
       yAxis={[{ valueFormatter: (value: number) => format(value), width: 72 }]}
-      series={series.map(({ key, label }) => {
+      series={series.map(({ key, label, stacked }) => {
         const values = points.map((point) => point[key] ?? null);
         return {
           dataKey: key,
@@ -56,9 +59,20 @@ export function LinePlot<K extends string>({
           // Straight between readings: a smoothed curve would invent values between them.
           curve: 'linear' as const,
           connectNulls: false,
+          ...(stacked ? { stack: 'parts', area: true } : {}),
           valueFormatter: (value: number | null) => formatValue(value),
         };
       })}
-    />
+    >
+      {markers.map((marker) => (
+        <ChartsReferenceLine
+          key={`${marker.at}-${marker.label}`}
+          x={new Date(marker.at)}
+          label={marker.label}
+          labelAlign="start"
+          lineStyle={{ strokeDasharray: '4 3' }}
+        />
+      ))}
+    </LineChart>
   );
 }

@@ -14,7 +14,14 @@ import { timeFormats } from './time-formats.ts';
 export type TimeSeriesPoint<K extends string = string> = { readonly at: string } & {
   readonly [key in K]?: number | null;
 };
-export type TimeSeries<K extends string = string> = { readonly key: K; readonly label: string };
+export type TimeSeries<K extends string = string> = {
+  readonly key: K;
+  readonly label: string;
+  /** Drawn as an area on top of the other stacked series: parts of a whole (each port's PoE draw). */
+  readonly stacked?: boolean;
+};
+/** A moment marked across the chart with a label (a gateway's failover). */
+export type ChartMarker = { readonly at: string; readonly label: string };
 
 const DEFAULT_HEIGHT = 240;
 
@@ -25,6 +32,7 @@ export function TimeSeriesChart<K extends string>({
   format,
   height = DEFAULT_HEIGHT,
   timeZone,
+  markers = [],
 }: {
   readonly title: string;
   readonly points: readonly TimeSeriesPoint<K>[];
@@ -33,6 +41,8 @@ export function TimeSeriesChart<K extends string>({
   readonly height?: number;
   /** The user's time zone (docs/entities.md User timezone); the browser's when not given. */
   readonly timeZone?: string;
+  /** Moments marked on the drawing; the page lists them in words too. */
+  readonly markers?: readonly ChartMarker[];
 }) {
   const { t, i18n } = useTranslation();
   const titleId = useId();
@@ -91,6 +101,7 @@ export function TimeSeriesChart<K extends string>({
               formats={formats}
               format={format}
               formatValue={formatValue}
+              markers={markers}
             />
           </Box>
           <Box>

@@ -8,4 +8,6 @@ export const statisticsKeys = {
   metrics: (cloudId: number, deviceId: number, range: TimeRange) =>
     [...devicesKeys.device(cloudId, deviceId), 'metrics', range] as const,
   files: (cloudId: number, deviceId: number) => [...devicesKeys.device(cloudId, deviceId), 'files'] as const,
+  itemMetrics: (cloudId: number, deviceId: number, range: TimeRange) =>
+    [...devicesKeys.device(cloudId, deviceId), 'item-metrics', range] as const,
 };

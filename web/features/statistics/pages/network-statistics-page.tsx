@@ -1,13 +1,14 @@
 // docs/navigation.md#navigation-drawer Statistics > Networks: a device's throughput over time and what its family adds
 // (docs/telemetry.md): a radio link's signal and signal-to-noise ratio at both ends, its MCS, its capacity
 // against the throughput it carries and its availability; a gateway's WAN latency and loss; a switch's port
-// errors.
+// errors; and per item, a switch's ports with their PoE draw and a gateway's WAN ports with their failovers.
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { MetricPoint } from '../../../../core/api/metrics.ts';
 import { TimeSeriesChart } from '../../../platform/charts/time-series-chart.tsx';
 import { formatBitRate, formatDb, formatDbm, formatNumber, formatPercent } from '../../../platform/units.ts';
 import { useUnitContext } from '../../account/index.ts';
+import { ItemCharts } from '../components/item-charts.tsx';
 import { reportedSeries, reportsAny } from '../components/series.ts';
 import { StatisticsFrame } from '../components/statistics-frame.tsx';
 
@@ -132,6 +133,7 @@ function NetworkCharts({ points }: { readonly points: readonly MetricPoint[] }) 
           timeZone={units.timeZone}
         />
       )}
+      <ItemCharts routeKey="deviceNetworkStatistics" families={['port', 'wan']} points={points} />
     </>
   );
 }

@@ -5,6 +5,7 @@ import type { MetricKey, MetricPoint } from '../../../../core/api/metrics.ts';
 import { TimeSeriesChart } from '../../../platform/charts/time-series-chart.tsx';
 import { formatDbm, formatNumber, formatPercent } from '../../../platform/units.ts';
 import { useUnitContext } from '../../account/index.ts';
+import { ItemCharts } from '../components/item-charts.tsx';
 import { reportedSeries, reportsAny, type SeriesChoice } from '../components/series.ts';
 import { StatisticsFrame } from '../components/statistics-frame.tsx';
 
@@ -72,6 +73,7 @@ export function WirelessStatisticsPage() {
               timeZone={units.timeZone}
             />
           )}
+          <ItemCharts routeKey="deviceWirelessStatistics" families={['radio', 'ssid']} points={points} />
         </>
       )}
     </StatisticsFrame>

@@ -1,0 +1,55 @@
+// A device's per-item series (docs/telemetry.md#per-item-series) for the Statistics pages, for whoever may
+// read the devices of its site.
+import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { DeviceItemMetricsResponse } from '../../../core/api/item-metrics.ts';
+import { DeviceParams, MetricsQuery } from '../../../core/api/metrics.ts';
+import { DEFAULT_TIME_RANGE, TIME_RANGE_SPANS } from '../../../core/time-range.ts';
+import { membershipOf } from '../../auth/cloud-scope.ts';
+import type { AppContext } from '../../context.ts';
+import { readFailovers, readItemRows } from '../../fleet/metric-store.ts';
+import { signedInErrors } from '../../http-schemas.ts';
+import { itemSeries, rangeTimes } from './item-series.ts';
+import { readableDevice } from './routes.ts';
+
+export function itemMetricRoutes(ctx: AppContext): FastifyPluginAsyncTypebox {
+  const { db } = ctx;
+  return async (app) => {
+    app.get(
+      '/devices/:deviceId/item-metrics',
+      {
+        schema: {
+          tags: ['devices'],
+          summary:
+            "A device's radios, SSIDs, ports, WAN ports, cameras and recording storage over the last 24 " +
+            'hours or 7 days (per hour) or 30 days (per day), and the failovers of a gateway in the range; ' +
+            'needs read_device on its site',
+          params: DeviceParams,
+          querystring: MetricsQuery,
+          response: { 200: DeviceItemMetricsResponse, ...signedInErrors },
+        },
+      },
+      async (request) => {
+        const device = await readableDevice(db, membershipOf(request), request.params.deviceId);
+        const range = request.query.range ?? DEFAULT_TIME_RANGE;
+        const now = new Date();
+        const from = new Date(now.getTime() - TIME_RANGE_SPANS[range].spanMs);
+        const at = rangeTimes(range, now);
+        const [rows, failovers] =
+          device.agentId === null
+            ? [[], []]
+            : await Promise.all([
+                readItemRows(db, device.agentId, range, now),
+                readFailovers(db, device.agentId, from.getTime(), now.getTime()),
+              ]);
+        return {
+          range,
+          from: from.toISOString(),
+          to: now.toISOString(),
+          at,
+          ...itemSeries(rows, at),
+          failovers,
+        };
+      },
+    );
+  };
+}
