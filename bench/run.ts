@@ -3,6 +3,7 @@ import { runApiLoad } from './api-load.ts';
 import { runClientSamples } from './client-samples.ts';
 import { runConfig, runConfigPage } from './config.ts';
 import { runDeviceBulk } from './device-bulk.ts';
+import { runDeviceStatistics } from './device-statistics.ts';
 import { runEntryParts } from './entry-parts.ts';
 import { runIngest } from './ingest.ts';
 import { runLiveEvents } from './live-events.ts';
@@ -11,7 +12,9 @@ import { runNetworkView } from './network-view.ts';
 import { runPageLoad } from './page-load.ts';
 import { runSeedLarge } from './seed-large.ts';
 import { runStartup } from './startup.ts';
+import { runStreams } from './streams.ts';
 import { runTasks } from './tasks.ts';
+import { runTunnel } from './tunnel.ts';
 
 const benchmarks: Record<string, () => Promise<void>> = {
   startup: runStartup,
@@ -19,6 +22,7 @@ const benchmarks: Record<string, () => Promise<void>> = {
   'api-load': runApiLoad,
   ingest: runIngest,
   metrics: runMetrics,
+  'device-statistics': runDeviceStatistics,
   tasks: runTasks,
   'live-events': runLiveEvents,
   'page-load': runPageLoad,
@@ -28,6 +32,8 @@ const benchmarks: Record<string, () => Promise<void>> = {
   config: runConfig,
   'config-page': runConfigPage,
   'network-view': runNetworkView,
+  streams: runStreams,
+  tunnel: runTunnel,
 };
 const names = process.argv.slice(2);
 for (const name of names.length > 0 ? names : Object.keys(benchmarks)) {

@@ -18,6 +18,7 @@ export const AUDIT_OBJECT_TYPES = [
   'news_post',
   'video',
   'smart_nvr',
+  'tunnel',
 ] as const;
 export type AuditObjectType = (typeof AUDIT_OBJECT_TYPES)[number];
 
@@ -64,6 +65,10 @@ export const AUDIT_ACTIONS = [
   'config_applied',
   'config_rolled_back',
   'config_synced',
+  // A tunnel to a device (docs/remote-access.md): opened, first used through its host, closed.
+  'tunnel_opened',
+  'tunnel_used',
+  'tunnel_closed',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 

@@ -164,7 +164,10 @@ export const routes = {
     query: activityQuery,
     hashes: ACTIVITY_TABS,
   }),
-  smartNvrIpcams: route(`${V2_NVR}/ipcams`, 'smartnvr', 'nav.smartnvr.ipCameras'),
+  // docs/cameras.md: `camera` picks one of the recorder's cameras (an alert's link).
+  smartNvrIpcams: route(`${V2_NVR}/ipcams`, 'smartnvr', 'nav.smartnvr.ipCameras', {
+    query: { camera: 'text' },
+  }),
   smartNvrStreaming: route(`${V2_NVR}/streaming`, 'smartnvr', 'nav.smartnvr.streaming'),
   smartNvrTunnels: route(`${V2_NVR}/tunnels`, 'smartnvr', 'nav.smartnvr.tunnels'),
 
@@ -212,9 +215,6 @@ export const PLACEHOLDER_ROUTES = [
   'authportCertificate',
   'authportCaptivePortals',
   'authportHistory',
-  'smartNvrIpcams',
-  'smartNvrStreaming',
-  'smartNvrTunnels',
   'voucher',
 ] as const satisfies readonly RouteKey[];
 export type PlaceholderRouteKey = (typeof PLACEHOLDER_ROUTES)[number];

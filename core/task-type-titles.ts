@@ -21,4 +21,10 @@ export const TASK_TYPE_TITLE_KEYS = {
   TASK_MANAGED_DEVICE_UPDATE: 'tasks.typeTitle.managedDeviceUpdate',
   TASK_MANAGED_DEVICE_FW_UPDATE: 'tasks.typeTitle.managedDeviceFwUpdate',
   TASK_ONVIF_SCAN_AND_COLLECT: 'tasks.typeTitle.onvifScanAndCollect',
+  TASK_TUNNEL_OPEN: 'tasks.typeTitle.tunnelOpen',
+  TASK_CAMERA_ADOPT: 'tasks.typeTitle.cameraAdopt',
+  TASK_CAMERA_REMOVE: 'tasks.typeTitle.cameraRemove',
+  TASK_CAMERA_RENAME: 'tasks.typeTitle.cameraRename',
+  TASK_CAMERA_RECORDING: 'tasks.typeTitle.cameraRecording',
+  TASK_CAMERA_PROFILE: 'tasks.typeTitle.cameraProfile',
 } as const satisfies Record<TaskType, string>;

@@ -8,7 +8,15 @@ import {
   TASK_TYPES,
   type TaskType,
 } from './domain.ts';
+import {
+  CameraAdoptParams,
+  CameraProfileParams,
+  CameraRecordingParams,
+  CameraRemoveParams,
+  CameraRenameParams,
+} from './fleet/camera-tasks.ts';
 import { DeviceFileName, FirmwareVersion, Mac } from './fleet/protocol.ts';
+import { TunnelOpenParams } from './fleet/tunnel-protocol.ts';
 import { type Access, can, isOwnerOrAdmin, sitePermissions } from './policy.ts';
 
 const Empty = Type.Object({}, { additionalProperties: false });
@@ -90,6 +98,8 @@ const MINUTE = 60;
 const firmware = strict({ version: FirmwareVersion });
 const withRecorders = (families: Targets['families']): Targets => ({ families, smartNvr: true });
 
+const RECORDERS_ONLY: Partial<TaskDefinition> = { targets: { families: [], smartNvr: true } };
+
 export const TASK_DEFINITIONS: Readonly<Record<TaskType, TaskDefinition>> = {
   TASK_REBOOT: definition(Empty, 'change_device_state', 5 * MINUTE, { targets: withRecorders('all') }),
   TASK_FACTORY_RESET: definition(Empty, 'change_device_state', 10 * MINUTE),
@@ -164,6 +174,23 @@ export const TASK_DEFINITIONS: Readonly<Record<TaskType, TaskDefinition>> = {
   TASK_ONVIF_SCAN_AND_COLLECT: definition(Empty, 'live_actions', 10 * MINUTE, {
     targets: { families: [], smartNvr: true },
   }),
+  // Opened from remote web access or by the console for a recorder's media (docs/remote-access.md), never
+  // as a task of its own: the task API refuses it.
+  TASK_TUNNEL_OPEN: definition(TunnelOpenParams, 'live_actions', 2 * MINUTE, {
+    targets: withRecorders('all'),
+  }),
+  // A recorder's cameras (docs/cameras.md): recorders only (manage_snvr); the site permission is the one
+  // such a change would need on a site.
+  TASK_CAMERA_ADOPT: definition(CameraAdoptParams, 'change_device_config', 5 * MINUTE, RECORDERS_ONLY),
+  TASK_CAMERA_REMOVE: definition(CameraRemoveParams, 'change_device_config', 5 * MINUTE, RECORDERS_ONLY),
+  TASK_CAMERA_RENAME: definition(CameraRenameParams, 'change_device_config', 2 * MINUTE, RECORDERS_ONLY),
+  TASK_CAMERA_RECORDING: definition(
+    CameraRecordingParams,
+    'change_device_config',
+    2 * MINUTE,
+    RECORDERS_ONLY,
+  ),
+  TASK_CAMERA_PROFILE: definition(CameraProfileParams, 'change_device_config', 2 * MINUTE, RECORDERS_ONLY),
 };
 
 /** A device or recorder that has not taken its task within this time is TIMEOUT. */

@@ -33,6 +33,14 @@ import {
   MISSED_HEARTBEAT_LIMIT,
   STATUS_SWEEP_EVERY_S,
 } from '../core/fleet/status.ts';
+import {
+  ConsoleTunnelMessage,
+  DeviceTunnelMessage,
+  TUNNEL_CLOSE,
+  TUNNEL_FRAME_BYTES,
+  TUNNEL_MAX_STREAMS,
+  TunnelOpenParams,
+} from '../core/fleet/tunnel-protocol.ts';
 import { ACK_TIMEOUT_S, TASK_DEFINITIONS } from '../core/task-types.ts';
 
 export const AGENT_PROTOCOL_DOC = fileURLToPath(new URL('../docs/agent-protocol.md', import.meta.url));
@@ -74,7 +82,28 @@ const TASK_NOTES: Record<string, [string, string]> = {
   TASK_ADDON: ['installs or removes the add-on', ''],
   TASK_MANAGED_DEVICE_UPDATE: ['passes the changes to the devices behind it (gateways)', ''],
   TASK_MANAGED_DEVICE_FW_UPDATE: ['updates the firmware of the devices behind it (gateways)', ''],
-  TASK_ONVIF_SCAN_AND_COLLECT: ['scans for ONVIF cameras (smart NVRs)', '`cameras`: the cameras found'],
+  TASK_TUNNEL_OPEN: [
+    'connects `GET /agent/v1/tunnel?tunnelId=` for `params.service` (see Tunnels), then reports success; failed when it cannot',
+    '',
+  ],
+  TASK_ONVIF_SCAN_AND_COLLECT: [
+    'scans for ONVIF cameras (smart NVRs)',
+    '`cameras`: the cameras found that it does not record yet',
+  ],
+  TASK_CAMERA_ADOPT: [
+    'adds the camera the scan found at `params.ip` as `params.name`, with an id of its own (smart NVRs)',
+    '',
+  ],
+  TASK_CAMERA_REMOVE: ['removes camera `params.cameraId`: its heartbeats list it no more (smart NVRs)', ''],
+  TASK_CAMERA_RENAME: ['names camera `params.cameraId` `params.name` (smart NVRs)', ''],
+  TASK_CAMERA_RECORDING: [
+    'starts (`params.enabled` true) or stops recording camera `params.cameraId` (smart NVRs)',
+    '',
+  ],
+  TASK_CAMERA_PROFILE: [
+    'records camera `params.cameraId` by `params.profile`, keeping `params.retentionDays` days (smart NVRs)',
+    '',
+  ],
 };
 
 export function renderAgentProtocolDoc(): string {
@@ -98,6 +127,7 @@ surrogate (400 \`nul_character\`, \`ill_formed_text\`): firmware sends only the 
 | \`POST /agent/v1/events\` | \`Authorization: Bearer <credential>\` | what happened between heartbeats |
 | \`GET /agent/v1/commands?waitS=25\` | \`Authorization: Bearer <credential>\` | the command channel: tasks for the device, as soon as there are any |
 | \`POST /agent/v1/commands/{id}\` | \`Authorization: Bearer <credential>\` | a task taken, its progress, its result |
+| \`GET /agent/v1/tunnel?tunnelId={id}\` (WebSocket) | \`Authorization: Bearer <credential>\` | the tunnel the console asked for (Tunnels) |
 
 Browser sessions are not credentials here, and device credentials are not sessions anywhere under
 \`/apiv2\`. Bodies larger than their call's limit (see Sizes) are refused with 413 before they are read.
@@ -292,6 +322,43 @@ ${schema('Commands answer', CommandsResponse)}
 ${schema('Task report', TaskReport)}
 
 ${schema('Answer', TaskReportResponse)}
+
+## Tunnels
+
+A device keeps no port open: when the console needs the device's own web page (remote web access,
+docs/remote-access.md) or a recorder's media, it sends \`TASK_TUNNEL_OPEN\` with \`tunnelId\` and \`service\`.
+The device connects a WebSocket to \`GET /agent/v1/tunnel?tunnelId={tunnelId}\` with its credential in
+\`Authorization\`, and reports the task \`success\` once the connection is open (\`failed\`, with an
+\`error\`, when it cannot). The console takes the connection only for the device's own tunnel while it waits
+for it: a missing or wrong credential is refused with 401, another device's tunnel, one already open or one
+closed with 403, before the WebSocket opens.
+
+**Services, never ports.** The console names a service and the device maps it to a listener of its own:
+\`web\` (its own web page) on every family, \`media\` on smart NVRs only. A device refuses to connect for a
+service it does not serve, and answers an \`error\` to a request for another service than its tunnel's.
+
+**Framing.** Text frames carry JSON control messages; binary frames carry bodies as a 4-byte big-endian
+stream id followed by at most ${kib(TUNNEL_FRAME_BYTES)} of the body. Only the console opens streams (ids it
+chooses), at most ${TUNNEL_MAX_STREAMS} at once: it sends \`request\` with the method, the path and query, and
+the headers (names in lower case; a header that repeats, such as \`set-cookie\`, has its values joined by a
+newline), then the body's frames, then \`end\`. The device answers \`response\` with the status and headers,
+the body's frames and \`end\`, or \`error\` when it cannot serve the request. \`cancel\` tells the device to stop
+a stream (the browser went away). A device that sends a \`request\`, a malformed message or a frame of a
+stream it was not asked for is disconnected (close code ${TUNNEL_CLOSE.protocol}).
+
+The console closes the tunnel (close code ${TUNNEL_CLOSE.closed}) when a member closes it, at its expiry,
+or after it carried nothing for a while; a device whose tunnel ends does not connect it again on its own:
+the console asks again when it needs it.
+
+${Object.entries(examples.tunnelMessages)
+  .map(([name, body]) => `${name}:\n\n${json(body)}`)
+  .join('\n\n')}
+
+${schema('Task parameters', TunnelOpenParams)}
+
+${schema('Console to device', ConsoleTunnelMessage)}
+
+${schema('Device to console', DeviceTunnelMessage)}
 
 ## Sequence numbers
 

@@ -14,6 +14,8 @@ import type { AppContext } from './context.ts';
 import { registerErrorHandler } from './errors.ts';
 import { createLiveHub } from './events/hub.ts';
 import { eventRoutes } from './features/events/routes.ts';
+import { registerTunnelAgent } from './features/tunnels/agent-route.ts';
+import { registerTunnelHost } from './features/tunnels/host.ts';
 import { createFleet, type Fleet, type MetricsWriter } from './fleet/fleet.ts';
 import { ensureMetricPartitions } from './fleet/metric-store.ts';
 import { writeHeartbeatMetrics } from './fleet/metrics-writer.ts';
@@ -78,6 +80,9 @@ export async function buildApp(ctx: AppContext, options: BuildOptions = {}) {
   registerValidation(app);
   registerJsonParser(app);
   registerErrorHandler(app);
+  // A tunnel's own host is answered before any of the console's hooks (docs/remote-access.md).
+  registerTunnelHost(app, ctx);
+  await registerTunnelAgent(app, ctx);
   app.addHook('onSend', async (request, reply) => {
     reply.header('X-App-Version', ctx.appVersion);
     reply.header('X-Request-Id', request.id);
@@ -102,7 +107,8 @@ export async function buildApp(ctx: AppContext, options: BuildOptions = {}) {
         imgSrc: ["'self'", 'data:', 'blob:', mapTileOrigin(ctx.config.mapTiles)],
         fontSrc: ["'self'", 'data:'],
         connectSrc: ["'self'"],
-        mediaSrc: ["'self'"],
+        // Streaming plays through MediaSource, whose object URLs are blob: (docs/streaming.md#the-player).
+        mediaSrc: ["'self'", 'blob:'],
         objectSrc: ["'none'"],
         baseUri: ["'self'"],
         formAction: ["'self'"],

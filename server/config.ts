@@ -56,6 +56,10 @@ export type Config = {
   configSecretKey: string | null;
   /** The site map's tiles (docs/site-map.md#tiles): an {z}/{x}/{y} URL template, and whose they are. */
   mapTiles: MapTiles;
+  /** The domain under which each tunnel gets a host of its own (docs/remote-access.md). */
+  tunnelDomain: string;
+  /** Seconds a tunnel may carry nothing before it closes by itself (docs/remote-access.md). */
+  tunnelIdleS: number;
 };
 
 function readMapTiles(env: NodeJS.ProcessEnv, problems: string[]): MapTiles {
@@ -213,6 +217,16 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): Config {
     }
   }
 
+  const tunnelDomain = (env.TUNNEL_DOMAIN || 'localhost').toLowerCase();
+  if (!/^[a-z0-9]([a-z0-9-]*[a-z0-9])?(\.[a-z0-9]([a-z0-9-]*[a-z0-9])?)*$/.test(tunnelDomain))
+    problems.push(
+      `TUNNEL_DOMAIN must be a domain name such as tunnels.example.com (got "${env.TUNNEL_DOMAIN}").`,
+    );
+  const tunnelIdleS = Number(env.TUNNEL_IDLE_S ?? '600');
+  if (!Number.isInteger(tunnelIdleS) || tunnelIdleS < 1 || tunnelIdleS > 86_400)
+    problems.push(
+      `TUNNEL_IDLE_S must be a whole number of seconds from 1 to 86400 (got "${env.TUNNEL_IDLE_S}").`,
+    );
   const configSecretKey = env.CONFIG_SECRET_KEY || null;
   if (configSecretKey !== null && Buffer.from(configSecretKey, 'base64').length !== 32)
     problems.push('CONFIG_SECRET_KEY must be 32 bytes in base64 (openssl rand -base64 32).');
@@ -245,6 +259,8 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): Config {
     publicUrl,
     configSecretKey,
     mapTiles: readMapTiles(env, problems),
+    tunnelDomain,
+    tunnelIdleS,
   };
   if (problems.length > 0) throw new ConfigError(problems);
   return config;

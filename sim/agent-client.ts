@@ -36,6 +36,8 @@ export function agentClient(url: string) {
   }
   const post = (path: string, body: object, credential?: string) => call('POST', path, body, credential);
   return {
+    /** The console's address (its tunnel call is a WebSocket, sim/tunnel.ts). */
+    url,
     /** Calling home, with the cloud's onboarding key when the device was given one. */
     adopt: (identity: DeviceIdentity, fw: string, mgmtdVersion: string) =>
       post('/adopt', {

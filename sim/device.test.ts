@@ -113,6 +113,35 @@ describe('simulated devices', () => {
     expect(synced).toContain(true);
   });
 
+  it('a gateway fails over to its next uplink and back, and says so each time', () => {
+    // docs/telemetry.md#gateways: the first uplink that is up carries the traffic.
+    const rates = { ...NO_CHANGE };
+    const gateway = generateFleet(7, 400)
+      .filter((identity) => identity.productType === 'gateway')
+      .map((identity) => createDevice(identity, 7, rates, createPlaces()('a')))
+      .find((device) => (device.step(60).heartbeat?.wan ?? []).filter((wan) => wan.up).length >= 2);
+    if (!gateway) throw new Error('no gateway with two uplinks in the fleet');
+    rates.wanDown = 1;
+    const down = gateway.step(60);
+    rates.wanDown = 0;
+    const [first, backup] = down.heartbeat?.wan ?? [];
+    expect(first).toMatchObject({ up: false, rxBytes: 0 });
+    expect(backup?.up).toBe(true);
+    expect(down.events).toEqual([
+      expect.objectContaining({ type: 'wan_failover', data: { from: first?.name, to: backup?.name } }),
+    ]);
+    const steps = Array.from({ length: 21 }, () => gateway.step(60));
+    const back = steps.find((step) => step.events.some((event) => event.type === 'wan_failover'));
+    expect(back?.events).toEqual([
+      expect.objectContaining({ type: 'wan_failover', data: { from: backup?.name, to: first?.name } }),
+    ]);
+    expect(back?.heartbeat?.wan?.[0]?.up).toBe(true);
+    for (const step of [down, ...steps]) {
+      expect(validHeartbeat({ ...step.heartbeat, seq: 1 }), JSON.stringify(validHeartbeat.errors)).toBe(true);
+      if (step.events.length > 0) expect(validEvents({ seq: 1, events: step.events })).toBe(true);
+    }
+  });
+
   it('a device the console lists reports the versions and host name the console knows', () => {
     const identity = listedDevice({
       sn: 'SW21000001',

@@ -4,11 +4,13 @@ import { configTypeOf } from '../core/config/config-type.ts';
 import { SECTION_OF } from '../core/config/document.ts';
 import { BAND_CHANNELS } from '../core/fleet/channels.ts';
 import { pickFieldFirmware } from '../core/fleet/firmware.ts';
+import { activeWan } from '../core/fleet/metric-items.ts';
 import type { AgentEvent, HeartbeatRequest, Radio } from '../core/fleet/protocol.ts';
 import { type DevicePeers, NO_PEERS } from '../core/fleet/radio-links.ts';
 import { keepsFiles } from '../core/navigation/versions.ts';
 import { productBrand } from '../core/product-catalogue.ts';
 import { hardwareOfSku, type LinkRadio, modelHardware } from '../core/product-hardware.ts';
+import { createRecorderCameras } from './cameras.ts';
 import { type Document, factoryDocument, localChange, refusal } from './config.ts';
 import { createInterfaceCounters } from './counters.ts';
 import {
@@ -25,6 +27,9 @@ import { cabledPorts, isRemoteEnd, joinWiring, linkCabledPorts, lldpOf } from '.
 import { clientsOf, joinClient, leaveClient, type Place, roamClient } from './places.ts';
 import { createRandom, deviceSeed, type Random } from './random.ts';
 import type { RateName, Rates } from './rates.ts';
+
+/** A recorder's recording storage (docs/telemetry.md#recorders): 4 TB. */
+const RECORDER_STORAGE_BYTES = 4_000_000_000_000;
 
 /** Switches run management daemons on both sides of 1.5.0, where the Files page starts (docs/constants.md). */
 const mgmtdFor = (type: string, random: Random) =>
@@ -111,10 +116,12 @@ export function createDevice(
     wanPorts: hardware.wanPorts,
     remote: isRemoteEnd(hardware.link?.role, identity.mac, peers.links),
   });
-  const cameras = Array.from({ length: type === 'smartnvr' ? 8 : 0 }, (_, n) => ({
-    id: `cam-${n + 1}`,
-    name: `Camera ${String(n + 1).padStart(2, '0')}`,
-  }));
+  /** A recorder's cameras and the ones on its network (sim/cameras.ts). */
+  const recorder = createRecorderCameras(type === 'smartnvr' ? 8 : 0);
+  const { cameras } = recorder;
+  /** A recorder's share of its disk in use, and the WAN uplink that carried a gateway's traffic last. */
+  let storageUsed = 0.7 + random.next() * 0.2;
+  let carryingWan: string | null = null;
   /** Each radio link with the link both ends' models make, and the signal-to-noise ratio it wanders around. */
   const radioLinks = hardware.link
     ? peers.links.map((peer) => ({
@@ -326,16 +333,32 @@ export function createDevice(
         ...Array.from({ length: hardware.wanPorts }, (_, n) => `wan${n + 1}`),
         ...(hardware.cellular ? [hardware.cellular === '5G' ? '5g' : 'lte'] : []),
       ];
+      // The first uplink that is up carries the traffic; the others only their keepalives. When the first
+      // fails the gateway fails over to the next, and back when it returns (docs/telemetry.md#gateways).
+      const primaryDown = wanNames.length > 1 && condition('wan-primary', 'wanDown', 5, 20).holds;
+      const ups = wanNames.map(
+        (name, n) => (name.startsWith('wan') ? (portPlan[n]?.up ?? true) : true) && !(n === 0 && primaryDown),
+      );
+      const active = ups.indexOf(true);
       heartbeat.wan = wanNames.map((name, n) => {
-        const cabled = name.startsWith('wan') ? (portPlan[n]?.up ?? true) : true;
+        const up = ups[n] === true;
+        const carries = n === active;
         return {
           name,
-          up: cabled,
-          ...(cabled ? { ip: `${n === 0 ? '203.0.113' : '198.51.100'}.${10 + n}` } : {}),
-          ...(cabled ? { latencyMs: random.int(n === 0 ? 4 : 20, n === 0 ? 30 : 60), lossPct: 0 } : {}),
-          ...wanCounters.read(name, cabled ? random.int(1e6, 1e9) : 0, cabled ? random.int(1e6, 5e8) : 0),
+          up,
+          ...(up ? { ip: `${n === 0 ? '203.0.113' : '198.51.100'}.${10 + n}` } : {}),
+          ...(up ? { latencyMs: random.int(n === 0 ? 4 : 20, n === 0 ? 30 : 60), lossPct: 0 } : {}),
+          ...wanCounters.read(
+            name,
+            !up ? 0 : carries ? random.int(1e6, 1e9) : random.int(1e4, 1e5),
+            !up ? 0 : carries ? random.int(1e6, 5e8) : random.int(1e4, 1e5),
+          ),
         };
       });
+      const carrying = activeWan(heartbeat);
+      if (carryingWan !== null && carrying !== null && carrying !== carryingWan)
+        events.push({ type: 'wan_failover', at, data: { from: carryingWan, to: carrying } });
+      carryingWan = carrying;
       heartbeat.managedDevices = managed.map((device, n) => {
         const down = condition(`managed-${n}`, 'managedUnreachable', 2, 10);
         if (down.began) events.push({ type: 'managed_device_unreachable', at, data: device });
@@ -351,11 +374,7 @@ export function createDevice(
             at,
             data: { cameraId: camera.id, cameraName: camera.name, error: 'RTSP timeout' },
           });
-        return {
-          ...camera,
-          stream: failed.holds ? 'failed' : 'streaming',
-          bitrateKbps: failed.holds ? 0 : random.int(1500, 6000),
-        };
+        return recorder.report(camera, failed.holds, random.int(1500, 6000), intervalS);
       });
       const sync = condition('media-sync', 'mediaSyncFail', 3, 12);
       if (sync.began)
@@ -363,6 +382,13 @@ export function createDevice(
       heartbeat.mediaSync = sync.holds
         ? { ok: false, lagS: random.int(600, 7200), error: 'storage not reachable' }
         : { ok: true, lagS: random.int(0, 30) };
+      // Recordings fill the disk until the oldest are overwritten: it stays between 70 and 95 % full.
+      storageUsed = Math.min(0.95, storageUsed + random.next() * 0.0005);
+      if (storageUsed >= 0.95) storageUsed = 0.7 + random.next() * 0.05;
+      heartbeat.storage = {
+        usedBytes: Math.round(storageUsed * RECORDER_STORAGE_BYTES),
+        totalBytes: RECORDER_STORAGE_BYTES,
+      };
     }
     const neighbours = lldpOf(place, identity.mac);
     if (neighbours.length > 0) heartbeat.lldp = neighbours;
@@ -383,11 +409,18 @@ export function createDevice(
     get fw() {
       return fw;
     },
+    /** The name it reports, and how long it has run since its last start (its own web page shows both). */
+    hostname,
+    get uptimeS() {
+      return uptimeS;
+    },
     mgmtdVersion,
     step,
     random,
     rates,
     cameras,
+    /** A recorder's cameras: what its scan finds and the changes its camera tasks make. */
+    recorder,
     configType,
     /** The document it runs now. */
     get config(): Document {

@@ -34,6 +34,8 @@ export const DEFAULT_RATES = {
   linkDrop: 0.000_1,
   /** A device behind a gateway stops answering (per managed device). */
   managedUnreachable: 0.000_03,
+  /** A gateway's first WAN uplink fails for 5 to 20 heartbeat intervals: it fails over to the next one. */
+  wanDown: 0.000_05,
   /** A recorder's camera stream fails (per camera). */
   streamFail: 0.000_1,
   /** A recorder's media sync fails. */

@@ -8,6 +8,10 @@ import type { SimulatedDevice } from './device.ts';
 import type { StateFile } from './state-file.ts';
 import type { Stats } from './stats.ts';
 import { runCommand } from './tasks.ts';
+import { openTunnel } from './tunnel.ts';
+// The services a device serves through its tunnel.
+import './device-web.ts';
+import './recorder-media-service.ts';
 
 export type RunOptions = {
   client: AgentClient;
@@ -127,10 +131,13 @@ export async function runDevice(device: SimulatedDevice, options: RunOptions): P
       last = String(answer.body.state);
       return last;
     };
-    runCommand(device, command, report, {
-      speed: options.taskSpeed ?? 1,
-      sleep: (ms) => sleep(ms / 1000, signal),
-    })
+    runCommand(
+      device,
+      command,
+      report,
+      { speed: options.taskSpeed ?? 1, sleep: (ms) => sleep(ms / 1000, signal) },
+      { openTunnel: (params) => openTunnel(device, { url: client.url, credential }, params) },
+    )
       .then(
         () => stats.task(last),
         () => stats.failed('task'),

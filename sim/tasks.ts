@@ -2,8 +2,11 @@
 // reports it sends and what changes on the device. Each type behaves as the firmware would: a reboot
 // restarts it, a firmware update downloads, restarts and comes back on the new version (or, now and then,
 // on the old one), a configuration change is checked and applied whole (or refused, or reverted when the
-// console is out of reach after it), a capture leaves a file, a recorder's scan lists its cameras.
+// console is out of reach after it), a capture leaves a file, a recorder's scan lists the cameras it may add
+// and its camera tasks change its cameras.
 import type { Command, TaskReport, TaskResult } from '../core/fleet/protocol.ts';
+import type { TunnelOpenParams } from '../core/fleet/tunnel-protocol.ts';
+import type { SimCamera } from './cameras.ts';
 import { configHash, type Document } from './config.ts';
 import type { SimulatedDevice } from './device.ts';
 
@@ -14,6 +17,12 @@ export type TaskTiming = {
   /** Multiplies every delay (1: as long as a device takes; tests use a small factor). */
   speed: number;
   sleep: (ms: number) => Promise<void>;
+};
+
+/** What a task that reaches back to the console needs: opening a tunnel (sim/tunnel.ts). */
+export type ConsoleLink = {
+  /** Null once the console took the tunnel, or why it could not be opened. */
+  openTunnel: (params: TunnelOpenParams) => Promise<string | null>;
 };
 
 const STOPPED = new Set(['TASK_CANCELED', 'TASK_TIMEOUT']);
@@ -73,12 +82,37 @@ function troubleshoot(device: SimulatedDevice, params: Record<string, unknown>):
   ];
 }
 
+/** Carries out one of a recorder's camera tasks (docs/cameras.md); the error when it cannot. */
+function changeCamera(device: SimulatedDevice, type: string, params: Record<string, unknown>): string | null {
+  const { recorder } = device;
+  switch (type) {
+    case 'TASK_CAMERA_ADOPT':
+      return recorder.adopt(params.ip, params.name);
+    case 'TASK_CAMERA_REMOVE':
+      return recorder.remove(params.cameraId);
+    case 'TASK_CAMERA_RENAME':
+      return recorder.change(params.cameraId, (camera) => {
+        camera.name = String(params.name);
+      });
+    case 'TASK_CAMERA_RECORDING':
+      return recorder.change(params.cameraId, (camera) => {
+        camera.recording = params.enabled === true;
+      });
+    default:
+      return recorder.change(params.cameraId, (camera) => {
+        camera.profile = params.profile as SimCamera['profile'];
+        camera.retentionDays = Number(params.retentionDays);
+      });
+  }
+}
+
 /** Runs one command to its end, unless the console says it was canceled or timed out meanwhile. */
 export async function runCommand(
   device: SimulatedDevice,
   command: Command,
   report: Reporter,
   timing: TaskTiming,
+  link?: ConsoleLink,
 ): Promise<void> {
   const wait = (ms: number) => timing.sleep(ms * timing.speed);
   const { params } = command;
@@ -183,18 +217,25 @@ export async function runCommand(
       return;
     case 'TASK_ONVIF_SCAN_AND_COLLECT':
       await wait(5000);
-      await report({
-        state: 'success',
-        result: {
-          cameras: [...device.cameras, { id: 'new', name: 'Camera Found Lobby' }].map((camera, n) => ({
-            ip: `192.168.50.${n + 10}`,
-            manufacturer: n % 2 === 0 ? 'Axis' : 'Hanwha',
-            model: n % 2 === 0 ? 'P3265-LVE' : 'XNV-8080R',
-            name: camera.name,
-          })),
-        },
-      });
+      await report({ state: 'success', result: { cameras: device.recorder.scan() } });
       return;
+    case 'TASK_CAMERA_ADOPT':
+    case 'TASK_CAMERA_REMOVE':
+    case 'TASK_CAMERA_RENAME':
+    case 'TASK_CAMERA_RECORDING':
+    case 'TASK_CAMERA_PROFILE': {
+      await wait(1000);
+      const error = changeCamera(device, command.type, params);
+      await report(error === null ? { state: 'success' } : { state: 'failed', error });
+      return;
+    }
+    case 'TASK_TUNNEL_OPEN': {
+      const error = link
+        ? await link.openTunnel(params as TunnelOpenParams)
+        : 'No connection to the console to open a tunnel on';
+      await report(error === null ? { state: 'success' } : { state: 'failed', error });
+      return;
+    }
     case 'TASK_MANAGED_DEVICE_FW_UPDATE': {
       const macs = (params.macs as string[] | undefined) ?? [];
       for (const [n] of macs.entries()) {

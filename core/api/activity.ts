@@ -59,6 +59,8 @@ export const AlertHistoryItem = Type.Object({
   site: Named,
   device: Named,
   smartnvr: Named,
+  /** The recorder's camera it is about (docs/cameras.md#alerts); null or absent when none. */
+  camera_id: Type.Optional(NullableString),
   acknowledged: Type.Union([
     Type.Object({ at: Type.String(), by: NullableString, comment: Type.String() }),
     Type.Null(),

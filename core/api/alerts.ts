@@ -34,6 +34,8 @@ export const AlertSchema = Type.Object({
     device_name: NullableString,
     snvr_device_id: NullableId,
     snvr_device_name: NullableString,
+    /** The recorder's camera it is about (docs/cameras.md#alerts); null or absent when none. */
+    camera_id: Type.Optional(NullableString),
     cloud_id: Type.Integer(),
   }),
 });

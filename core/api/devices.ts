@@ -255,6 +255,8 @@ export const DeviceDetail = Type.Object({
    * can be adopted again.
    */
   can_reset_credential: Type.Boolean(),
+  /** The caller may open its web page through a tunnel (change_device_state or live_actions, docs/remote-access.md). */
+  can_open_tunnel: Type.Boolean(),
   /**
    * The peer at the other end of each radio link, and each mesh peer, when it is a device of the cloud the
    * caller sees.
@@ -275,6 +277,8 @@ export const SmartNvrDetail = Type.Object({
   allowed_tasks: Type.Array(Type.Enum(TASK_TYPES)),
   /** It holds a credential and the caller may reset it (manage_snvr), so that it can be adopted again. */
   can_reset_credential: Type.Boolean(),
+  /** The caller may open its web page through a tunnel (owners and administrators, docs/remote-access.md). */
+  can_open_tunnel: Type.Boolean(),
   report: Nullable(DeviceReport),
 });
 export type SmartNvrDetail = Static<typeof SmartNvrDetail>;

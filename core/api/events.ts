@@ -29,9 +29,13 @@ export type DeviceEventData = Place & {
   health_id: HealthId;
 };
 
+/** A device's links changed state: one appeared or went, went up or down (docs/topology.md#link-reports). */
+export type LinksEventData = Place & { device_id: number };
+
 export type LiveEvent =
   | { kind: 'alert'; data: AlertEventData }
   | { kind: 'task'; data: TaskEventData }
-  | { kind: 'device'; data: DeviceEventData };
+  | { kind: 'device'; data: DeviceEventData }
+  | { kind: 'links'; data: LinksEventData };
 
-export const LIVE_EVENT_KINDS: readonly LiveEvent['kind'][] = ['alert', 'task', 'device'];
+export const LIVE_EVENT_KINDS: readonly LiveEvent['kind'][] = ['alert', 'task', 'device', 'links'];

@@ -36,6 +36,13 @@ const taskAnswers = [
   `GET ${CLOUD}/tasks`,
   `GET ${CLOUD}/tasks/{taskId}`,
   `POST ${CLOUD}/tasks`,
+  // A recorder's camera changes answer the task each made (docs/cameras.md#changes).
+  `POST ${CLOUD}/smartnvrs/{smartNvrId}/camera-scans`,
+  `POST ${CLOUD}/smartnvrs/{smartNvrId}/discovered-cameras/{discoveredId}/adopt`,
+  `PUT ${CLOUD}/smartnvrs/{smartNvrId}/cameras/{cameraId}/name`,
+  `PUT ${CLOUD}/smartnvrs/{smartNvrId}/cameras/{cameraId}/recording`,
+  `PUT ${CLOUD}/smartnvrs/{smartNvrId}/cameras/{cameraId}/recording-profile`,
+  `DELETE ${CLOUD}/smartnvrs/{smartNvrId}/cameras/{cameraId}`,
 ];
 const errorReports = ['POST /apiv2/error-reports', 'GET /apiv2/error-reports'];
 

@@ -146,6 +146,8 @@ export function eventAlert(event: AgentEvent): AlertDraft | null {
       return draft('DEV_REQ_ACTION', '', { action: event.data.reason });
     case 'reboot':
     case 'firmware_changed':
+    // A failover is kept for the WAN charts (docs/telemetry.md): the WAN that went down raises its own alert.
+    case 'wan_failover':
       return null;
   }
 }

@@ -134,7 +134,22 @@ export const recorderHeartbeat: HeartbeatRequest = {
   config: { applied: true, unsyncedFiles: [] },
   actionRequired: null,
   cameras: [
-    { id: 'cam-1', name: 'Camera 01 Entrance', stream: 'streaming', bitrateKbps: 4200 },
+    {
+      id: 'cam-1',
+      name: 'Camera 01 Entrance',
+      stream: 'streaming',
+      bitrateKbps: 4200,
+      model: 'P3265-LVE',
+      ip: '192.168.50.11',
+      firmware: '11.9.60',
+      main: { codec: 'h265', width: 2560, height: 1440 },
+      sub: { codec: 'h264', width: 640, height: 360 },
+      recording: true,
+      profile: 'continuous',
+      retentionDays: 30,
+      storageUsedBytes: 412_000_000_000,
+      lastFrameAt: '2026-03-02T09:14:58Z',
+    },
     { id: 'cam-3', name: 'Camera 03 Loading Dock', stream: 'failed', bitrateKbps: 0 },
   ],
   mediaSync: { ok: true, lagS: 12 },
@@ -278,3 +293,32 @@ export const errorExamples = {
   429: { message: 'Too many requests. Try again later.' },
   503: { message: 'Sorry, there was an error while processing your request.', incidentId: '6f1c2f9e-…' },
 };
+
+/** A tunnel's messages (docs/agent-protocol.md, Tunnels), in the order they pass; checked by tunnel-protocol.test.ts. */
+export const tunnelMessages = {
+  'the command that asks for it': {
+    id: 91_204,
+    taskId: 30_551,
+    type: 'TASK_TUNNEL_OPEN',
+    params: { tunnelId: 812, service: 'web' },
+    timeoutS: 120,
+  },
+  'console -> device: a request': {
+    t: 'request',
+    stream: 1,
+    service: 'web',
+    method: 'POST',
+    path: '/login',
+    headers: { 'content-type': 'application/x-www-form-urlencoded', 'accept-language': 'en' },
+  },
+  'console -> device: its body is complete (after one binary frame of 29 bytes)': { t: 'end', stream: 1 },
+  'device -> console: the answer': {
+    t: 'response',
+    stream: 1,
+    status: 303,
+    headers: { location: './', 'set-cookie': 'device_session=6c1f…; Path=/; HttpOnly' },
+  },
+  'device -> console: its body is complete': { t: 'end', stream: 1 },
+  'console -> device: the browser went away': { t: 'cancel', stream: 2 },
+  'device -> console: a stream it could not serve': { t: 'error', stream: 3, error: 'No such page' },
+} as const;

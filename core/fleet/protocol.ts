@@ -190,15 +190,49 @@ export const ManagedDevice = Type.Object(
   closed,
 );
 
-export const Camera = Type.Object(
+/** The video codecs a camera's stream is encoded with. */
+export const CAMERA_CODECS = ['h264', 'h265'] as const;
+/** How a recorder records a camera: all the time, on motion, or on its schedule (docs/cameras.md). */
+export const RECORDING_PROFILES = ['continuous', 'motion', 'schedule'] as const;
+export type RecordingProfile = (typeof RECORDING_PROFILES)[number];
+/** Days a recorder keeps a camera's footage, at most (docs/cameras.md). */
+export const RETENTION_DAYS_MAX = 365;
+
+/** One stream a camera sends: its codec and picture size. */
+export const CameraStream = Type.Object(
   {
-    id: Text(64),
-    name: Text(64),
-    stream: Type.Enum(['streaming', 'failed', 'idle']),
-    bitrateKbps: Int(0, 1_000_000),
+    codec: Type.Enum(CAMERA_CODECS),
+    width: Int(16, 8192, 'pixels'),
+    height: Int(16, 8192, 'pixels'),
   },
   closed,
 );
+export type CameraStream = Static<typeof CameraStream>;
+
+/**
+ * A camera a smart NVR records, with the id the recorder gave it (unique on that recorder). A recorder
+ * lists every camera it has in every heartbeat: one left out was removed (docs/cameras.md).
+ */
+export const Camera = Type.Object(
+  {
+    id: Text(64, "the recorder's own id of the camera"),
+    name: Text(64),
+    stream: Type.Enum(['streaming', 'failed', 'idle']),
+    bitrateKbps: Int(0, 1_000_000),
+    model: Type.Optional(Text(64)),
+    ip: Type.Optional(Type.String({ format: 'ipv4', maxLength: 15 })),
+    firmware: Type.Optional(Text(40, "the camera's own firmware version")),
+    main: Type.Optional(CameraStream),
+    sub: Type.Optional(CameraStream),
+    recording: Type.Optional(Type.Boolean({ description: 'the recorder records this camera' })),
+    profile: Type.Optional(Type.Enum(RECORDING_PROFILES, { description: 'when it records' })),
+    retentionDays: Type.Optional(Int(1, RETENTION_DAYS_MAX, 'days footage is kept')),
+    storageUsedBytes: Type.Optional(Int(0, Number.MAX_SAFE_INTEGER, "bytes of this camera's footage kept")),
+    lastFrameAt: Type.Optional(DateTime('when the recorder last took a frame from it')),
+  },
+  closed,
+);
+export type Camera = Static<typeof Camera>;
 
 /** A file name on the device, as a switch lists it and TASK_REPORT fetches it: no directories. */
 export const DeviceFileName = Type.String({ pattern: '^[A-Za-z0-9][A-Za-z0-9._-]{0,99}$', maxLength: 100 });
@@ -279,6 +313,15 @@ export const HeartbeatRequest = Type.Object(
       Type.Object(
         { ok: Type.Boolean(), lagS: Int(0, 10 * 365 * 86_400), error: Type.Optional(Text(200)) },
         closed,
+      ),
+    ),
+    storage: Type.Optional(
+      Type.Object(
+        {
+          usedBytes: Int(0, Number.MAX_SAFE_INTEGER, 'bytes in use'),
+          totalBytes: Int(0, Number.MAX_SAFE_INTEGER, 'bytes the storage holds'),
+        },
+        { ...closed, description: "a recorder's recording storage (docs/telemetry.md)" },
       ),
     ),
   },
@@ -362,6 +405,10 @@ export const AgentEvent = Type.Union([
   event('stream_failed', { cameraId: Text(64), cameraName: Text(64), error: Text(200) }),
   event('media_sync_failed', { error: Text(200) }),
   event('managed_device_unreachable', { mac: Mac, name: Type.String({ maxLength: 64 }) }),
+  event('wan_failover', {
+    from: Text(32, 'the WAN port that carried the traffic'),
+    to: Text(32, 'the WAN port that carries it now'),
+  }),
   event('action_required', { reason: Text(200) }),
 ]);
 export type AgentEvent = Static<typeof AgentEvent>;

@@ -22,7 +22,13 @@ describe('drawer menu for a level', () => {
   });
 
   it('gives the smart NVR level its menu', () => {
-    expect(keysOf(drawerMenu('smartnvr', navContext()).entries)).toEqual(['dashboard', 'activity']);
+    expect(keysOf(drawerMenu('smartnvr', navContext()).entries)).toEqual([
+      'dashboard',
+      'ip-cameras',
+      'streaming',
+      'tunnels',
+      'activity',
+    ]);
   });
 
   // docs/navigation.md: an entry whose page is not built yet is hidden, and so is a group left empty.

@@ -46,10 +46,13 @@ export async function adoptDemoDevice(
     },
   });
   expect(adopted.status()).toBe(200);
-  const headers = { authorization: `Bearer ${(await adopted.json()).credential}` };
+  const credential = String((await adopted.json()).credential);
+  const headers = { authorization: `Bearer ${credential}` };
   let seq = 0;
   return {
     ...device,
+    /** Its credential, for a call of its own (a tunnel's WebSocket, docs/agent-protocol.md). */
+    credential,
     /** Waits until the clock is in the next whole second: the store keeps a device's heartbeats by the second. */
     async nextSecond() {
       const second = Math.floor(Date.now() / 1000);

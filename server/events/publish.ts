@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import type {
   AlertEventData,
   DeviceEventData,
+  LinksEventData,
   LiveEvent as Shared,
   TaskEventData,
 } from '../../core/api/events.ts';
@@ -41,6 +42,12 @@ export const liveAlert = (data: AlertEventData): LiveEvent => ({
 });
 export const liveDevice = (data: DeviceEventData): LiveEvent => ({
   kind: 'device',
+  cloudId: data.cloud_id,
+  siteId: data.site_id,
+  data,
+});
+export const liveLinks = (data: LinksEventData): LiveEvent => ({
+  kind: 'links',
   cloudId: data.cloud_id,
   siteId: data.site_id,
   data,

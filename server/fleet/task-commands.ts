@@ -136,7 +136,11 @@ export function createCommandChannel(db: Database, secrets: SecretBox) {
       const abort = () => settle([]);
       signal.addEventListener('abort', abort, { once: true });
       try {
-        const now = await lookUp(target);
+        const looking = lookUp(target);
+        // Released while it looks (the server stopping), it answers at once; the look may then fail as the
+        // database closes, which nobody waits for.
+        looking.catch(() => {});
+        const now = await Promise.race([looking, announced]);
         if (now.length > 0 || waitS === 0) return now;
         return await announced;
       } finally {

@@ -13,6 +13,7 @@ import { nameDriftedKeys } from '../features/config/drift.ts';
 import type { SecretBox } from '../features/config/seal.ts';
 import { type Agent, authenticate, loadAgents } from './agents.ts';
 import { createBatchQueue, type ItemOutcome } from './batch-queue.ts';
+import { storeDiscoveredCameras } from './cameras.ts';
 import type { Credential } from './credentials.ts';
 import { applyAgentEvents } from './events.ts';
 import type { NewAlert } from './new-alert.ts';
@@ -140,10 +141,31 @@ export async function applyTaskReports(
       }
       await keepResults(tx, applied);
       for (const { item, target, event } of applied) {
+        await scanEffects(tx, item, target, event, now);
         for (const alert of await configEffects(tx, secrets, item, target, event, now)) alerts.push(alert);
       }
     }
     return { outcomes, alerts };
+  });
+}
+
+/** A recorder's ONVIF scan that succeeded lists the cameras to adopt from (docs/cameras.md#discovered-cameras). */
+async function scanEffects(
+  tx: Database,
+  item: ReportItem,
+  target: TargetRow,
+  event: TargetEvent,
+  now: Date,
+): Promise<void> {
+  const cameras = item.report.result?.cameras;
+  if (target.type_id !== 'TASK_ONVIF_SCAN_AND_COLLECT' || event !== 'success' || target.smart_nvr_id === null)
+    return;
+  await storeDiscoveredCameras(tx, {
+    cloudId: item.agent.cloudId,
+    smartNvrId: target.smart_nvr_id,
+    taskId: target.task_id,
+    at: now,
+    cameras: cameras ?? [],
   });
 }
 

@@ -7,7 +7,9 @@ import type { Actor, RoleCloud } from './role-cloud.ts';
 export type Rule =
   | { kind: 'public'; status?: 404 }
   | { kind: 'signedIn'; status?: 404 | 409 }
-  | { kind: 'member'; permission?: CloudAbility }
+  // status: what a member who may call it gets when the call is refused for another reason (the recorder
+  // is offline, the object or signature named is not one).
+  | { kind: 'member'; permission?: CloudAbility; status?: 403 | 404 | 409 }
   // A site, or a device on a site: a Site User sees only the assigned one.
   | { kind: 'device'; site: 'assigned' | 'other' }
   // An action on a site that needs a site permission no Guest and no Site User of the table has, and
@@ -70,7 +72,7 @@ export function expected(caller: Caller, call: Call): Outcome {
       return access.roleId === 'ROLE_OWNER' ? 409 : 'ok';
     case 'member':
       if (!access) return 404;
-      return rule.permission && !can(access, rule.permission) ? 403 : 'ok';
+      return rule.permission && !can(access, rule.permission) ? 403 : (rule.status ?? 'ok');
     case 'device':
       if (!access) return 404;
       return access.roleId === 'ROLE_USER' && rule.site === 'other' ? 404 : 'ok';

@@ -70,6 +70,42 @@ export const CALLS: Call[] = [
     rule: { kind: 'device', site: 'other' },
   },
   { method: 'GET', url: (f) => `/apiv2/cloud/${f.cloud.id}/smartnvrs/${f.recorder.id}`, rule: member() },
+  // A recorder's cameras (docs/cameras.md): every member reads them, each change is a task (manage_snvr).
+  ...cameraCalls(),
+  // Streaming (docs/streaming.md): the table's recorder is offline, so a member who may watch is told so
+  // (409); a made-up view or signature is refused (404, 403) to everyone in the cloud.
+  {
+    method: 'POST',
+    url: (f) => `/apiv2/cloud/${f.cloud.id}/smartnvrs/${f.recorder.id}/cameras/cam-1/views`,
+    rule: { kind: 'member', status: 409 },
+    body: () => ({ kind: 'live', stream: 'sub' }),
+  },
+  {
+    method: 'POST',
+    url: (f) => `/apiv2/cloud/${f.cloud.id}/smartnvrs/${f.recorder.id}/cameras/cam-1/exports`,
+    rule: { kind: 'member', status: 409 },
+    body: () => ({
+      stream: 'sub',
+      from: new Date(Date.now() - 60_000).toISOString(),
+      to: new Date(Date.now() - 30_000).toISOString(),
+    }),
+  },
+  {
+    method: 'DELETE',
+    url: (f) => `/apiv2/cloud/${f.cloud.id}/smartnvrs/${f.recorder.id}/views/2000000`,
+    rule: { kind: 'member', status: 404 },
+  },
+  {
+    method: 'GET',
+    url: (f) =>
+      `/apiv2/cloud/${f.cloud.id}/smartnvrs/${f.recorder.id}/media/2000000/live.m3u8?exp=99999999999&sig=made-up`,
+    rule: { kind: 'member', status: 403 },
+  },
+  {
+    method: 'GET',
+    url: (f) => `/apiv2/cloud/${f.cloud.id}/smartnvrs/${f.recorder.id}/video-access`,
+    rule: member('manage_users'),
+  },
   {
     method: 'GET',
     url: (f) => `/apiv2/cloud/${f.cloud.id}/dashboard?site_id=${f.sites.assigned.id}`,
@@ -412,7 +448,7 @@ export const CALLS: Call[] = [
     url: (f) => `/apiv2/navigation/device/${f.devices.otherDevice.id}`,
     rule: { kind: 'device', site: 'other' },
   },
-  ...(['metrics', 'ports', 'files'] as const).flatMap((what) =>
+  ...(['metrics', 'item-metrics', 'ports', 'files'] as const).flatMap((what) =>
     (['assigned', 'other'] as const).map(
       (site): Call => ({
         method: 'GET',
@@ -469,6 +505,25 @@ export const CALLS: Call[] = [
       },
     ];
   }),
+  // Remote web access (docs/remote-access.md): the table's devices and recorder are offline, so whoever may
+  // reach them is told so (409); a recorder's is for owners and administrators; every member lists the
+  // tunnels they may see, and a made-up tunnel is no tunnel to anyone.
+  ...(['assigned', 'other'] as const).map(
+    (site): Call => ({
+      method: 'POST',
+      url: (f) => `/apiv2/cloud/${f.cloud.id}/devices/${f.devices[`${site}Device`].id}/tunnels`,
+      rule: { kind: 'siteAction', site, status: 409 },
+      body: () => ({ duration_min: 15 }),
+    }),
+  ),
+  {
+    method: 'POST',
+    url: (f) => `/apiv2/cloud/${f.cloud.id}/smartnvrs/${f.recorder.id}/tunnels`,
+    rule: { kind: 'siteAction', site: 'assigned', status: 409 },
+    body: () => ({ duration_min: 480 }),
+  },
+  { method: 'GET', url: cloudUrl('/tunnels?state=all'), rule: member() },
+  { method: 'DELETE', url: cloudUrl('/tunnels/2147483647'), rule: { kind: 'member', status: 404 } },
   // The site map (docs/site-map.md): read by whoever sees the site, placing needs edit_map.
   ...(['assigned', 'other'] as const).flatMap((site): Call[] => [
     {
@@ -553,3 +608,33 @@ export const CALLS: Call[] = [
 // Last of all, whatever rows are added above: every member but the only Owner leaves the cloud, so no row
 // after it could still be answered as a member.
 CALLS.push({ method: 'POST', url: cloudUrl('/leave'), rule: { kind: 'leave' } });
+
+/** The IP Cameras page's calls on the table's recorder, its camera cam-1 and the camera its scan found. */
+function cameraCalls(): Call[] {
+  const recorder = (path: string) => (f: RoleCloud) =>
+    `/apiv2/cloud/${f.cloud.id}/smartnvrs/${f.recorder.id}${path}`;
+  const camera = (path = '') => recorder(`/cameras/cam-1${path}`);
+  const manage = member('manage_snvr');
+  return [
+    { method: 'GET', url: recorder('/cameras'), rule: member() },
+    { method: 'GET', url: camera(), rule: member() },
+    { method: 'GET', url: recorder('/discovered-cameras'), rule: member() },
+    { method: 'POST', url: recorder('/camera-scans'), rule: manage },
+    {
+      method: 'POST',
+      url: (f) =>
+        recorder(`/discovered-cameras/${f.recorderCameras?.discoveredId ?? ':discoveredId'}/adopt`)(f),
+      rule: manage,
+      body: () => ({ name: 'Table camera' }),
+    },
+    { method: 'PUT', url: camera('/name'), rule: manage, body: () => ({ name: 'Table camera' }) },
+    { method: 'PUT', url: camera('/recording'), rule: manage, body: () => ({ enabled: true }) },
+    {
+      method: 'PUT',
+      url: camera('/recording-profile'),
+      rule: manage,
+      body: () => ({ profile: 'motion', retention_days: 14 }),
+    },
+    { method: 'DELETE', url: camera(), rule: manage },
+  ];
+}

@@ -6,6 +6,7 @@ import { configRevisions as revisionTable, siteConfigs } from '../db/schema/conf
 import { blogPosts } from '../db/schema/content.ts';
 import { deviceAgents, pendingDevices as pendingDevicesTable } from '../db/schema/fleet.ts';
 import { siteFilters, smartNvrs } from '../db/schema/inventory.ts';
+import { seedRecorderCameras } from '../features/cameras/test-cameras.ts';
 import { createTableFloors } from '../features/floor-maps/test-floors.ts';
 import { addTaskFiles, createTask } from '../features/tasks/test-cloud.ts';
 import { login, type Session, type TestApp, testSecrets } from './app.ts';
@@ -71,6 +72,8 @@ export async function createRoleCloud(t: TestApp) {
     .values({ cloudId: cloud.id, name: 'Both sites', siteIds: [assigned.id, other.id] })
     .returning();
   if (!recorder || !filter) throw new Error('fixture not created');
+  // A camera of the recorder and one its scan found, for the camera rows (docs/cameras.md).
+  const recorderCameras = await seedRecorderCameras(db, cloud.id, recorder.id);
   // Each site has a switch configuration applied and a draft, and its switch a revision of its own
   // (no overrides), for the configuration rows.
   const configRevisions = { assigned: 0, other: 0 };
@@ -273,6 +276,7 @@ export async function createRoleCloud(t: TestApp) {
     configRevisions,
     deviceConfigRevisions,
     recorder,
+    recorderCameras,
     filter,
     spareSites,
     spareFilters,

@@ -14,6 +14,7 @@ import { rangeOfSearch } from '../../core/time-range.ts';
 import { siteConfigQueryOptions } from '../features/config/api/get-site-config.ts';
 import { dashboardQuery } from '../features/dashboards/api/get-dashboard.ts';
 import { navigationSiteQueryOptions } from '../features/navigation/api/get-navigation.ts';
+import { topologyQueryOptions } from '../features/topology/api/get-topology.ts';
 import { failSafeLazy } from '../platform/errors/fail-safe-lazy.tsx';
 import { PageLoader } from '../platform/page-loader.tsx';
 import { followRouteLoads } from '../platform/progress/route-progress.ts';
@@ -118,6 +119,10 @@ const BUILT_PAGES: Record<Exclude<BuiltRouteKey, keyof typeof PUBLIC_PAGES>, Loa
   deviceDashboard: deviceDashboardPage,
   smartnvr: smartNvrDashboardPage,
   smartNvrDashboard: smartNvrDashboardPage,
+  smartNvrIpcams: () => import('../features/cameras/pages/cameras-page.tsx').then((m) => m.CamerasPage),
+  smartNvrStreaming: () =>
+    import('../features/streaming/pages/streaming-page.tsx').then((m) => m.StreamingPage),
+  smartNvrTunnels: () => import('../features/tunnels/pages/tunnels-page.tsx').then((m) => m.TunnelsPage),
 };
 
 function isPublic(key: RouteKey): key is keyof typeof PUBLIC_PAGES {
@@ -162,6 +167,7 @@ const PAGE_DATA: Partial<Record<RouteKey, PageData>> = {
     dashboardQuery(cloudId, rangeOfSearch(new URL(request.url).search), siteId),
   ),
   siteConfig: afterSite((cloudId, siteId) => siteConfigQueryOptions(cloudId, siteId)),
+  siteTopology: afterSite((cloudId, siteId) => topologyQueryOptions(cloudId, siteId)),
 };
 
 function framedPage(

@@ -60,5 +60,9 @@ export function liveEventKeys(event: LiveEvent): QueryKey[] {
           ? [configKeys.siteDevices(cloud, event.data.site_id)]
           : []),
       ];
+    case 'links':
+      // A device's links changed state (a switch port lost its link, a radio link came up): its site's
+      // topology draws them.
+      return event.data.site_id === null ? [] : [topologyKeys.site(cloud, event.data.site_id)];
   }
 }

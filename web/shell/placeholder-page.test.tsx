@@ -12,11 +12,11 @@ describe('placeholder page', () => {
   it('shows the page title, says the page is not built yet and names the route', () => {
     render(
       <I18nextProvider i18n={i18n}>
-        <PlaceholderPage routeKey="smartNvrIpcams" />
+        <PlaceholderPage routeKey="voucher" />
       </I18nextProvider>,
     );
-    expect(screen.getByRole('heading', { level: 1, name: 'IP Cameras' })).toBeInTheDocument();
+    expect(screen.getByRole('heading', { level: 1, name: 'Voucher' })).toBeInTheDocument();
     expect(screen.getByText('This page is not built yet.')).toBeInTheDocument();
-    expect(screen.getByText('Route: /v2/cloud/:cloudId/smartnvr/:smartNvrId/ipcams')).toBeInTheDocument();
+    expect(screen.getByText('Route: /voucher')).toBeInTheDocument();
   });
 });

@@ -9,7 +9,7 @@ import type { ComponentType } from 'react';
 import { Outlet } from 'react-router';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { DeviceListItem } from '../../core/api/devices.ts';
-import type { AlertEventData, DeviceEventData } from '../../core/api/events.ts';
+import type { AlertEventData, DeviceEventData, LinksEventData } from '../../core/api/events.ts';
 import type { SiteListItem } from '../../core/api/sites.ts';
 import type { RecentTasks, Task } from '../../core/api/tasks.ts';
 import type { StatusId } from '../../core/domain.ts';
@@ -28,6 +28,7 @@ import { device, installListServer } from '../features/devices/pages/test-device
 import { SitesListPage } from '../features/sites/pages/sites-list-page.tsx';
 import { recentTasksQueryOptions } from '../features/tasks/api/get-recent-tasks.ts';
 import { recentTasksCountQueryOptions } from '../features/tasks/api/get-recent-tasks-count.ts';
+import { useTopology } from '../features/topology/api/get-topology.ts';
 import { LIVE_REOPEN_MS } from '../platform/live-events.ts';
 import { resetPlatform } from '../platform/testing/render-platform.tsx';
 import { FakeEventSource, installFakeEventSource, liveStream } from '../test-utils/fake-event-source.ts';
@@ -208,6 +209,24 @@ describe('live updates', () => {
     expect([calls('devices/5'), calls('dashboard')]).toEqual([2, 4]);
     // Alerts and tasks did not change.
     expect([calls('recent-alerts-totals'), calls('alerts'), calls('recent-tasks')]).toEqual([1, 2, 1]);
+  });
+
+  it("redraw a site's topology when one of its devices' links changes state (docs/topology.md)", async () => {
+    const calls = installPanelServer();
+    function SiteTopology() {
+      useTopology(3, 7);
+      return null;
+    }
+    openPage('/', SiteTopology, '/');
+    await settle();
+    expect(calls('sites/7/topology')).toBe(1);
+    // Another site's link.
+    liveStream().emit('links', { cloud_id: 3, site_id: 8, device_id: 6 } satisfies LinksEventData);
+    await settle();
+    expect(calls('sites/7/topology')).toBe(1);
+    liveStream().emit('links', { cloud_id: 3, site_id: 7, device_id: 5 } satisfies LinksEventData);
+    await settle();
+    expect(calls('sites/7/topology')).toBe(2);
   });
 
   it('reload the badge, the alert history, the open alerts and the dashboards on an alert', async () => {

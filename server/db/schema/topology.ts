@@ -1,4 +1,5 @@
-import { integer, pgTable, primaryKey, text, timestamp } from 'drizzle-orm/pg-core';
+import { integer, jsonb, pgTable, primaryKey, text, timestamp } from 'drizzle-orm/pg-core';
+import type { LinkReports } from '../../../core/topology.ts';
 import { devices } from './inventory.ts';
 
 /**
@@ -21,3 +22,17 @@ export const lldpNeighbours = pgTable(
   },
   (t) => [primaryKey({ columns: [t.deviceId, t.localPort, t.chassisId] })],
 );
+
+/**
+ * The links each device's latest heartbeat reports (docs/topology.md#link-reports): only what the topology
+ * draws (ports' link and speed, radio links, mesh peers, managed devices), so the topology reads a site's
+ * links without its devices' whole telemetry. A heartbeat writes its row only when that changed, and
+ * `states` (which links it reports and whether each is up) tells a change the page must be told of.
+ */
+export const deviceLinks = pgTable('device_links', {
+  deviceId: integer()
+    .primaryKey()
+    .references(() => devices.id, { onDelete: 'cascade' }),
+  links: jsonb().$type<LinkReports>().notNull(),
+  states: text().notNull(),
+});

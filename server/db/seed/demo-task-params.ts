@@ -24,6 +24,14 @@ export const TASK_TARGETS: Readonly<
   TASK_MANAGED_DEVICE_FW_UPDATE: { types: ['switch'], min: 2, max: 6 },
   // Targets the smart NVR itself, not devices.
   TASK_ONVIF_SCAN_AND_COLLECT: { min: 0, max: 0 },
+  // Opened by remote web access, not seeded as history.
+  TASK_TUNNEL_OPEN: { min: 0, max: 0 },
+  // A recorder's cameras change through its IP Cameras page, not seeded as history.
+  TASK_CAMERA_ADOPT: { min: 0, max: 0 },
+  TASK_CAMERA_REMOVE: { min: 0, max: 0 },
+  TASK_CAMERA_RENAME: { min: 0, max: 0 },
+  TASK_CAMERA_RECORDING: { min: 0, max: 0 },
+  TASK_CAMERA_PROFILE: { min: 0, max: 0 },
 };
 
 /** A few meaningful parameters per task type; firmware tasks name the firmware of the targets' type. */
@@ -64,5 +72,17 @@ export function taskParams(type: TaskType, productType: DeviceType, random: Rand
       return { firmware: FIRMWARE.switch[0] };
     case 'TASK_ONVIF_SCAN_AND_COLLECT':
       return { subnet: '10.10.9.0/24', camerasFound: random.int(6, 16) };
+    case 'TASK_TUNNEL_OPEN':
+      return { tunnelId: 1, service: 'web' };
+    case 'TASK_CAMERA_ADOPT':
+      return { ip: '192.168.50.20', name: 'Camera Lobby' };
+    case 'TASK_CAMERA_REMOVE':
+      return { cameraId: 'cam-1' };
+    case 'TASK_CAMERA_RENAME':
+      return { cameraId: 'cam-1', name: 'Camera 01 Entrance' };
+    case 'TASK_CAMERA_RECORDING':
+      return { cameraId: 'cam-1', enabled: true };
+    case 'TASK_CAMERA_PROFILE':
+      return { cameraId: 'cam-1', profile: 'motion', retentionDays: 30 };
   }
 }

@@ -270,6 +270,16 @@ describe('Demo Networks inventory', () => {
     expect(recorders.map((recorder) => recorder.productBrandId)).toEqual([190, 190]);
     const nvrLicenses = await handle.db.select().from(licenses).where(eq(licenses.kind, 'smartnvr'));
     expect(nvrLicenses.map((license) => license.smartNvrId)).toEqual([recorders[0]?.id]);
+    // Their cameras are in the table from the start (docs/cameras.md), cam-2 of each in H.265.
+    const cameras = await queryRows<{ smart_nvr_id: number; camera_id: string; main_codec: string }>(
+      handle.db,
+      sql`SELECT smart_nvr_id, camera_id, main_codec FROM recorder_cameras ORDER BY smart_nvr_id, id`,
+    );
+    expect(cameras.filter((camera) => camera.smart_nvr_id === recorders[0]?.id)).toHaveLength(8);
+    expect(cameras.filter((camera) => camera.smart_nvr_id === recorders[1]?.id)).toHaveLength(5);
+    expect(
+      cameras.filter((camera) => camera.main_codec === 'h265').map((camera) => camera.camera_id),
+    ).toEqual(['cam-2', 'cam-2']);
   });
 
   it('keeps history: a renamed device, a departed client, deleted devices', async () => {
@@ -493,6 +503,48 @@ describe('telemetry history (docs/telemetry.md#demo-history)', () => {
       const bands = modelHardware(row.product_brand_id)?.radios.map((radio) => radio.band) ?? [];
       expect(row.six, `model ${row.product_brand_id}`).toBe(bands.includes('6'));
     }
+  });
+
+  it("splits each row into its items: a model's own bands, ports within the PoE budget, cameras, failovers", async () => {
+    // docs/telemetry.md#demo-history: the items of a row add up to the device's own numbers.
+    const [sums] = await queryRows<Record<string, number>>(
+      handle.db,
+      sql`SELECT count(*) FILTER (WHERE d.product_type = 'switch' AND h.items -> 'port' IS NULL) AS switch_without_ports,
+          count(*) FILTER (WHERE d.product_type = 'switch' AND abs((SELECT sum((p.value ->> 'rx')::float8)
+            FROM jsonb_each(h.items -> 'port') p) - h.rx_bytes) > h.rx_bytes * 0.001 + 100) AS ports_not_adding_up,
+          count(*) FILTER (WHERE h.power_budget IS NOT NULL AND (SELECT sum((p.value ->> 'poe')::float8)
+            FROM jsonb_each(h.items -> 'port') p) > h.power_budget) AS poe_over_budget,
+          count(*) FILTER (WHERE d.product_type = 'smartnvr' AND (SELECT count(*) FROM jsonb_object_keys(h.items -> 'camera')) <> 8) AS recorder_not_8_cameras,
+          count(*) FILTER (WHERE d.product_type = 'smartnvr' AND h.items #> '{storage,recordings,used}' IS NULL) AS recorder_without_storage,
+          count(*) FILTER (WHERE d.product_type = 'gateway' AND h.items -> 'wan' IS NULL) AS gateway_without_wan
+        FROM device_metrics_hourly h JOIN device_agents a ON a.id = h.agent_id JOIN devices d ON d.id = a.device_id`,
+    );
+    expect(sums).toEqual({
+      switch_without_ports: 0,
+      ports_not_adding_up: 0,
+      poe_over_budget: 0,
+      recorder_not_8_cameras: 0,
+      recorder_without_storage: 0,
+      gateway_without_wan: 0,
+    });
+    const radios = await queryRows<{ product_brand_id: number; bands: string[] }>(
+      handle.db,
+      sql`SELECT DISTINCT d.product_brand_id, ARRAY(SELECT jsonb_object_keys(h.items -> 'radio') ORDER BY 1) AS bands
+        FROM device_metrics_daily h JOIN device_agents a ON a.id = h.agent_id JOIN devices d ON d.id = a.device_id
+        WHERE h.items ? 'radio'`,
+    );
+    expect(radios.length).toBeGreaterThan(0);
+    for (const row of radios) {
+      const bands = [...new Set(modelHardware(row.product_brand_id)?.radios.map((radio) => radio.band))];
+      expect(row.bands, `model ${row.product_brand_id}`).toEqual(bands.sort());
+    }
+    const [failovers] = await queryRows<{ gateways: number; events: number }>(
+      handle.db,
+      sql`SELECT count(DISTINCT agent_id)::int AS gateways, count(*)::int AS events FROM device_events
+        WHERE type = 'wan_failover' AND occurred_at <= now()`,
+    );
+    expect(failovers?.gateways).toBeGreaterThan(0);
+    expect(failovers?.events).toBeGreaterThanOrEqual(failovers?.gateways ?? 0);
   });
 
   it("fills the sites' and the cloud's hours of the month, rolled up to the current hour", async () => {

@@ -6,6 +6,7 @@ import type { Database } from '../connect.ts';
 import { users } from '../schema/accounts.ts';
 import { DEMO_PASSWORD, seedMemberships, seedUsers } from './demo-accounts.ts';
 import { seedAlerts } from './demo-alerts.ts';
+import { seedRecorderCameras } from './demo-cameras.ts';
 import { seedClients } from './demo-clients.ts';
 import { DEMO_CLOUD, seedAddons, seedClouds, TRIAL_CLOUD } from './demo-clouds.ts';
 import { seedConfigurations } from './demo-config.ts';
@@ -44,6 +45,7 @@ export async function seedDemo(db: Database, secrets: SecretBox, now = new Date(
     const demoDevices = devices.filter((device) => device.cloudId === demo);
     const trialDevices = devices.filter((device) => device.cloudId === cloudId(TRIAL_CLOUD));
     const recorders = await seedSmartNvrs(tx, demo, now);
+    await seedRecorderCameras(tx, recorders, now);
     const [recorder] = recorders.filter((candidate) => candidate.licensed);
     if (!recorder) throw new Error('The demo needs a licensed smart NVR');
     await seedLicenses(tx, clouds, devices, recorders, addonIds, now);

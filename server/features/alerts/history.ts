@@ -5,6 +5,7 @@ import {
   type AlertHistoryQuery,
   healthsOf,
 } from '../../../core/api/activity.ts';
+import { alertCameraId } from '../../../core/api/cameras.ts';
 import { toCsv } from '../../../core/csv.ts';
 import { type Access, canHandleAlerts, visibleSiteIds } from '../../../core/policy.ts';
 import { type AuditActor, auditEach } from '../../audit/record.ts';
@@ -76,6 +77,7 @@ export async function listAlertHistory(
       deviceName: devices.name,
       smartNvrId: alerts.smartNvrId,
       smartNvrName: smartNvrs.name,
+      alertKey: alerts.alertKey,
       acknowledgedAt: alerts.acknowledgedAt,
       acknowledgedBy: sql<
         string | null
@@ -106,6 +108,7 @@ export async function listAlertHistory(
       site: named(row.siteId, row.siteName),
       device: named(row.deviceId, row.deviceName),
       smartnvr: named(row.smartNvrId, row.smartNvrName),
+      camera_id: alertCameraId(row.alertType, row.alertKey),
       acknowledged: row.acknowledgedAt && {
         at: row.acknowledgedAt.toISOString(),
         by: row.acknowledgedBy ?? row.acknowledgerEmail,

@@ -31,6 +31,8 @@ describe('GET /apiv2/cloud/:cloudId/recent-alerts', () => {
       cloudId: c.cloud.id,
       smartNvrId: c.recorder.id,
       alertType: 'STREAM_FAILED',
+      // A failed stream's key is the recorder's camera id (docs/cameras.md#alerts).
+      alertKey: 'cam-3',
       problemAt: hoursAgo(1),
     });
     const older = await raiseAlert(db, {
@@ -62,6 +64,7 @@ describe('GET /apiv2/cloud/:cloudId/recent-alerts', () => {
         device_name: 'North AP',
         snvr_device_id: null,
         snvr_device_name: null,
+        camera_id: null,
         cloud_id: c.cloud.id,
       },
     });
@@ -74,6 +77,7 @@ describe('GET /apiv2/cloud/:cloudId/recent-alerts', () => {
         device_name: null,
         snvr_device_id: c.recorder.id,
         snvr_device_name: 'Lobby NVR',
+        camera_id: 'cam-3',
         cloud_id: c.cloud.id,
       },
     });

@@ -1,5 +1,6 @@
 import { and, count, desc, eq, gt, inArray, isNull, lte, not, type SQL, sql } from 'drizzle-orm';
 import { type Alert, DEFAULT_ALERT_PREFERENCE } from '../../../core/api/alerts.ts';
+import { alertCameraId } from '../../../core/api/cameras.ts';
 import { RECENT_ALERTS_DAYS } from '../../../core/constants.ts';
 import { ALERT_TYPES, type AlertType } from '../../../core/domain.ts';
 import { type AuditActor, audit } from '../../audit/record.ts';
@@ -47,6 +48,7 @@ export async function listRecentAlerts(db: Database, scope: AlertScope, limit: n
       deviceName: devices.name,
       smartNvrId: alerts.smartNvrId,
       smartNvrName: smartNvrs.name,
+      alertKey: alerts.alertKey,
       cloudId: alerts.cloudId,
     })
     .from(alerts)
@@ -72,6 +74,7 @@ export async function listRecentAlerts(db: Database, scope: AlertScope, limit: n
       device_name: row.deviceName,
       snvr_device_id: row.smartNvrId,
       snvr_device_name: row.smartNvrName,
+      camera_id: alertCameraId(row.alertType, row.alertKey),
       cloud_id: row.cloudId,
     },
   }));

@@ -79,6 +79,8 @@ export async function raiseAlert(
     alertData1?: string | null;
     alertData2?: string | null;
     alertData3?: string | null;
+    /** Which condition of the device or recorder it stands for (a camera's id for a failed stream). */
+    alertKey?: string | null;
   },
 ) {
   const [alert] = await db

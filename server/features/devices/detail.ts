@@ -15,6 +15,7 @@ import {
 } from '../../../core/policy.ts';
 import { productBrand } from '../../../core/product-catalogue.ts';
 import { allowedTasks, runsOn, TASK_DEFINITIONS } from '../../../core/task-types.ts';
+import { mayReachDevice, mayReachRecorder } from '../../../core/tunnels.ts';
 import type { Database } from '../../db/connect.ts';
 import { queryRows } from '../../db/rows.ts';
 import { deviceConfigs } from '../../db/schema/config.ts';
@@ -185,6 +186,7 @@ export async function readDeviceDetail(
     last_seen_at: (row.lastHeartbeatAt ?? device.lastSeenAt)?.toISOString() ?? null,
     can_rename: siteId !== null && sitePermissions(access, siteId).has('rename_device'),
     can_reset_credential: row.credentialHash !== null && mayResetCredential(access, siteId),
+    can_open_tunnel: mayReachDevice(access, siteId),
     link_peers: peers
       .filter((peer) => !visible || (peer.siteId !== null && visible.includes(peer.siteId)))
       .map(({ mac, id, name }) => ({ mac, id, name })),
@@ -228,6 +230,7 @@ export async function readSmartNvrDetail(
       (type) => runsOn(type, 'smartnvr') && can(access, TASK_DEFINITIONS[type].smartNvrPermission),
     ),
     can_reset_credential: row.credentialHash !== null && mayResetCredential(access, null, true),
+    can_open_tunnel: mayReachRecorder(access),
     report: reportOf(row.telemetry, row.lastHeartbeatAt),
   };
 }

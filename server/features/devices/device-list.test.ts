@@ -148,6 +148,7 @@ describe('GET /apiv2/cloud/:cloudId/devices', () => {
           'TASK_TROUBLESHOOT',
           'TASK_ADDON_SYNC_KEY',
           'TASK_ADDON',
+          'TASK_TUNNEL_OPEN',
         ],
         blocked: false,
         // It never reported: no readings.

@@ -34,7 +34,7 @@ import {
 import { chartPoints } from './series.ts';
 
 /** The device when the caller may read it; a device they may not see does not exist for them (docs/api.md#http-conventions). */
-async function readableDevice(db: Database, membership: Membership, deviceId: number) {
+export async function readableDevice(db: Database, membership: Membership, deviceId: number) {
   const device = await findMetricDevice(db, membership.cloudId, deviceId);
   if (!device) throw errors.notFound('No such device in this cloud.');
   // A Site User sees only the devices of their sites; a device without a site is in none of them.

@@ -109,6 +109,12 @@ export async function planTask(
       issue('/type', 'applied_from_config', "apply the site's or the device's configuration instead"),
     ]);
   }
+  if (body.type === 'TASK_TUNNEL_OPEN') {
+    // A tunnel belongs to its row and its grant (docs/remote-access.md).
+    throw errors.validation([
+      issue('/type', 'opened_from_remote_access', "open the device's remote web access instead"),
+    ]);
+  }
   const params = body.params ?? {};
   const issues = bodyIssues(definition.params, params, '/params');
   const {

@@ -31,6 +31,9 @@ export const ACTION_KEYS = {
   config_applied: 'changeLog.action.configApplied',
   config_rolled_back: 'changeLog.action.configRolledBack',
   config_synced: 'changeLog.action.configSynced',
+  tunnel_opened: 'changeLog.action.tunnelOpened',
+  tunnel_used: 'changeLog.action.tunnelUsed',
+  tunnel_closed: 'changeLog.action.tunnelClosed',
 } as const satisfies Record<AuditAction, string>;
 
 export const OBJECT_KEYS = {
@@ -50,4 +53,5 @@ export const OBJECT_KEYS = {
   news_post: 'changeLog.object.newsPost',
   video: 'changeLog.object.video',
   smart_nvr: 'changeLog.object.smartNvr',
+  tunnel: 'changeLog.object.tunnel',
 } as const satisfies Record<AuditObjectType, string>;

@@ -35,4 +35,10 @@ export const TASK_TYPE_DESCRIPTION_KEYS = {
   TASK_MANAGED_DEVICE_UPDATE: 'tasks.typeDescription.managedDeviceUpdate',
   TASK_MANAGED_DEVICE_FW_UPDATE: 'tasks.typeDescription.managedDeviceFwUpdate',
   TASK_ONVIF_SCAN_AND_COLLECT: 'tasks.typeDescription.onvifScanAndCollect',
+  TASK_TUNNEL_OPEN: 'tasks.typeDescription.tunnelOpen',
+  TASK_CAMERA_ADOPT: 'tasks.typeDescription.cameraAdopt',
+  TASK_CAMERA_REMOVE: 'tasks.typeDescription.cameraRemove',
+  TASK_CAMERA_RENAME: 'tasks.typeDescription.cameraRename',
+  TASK_CAMERA_RECORDING: 'tasks.typeDescription.cameraRecording',
+  TASK_CAMERA_PROFILE: 'tasks.typeDescription.cameraProfile',
 } as const satisfies Record<TaskType, string>;

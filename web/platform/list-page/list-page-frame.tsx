@@ -112,6 +112,8 @@ export interface ListResultsProps<T> {
   readonly rowKey: (row: T) => string | number;
   /** Id of the element that names the table. */
   readonly labelledBy: string;
+  /** The row the page points at (ListTable). */
+  readonly selectedKey?: string | number;
 }
 
 /** One page of a list's rows with its pager, or its loading, empty or failed state. */
@@ -123,6 +125,7 @@ export function ListResults<T>({
   columns,
   rowKey,
   labelledBy,
+  selectedKey,
 }: ListResultsProps<T>) {
   const { t } = useTranslation();
   if (result.isPending) {
@@ -158,6 +161,7 @@ export function ListResults<T>({
         rows={items}
         rowKey={rowKey}
         busy={result.isFetching}
+        selectedKey={selectedKey}
       />
     </>
   );

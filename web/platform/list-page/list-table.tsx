@@ -65,9 +65,11 @@ export interface ListTableProps<T> {
   readonly rowKey: (row: T) => string | number;
   /** Rows of another page or search are on screen while this one loads. */
   readonly busy: boolean;
+  /** The row the page points at (an alert's camera): marked, and announced as the current one. */
+  readonly selectedKey?: string | number;
 }
 
-export function ListTable<T>({ labelledBy, columns, rows, rowKey, busy }: ListTableProps<T>) {
+export function ListTable<T>({ labelledBy, columns, rows, rowKey, busy, selectedKey }: ListTableProps<T>) {
   return (
     // Focusable, so a keyboard can scroll a table wider than a phone's screen. Positioned, so what sits
     // out of the flow inside it (a header read only by screen readers) scrolls with the table instead of
@@ -101,7 +103,12 @@ export function ListTable<T>({ labelledBy, columns, rows, rowKey, busy }: ListTa
         </TableHead>
         <TableBody>
           {rows.map((row) => (
-            <TableRow key={rowKey(row)} hover>
+            <TableRow
+              key={rowKey(row)}
+              hover
+              selected={selectedKey !== undefined && rowKey(row) === selectedKey}
+              aria-current={selectedKey !== undefined && rowKey(row) === selectedKey ? 'true' : undefined}
+            >
               {columns.map((column) => {
                 const content = column.cell(row);
                 const whole = column.text?.(row) ?? (typeof content === 'string' ? content : undefined);

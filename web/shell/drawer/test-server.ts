@@ -54,6 +54,7 @@ const deviceDetail = (device: NavigationDevice): DeviceDetail => ({
   last_seen_at: null,
   can_rename: false,
   can_reset_credential: false,
+  can_open_tunnel: false,
   link_peers: [],
   report: null,
 });

@@ -19,6 +19,7 @@ import {
   type AlertHistoryItem,
   type CreateMuteBody,
 } from '../../../../core/api/activity.ts';
+import { CAMERA_ALERT_TYPES } from '../../../../core/api/cameras.ts';
 import { ALERT_TYPES } from '../../../../core/domain.ts';
 import { routes } from '../../../../core/routes.ts';
 import { promptDialog } from '../../../platform/dialogs/dialog-store.ts';
@@ -27,6 +28,7 @@ import { ListResults } from '../../../platform/list-page/list-page-frame.tsx';
 import type { ListColumn } from '../../../platform/list-page/list-table.tsx';
 import { showMessage } from '../../../platform/messages/message-store.ts';
 import { AlertTime, alertDescription, HealthLabel } from '../../alerts/index.ts';
+import { cameraHref } from '../../cameras/index.ts';
 import {
   type AlertFilters,
   alertExportHref,
@@ -42,7 +44,8 @@ import { MuteList } from './mute-list.tsx';
 
 const TABLE_ID = 'alert-history-title';
 
-function Source({ alert }: { readonly alert: AlertHistoryItem }) {
+function Source({ alert, cloudId }: { readonly alert: AlertHistoryItem; readonly cloudId: number }) {
+  const { t } = useTranslation();
   const { device, smartnvr, site } = alert;
   if (device && site) {
     const to = routes.deviceDashboard.href({ siteId: site.id, deviceId: device.id });
@@ -53,10 +56,21 @@ function Source({ alert }: { readonly alert: AlertHistoryItem }) {
     );
   }
   if (smartnvr) {
-    return (
+    const recorder = (
       <Link component={RouterLink} to={routes.smartNvrDashboard.href({ smartNvrId: smartnvr.id })}>
         {smartnvr.name}
       </Link>
+    );
+    // docs/cameras.md#alerts: a camera's alert also leads to the camera on the recorder's IP Cameras page.
+    if (!(CAMERA_ALERT_TYPES as readonly string[]).includes(alert.alert_type)) return recorder;
+    return (
+      <>
+        {recorder}
+        {' · '}
+        <Link component={RouterLink} to={cameraHref(cloudId, smartnvr.id, alert.camera_id)}>
+          {alert.camera_id ? (alert.alert_data_1 ?? alert.camera_id) : t('nav.smartnvr.ipCameras')}
+        </Link>
+      </>
     );
   }
   return <>{device?.name ?? ''}</>;
@@ -159,7 +173,7 @@ export function AlertHistory({
       id: 'source',
       header: t('activity.alertColumn.source'),
       from: 'sm',
-      cell: (alert) => <Source alert={alert} />,
+      cell: (alert) => <Source alert={alert} cloudId={cloudId} />,
     },
     { id: 'site', header: t('activity.alertColumn.site'), from: 'md', cell: (alert) => alert.site?.name },
     {

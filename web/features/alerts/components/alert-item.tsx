@@ -1,6 +1,7 @@
 // One alert of the panel: type title, what it means, health, time, unseen mark and links to what it concerns.
 
 import type { SvgIconComponent } from '@mui/icons-material';
+import CameraIcon from '@mui/icons-material/CameraOutdoor';
 import MemoryIcon from '@mui/icons-material/Memory';
 import PlaceIcon from '@mui/icons-material/Place';
 import VideocamIcon from '@mui/icons-material/Videocam';
@@ -12,7 +13,9 @@ import Typography from '@mui/material/Typography';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
 import type { Alert } from '../../../../core/api/alerts.ts';
+import { CAMERA_ALERT_TYPES } from '../../../../core/api/cameras.ts';
 import { routes } from '../../../../core/routes.ts';
+import { cameraHref } from '../../cameras/index.ts';
 import { alertDescription, alertTitle } from './alert-texts.ts';
 import { AlertTime } from './alert-time.tsx';
 import { HealthLabel } from './health-label.tsx';
@@ -42,6 +45,8 @@ function ConcernLink({ to, name, kind, icon: Icon, onNavigate }: ConcernLinkProp
     </Link>
   );
 }
+
+const isCameraAlert = (type: string) => (CAMERA_ALERT_TYPES as readonly string[]).includes(type);
 
 interface AlertItemProps {
   readonly alert: Alert;
@@ -103,6 +108,15 @@ export function AlertItem({ alert, hideSite, onNavigate }: AlertItemProps) {
             name={attrs.snvr_device_name}
             kind={t('alerts.panel.smartNvr')}
             icon={VideocamIcon}
+            onNavigate={onNavigate}
+          />
+        )}
+        {attrs.snvr_device_id !== null && isCameraAlert(alert.alert_type) && (
+          <ConcernLink
+            to={cameraHref(attrs.cloud_id, attrs.snvr_device_id, attrs.camera_id)}
+            name={attrs.camera_id ? (alert.alert_data_1 ?? attrs.camera_id) : t('nav.smartnvr.ipCameras')}
+            kind={t('alerts.panel.camera')}
+            icon={CameraIcon}
             onNavigate={onNavigate}
           />
         )}

@@ -68,6 +68,7 @@ describe('Alerts panel', () => {
           fakeAlert(1),
           fakeAlert(2, {
             alert_type: 'STREAM_FAILED',
+            alert_data_1: 'Camera 03 Dock',
             site_id: null,
             site_name: null,
             attrs: {
@@ -75,6 +76,21 @@ describe('Alerts panel', () => {
               device_name: null,
               snvr_device_id: 7,
               snvr_device_name: 'Recorder North',
+              camera_id: 'cam-3',
+              cloud_id: 3,
+            },
+          }),
+          fakeAlert(3, {
+            alert_type: 'MEDIA_SYNC_FAILURE',
+            alert_data_1: null,
+            site_id: null,
+            site_name: null,
+            attrs: {
+              device_id: null,
+              device_name: null,
+              snvr_device_id: 8,
+              snvr_device_name: 'Recorder South',
+              camera_id: null,
               cloud_id: 3,
             },
           }),
@@ -95,6 +111,15 @@ describe('Alerts panel', () => {
     expect(within(dialog).getByRole('link', { name: 'Smart NVR Recorder North' })).toHaveAttribute(
       'href',
       '/smartnvr/7',
+    );
+    // A camera's alerts lead to it on the recorder's IP Cameras page (docs/cameras.md#alerts).
+    expect(within(dialog).getByRole('link', { name: 'Camera Camera 03 Dock' })).toHaveAttribute(
+      'href',
+      '/v2/cloud/3/smartnvr/7/ipcams?camera=cam-3',
+    );
+    expect(within(dialog).getByRole('link', { name: 'Camera IP Cameras' })).toHaveAttribute(
+      'href',
+      '/v2/cloud/3/smartnvr/8/ipcams',
     );
     expect(within(dialog).getByRole('link', { name: 'View all alerts' })).toHaveAttribute(
       'href',

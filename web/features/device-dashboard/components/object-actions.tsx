@@ -1,6 +1,6 @@
-// What the caller may do to the device or recorder: rename it, reset its credential, and as tasks reboot it,
-// update its firmware, ping or traceroute from it. Only what the server says is allowed is offered; it
-// refuses the rest.
+// What the caller may do to the device or recorder: rename it, reset its credential, open its own web page
+// through a tunnel, and as tasks reboot it, update its firmware, ping or traceroute from it. Only what the
+// server says is allowed is offered; it refuses the rest.
 import DriveFileRenameOutlineIcon from '@mui/icons-material/DriveFileRenameOutline';
 import KeyOffIcon from '@mui/icons-material/KeyOff';
 import LockOpenIcon from '@mui/icons-material/LockOpen';
@@ -22,6 +22,7 @@ import { confirmDialog, promptDialog } from '../../../platform/dialogs/dialog-st
 import { showMessage } from '../../../platform/messages/message-store.ts';
 import { activityKeys } from '../../activity/index.ts';
 import { useCreateTask } from '../../tasks/index.ts';
+import { RemoteAccessButton, type TunnelTarget } from '../../tunnels/index.ts';
 import { FirmwareDialog } from './firmware-dialog.tsx';
 import {
   TroubleshootDialog,
@@ -54,6 +55,11 @@ export type ActionSubject = {
     readonly change: 'unblock' | 'recommission';
     readonly run: (done: () => void) => void;
   };
+  /**
+   * Its own web page through a tunnel (docs/remote-access.md), with why it cannot be opened now (offline);
+   * absent when the caller may not.
+   */
+  readonly remoteAccess?: { readonly target: TunnelTarget; readonly refused: string | null };
 };
 
 const RESTORE_KEYS = {
@@ -104,9 +110,18 @@ export function ObjectActions({
   const canReboot = allowedTasks.includes('TASK_REBOOT');
   const canUpdate = allowedTasks.includes('TASK_FW_UPDATE');
   const canTroubleshoot = allowedTasks.includes('TASK_TROUBLESHOOT');
-  const { rename, resetCredential, restore } = subject;
+  const { rename, resetCredential, restore, remoteAccess } = subject;
   const refused = subject.tasksRefused ?? null;
-  if (!canReboot && !canUpdate && !canTroubleshoot && !rename && !resetCredential && !restore) return null;
+  if (
+    !canReboot &&
+    !canUpdate &&
+    !canTroubleshoot &&
+    !rename &&
+    !resetCredential &&
+    !restore &&
+    !remoteAccess
+  )
+    return null;
 
   /** Starts the task; a failure is shown by the console's error policy and leaves the dialog open. */
   const start = (body: Omit<CreateTaskBody, 'targets'>, started: string) =>
@@ -227,6 +242,13 @@ export function ObjectActions({
             {t('deviceDashboard.troubleshoot.traceroute')}
           </TaskButton>
         </>
+      )}
+      {remoteAccess && (
+        <RemoteAccessButton
+          cloudId={cloudId}
+          target={remoteAccess.target}
+          refused={refused ?? remoteAccess.refused}
+        />
       )}
       {resetCredential && (
         <Button

@@ -119,6 +119,12 @@ export function DeviceDashboardPage() {
             ? (done) => resetCredential.mutate(undefined, { onSuccess: done })
             : undefined,
           tasksRefused: tasksRefused(device),
+          remoteAccess: device.can_open_tunnel
+            ? {
+                target: { deviceId: device.id },
+                refused: device.online ? null : t('tunnels.remote.offline'),
+              }
+            : undefined,
           restore:
             device.can_change_state && (device.blocked || device.decomm)
               ? {

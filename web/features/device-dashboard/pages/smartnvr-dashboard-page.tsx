@@ -1,5 +1,6 @@
 // docs/navigation.md#routes /smartnvr/{id} and /smartnvr/{id}/dashboard: the recorder's identity and state, its cameras'
 // streams and media sync from its latest heartbeat, its open alerts and recent tasks, and its actions.
+import { useTranslation } from 'react-i18next';
 import { useLocation } from 'react-router';
 import { readPathIds, routes } from '../../../../core/routes.ts';
 import { usePageObjects } from '../../navigation/index.ts';
@@ -10,6 +11,7 @@ import { NoReport } from '../components/dashboard-frame.tsx';
 import { ObjectDashboard } from '../components/object-dashboard.tsx';
 
 export function SmartNvrDashboardPage() {
+  const { t } = useTranslation();
   const { pathname } = useLocation();
   const smartNvrId = readPathIds(pathname).smartNvrId ?? 0;
   // The address names the recorder only: the shell has already read its cloud.
@@ -34,6 +36,12 @@ export function SmartNvrDashboardPage() {
           recorder: true,
           resetCredential: recorder.can_reset_credential
             ? (done) => resetCredential.mutate(undefined, { onSuccess: done })
+            : undefined,
+          remoteAccess: recorder.can_open_tunnel
+            ? {
+                target: { smartNvrId: recorder.id },
+                refused: recorder.online ? null : t('tunnels.remote.offline'),
+              }
             : undefined,
         },
         identity: {

@@ -52,6 +52,7 @@ export function device(fields: Partial<DeviceDetail> = {}): DeviceDetail {
     last_seen_at: '2026-11-10T09:59:00.000Z',
     can_rename: true,
     can_reset_credential: false,
+    can_open_tunnel: false,
     link_peers: [],
     report: report(),
     ...fields,
@@ -74,6 +75,7 @@ export function recorder(fields: Partial<SmartNvrDetail> = {}): SmartNvrDetail {
     last_seen_at: '2026-11-10T09:59:00.000Z',
     allowed_tasks: ['TASK_REBOOT', 'TASK_FW_UPDATE'],
     can_reset_credential: false,
+    can_open_tunnel: false,
     report: report(),
     ...fields,
   };
