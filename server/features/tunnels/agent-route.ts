@@ -44,7 +44,10 @@ export async function registerTunnelAgent(app: FastifyInstance, ctx: AppContext)
   });
   let sweep: NodeJS.Timeout | null = null;
   app.addHook('onReady', async () => {
-    sweep = setInterval(() => void sweepTunnels(ctx.db, connectedTunnels()).catch(() => {}), SWEEP_MS);
+    sweep = setInterval(
+      () => void sweepTunnels(ctx.db, connectedTunnels(), ctx.config.tunnelIdleS).catch(() => {}),
+      SWEEP_MS,
+    );
     sweep.unref();
   });
   app.addHook('onClose', async () => {

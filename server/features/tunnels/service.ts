@@ -191,17 +191,23 @@ export async function closeTunnelRow(db: Database, tunnelId: number, closer: Clo
 /** The console acting on its own (expiry, idleness, a device gone): no person, no address. */
 export const CONSOLE_ACTOR: AuditActor = { userId: null, ip: null };
 
+/** Beyond a tunnel's idle time, how long its bytes may wait to be counted (transport.ts flushes them). */
+const SWEEP_MARGIN_S = 60;
+
 /**
- * Tunnels whose device never connected, and tunnels past their time that no process holds open, closed
- * (the change log says why). A held tunnel closes itself at its time.
+ * Tunnels whose device never connected, tunnels past their time that no process holds open, and open
+ * tunnels unused for longer than a holder would keep them idle (their process stopped), closed (the change
+ * log says why). A held tunnel closes itself at its time, or when idle for idleS.
  */
-export async function sweepTunnels(db: Database, held: readonly number[]): Promise<void> {
+export async function sweepTunnels(db: Database, held: readonly number[], idleS: number): Promise<void> {
   const stale = await queryRows<{ id: number; reason: CloseReason }>(
     db,
     sql`
-    SELECT id, CASE WHEN expires_at <= now() THEN 'expired' ELSE 'failed' END AS reason FROM tunnels
+    SELECT id, CASE WHEN expires_at <= now() THEN 'expired' WHEN state = 'open' THEN 'idle' ELSE 'failed' END AS reason
+    FROM tunnels
     WHERE (state = 'opening' AND opened_at < now() - make_interval(secs => ${OPENING_TIMEOUT_MS / 1000}))
-      OR (state <> 'closed' AND expires_at <= now())`,
+      OR (state <> 'closed' AND expires_at <= now())
+      OR (state = 'open' AND coalesce(last_used_at, opened_at) < now() - make_interval(secs => ${idleS + SWEEP_MARGIN_S}))`,
   );
   for (const { id, reason } of stale) {
     if (!held.includes(id)) await closeTunnelRow(db, id, { actor: CONSOLE_ACTOR, reason });

@@ -8,6 +8,7 @@ import { DEVICE_WEB_PASSWORD, DEVICE_WEB_USER, deviceWeb } from '../../../sim/de
 import { registerTunnelService } from '../../../sim/tunnel.ts';
 import { queryRows } from '../../db/rows.ts';
 import type { TestApp } from '../../test/app.ts';
+import { sweepTunnels } from './service.ts';
 import {
   deviceConnects,
   exchangeGrant,
@@ -203,6 +204,19 @@ describe('a device tunnel', () => {
     expect(await own.opened).toBe(true);
     expect(await own.closed).toBe(1000);
     await waitForState(tunnel.id, 'closed', 'expired');
+  });
+
+  it('is closed by the sweep once unused for longer than a holder keeps one idle (its process stopped)', async () => {
+    const device = await onlineDevice(t);
+    const { tunnel } = (await openWebAccess(t, device.session, device.cloud.id, device.device.id)).json();
+    // Open, as a process that then stopped left it: held by none, last used 10 and a half minutes ago.
+    await t.database.db.execute(
+      sql`UPDATE tunnels SET state = 'open', last_used_at = now() - interval '630 seconds' WHERE id = ${tunnel.id}`,
+    );
+    await sweepTunnels(t.database.db, [], 600);
+    expect((await tunnelRow(t, tunnel.id))?.state).toBe('open');
+    await sweepTunnels(t.database.db, [], 540);
+    await waitForState(tunnel.id, 'closed', 'idle');
   });
 });
 
