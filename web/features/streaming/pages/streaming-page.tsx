@@ -29,6 +29,7 @@ import {
   type GridSize,
   PLAYBACK_MAX_S,
   playbackRangeProblem,
+  type RangeProblem,
   segmentAt,
   segmentStart,
 } from '../../../../core/streaming.ts';
@@ -58,6 +59,45 @@ const RANGE_VALUES = {
   hours: PLAYBACK_MAX_S / 3600,
   days: FOOTAGE_DAYS,
 };
+const RANGE_PROBLEM_KEYS = {
+  missing: 'streaming.range.missing',
+  order: 'streaming.range.order',
+  too_short: 'streaming.range.tooShort',
+  too_long: 'streaming.range.tooLong',
+  too_long_playback: 'streaming.range.tooLongPlayback',
+  future: 'streaming.range.future',
+  too_old: 'streaming.range.tooOld',
+} as const satisfies Record<RangeProblem, string>;
+
+/** The start and end of a range of footage, the end saying what is wrong with the range. */
+function RangeFields({
+  labels,
+  texts,
+  onChange,
+  problem,
+}: {
+  readonly labels: readonly [string, string];
+  readonly texts: readonly [string, string];
+  readonly onChange: readonly [(value: string) => void, (value: string) => void];
+  readonly problem: RangeProblem | null;
+}) {
+  const { t } = useTranslation();
+  return ([0, 1] as const).map((end) => (
+    <TextField
+      key={end}
+      size="small"
+      type="datetime-local"
+      label={labels[end]}
+      value={texts[end]}
+      onChange={(event) => onChange[end](event.target.value)}
+      {...(end === 1 && {
+        error: problem !== null,
+        helperText: problem ? t(RANGE_PROBLEM_KEYS[problem], RANGE_VALUES) : ' ',
+      })}
+      slotProps={{ inputLabel: { shrink: true }, htmlInput: { step: 1 } }}
+    />
+  ));
+}
 
 export function StreamingPage() {
   const { t } = useTranslation();
@@ -284,23 +324,11 @@ function PlaybackView({ cloudId, smartNvrId, cameras }: ViewProps) {
         sx={{ display: 'flex', flexWrap: 'wrap', gap: 1.5, alignItems: 'flex-start' }}
       >
         <CameraSelect cameras={cameras} value={camera.id} onChange={setCameraId} />
-        <TextField
-          size="small"
-          type="datetime-local"
-          label={t('streaming.playback.from')}
-          value={fromText}
-          onChange={(event) => setFromText(event.target.value)}
-          slotProps={{ inputLabel: { shrink: true }, htmlInput: { step: 1 } }}
-        />
-        <TextField
-          size="small"
-          type="datetime-local"
-          label={t('streaming.playback.to')}
-          value={toText}
-          onChange={(event) => setToText(event.target.value)}
-          error={rangeProblem !== null}
-          helperText={rangeProblem ? t(`streaming.range.${rangeProblem}`, RANGE_VALUES) : ' '}
-          slotProps={{ inputLabel: { shrink: true }, htmlInput: { step: 1 } }}
+        <RangeFields
+          labels={[t('streaming.playback.from'), t('streaming.playback.to')]}
+          texts={[fromText, toText]}
+          onChange={[setFromText, setToText]}
+          problem={rangeProblem}
         />
         <Button type="submit" variant="contained" disabled={rangeProblem !== null}>
           {t('streaming.playback.play')}
@@ -411,23 +439,11 @@ function ClipExport({
         }}
         sx={{ display: 'flex', flexWrap: 'wrap', gap: 1.5, alignItems: 'flex-start' }}
       >
-        <TextField
-          size="small"
-          type="datetime-local"
-          label={t('streaming.export.from')}
-          value={fromText}
-          onChange={(event) => setFromText(event.target.value)}
-          slotProps={{ inputLabel: { shrink: true }, htmlInput: { step: 1 } }}
-        />
-        <TextField
-          size="small"
-          type="datetime-local"
-          label={t('streaming.export.to')}
-          value={toText}
-          onChange={(event) => setToText(event.target.value)}
-          error={problem !== null}
-          helperText={problem ? t(`streaming.range.${problem}`, RANGE_VALUES) : ' '}
-          slotProps={{ inputLabel: { shrink: true }, htmlInput: { step: 1 } }}
+        <RangeFields
+          labels={[t('streaming.export.from'), t('streaming.export.to')]}
+          texts={[fromText, toText]}
+          onChange={[setFromText, setToText]}
+          problem={problem}
         />
         <Button type="submit" variant="contained" disabled={problem !== null || busy}>
           {t('streaming.export.button')}

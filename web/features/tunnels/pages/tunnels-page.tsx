@@ -46,7 +46,7 @@ export function TunnelsPage() {
   const allowed = membership !== null && mayReachRecorder(accessOf(membership));
 
   const closeOne = (tunnel: Tunnel) =>
-    close.mutate(tunnel.id, { onSuccess: () => showMessage({ content: t('tunnels.closed') }) });
+    close.mutate(tunnel.id, { onSuccess: () => showMessage({ content: t('tunnels.page.closed') }) });
 
   let content: ReactNode;
   if (!allowed) {
