@@ -107,6 +107,11 @@ const LONG_POLL_JITTER = 0.2;
  */
 export function createCommandChannel(db: Database, secrets: SecretBox) {
   const waiters = new Map<AgentKey, Set<Waiter>>();
+  let stop: Waiter = () => {};
+  /** Settled with no commands when the server stops (release). */
+  const stopping = new Promise<Command[]>((resolve) => {
+    stop = resolve;
+  });
   const lookUp = createBatchLookup(
     async (targets: readonly { deviceId: number | null; smartNvrId: number | null }[]) => {
       const found = await commandsFor(db, secrets, targets);
@@ -140,7 +145,7 @@ export function createCommandChannel(db: Database, secrets: SecretBox) {
         // Released while it looks (the server stopping), it answers at once; the look may then fail as the
         // database closes, which nobody waits for.
         looking.catch(() => {});
-        const now = await Promise.race([looking, announced]);
+        const now = await Promise.race([looking, stopping]);
         if (now.length > 0 || waitS === 0) return now;
         return await announced;
       } finally {
@@ -178,6 +183,7 @@ export function createCommandChannel(db: Database, secrets: SecretBox) {
 
     /** Answers every waiting device with no commands (the server is stopping: they ask again elsewhere). */
     release(): void {
+      stop([]);
       for (const set of waiters.values()) for (const settle of set) settle([]);
     },
   };
