@@ -78,11 +78,18 @@ async function widthOf(page: Page, href: string, inApp: boolean): Promise<number
   if (inApp && page.url().startsWith('http')) await openInApp(page, href);
   else await page.goto(href);
   await expect(page.locator('h1').first(), href).toBeVisible();
-  // Loading indicators only: a task's progress bar is content.
-  const loading = page.locator(
-    '.MuiCircularProgress-root:visible, .MuiSkeleton-root:visible, .MuiLinearProgress-indeterminate:visible',
-  );
-  await expect(loading, href).toHaveCount(0, { timeout: 20_000 });
+  // Loading indicators only: a task's progress bar is content, and so is a camera's video starting in its
+  // tile (a figure), which waits on the recorder, not on the page.
+  const loading = () =>
+    page.evaluate(
+      () =>
+        [
+          ...document.querySelectorAll(
+            '.MuiCircularProgress-root, .MuiSkeleton-root, .MuiLinearProgress-indeterminate',
+          ),
+        ].filter((element) => element.checkVisibility() && !element.closest('figure')).length,
+    );
+  await expect.poll(loading, { message: href, timeout: 20_000 }).toBe(0);
   return page.evaluate(() => document.documentElement.scrollWidth);
 }
 

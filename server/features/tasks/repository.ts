@@ -9,6 +9,7 @@ import {
   inArray,
   isNotNull,
   lt,
+  ne,
   or,
   type SQL,
   sql,
@@ -37,7 +38,9 @@ export type TaskScope = { cloudId: number; siteIds: number[] | null; viewedAt: D
 
 /** The cloud's tasks the caller may see; a Site User sees the tasks of their sites only. */
 function visible(scope: TaskScope): SQL {
-  const inCloud = eq(tasks.cloudId, scope.cloudId);
+  // A tunnel's opening is the console's own step, kept in the change log and Tunnel Management
+  // (docs/remote-access.md), not an operator's task.
+  const inCloud = and(eq(tasks.cloudId, scope.cloudId), ne(tasks.typeId, 'TASK_TUNNEL_OPEN')) as SQL;
   if (!scope.siteIds) return inCloud;
   return and(inCloud, scope.siteIds.length > 0 ? inArray(tasks.siteId, scope.siteIds) : sql`false`) as SQL;
 }
