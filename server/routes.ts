@@ -42,6 +42,7 @@ import { tunnelRoutes } from './features/tunnels/routes.ts';
 import { invitationPublicRoutes } from './features/users/invitation-public-routes.ts';
 import { memberRoutes } from './features/users/member-routes.ts';
 import { userRoutes } from './features/users/routes.ts';
+import { guestAccessRoutes } from './guest-access/routes.ts';
 
 /** Every API route, by prefix. Routes under /apiv2/cloud/:cloudId get the caller's membership checked. */
 export async function registerRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
@@ -93,6 +94,7 @@ export async function registerRoutes(app: FastifyInstance, ctx: AppContext): Pro
       await cloud.register(cameraRoutes(ctx));
       await cloud.register(tunnelRoutes(ctx));
       await cloud.register(streamingRoutes(ctx));
+      await cloud.register(guestAccessRoutes(ctx), { prefix: '/authport' });
     },
     { prefix: '/apiv2/cloud/:cloudId' },
   );

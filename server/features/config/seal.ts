@@ -37,12 +37,19 @@ function open(key: Buffer, stored: string): string {
   return Buffer.concat([decipher.update(bytes.subarray(28)), decipher.final()]).toString('utf8');
 }
 
-/** Seals and opens the secrets of configuration documents with one key. */
-export type SecretBox = { seal: (document: Json) => Json; open: (document: Json) => Json };
+/** Seals and opens the secrets of configuration documents, and single secrets, with one key. */
+export type SecretBox = {
+  seal: (document: Json) => Json;
+  open: (document: Json) => Json;
+  sealText: (secret: string) => string;
+  openText: (stored: string) => string;
+};
 
 export const secretBox = (key: Buffer): SecretBox => ({
   seal: (document) => mapSecrets(document, (secret) => seal(key, secret)),
   open: (document) => mapSecrets(document, (secret) => open(key, secret)),
+  sealText: (secret) => seal(key, secret),
+  openText: (stored) => open(key, stored),
 });
 
 /** The hash a device reports for the document it runs: SHA-256 of the document's canonical JSON. */
