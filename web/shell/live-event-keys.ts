@@ -9,6 +9,8 @@ import { clientsKeys } from '../features/clients/index.ts';
 import { configKeys } from '../features/config/index.ts';
 import { dashboardsKeys } from '../features/dashboards/index.ts';
 import { devicesKeys } from '../features/devices/index.ts';
+import { floorMapKeys } from '../features/floor-maps/index.ts';
+import { siteMapKeys } from '../features/site-map/index.ts';
 import { sitesKeys } from '../features/sites/index.ts';
 import { tasksKeys } from '../features/tasks/index.ts';
 import { topologyKeys } from '../features/topology/index.ts';
@@ -31,8 +33,15 @@ export function liveEventKeys(event: LiveEvent): QueryKey[] {
         sitesKeys.lists(cloud),
         // A client is connected only while its device is online.
         clientsKeys.all(cloud),
-        // The site's topology: its devices' health and their links' states (a link down is a health change).
-        ...(event.data.site_id === null ? [] : [topologyKeys.site(cloud, event.data.site_id)]),
+        // The site's topology, map and floor maps: its devices' health and their links' states (a link down
+        // is a health change).
+        ...(event.data.site_id === null
+          ? []
+          : [
+              topologyKeys.site(cloud, event.data.site_id),
+              siteMapKeys.site(cloud, event.data.site_id),
+              floorMapKeys.site(cloud, event.data.site_id),
+            ]),
       ];
     }
     case 'alert':
@@ -62,7 +71,9 @@ export function liveEventKeys(event: LiveEvent): QueryKey[] {
       ];
     case 'links':
       // A device's links changed state (a switch port lost its link, a radio link came up): its site's
-      // topology draws them.
-      return event.data.site_id === null ? [] : [topologyKeys.site(cloud, event.data.site_id)];
+      // topology and map draw them.
+      return event.data.site_id === null
+        ? []
+        : [topologyKeys.site(cloud, event.data.site_id), siteMapKeys.site(cloud, event.data.site_id)];
   }
 }

@@ -25,6 +25,8 @@ import { useDeviceDetail } from '../features/device-dashboard/api/get-device-det
 import { useOpenAlerts } from '../features/device-dashboard/api/get-open-alerts.ts';
 import { DevicesListPage } from '../features/devices/pages/devices-list-page.tsx';
 import { device, installListServer } from '../features/devices/pages/test-device-server.ts';
+import { useSiteFloors } from '../features/floor-maps/api/floors.ts';
+import { useSiteMap } from '../features/site-map/api/get-site-map.ts';
 import { SitesListPage } from '../features/sites/pages/sites-list-page.tsx';
 import { recentTasksQueryOptions } from '../features/tasks/api/get-recent-tasks.ts';
 import { recentTasksCountQueryOptions } from '../features/tasks/api/get-recent-tasks-count.ts';
@@ -211,22 +213,30 @@ describe('live updates', () => {
     expect([calls('recent-alerts-totals'), calls('alerts'), calls('recent-tasks')]).toEqual([1, 2, 1]);
   });
 
-  it("redraw a site's topology when one of its devices' links changes state (docs/topology.md)", async () => {
+  it("redraw a site's topology and map when one of its devices' links changes state (docs/topology.md)", async () => {
     const calls = installPanelServer();
-    function SiteTopology() {
+    function SiteViews() {
       useTopology(3, 7);
+      useSiteMap(3, 7);
+      useSiteFloors(3, 7);
       return null;
     }
-    openPage('/', SiteTopology, '/');
+    openPage('/', SiteViews, '/');
     await settle();
-    expect(calls('sites/7/topology')).toBe(1);
+    const seen = () => [calls('sites/7/topology'), calls('sites/7/map'), calls('sites/7/floors')];
+    expect(seen()).toEqual([1, 1, 1]);
     // Another site's link.
     liveStream().emit('links', { cloud_id: 3, site_id: 8, device_id: 6 } satisfies LinksEventData);
     await settle();
-    expect(calls('sites/7/topology')).toBe(1);
+    expect(seen()).toEqual([1, 1, 1]);
     liveStream().emit('links', { cloud_id: 3, site_id: 7, device_id: 5 } satisfies LinksEventData);
     await settle();
-    expect(calls('sites/7/topology')).toBe(2);
+    expect(seen()).toEqual([2, 2, 1]);
+    // A device's health: its icon on the floor plans as well.
+    await passBurst();
+    liveStream().emit('device', deviceEvent(3));
+    await settle();
+    expect(seen()).toEqual([3, 3, 2]);
   });
 
   it('reload the badge, the alert history, the open alerts and the dashboards on an alert', async () => {
