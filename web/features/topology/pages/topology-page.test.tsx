@@ -3,6 +3,7 @@
 // search highlights a device.
 import { act, fireEvent, screen, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { LIST_PAGE_SIZE } from '../../../../core/api/list-query.ts';
 import type { Topology, TopologyEdge, TopologyModel, TopologyNode } from '../../../../core/api/topology.ts';
 import { routes } from '../../../../core/routes.ts';
 import { resetPlatform } from '../../../platform/testing/render-platform.tsx';
@@ -260,6 +261,22 @@ describe('topology page', () => {
       'Core switchPort 8',
       'Switch port10 Gb/sUp',
     ]);
+  });
+});
+
+describe('topology page on a large site', () => {
+  it('lists the links a page at a time', async () => {
+    setViewportWidth(375);
+    const site = largeSite();
+    open(site);
+    await settle();
+    const table = () => screen.getByRole('table', { name: 'Links of the site' });
+    expect(rowsOf(table())).toHaveLength(LIST_PAGE_SIZE);
+    expect(screen.getByText(`1–${LIST_PAGE_SIZE} of ${site.edges.length}`)).toBeInTheDocument();
+    fireEvent.click(screen.getByRole('button', { name: 'Next page' }));
+    expect(rowsOf(table())[0]?.[0]).toBe(
+      site.nodes.find((node) => node.id === site.edges[LIST_PAGE_SIZE]?.from_device_id)?.name,
+    );
   });
 });
 
