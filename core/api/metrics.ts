@@ -79,6 +79,10 @@ export type DeviceMetricsResponse = Static<typeof DeviceMetricsResponse>;
 
 export const PortReading = Type.Object({
   port: Type.Integer(),
+  medium: Type.Union([Type.Literal('copper'), Type.Literal('sfp')], {
+    description:
+      "the port's kind on the model: a copper port or an SFP cage (numbered after the copper ports)",
+  }),
   link: Type.Boolean(),
   speed_mbps: Type.Integer({ description: 'link speed; 0 while the link is down' }),
   poe_w: Type.Number({ description: 'PoE power delivered, W' }),

@@ -2,6 +2,7 @@
 // GET /apiv2/cloud/:cloudId/devices/:deviceId/ports: a switch's ports as its last heartbeat reported
 // them, for whoever may read the devices of its site.
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { modelHardware } from '../../../core/product-hardware.ts';
 import { heartbeat, sendHeartbeat } from '../../fleet/test-fleet.ts';
 import { as, createTestApp, type Session, type TestApp } from '../../test/app.ts';
 import { createDevice } from '../../test/factories.ts';
@@ -59,9 +60,36 @@ describe('GET /apiv2/cloud/:cloudId/devices/:deviceId/ports', () => {
     expect(response.statusCode).toBe(200);
     const body = response.json();
     expect(body.ports).toEqual([
-      { port: 1, link: true, speed_mbps: 1000, poe_w: 12.5, errors: 4, rx_bytes: 1000, tx_bytes: 500 },
-      { port: 2, link: true, speed_mbps: 10_000, poe_w: 0, errors: 0, rx_bytes: 2000, tx_bytes: 1000 },
-      { port: 3, link: false, speed_mbps: 0, poe_w: 0, errors: 0, rx_bytes: 0, tx_bytes: 0 },
+      {
+        port: 1,
+        medium: 'copper',
+        link: true,
+        speed_mbps: 1000,
+        poe_w: 12.5,
+        errors: 4,
+        rx_bytes: 1000,
+        tx_bytes: 500,
+      },
+      {
+        port: 2,
+        medium: 'copper',
+        link: true,
+        speed_mbps: 10_000,
+        poe_w: 0,
+        errors: 0,
+        rx_bytes: 2000,
+        tx_bytes: 1000,
+      },
+      {
+        port: 3,
+        medium: 'copper',
+        link: false,
+        speed_mbps: 0,
+        poe_w: 0,
+        errors: 0,
+        rx_bytes: 0,
+        tx_bytes: 0,
+      },
     ]);
     expect(Date.parse(body.at)).toBeGreaterThanOrEqual(before - 1000);
     expect(body.interval_s).toBeGreaterThanOrEqual(0);
@@ -82,6 +110,17 @@ describe('GET /apiv2/cloud/:cloudId/devices/:deviceId/ports', () => {
       expect(response.statusCode).toBe(404);
       expect(response.json()).toEqual({ message: expect.any(String) });
     }
+  });
+
+  it("names the ports after the model's copper ones its SFP cages", async () => {
+    const copper = modelHardware(96)?.ports?.copper ?? 0;
+    const beat = switchBeat(3, [port(copper), port(copper + 1, { speedMbps: 10_000 })]);
+    expect((await sendHeartbeat(t, world.switchCredential, beat)).statusCode).toBe(200);
+    const body = (await ports(world.sessions.owner, world.switchDevice.id)).json();
+    expect(body.ports.map((one: { port: number; medium: string }) => [one.port, one.medium])).toEqual([
+      [copper, 'copper'],
+      [copper + 1, 'sfp'],
+    ]);
   });
 
   it('answers 404 for an unknown device and a deleted one', async () => {

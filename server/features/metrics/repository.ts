@@ -13,6 +13,7 @@ export async function findMetricDevice(db: Database, cloudId: number, deviceId: 
       id: devices.id,
       siteId: sites.id,
       productType: sql<ProductType>`${devices.productType}`,
+      productBrandId: devices.productBrandId,
       mgmtdVersion: devices.mgmtdVersion,
       /** Blocked and decommissioned devices take no task. */
       takesTasks: sql<boolean>`NOT (${devices.blocked} OR ${devices.decomm})`,

@@ -12,6 +12,7 @@ import {
 } from '../../../core/api/metrics.ts';
 import { keepsFiles } from '../../../core/navigation/versions.ts';
 import { sitePermissions } from '../../../core/policy.ts';
+import { modelHardware } from '../../../core/product-hardware.ts';
 import { allowedTasks, mayDownloadTaskFile } from '../../../core/task-types.ts';
 import { DEFAULT_TIME_RANGE, TIME_RANGE_SPANS } from '../../../core/time-range.ts';
 import { type Membership, membershipOf } from '../../auth/cloud-scope.ts';
@@ -58,14 +59,16 @@ const isRecord = (value: unknown): value is Record<string, unknown> =>
   typeof value === 'object' && value !== null && !Array.isArray(value);
 const count = (value: unknown) => (typeof value === 'number' && Number.isFinite(value) ? value : 0);
 
-/** The ports of a heartbeat, by port number. */
-function portReadings(telemetry: unknown): PortReading[] {
+/** The ports of a heartbeat, by port number, each copper or SFP as the model has them. */
+function portReadings(telemetry: unknown, productBrandId: number): PortReading[] {
   if (!Array.isArray(telemetry)) return [];
+  const copper = modelHardware(productBrandId)?.ports?.copper ?? Number.POSITIVE_INFINITY;
   return telemetry
     .filter(isRecord)
     .filter((port) => typeof port.port === 'number')
     .map((port) => ({
       port: count(port.port),
+      medium: count(port.port) > copper ? ('sfp' as const) : ('copper' as const),
       link: port.link === true,
       speed_mbps: count(port.speedMbps),
       poe_w: count(port.poeW),
@@ -173,7 +176,7 @@ export function metricRoutes(ctx: AppContext): FastifyPluginAsyncTypebox {
         return {
           at: device.lastHeartbeatAt.toISOString(),
           interval_s: intervalS,
-          ports: portReadings(telemetry),
+          ports: portReadings(telemetry, device.productBrandId),
         };
       },
     );

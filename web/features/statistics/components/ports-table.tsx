@@ -112,7 +112,9 @@ export function PortsTable({
                 // The port stays in view while the other columns scroll on a phone.
                 sx={{ position: 'sticky', left: 0, bgcolor: 'background.paper' }}
               >
-                {formatNumber(port.port, units)}
+                {port.medium === 'sfp'
+                  ? t('statistics.ports.sfpPort', { port: formatNumber(port.port, units) })
+                  : formatNumber(port.port, units)}
               </TableCell>
               <TableCell sx={{ color: port.link ? 'success.dark' : 'text.secondary', whiteSpace: 'nowrap' }}>
                 {port.link ? t('statistics.ports.up') : t('statistics.ports.down')}

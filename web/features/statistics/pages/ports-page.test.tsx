@@ -10,6 +10,7 @@ import { PortsPage } from './ports-page.tsx';
 
 const port = (n: number, fields: Partial<PortReading> = {}): PortReading => ({
   port: n,
+  medium: 'copper',
   link: true,
   speed_mbps: 1000,
   poe_w: 0,
@@ -25,7 +26,7 @@ const reading = {
   ports: [
     port(1, { poe_w: 12.5, rx_bytes: 7_500_000, tx_bytes: 750_000 }),
     port(2, { link: false, speed_mbps: 0 }),
-    port(3, { speed_mbps: 10_000, errors: 4, rx_bytes: 75_000_000 }),
+    port(3, { medium: 'sfp', speed_mbps: 10_000, errors: 4, rx_bytes: 75_000_000 }),
   ],
 };
 
@@ -52,7 +53,8 @@ describe('ports page', () => {
       ['Port', 'Link', 'Speed', 'PoE draw', 'Errors', 'Received', 'Sent'],
       ['1', 'Up', '1 Gb/s', '12.5 W', '0', '1 Mb/s', '100 kb/s'],
       ['2', 'Down', 'No link', '0 W', '0', '0 bit/s', '0 bit/s'],
-      ['3', 'Up', '10 Gb/s', '0 W', '4', '10 Mb/s', '0 bit/s'],
+      // An SFP cage says so.
+      ['3 (SFP)', 'Up', '10 Gb/s', '0 W', '4', '10 Mb/s', '0 bit/s'],
     ]);
     expect(screen.getByText('2 of 3 ports up · PoE 12.5 W')).toBeInTheDocument();
     expect(screen.getByText(/Traffic is the average over the 60 seconds before it\./)).toBeInTheDocument();
@@ -66,14 +68,14 @@ describe('ports page', () => {
     expect(header('Port')).toHaveAttribute('aria-sort', 'ascending');
 
     fireEvent.click(within(header('Errors')).getByRole('button'));
-    expect(column(0)).toEqual(['Port', '3', '1', '2']);
+    expect(column(0)).toEqual(['Port', '3 (SFP)', '1', '2']);
     expect(header('Errors')).toHaveAttribute('aria-sort', 'descending');
     expect(header('Port')).not.toHaveAttribute('aria-sort');
 
     fireEvent.click(within(header('Received')).getByRole('button'));
-    expect(column(0)).toEqual(['Port', '3', '1', '2']);
+    expect(column(0)).toEqual(['Port', '3 (SFP)', '1', '2']);
     fireEvent.click(within(header('Received')).getByRole('button'));
-    expect(column(0)).toEqual(['Port', '2', '1', '3']);
+    expect(column(0)).toEqual(['Port', '2', '1', '3 (SFP)']);
 
     fireEvent.click(within(header('Link')).getByRole('button'));
     expect(column(1)).toEqual(['Link', 'Up', 'Up', 'Down']);
