@@ -168,6 +168,7 @@ const ReportLink = Type.Object({
   rssi: OptionalNum,
   snr: OptionalNum,
   capacity_mbps: OptionalNum,
+  mcs: Type.Optional(Type.Integer({ description: 'the modulation and coding scheme the link sends with' })),
 });
 const ReportMeshPeer = Type.Object({
   mac: Type.String(),

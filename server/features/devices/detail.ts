@@ -67,6 +67,7 @@ function reportOf(telemetry: Record<string, unknown> | null, at: Date | null): D
       rssi: l.rssi,
       snr: l.snr,
       capacity_mbps: l.capacityMbps,
+      mcs: l.mcs,
     }));
   if (beat.meshPeers)
     report.mesh_peers = beat.meshPeers.map((m) => ({

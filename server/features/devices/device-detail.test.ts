@@ -34,7 +34,15 @@ beforeAll(async () => {
       uptimeS: 7200,
       clients: [client('aa:00:00:00:00:01'), client('aa:00:00:00:00:02')],
       links: [
-        { peerMac: bridge.mac.toUpperCase(), band: '60', up: true, rssi: -48, snr: 31, capacityMbps: 1800 },
+        {
+          peerMac: bridge.mac.toUpperCase(),
+          band: '60',
+          up: true,
+          rssi: -48,
+          snr: 31,
+          capacityMbps: 1800,
+          mcs: 9,
+        },
       ],
       meshPeers: [
         { mac: meshNode.mac, rssi: -55, snr: 25, capacityMbps: 900, hops: 1 },
@@ -76,7 +84,7 @@ describe('GET /apiv2/cloud/:cloudId/devices/:deviceId', () => {
         { band: '2.4', channel: 6, width_mhz: 20 },
         { band: '5', channel: 36, width_mhz: 80 },
       ],
-      links: [{ band: '60', rssi: -48, snr: 31, capacity_mbps: 1800 }],
+      links: [{ band: '60', rssi: -48, snr: 31, capacity_mbps: 1800, mcs: 9 }],
     });
     // The link's far end and a mesh peer are devices of the cloud: the dashboard links to them; a MAC the
     // console does not know stays a MAC.

@@ -1,5 +1,5 @@
 // A radio's links (point-to-point, point-to-multipoint, 60 GHz): each peer with its signal, signal-to-noise
-// ratio and capacity as this end hears it and, when the peer is a device of the cloud, as the far end does.
+// ratio, capacity and MCS as this end hears it and, when the peer is a device of the cloud, as the far end does.
 import Link from '@mui/material/Link';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
@@ -12,7 +12,7 @@ import { useDeviceDetails } from '../api/get-device-detail.ts';
 import { DashboardSection } from './dashboard-section.tsx';
 
 type RadioLink = NonNullable<NonNullable<DeviceDetail['report']>['links']>[number];
-type Reading = Pick<RadioLink, 'rssi' | 'snr' | 'capacity_mbps'>;
+type Reading = Pick<RadioLink, 'rssi' | 'snr' | 'capacity_mbps' | 'mcs'>;
 const ID = 'dashboard-links';
 
 const sameMac = (a: string, b: string) => a.toLowerCase() === b.toLowerCase();
@@ -45,6 +45,8 @@ export function LinksSection({
   const snr = (reading: Reading | null) => (reading?.snr === undefined ? none : formatDb(reading.snr, units));
   const capacity = (reading: Reading | null) =>
     reading?.capacity_mbps === undefined ? none : formatMegabitRate(reading.capacity_mbps, units);
+  const mcs = (reading: Reading | null) =>
+    reading?.mcs === undefined ? none : t('deviceDashboard.links.mcsValue', { mcs: reading.mcs });
   return (
     <DashboardSection id={ID} title={t('deviceDashboard.links.title')} wide>
       <ListTable
@@ -91,6 +93,13 @@ export function LinksSection({
             cell: capacity,
           },
           {
+            id: 'mcs',
+            nowrap: true,
+            from: 'sm',
+            header: t('deviceDashboard.links.mcs'),
+            cell: mcs,
+          },
+          {
             id: 'farRssi',
             numeric: true,
             nowrap: true,
@@ -113,6 +122,13 @@ export function LinksSection({
             from: 'md',
             header: t('deviceDashboard.links.farCapacity'),
             cell: (link) => capacity(farEndOf(link)),
+          },
+          {
+            id: 'farMcs',
+            nowrap: true,
+            from: 'md',
+            header: t('deviceDashboard.links.farMcs'),
+            cell: (link) => mcs(farEndOf(link)),
           },
         ]}
       />

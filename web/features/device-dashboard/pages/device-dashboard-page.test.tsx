@@ -162,7 +162,15 @@ describe('device dashboard', () => {
       link_peers: [{ mac: '02:4c:31:00:00:16', id: 22, name: 'Harbour PtP Link 1B' }],
       report: report({
         links: [
-          { peer_mac: '02:4C:31:00:00:16', band: '60', up: true, rssi: -52, snr: 27.5, capacity_mbps: 1800 },
+          {
+            peer_mac: '02:4C:31:00:00:16',
+            band: '60',
+            up: true,
+            rssi: -52,
+            snr: 27.5,
+            capacity_mbps: 1800,
+            mcs: 9,
+          },
           { peer_mac: '02:4c:31:00:00:99', band: '60', up: false },
         ],
       }),
@@ -174,7 +182,15 @@ describe('device dashboard', () => {
       product_type: 'metrolinq',
       report: report({
         links: [
-          { peer_mac: '02:4c:31:00:00:15', band: '60', up: true, rssi: -55, snr: 24, capacity_mbps: 1500 },
+          {
+            peer_mac: '02:4c:31:00:00:15',
+            band: '60',
+            up: true,
+            rssi: -55,
+            snr: 24,
+            capacity_mbps: 1500,
+            mcs: 8,
+          },
         ],
       }),
     });
@@ -193,11 +209,13 @@ describe('device dashboard', () => {
         '-52 dBm',
         '27.5 dB',
         '1.8 Gb/s',
+        'MCS 9',
         '-55 dBm',
         '24 dB',
         '1.5 Gb/s',
+        'MCS 8',
       ],
-      ['02:4c:31:00:00:99', '60 GHz', 'Down', '—', '—', '—', '—', '—', '—'],
+      ['02:4c:31:00:00:99', '60 GHz', 'Down', '—', '—', '—', '—', '—', '—', '—', '—'],
     ]);
     // MetroLinq brand 153 has no Clients page (docs/navigation.md#navigation-drawer), and it reported no clients anyway.
     expect(screen.queryByRole('region', { name: 'Wireless clients' })).not.toBeInTheDocument();
