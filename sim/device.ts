@@ -95,6 +95,8 @@ export function createDevice(
   if (isAp) place.aps.push(identity.mac);
   // The model's access radios (docs/demo.md#hardware); a 60 GHz mesh node's radio is its link's.
   const radios: Radio[] = accessRadios(hardware, random);
+  /** Clients join on the bands of its access radios (6 GHz on a Wi-Fi 6E or 7 model). */
+  const clientBands = radios.length > 0 ? radios.map((radio) => radio.band) : (['2.4', '5'] as const);
   if (hardware.link?.role === 'mesh')
     radios.push({
       band: '60',
@@ -281,7 +283,7 @@ export function createDevice(
       }));
     }
     if (isAp) {
-      if (random.chance(rates.clientJoin)) joinClient(place, identity.mac, random, ['2.4', '5']);
+      if (random.chance(rates.clientJoin)) joinClient(place, identity.mac, random, clientBands);
       if (random.chance(rates.clientRoam)) roamClient(place, identity.mac, random);
       if (random.chance(rates.clientLeave)) leaveClient(place, identity.mac, random);
       heartbeat.clients = clientsOf(place, identity.mac, random);

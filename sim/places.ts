@@ -1,5 +1,5 @@
 // Wireless clients of one place (a site): each is on one access point at a time and roams between them.
-import type { WirelessClient } from '../core/fleet/protocol.ts';
+import type { Band, WirelessClient } from '../core/fleet/protocol.ts';
 import type { Random } from './random.ts';
 
 export type PlacedClient = Omit<WirelessClient, 'rxBytes' | 'txBytes'> & { ap: string };
@@ -27,7 +27,7 @@ export function createPlaces() {
 const byte = (random: Random) => random.int(0, 255).toString(16).padStart(2, '0');
 
 /** A client joins the access point: a random, locally administered MAC as phones use. */
-export function joinClient(place: Place, ap: string, random: Random, bands: readonly ('2.4' | '5')[]) {
+export function joinClient(place: Place, ap: string, random: Random, bands: readonly Band[]) {
   if ([...place.clients.values()].filter((client) => client.ap === ap).length >= MAX_CLIENTS_PER_AP) return;
   const first = ((random.int(0, 255) & 0xfc) | 0x02).toString(16).padStart(2, '0');
   const mac = [first, ...Array.from({ length: 5 }, () => byte(random))].join(':');

@@ -70,7 +70,13 @@ export const ClientListItem = Type.Object({
   /** '' when the client never told its name. */
   hostname: Type.String(),
   ssid: Type.String(),
-  band: Type.Union([Type.Literal('2.4'), Type.Literal('5'), Type.Literal('60'), Type.Null()]),
+  band: Type.Union([
+    Type.Literal('2.4'),
+    Type.Literal('5'),
+    Type.Literal('6'),
+    Type.Literal('60'),
+    Type.Null(),
+  ]),
   /** dBm, as its device last reported it. */
   rssi: Type.Union([Type.Integer(), Type.Null()]),
   /** Bytes received (rx) and sent (tx) as its devices counted them, since the cloud first saw the client. */

@@ -17,7 +17,7 @@ export const wirelessClientStays = pgTable(
     siteId: integer(),
     deviceId: integer(),
     ssid: text().notNull(),
-    band: text({ enum: ['2.4', '5', '60'] }),
+    band: text({ enum: ['2.4', '5', '6', '60'] }),
     firstSeenAt: timestamp({ withTimezone: true }).notNull(),
     lastSeenAt: timestamp({ withTimezone: true }).notNull(),
   },

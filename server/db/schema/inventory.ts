@@ -179,7 +179,7 @@ export const wirelessClients = pgTable(
     ip: text(),
     hostname: text().notNull().default(''),
     ssid: text().notNull().default(''),
-    band: text({ enum: ['2.4', '5', '60'] }),
+    band: text({ enum: ['2.4', '5', '6', '60'] }),
     rssi: integer(),
     rxBytes: bigint({ mode: 'number' }).notNull().default(0),
     txBytes: bigint({ mode: 'number' }).notNull().default(0),

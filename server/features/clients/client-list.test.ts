@@ -102,7 +102,7 @@ beforeAll(async () => {
       ip: '10.9.0.4',
       hostname: 'galaxy-carla',
       ssid: 'Depot',
-      band: '5',
+      band: '6',
       rssi: -60,
       rxBytes: 2_000,
       txBytes: 1_000,
@@ -186,6 +186,8 @@ describe('GET /apiv2/cloud/:cloudId/clients', () => {
       last_seen_at: ago(40).toISOString(),
       connected: true,
     });
+    // A Wi-Fi 6E or 7 client on 6 GHz.
+    expect(body.items[1].band).toBe('6');
   });
 
   it('counts a client connected when its online device listed it in one of its last two heartbeats', async () => {

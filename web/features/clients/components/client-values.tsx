@@ -11,6 +11,7 @@ export const clientName = (client: { hostname: string; mac: string }) => client.
 const BAND_KEYS = {
   '2.4': 'clients.band.ghz24',
   '5': 'clients.band.ghz5',
+  '6': 'clients.band.ghz6',
   '60': 'clients.band.ghz60',
 } as const;
 
