@@ -13,6 +13,14 @@ export const DeviceParams = Type.Object(
   closed,
 );
 
+export const SmartNvrMetricsParams = Type.Object(
+  {
+    cloudId: Type.Integer({ minimum: 1, maximum: 2147483647 }),
+    smartNvrId: Type.Integer({ minimum: 1, maximum: 2147483647 }),
+  },
+  closed,
+);
+
 export const MetricsQuery = Type.Object(
   {
     range: Type.Optional(

@@ -3,6 +3,8 @@
 import type { CloudAbility } from '../../core/policy.ts';
 import type { Call, Rule } from './access-rules.ts';
 import { ACCOUNT_CALLS } from './access-table-account.ts';
+import { GUEST_ACCOUNT_CALLS } from './access-table-guest-accounts.ts';
+import { GUEST_CERTIFICATE_CALLS } from './access-table-guest-certificate.ts';
 import { PLATFORM_CALLS } from './access-table-platform.ts';
 import type { RoleCloud } from './role-cloud.ts';
 
@@ -70,6 +72,11 @@ export const CALLS: Call[] = [
     rule: { kind: 'device', site: 'other' },
   },
   { method: 'GET', url: (f) => `/apiv2/cloud/${f.cloud.id}/smartnvrs/${f.recorder.id}`, rule: member() },
+  {
+    method: 'GET',
+    url: (f) => `/apiv2/cloud/${f.cloud.id}/smartnvrs/${f.recorder.id}/item-metrics`,
+    rule: member(),
+  },
   // A recorder's cameras (docs/cameras.md): every member reads them, each change is a task (manage_snvr).
   ...cameraCalls(),
   // Streaming (docs/streaming.md): the table's recorder is offline, so a member who may watch is told so
@@ -586,6 +593,9 @@ export const CALLS: Call[] = [
     rule: { kind: 'device', site: 'other' },
   },
   { method: 'GET', url: (f) => `/apiv2/navigation/smartnvr/${f.recorder.id}`, rule: member() },
+  ...guestPortalCalls(),
+  ...GUEST_CERTIFICATE_CALLS,
+  ...GUEST_ACCOUNT_CALLS,
   ...ACCOUNT_CALLS,
   { method: 'GET', url: () => '/apiv2/blog-posts', rule: { kind: 'public' } },
   {
@@ -608,6 +618,39 @@ export const CALLS: Call[] = [
 // Last of all, whatever rows are added above: every member but the only Owner leaves the cloud, so no row
 // after it could still be answered as a member.
 CALLS.push({ method: 'POST', url: cloudUrl('/leave'), rule: { kind: 'leave' } });
+
+/** Captive portals (docs/guest-access.md#captive-portals) and the voucher page's public reads. */
+function guestPortalCalls(): Call[] {
+  const portals = cloudUrl('/authport/portals');
+  const portal =
+    (path = '') =>
+    (f: RoleCloud) =>
+      `${portals(f)}/${f.portals?.portal ?? ':portalId'}${path}`;
+  const manage = member('manage_sites');
+  return [
+    { method: 'GET', url: portals, rule: manage },
+    {
+      method: 'POST',
+      url: portals,
+      rule: manage,
+      body: (f) => ({ site_id: f.sites.other.id, ssid: `Table ${++unique}`, name: 'Table portal' }),
+    },
+    { method: 'PATCH', url: portal(), rule: manage, body: () => ({ name: 'Table portal' }) },
+    { method: 'PUT', url: portal('/logo'), rule: manage, multipart: true },
+    { method: 'DELETE', url: portal('/logo'), rule: manage },
+    { method: 'DELETE', url: (f) => `${portals(f)}/${spare(f.portals?.spares)}`, rule: manage },
+    {
+      method: 'GET',
+      url: () => '/apiv2/guest-portal?nas=192.0.2.250',
+      rule: { kind: 'public', status: 404 },
+    },
+    {
+      method: 'GET',
+      url: (f) => `/apiv2/guest-portal/${f.portals?.portal ?? ':portalId'}/logo?file=1`,
+      rule: { kind: 'public', status: 404 },
+    },
+  ];
+}
 
 /** The IP Cameras page's calls on the table's recorder, its camera cam-1 and the camera its scan found. */
 function cameraCalls(): Call[] {

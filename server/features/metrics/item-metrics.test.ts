@@ -6,10 +6,11 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { metricItems } from '../../../core/fleet/metric-items.ts';
 import { metricSample } from '../../../core/fleet/metric-sample.ts';
 import type { HeartbeatRequest } from '../../../core/fleet/protocol.ts';
+import { smartNvrs } from '../../db/schema/inventory.ts';
 import { ensureMetricPartitions, rollupMetrics, writeMetricSamples } from '../../fleet/metric-store.ts';
 import { adoptDevice, event, heartbeat, sendEvents, sendHeartbeat } from '../../fleet/test-fleet.ts';
 import { as, createTestApp, type Session, type TestApp } from '../../test/app.ts';
-import { createDevice } from '../../test/factories.ts';
+import { createCloud, createDevice } from '../../test/factories.ts';
 import { agentIdOf, createMetricWorld, type MetricWorld } from './test-world.ts';
 
 const MINUTE = 60_000;
@@ -193,6 +194,48 @@ describe('GET /apiv2/cloud/:cloudId/devices/:deviceId/item-metrics', () => {
     expect([last(body.storage[0].used_bytes), last(body.storage[0].total_bytes)]).toEqual([
       600_000_000_000, 2_000_000_000_000,
     ]);
+  });
+
+  it("answers a smart NVR's cameras and storage by the recorder, and 404 through a cloud it is not in", async () => {
+    const db = t.database.db;
+    const [recorder] = await db
+      .insert(smartNvrs)
+      .values({
+        cloudId: world.cloud.id,
+        name: 'Yard NVR',
+        mac: '02:00:00:ca:10:01',
+        sn: 'NVRMET1',
+        productBrandId: 190,
+      })
+      .returning();
+    if (!recorder) throw new Error('smart NVR not created');
+    const recorderMetrics = (cloudId: number, query = '') =>
+      t.app.inject({
+        method: 'GET',
+        url: `/apiv2/cloud/${cloudId}/smartnvrs/${recorder.id}/item-metrics${query}`,
+        headers: as(world.sessions.owner),
+      });
+    // Before it is adopted: no series yet.
+    expect((await recorderMetrics(world.cloud.id)).json().camera).toEqual([]);
+    const credential = await adoptDevice(t, recorder, 190);
+    const report = heartbeat(1, {
+      radios: undefined,
+      clients: undefined,
+      cameras: [{ id: 'cam-1', name: 'Gate', stream: 'streaming', bitrateKbps: 2500 }],
+      storage: { usedBytes: 100_000_000_000, totalBytes: 4_000_000_000_000 },
+    });
+    expect((await sendHeartbeat(t, credential, report)).statusCode).toBe(200);
+    const body = (await recorderMetrics(world.cloud.id, '?range=7d')).json();
+    expect(body.range).toBe('7d');
+    expect(
+      body.camera.map((item: { name: string; bitrate_kbps: number[] }) => [
+        item.name,
+        last(item.bitrate_kbps),
+      ]),
+    ).toEqual([['Gate', 2500]]);
+    expect(last(body.storage[0].used_bytes)).toBe(100_000_000_000);
+    const other = await createCloud(db);
+    expect((await recorderMetrics(other.id)).statusCode).toBe(404);
   });
 
   it('answers empty series for a device that never called home, and refuses an unknown range', async () => {

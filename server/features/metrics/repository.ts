@@ -4,7 +4,7 @@ import type { ProductType, TaskState } from '../../../core/domain.ts';
 import type { Database } from '../../db/connect.ts';
 import { queryRows } from '../../db/rows.ts';
 import { deviceAgents } from '../../db/schema/fleet.ts';
-import { devices, sites } from '../../db/schema/inventory.ts';
+import { devices, sites, smartNvrs } from '../../db/schema/inventory.ts';
 
 /** A live device of the cloud, on its live site (null without one), and its agent once adopted. */
 export async function findMetricDevice(db: Database, cloudId: number, deviceId: number) {
@@ -79,4 +79,14 @@ export async function lastHeartbeatInterval(db: Database, agentId: number): Prom
   const [last, before] = rows;
   if (!last || !before) return null;
   return (Date.parse(last.at) - Date.parse(before.at)) / 1000;
+}
+
+/** A live smart NVR of the cloud and its agent's id (null before it is adopted); null when there is none. */
+export async function findSmartNvrAgent(db: Database, cloudId: number, smartNvrId: number) {
+  const [row] = await db
+    .select({ agentId: deviceAgents.id })
+    .from(smartNvrs)
+    .leftJoin(deviceAgents, eq(deviceAgents.smartNvrId, smartNvrs.id))
+    .where(and(eq(smartNvrs.id, smartNvrId), eq(smartNvrs.cloudId, cloudId), isNull(smartNvrs.deletedAt)));
+  return row ?? null;
 }

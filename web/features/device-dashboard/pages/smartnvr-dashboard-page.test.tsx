@@ -32,6 +32,44 @@ afterEach(() => {
 });
 
 describe('smart NVR dashboard', () => {
+  it("charts each camera's bitrate and streaming share and the storage over the chosen range", async () => {
+    const requests = open({
+      recorders: [recorder({ report: report({ cameras: [] }) })],
+      recorderMetrics: {
+        at: ['2026-11-09T06:00:00Z', '2026-11-09T07:00:00Z'],
+        camera: [
+          { key: 'cam-1', name: 'Gate', bitrate_kbps: [4000, 4200], streaming: [100, 50] },
+          { key: 'cam-2', name: 'Dock', bitrate_kbps: [null, 1000], streaming: [null, 100] },
+        ],
+        storage: [{ key: 'recordings', name: null, used_bytes: [1e12, 1.5e12], total_bytes: [4e12, 4e12] }],
+      },
+    });
+    const table = (chart: string) => {
+      const section = screen.getByRole('region', { name: chart });
+      fireEvent.click(within(section).getByRole('button', { name: 'Show data table' }));
+      return within(within(section).getByRole('table', { name: chart }))
+        .getAllByRole('row')
+        .map((row) => [...row.querySelectorAll('th, td')].slice(1).map((cell) => cell.textContent));
+    };
+    await screen.findByRole('region', { name: 'Bitrate per camera' });
+    expect(table('Bitrate per camera')).toEqual([
+      ['Gate', 'Dock'],
+      ['4 Mb/s', 'No data'],
+      ['4.2 Mb/s', '1 Mb/s'],
+    ]);
+    expect(table('Streaming per camera')[1]).toEqual(['100%', 'No data']);
+    expect(table('Recording storage')[2]).toEqual(['1.5 TB', '4 TB']);
+    fireEvent.click(screen.getByRole('button', { name: '7 days' }));
+    await vi.waitFor(() =>
+      expect(
+        requests.some(
+          (request) =>
+            request.path.endsWith('/smartnvrs/70/item-metrics') && request.query.get('range') === '7d',
+        ),
+      ).toBe(true),
+    );
+  });
+
   it("shows the recorder's cameras with each stream's state and bit rate, and its media sync", async () => {
     const requests = open({
       recorders: [

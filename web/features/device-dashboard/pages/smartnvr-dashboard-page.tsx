@@ -1,5 +1,6 @@
 // docs/navigation.md#routes /smartnvr/{id} and /smartnvr/{id}/dashboard: the recorder's identity and state, its cameras'
-// streams and media sync from its latest heartbeat, its open alerts and recent tasks, and its actions.
+// streams and media sync from its latest heartbeat, their bitrate and its storage over time, its open alerts
+// and recent tasks, and its actions.
 import { useTranslation } from 'react-i18next';
 import { useLocation } from 'react-router';
 import { readPathIds, routes } from '../../../../core/routes.ts';
@@ -9,6 +10,7 @@ import { useResetCredential } from '../api/reset-credential.ts';
 import { CamerasSection, MediaSyncSection } from '../components/cameras-section.tsx';
 import { NoReport } from '../components/dashboard-frame.tsx';
 import { ObjectDashboard } from '../components/object-dashboard.tsx';
+import { RecorderCharts } from '../components/recorder-charts.tsx';
 
 export function SmartNvrDashboardPage() {
   const { t } = useTranslation();
@@ -65,6 +67,7 @@ export function SmartNvrDashboardPage() {
           <>
             <CamerasSection cameras={recorder.report.cameras ?? []} />
             {recorder.report.media_sync ? <MediaSyncSection sync={recorder.report.media_sync} /> : null}
+            {cloudId !== null && <RecorderCharts cloudId={cloudId} smartNvrId={recorder.id} />}
           </>
         ) : (
           <NoReport />

@@ -4,6 +4,7 @@ import { act } from '@testing-library/react';
 import type { ComponentType } from 'react';
 import type { AlertHistoryItem } from '../../../../core/api/activity.ts';
 import type { DeviceDetail, DeviceReport, SmartNvrDetail } from '../../../../core/api/devices.ts';
+import { type DeviceItemMetricsResponse, ITEM_SERIES_FAMILIES } from '../../../../core/api/item-metrics.ts';
 import type { Task } from '../../../../core/api/tasks.ts';
 import { emptyStateCounts } from '../../../../core/tasks.ts';
 import { type FakeRequest, installFakeFetch, jsonResponse } from '../../../test-utils/fake-fetch.ts';
@@ -128,6 +129,8 @@ export type DashboardAnswers = {
   readonly tasks?: readonly Task[];
   /** A status and body for the device or recorder call instead of the object. */
   readonly failure?: [number, unknown];
+  /** A recorder's cameras and storage over time; none by default. */
+  readonly recorderMetrics?: Partial<DeviceItemMetricsResponse>;
 };
 
 const page = <T,>(items: readonly T[]) => ({ items, total: items.length, total_capped: false });
@@ -185,6 +188,16 @@ export function installDashboardServer(answers: DashboardAnswers) {
       if (answers.failure && id === devices[0]?.id) return jsonResponse(...answers.failure);
       return found ? jsonResponse(200, found) : jsonResponse(404, { message: 'Not found.' });
     }
+    if (method === 'GET' && path.endsWith('/item-metrics') && path.includes('/smartnvrs/'))
+      return jsonResponse(200, {
+        range: request.query.get('range') ?? '24h',
+        from: '2026-11-08T08:00:00.000Z',
+        to: '2026-11-09T08:00:00.000Z',
+        at: [],
+        ...Object.fromEntries(ITEM_SERIES_FAMILIES.map((family) => [family, []])),
+        failovers: [],
+        ...answers.recorderMetrics,
+      });
     if (method === 'GET' && path.startsWith(`/apiv2/cloud/${CLOUD_ID}/smartnvrs/`)) {
       if (answers.failure) return jsonResponse(...answers.failure);
       return nvr ? jsonResponse(200, nvr) : jsonResponse(404, { message: 'Not found.' });

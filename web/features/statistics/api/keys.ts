@@ -10,4 +10,6 @@ export const statisticsKeys = {
   files: (cloudId: number, deviceId: number) => [...devicesKeys.device(cloudId, deviceId), 'files'] as const,
   itemMetrics: (cloudId: number, deviceId: number, range: TimeRange) =>
     [...devicesKeys.device(cloudId, deviceId), 'item-metrics', range] as const,
+  smartNvrItemMetrics: (cloudId: number, smartNvrId: number, range: TimeRange) =>
+    [...devicesKeys.smartNvr(cloudId, smartNvrId), 'item-metrics', range] as const,
 };
