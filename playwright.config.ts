@@ -47,6 +47,10 @@ export default defineConfig({
       // The journeys' devices report a second or so apart, far faster than the pace a real one keeps.
       HEARTBEAT_PACE: '0',
       LOG_LEVEL: 'warn',
+      // Given an empty PostgreSQL database (.ci/run makes one), the journeys run on it, as production does,
+      // and the server's queries run beside it rather than in its own process; the demo on the embedded
+      // database is proven by server/main.test.ts.
+      ...(process.env.E2E_DATABASE_URL ? { DATABASE_URL: process.env.E2E_DATABASE_URL } : {}),
     },
   },
 });

@@ -12,8 +12,8 @@ const bothDatabases = [
   'server/background/**/*.test.ts',
   'server/events/**/*.test.ts',
 ];
-// The demo seed is proven on PostgreSQL here, and on the embedded database by every browser journey,
-// which starts from it (playwright.config.ts).
+// The demo seed is proven on PostgreSQL here, and on the embedded database by server/main.test.ts, which
+// starts the demo as `npm start` does.
 const seed = 'server/db/seed/**';
 // Tests of several server processes sharing a database need PostgreSQL.
 const postgresOnly = '**/*.postgres.test.ts';

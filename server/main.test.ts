@@ -56,6 +56,30 @@ describe('npm start (server/main.ts)', () => {
     expect(await again.exit).toBe(0);
   }, 60_000);
 
+  // The demo on the embedded database, as `npm start` runs it (the browser journeys run on PostgreSQL in CI).
+  it('seeds the demo on the embedded database, whose owner signs in and sees Demo Networks', async () => {
+    const started = start({
+      DEMO: '1',
+      SIMULATOR: '0',
+      DATA_DIR: mkdtempSync(join(tmpdir(), 'console-demo-')),
+    });
+    const url = await readyUrl(started);
+    const login = await fetch(`${url}/apiv2/auth/login`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ email: 'owner@demo.example', password: 'demo-console' }),
+    });
+    expect(login.status).toBe(200);
+    const cookie = login.headers
+      .getSetCookie()
+      .map((line) => line.split(';')[0])
+      .join('; ');
+    const clouds = await (await fetch(`${url}/apiv2/clouds`, { headers: { cookie } })).json();
+    expect(clouds.clouds.map((cloud: { name: string }) => cloud.name)).toContain('Demo Networks');
+    started.child.kill('SIGTERM');
+    expect(await started.exit).toBe(0);
+  }, 120_000);
+
   it('explains an invalid configuration and exits', async () => {
     const started = start({ PORT: 'eighty', DATA_DIR: join(dataDir, 'unused') });
     expect(await started.exit).toBe(1);
