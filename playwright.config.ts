@@ -44,6 +44,9 @@ export default defineConfig({
       DEMO: '1',
       // The demo devices stay as seeded, so what the pages show does not change under the tests.
       SIMULATOR: '0',
+      // No RADIUS service: the journeys read what the seed wrote (docs/guest-access.md#radius).
+      RADIUS_AUTH_PORT: '0',
+      RADIUS_ACCT_PORT: '0',
       // The journeys' devices report a second or so apart, far faster than the pace a real one keeps.
       HEARTBEAT_PACE: '0',
       LOG_LEVEL: 'warn',

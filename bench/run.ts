@@ -10,11 +10,13 @@ import { runLiveEvents } from './live-events.ts';
 import { runMetrics } from './metrics.ts';
 import { runNetworkView } from './network-view.ts';
 import { runPageLoad } from './page-load.ts';
+import { runRadius } from './radius.ts';
 import { runSeedLarge } from './seed-large.ts';
 import { runStartup } from './startup.ts';
 import { runStreams } from './streams.ts';
 import { runTasks } from './tasks.ts';
 import { runTunnel } from './tunnel.ts';
+import { runVouchers } from './vouchers.ts';
 
 const benchmarks: Record<string, () => Promise<void>> = {
   startup: runStartup,
@@ -34,6 +36,8 @@ const benchmarks: Record<string, () => Promise<void>> = {
   'network-view': runNetworkView,
   streams: runStreams,
   tunnel: runTunnel,
+  radius: runRadius,
+  vouchers: runVouchers,
 };
 const names = process.argv.slice(2);
 for (const name of names.length > 0 ? names : Object.keys(benchmarks)) {

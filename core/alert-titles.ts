@@ -19,4 +19,5 @@ export const ALERT_TITLE_KEYS = {
   FW_UPGRADED: 'alerts.title.fwUpgraded',
   FW_DOWNGRADED: 'alerts.title.fwDowngraded',
   DEV_MANAGE_DEVICE_UNREACHABLE: 'alerts.title.devManageDeviceUnreachable',
+  GUEST_CERT_EXPIRING: 'alerts.title.guestCertExpiring',
 } as const satisfies Record<AlertType, string>;

@@ -19,6 +19,17 @@ export const AUDIT_OBJECT_TYPES = [
   'video',
   'smart_nvr',
   'tunnel',
+  // The Certificate page and History (docs/guest-access.md#certificate-and-nas, docs/guest-access.md#history).
+  'guest_certificate',
+  'guest_nas',
+  'guest_site_secret',
+  'guest_session',
+  // Guest access (docs/guest-access.md): service plans, guest accounts and vouchers, voucher batches.
+  'guest_plan',
+  'guest_account',
+  'voucher_batch',
+  // A captive portal (docs/guest-access.md#captive-portals).
+  'guest_portal',
 ] as const;
 export type AuditObjectType = (typeof AUDIT_OBJECT_TYPES)[number];
 
@@ -69,6 +80,11 @@ export const AUDIT_ACTIONS = [
   'tunnel_opened',
   'tunnel_used',
   'tunnel_closed',
+  // A guest's session ended by an operator from History (docs/guest-access.md#history).
+  'disconnected',
+  // A guest account or voucher revoked, or given a later end (docs/guest-access.md#accounts-and-vouchers).
+  'revoked',
+  'extended',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 

@@ -67,6 +67,8 @@ export const ALERT_TYPES = [
   'FW_UPGRADED',
   'FW_DOWNGRADED',
   'DEV_MANAGE_DEVICE_UNREACHABLE',
+  // The cloud's guest access certificate ends within 30 days (docs/guest-access.md#certificate-and-nas).
+  'GUEST_CERT_EXPIRING',
 ] as const;
 export type AlertType = (typeof ALERT_TYPES)[number];
 

@@ -174,7 +174,10 @@ export const routes = {
   // Outside any cloud
   home: route('/', 'none', 'routes.title.home'),
   adminTools: route('/admintools', 'none', 'routes.title.adminTools', { query: adminQuery }),
-  voucher: route('/voucher', 'none', 'routes.title.voucher'),
+  // docs/guest-access.md#the-voucher-page: the parameters an access point sends a guest with.
+  voucher: route('/voucher', 'none', 'routes.title.voucher', {
+    query: { nas: 'text', mac: 'text', ssid: 'text', uamip: 'text', uamport: 'text', userurl: 'text' },
+  }),
   login: route('/welcome/login', 'none', 'routes.title.login', { query: { next: 'text' } }),
   logout: route('/welcome/logout', 'none', 'routes.title.logout'),
   // An invitation's link (docs/navigation.md names no address for it).
@@ -210,12 +213,6 @@ export const PLACEHOLDER_ROUTES = [
   'reports',
   'tools',
   'linqpath',
-  'authportServicePlans',
-  'authportAccounts',
-  'authportCertificate',
-  'authportCaptivePortals',
-  'authportHistory',
-  'voucher',
 ] as const satisfies readonly RouteKey[];
 export type PlaceholderRouteKey = (typeof PLACEHOLDER_ROUTES)[number];
 export type BuiltRouteKey = Exclude<RouteKey, PlaceholderRouteKey>;

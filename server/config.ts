@@ -60,6 +60,9 @@ export type Config = {
   tunnelDomain: string;
   /** Seconds a tunnel may carry nothing before it closes by itself (docs/remote-access.md). */
   tunnelIdleS: number;
+  /** UDP ports of the RADIUS service (docs/guest-access.md#radius): authentication and accounting; 0 is off. */
+  radiusAuthPort: number;
+  radiusAcctPort: number;
 };
 
 function readMapTiles(env: NodeJS.ProcessEnv, problems: string[]): MapTiles {
@@ -227,6 +230,14 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): Config {
     problems.push(
       `TUNNEL_IDLE_S must be a whole number of seconds from 1 to 86400 (got "${env.TUNNEL_IDLE_S}").`,
     );
+  const udpPort = (name: string, fallback: number) => {
+    const value = Number(env[name] || fallback);
+    if (!Number.isInteger(value) || value < 0 || value > 65535)
+      problems.push(`${name} must be a UDP port from 1 to 65535, or 0 to turn it off (got "${env[name]}").`);
+    return value;
+  };
+  const radiusAuthPort = udpPort('RADIUS_AUTH_PORT', 1812);
+  const radiusAcctPort = udpPort('RADIUS_ACCT_PORT', 1813);
   const configSecretKey = env.CONFIG_SECRET_KEY || null;
   if (configSecretKey !== null && Buffer.from(configSecretKey, 'base64').length !== 32)
     problems.push('CONFIG_SECRET_KEY must be 32 bytes in base64 (openssl rand -base64 32).');
@@ -261,6 +272,8 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): Config {
     mapTiles: readMapTiles(env, problems),
     tunnelDomain,
     tunnelIdleS,
+    radiusAuthPort,
+    radiusAcctPort,
   };
   if (problems.length > 0) throw new ConfigError(problems);
   return config;

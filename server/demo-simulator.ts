@@ -17,13 +17,25 @@ export async function startDemoSimulator(
   dataDir: string,
   firstFlash: () => Promise<Record<string, StoredDevice>>,
   onExit: (code: number | null) => void,
+  /** The ports the console's RADIUS service bound (null: off), where the demo's guests sign in. */
+  radius: { authPort: number | null; acctPort: number | null } = { authPort: null, acctPort: null },
 ) {
   const state = join(dataDir, 'simulator.json');
   // The first time, the devices start with what the demo says they run (server/db/seed/demo-config.ts).
   if (!existsSync(state)) writeFileSync(state, JSON.stringify({ devices: await firstFlash() }));
-  const child: ChildProcess = spawn(process.execPath, [SIMULATOR, '--demo', '--url', url, '--state', state], {
-    stdio: ['ignore', 'inherit', 'inherit'],
-  });
+  const ports = [
+    '--radius-auth-port',
+    String(radius.authPort ?? 0),
+    '--radius-acct-port',
+    String(radius.acctPort ?? 0),
+  ];
+  const child: ChildProcess = spawn(
+    process.execPath,
+    [SIMULATOR, '--demo', '--url', url, '--state', state, ...ports],
+    {
+      stdio: ['ignore', 'inherit', 'inherit'],
+    },
+  );
   child.on('exit', onExit);
   return {
     /** Stops it and waits, so it can save its state. */

@@ -10,7 +10,9 @@ import { isDatabaseEmpty, seedDemo } from './db/seed/demo.ts';
 import { demoDeviceFlash } from './db/seed/demo-config.ts';
 import { localUrl, startDemoSimulator } from './demo-simulator.ts';
 import { dashboardJobs } from './features/dashboards/device-counts.ts';
+import { guestCertificateJobs } from './features/guest-certificate/expiry.ts';
 import { fleetJobs } from './fleet/jobs.ts';
+import { startRadiusService } from './guest-access/service.ts';
 import { APP_VERSION } from './version.ts';
 
 async function main(): Promise<void> {
@@ -38,8 +40,18 @@ async function main(): Promise<void> {
       }),
       ...accessJobs(database.db),
       ...dashboardJobs(database.db),
+      ...guestCertificateJobs(database.db, app.fleet),
     ],
     app.log,
+  );
+  // Guest access (docs/guest-access.md#radius): a port it cannot bind is logged and left off.
+  const radius = await startRadiusService(
+    { db: database.db, secrets: context.secrets, log: app.log },
+    {
+      host: config.host,
+      authPort: config.radiusAuthPort || null,
+      acctPort: config.radiusAcctPort || null,
+    },
   );
 
   let stopping = false;
@@ -52,6 +64,7 @@ async function main(): Promise<void> {
     stopping = true;
     app.log.info(`${signal}: shutting down`);
     await simulator?.stop();
+    await radius.close();
     await jobs.stop();
     await app.close();
     await database.close();
@@ -78,6 +91,7 @@ async function main(): Promise<void> {
       (code) => {
         if (!stopping) app.log.warn({ code }, 'the demo fleet simulator stopped');
       },
+      radius,
     );
   }
 }

@@ -23,6 +23,7 @@ import { deviceListRoutes, deviceRoutes } from './features/devices/routes.ts';
 import { errorReportRoutes } from './features/error-reports/routes.ts';
 import { fileRoutes } from './features/files/routes.ts';
 import { floorMapRoutes } from './features/floor-maps/routes.ts';
+import { guestPortalPublicRoutes } from './features/guest-portals/public-routes.ts';
 import { healthRoutes } from './features/health/routes.ts';
 import { deviceLicenseRoutes } from './features/licenses/device-license-routes.ts';
 import { licenseRoutes } from './features/licenses/routes.ts';
@@ -64,6 +65,7 @@ export async function registerRoutes(app: FastifyInstance, ctx: AppContext): Pro
   await app.register(errorReportRoutes(ctx), { prefix: '/apiv2/error-reports' });
   await app.register(adminRoutes(ctx), { prefix: '/apiv2/admin' });
   await app.register(invitationPublicRoutes(ctx), { prefix: '/apiv2/invitations' });
+  await app.register(guestPortalPublicRoutes(ctx), { prefix: '/apiv2/guest-portal' });
   await app.register(
     async (cloud) => {
       registerCloudScope(cloud, ctx.db);

@@ -6,6 +6,7 @@ import { planRadioLinks } from '../core/fleet/radio-links.ts';
 import { agentClient } from './agent-client.ts';
 import { listFleet, readOnboardingKey, registerFleet, signIn } from './console-api.ts';
 import { createDevice } from './device.ts';
+import { demoGuests, startGuests } from './guests.ts';
 import { type DeviceIdentity, generateFleet, listedDevice } from './identity.ts';
 import { createPlaces } from './places.ts';
 import { DEFAULT_RATES, parseRates } from './rates.ts';
@@ -38,6 +39,11 @@ ${Object.entries(DEFAULT_RATES)
   --heartbeats N         stop once the console took N heartbeats of every device
   --stats-every S        print one line of figures every S seconds
   --json-summary FILE    write the final figures to FILE as JSON
+  --radius-auth-port N --radius-acct-port N
+                         where the console answers RADIUS; with --demo, the access points of the demo's
+                         guest site act as its NAS and guests sign in on them (default RADIUS_AUTH_PORT and
+                         RADIUS_ACCT_PORT, else 1812 and 1813; 0 leaves the guests out)
+  --guests-per-minute N  about how many guests arrive in a minute (default 3)
 `;
 
 const DEMO_ACCOUNTS = ['owner@demo.example', 'trial@demo.example', 'partner@demo.example'];
@@ -61,6 +67,9 @@ const { values } = parseArgs({
     heartbeats: { type: 'string' },
     'stats-every': { type: 'string' },
     'json-summary': { type: 'string' },
+    'radius-auth-port': { type: 'string', default: process.env.RADIUS_AUTH_PORT || '1812' },
+    'radius-acct-port': { type: 'string', default: process.env.RADIUS_ACCT_PORT || '1813' },
+    'guests-per-minute': { type: 'string', default: '3' },
     help: { type: 'boolean', default: false },
   },
 });
@@ -89,6 +98,31 @@ async function fleetToRun(url: string, seed: number): Promise<DeviceIdentity[]> 
     onboardingKey ??= await readOnboardingKey(session, Number(values.cloud));
   }
   return onboardingKey ? fleet.map((identity) => ({ ...identity, onboardingKey })) : fleet;
+}
+
+/** The demo's guests on the access points of its guest site (sim/guests.ts); null when they stay out. */
+async function runDemoGuests(url: string, seed: number, signal: AbortSignal) {
+  const log = (message: string) => console.log(message);
+  try {
+    const site = await demoGuests(await signIn(url, DEMO_ACCOUNTS[0] as string, DEMO_PASSWORD));
+    if (!site) return null;
+    return await startGuests({
+      ...site,
+      url,
+      radiusHost: new URL(url).hostname.replace(/^\[|\]$/g, ''),
+      authPort: Number(values['radius-auth-port']),
+      acctPort: Number(values['radius-acct-port']),
+      seed,
+      arrivalsPerMinute: Number(values['guests-per-minute']),
+      log,
+      signal,
+    });
+  } catch (error) {
+    log(
+      `Guests: the demo's guest site could not be read (${error instanceof Error ? error.message : error}).`,
+    );
+    return null;
+  }
 }
 
 async function main() {
@@ -120,6 +154,8 @@ async function main() {
   process.once('SIGTERM', finish);
   const deadline = values.duration ? setTimeout(finish, Number(values.duration) * 1000) : null;
 
+  const guests = values.demo ? await runDemoGuests(url, seed, stop.signal) : null;
+
   const refusals = new Set<string>();
   // The demo blocks and decommissions some devices on purpose: their refusals are no news.
   const log = (message: string) => {
@@ -142,6 +178,7 @@ async function main() {
   finish();
   if (refusals.size > 5 && !values.demo) console.error(`... and ${refusals.size - 5} more devices refused.`);
 
+  await guests?.stop();
   clearInterval(saver);
   // Stopped before its time (a signal): nothing is left to wait for.
   if (deadline) clearTimeout(deadline);

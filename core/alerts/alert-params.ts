@@ -114,6 +114,14 @@ export const ALERT_PARAMS = {
       ['alerts.description.devManageDeviceUnreachableMac', 'mac'],
     ],
   },
+  GUEST_CERT_EXPIRING: {
+    // The certificate's subject, and the time left until its end when the alert was raised.
+    params: [p('subject', 'text'), p('left', 'duration')],
+    texts: [
+      ['alerts.description.guestCertExpiring', 'subject', 'left'],
+      ['alerts.description.guestCertExpiringSubject', 'subject'],
+    ],
+  },
 } as const satisfies Record<AlertType, AlertDefinition>;
 
 /** Reboot reasons a device reports (agent protocol), and "unexpected" when only its uptime told. */

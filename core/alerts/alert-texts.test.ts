@@ -10,7 +10,11 @@ import zh_CN from '../../locales/zh_CN.json' with { type: 'json' };
 import zh_TW from '../../locales/zh_TW.json' with { type: 'json' };
 import { ALERT_TYPES, type AlertType, TASK_STATES, type TaskState } from '../domain.ts';
 import { INITIAL_AGENT_STATE } from '../fleet/agent-state.ts';
-import { taskFailedAlertData, unreachableAlertData } from '../fleet/alert-rules.ts';
+import {
+  certificateExpiringAlertData,
+  taskFailedAlertData,
+  unreachableAlertData,
+} from '../fleet/alert-rules.ts';
 import type { AgentEvent, HeartbeatRequest } from '../fleet/protocol.ts';
 import { applyEvents, applyHeartbeat, type DeviceBefore } from '../fleet/rules.ts';
 import type { Locale } from '../locales.ts';
@@ -92,6 +96,13 @@ function pipelineAlerts(): AlertFacts[] {
         counts({ TASK_SUCCESS: 3, TASK_FAIL: 2 }),
       ),
     },
+    {
+      type: 'GUEST_CERT_EXPIRING',
+      data: certificateExpiringAlertData(
+        { subject: 'CN=wifi.example.com', notAfter: new Date(NOW.getTime() + 21 * 86_400_000) },
+        NOW,
+      ),
+    },
   ];
   return raised.map(({ type, data: [d1, d2, d3] }) => ({
     alert_type: type,
@@ -131,6 +142,10 @@ describe('alert texts of pipeline-made alerts', () => {
       ['DEV_REBOOT', 'Reason: watchdog.'],
       ['DEV_UNREACHABLE', 'No contact for 4 minutes.'],
       ['TASK_FAILED', 'Firmware update did not succeed. Devices that failed: 2 of 5.'],
+      [
+        'GUEST_CERT_EXPIRING',
+        'The certificate CN=wifi.example.com expires in 21 days. Replace it on the AuthPort Certificate page.',
+      ],
     ]);
   });
 

@@ -97,6 +97,18 @@ export const WIRE_NAME_EXCEPTIONS: readonly WireNameException[] = [
     'lineNumber',
     'functionName',
   ].map((name) => ({ name, routes: errorReports, why: ENTITY('error report') })),
+  // A captive portal's texts are keyed by the console's language codes (core/locales.ts).
+  ...['zh_CN', 'zh_TW'].map((name) => ({
+    name,
+    routes: [
+      `GET ${CLOUD}/authport/portals`,
+      `POST ${CLOUD}/authport/portals`,
+      `PATCH ${CLOUD}/authport/portals/{portalId}`,
+      `PUT ${CLOUD}/authport/portals/{portalId}/{image}`,
+      `DELETE ${CLOUD}/authport/portals/{portalId}/{image}`,
+    ],
+    why: 'a language code of the console, keying a portal’s texts',
+  })),
 ];
 
 /** Whether a property name may stand on a route of the wire. */

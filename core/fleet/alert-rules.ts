@@ -1,4 +1,4 @@
-// When each of docs/entities.md's 16 alert types is raised and resolved (docs/alert-rules.md says the same in prose).
+// When each of docs/entities.md's 17 alert types is raised and resolved (docs/alert-rules.md says the same in prose).
 import { type AlertData, type AlertParams, encodeAlertData } from '../alerts/alert-params.ts';
 import type { AlertType, HealthId, TaskState, TaskType } from '../domain.ts';
 import type { AgentEvent, HeartbeatRequest } from './protocol.ts';
@@ -21,6 +21,8 @@ export const ALERT_HEALTH: Readonly<Record<AlertType, HealthId>> = {
   FW_UPGRADED: 'HEALTH_NORMAL',
   FW_DOWNGRADED: 'HEALTH_WARNING',
   DEV_MANAGE_DEVICE_UNREACHABLE: 'HEALTH_CRITICAL',
+  // A cloud's, on no device: it holds no device's health down.
+  GUEST_CERT_EXPIRING: 'HEALTH_WARNING',
 };
 
 /**
@@ -34,6 +36,7 @@ export const EVENT_ALERTS: ReadonlySet<AlertType> = new Set<AlertType>([
   'FW_UPGRADED',
   'FW_DOWNGRADED',
   'TASK_FAILED',
+  'GUEST_CERT_EXPIRING',
 ]);
 
 /** An alert to store: its type, the condition it stands for (key) and its alert_data_1..3. */
@@ -169,4 +172,16 @@ export function taskFailedAlertData(
     type: task.type,
     devices: { failed: total - counts.TASK_SUCCESS, total },
   });
+}
+
+/**
+ * GUEST_CERT_EXPIRING of a cloud's guest access certificate that ends within 30 days
+ * (docs/guest-access.md#certificate-and-nas): its subject and the time left.
+ */
+export function certificateExpiringAlertData(
+  certificate: { subject: string; notAfter: Date },
+  now: Date,
+): AlertData {
+  const left = Math.max(0, (certificate.notAfter.getTime() - now.getTime()) / 1000);
+  return encodeAlertData('GUEST_CERT_EXPIRING', { subject: certificate.subject, left });
 }

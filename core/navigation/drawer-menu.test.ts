@@ -36,9 +36,11 @@ describe('drawer menu for a level', () => {
     const ctx = navContext();
     const cloud = keysOf(drawerMenu('cloud', ctx).entries);
     expect(cloud).toEqual(expect.arrayContaining(['users', 'addons', 'licenses', 'properties']));
-    for (const key of ['reports', 'tools', 'vpc', 'authport', 'authport-accounts']) {
+    for (const key of ['reports', 'tools', 'vpc']) {
       expect(cloud).not.toContain(key);
     }
+    // The AuthPort pages are built (docs/guest-access.md): shown with manage_sites and AuthPort on.
+    expect(cloud).toEqual(expect.arrayContaining(['authport', 'authport-accounts']));
     const site = keysOf(drawerMenu('site', ctx).entries);
     expect(site).toEqual(expect.arrayContaining(['dashboard', 'devices', 'activity', 'properties']));
     // The site map, floor maps and topology are built (docs/site-map.md, docs/floor-maps.md,

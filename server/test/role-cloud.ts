@@ -8,6 +8,8 @@ import { deviceAgents, pendingDevices as pendingDevicesTable } from '../db/schem
 import { siteFilters, smartNvrs } from '../db/schema/inventory.ts';
 import { seedRecorderCameras } from '../features/cameras/test-cameras.ts';
 import { createTableFloors } from '../features/floor-maps/test-floors.ts';
+import { createTableGuestAccess } from '../features/guest-accounts/test-guest.ts';
+import { createTablePortals } from '../features/guest-portals/test-portals.ts';
 import { addTaskFiles, createTask } from '../features/tasks/test-cloud.ts';
 import { login, type Session, type TestApp, testSecrets } from './app.ts';
 import {
@@ -45,7 +47,8 @@ const SPARES = ACTORS.length + 2;
  */
 export async function createRoleCloud(t: TestApp) {
   const db = t.database.db;
-  const cloud = await createCloud(db, { name: 'Access Table Cloud' });
+  // AuthPort on, so its calls answer by their rule (docs/guest-access.md#who-may).
+  const cloud = await createCloud(db, { name: 'Access Table Cloud', authportEnabled: true });
   const assigned = await createSite(db, cloud.id, { name: 'Assigned Site' });
   const other = await createSite(db, cloud.id, { name: 'Other Site' });
   // Switches that keep files, so every device route (the Files page's too) has a device to answer for.
@@ -157,6 +160,10 @@ export async function createRoleCloud(t: TestApp) {
   };
   // A floor with a plan on each site, and spare floors for the deleting rows (docs/floor-maps.md).
   const floors = await createTableFloors(db, cloud.id, { assigned: assigned.id, other: other.id }, SPARES);
+  // A service plan in use, a guest account and a voucher batch, and spares of each (docs/guest-access.md).
+  const guestAccess = await createTableGuestAccess(db, cloud.id, SPARES);
+  // A captive portal on the first site, and spares for the deleting rows (docs/guest-access.md).
+  const portals = await createTablePortals(db, cloud.id, assigned.id, SPARES);
 
   const member = async (role: 'ROLE_OWNER' | 'ROLE_ADMIN' | 'ROLE_GUEST' | 'ROLE_USER', permissions = 0) => {
     const user = await createUser(db);
@@ -285,6 +292,8 @@ export async function createRoleCloud(t: TestApp) {
     spareTasks,
     taskFiles,
     floors,
+    guestAccess,
+    portals,
     sessions,
   };
 }

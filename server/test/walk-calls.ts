@@ -59,6 +59,12 @@ const CONSOLE_CALLS: Call[] = [
     rule: open,
     body: () => ({ token, firstname: 'Ann', lastname: 'Lee', password: 'amber lighthouse' }),
   },
+  {
+    method: 'POST',
+    url: () => '/apiv2/guest-portal/login',
+    rule: open,
+    body: () => ({ nas: '192.0.2.250', mac: '02:00:00:00:00:01', method: 'voucher', code: 'TABLE-0001' }),
+  },
   { method: 'POST', url: cloudUrl('/alert-mutes/1/end'), rule: member },
   {
     method: 'POST',

@@ -34,6 +34,7 @@ const PUBLIC_PAGES = {
     import('../features/auth/pages/password-reset-page.tsx').then((m) => m.PasswordResetPage),
   confirmEmail: () => import('../features/auth/pages/confirm-email-page.tsx').then((m) => m.ConfirmEmailPage),
   signInLink: () => import('../features/auth/pages/sign-in-link-page.tsx').then((m) => m.SignInLinkPage),
+  voucher: () => import('../features/guest-voucher/pages/voucher-page.tsx').then((m) => m.VoucherPage),
 } satisfies Partial<Record<RouteKey, LoadComponent>>;
 
 const devicesPage = () =>
@@ -123,6 +124,16 @@ const BUILT_PAGES: Record<Exclude<BuiltRouteKey, keyof typeof PUBLIC_PAGES>, Loa
   smartNvrStreaming: () =>
     import('../features/streaming/pages/streaming-page.tsx').then((m) => m.StreamingPage),
   smartNvrTunnels: () => import('../features/tunnels/pages/tunnels-page.tsx').then((m) => m.TunnelsPage),
+  authportServicePlans: () =>
+    import('../features/guest-plans/pages/service-plans-page.tsx').then((m) => m.ServicePlansPage),
+  authportAccounts: () =>
+    import('../features/guest-accounts/pages/accounts-page.tsx').then((m) => m.AccountsPage),
+  authportCaptivePortals: () =>
+    import('../features/guest-portals/pages/captive-portals-page.tsx').then((m) => m.CaptivePortalsPage),
+  authportCertificate: () =>
+    import('../features/guest-certificate/pages/certificate-page.tsx').then((m) => m.CertificatePage),
+  authportHistory: () =>
+    import('../features/guest-history/pages/history-page.tsx').then((m) => m.HistoryPage),
 };
 
 function isPublic(key: RouteKey): key is keyof typeof PUBLIC_PAGES {

@@ -117,6 +117,10 @@ export const guestAccounts = pgTable(
     index('guest_accounts_cloud_created_idx').on(t.cloudId, t.createdAt.desc(), t.id.desc()),
     index('guest_accounts_batch_idx').on(t.batchId, t.id),
     index('guest_accounts_plan_idx').on(t.planId),
+    // The Accounts page's search (docs/guest-access.md#accounts-and-vouchers): part of a name, email or note.
+    index('guest_accounts_username_trgm').using('gin', t.username.op('gin_trgm_ops')),
+    index('guest_accounts_email_trgm').using('gin', t.email.op('gin_trgm_ops')),
+    index('guest_accounts_note_trgm').using('gin', t.note.op('gin_trgm_ops')),
   ],
 );
 

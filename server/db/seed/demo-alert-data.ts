@@ -38,6 +38,8 @@ export const ALERT_RULES: Readonly<Record<AlertType, AlertRule>> = {
   FW_UPGRADED: { health: NORMAL },
   FW_DOWNGRADED: { health: WARNING },
   DEV_MANAGE_DEVICE_UNREACHABLE: { health: CRITICAL, types: ['gateway'] },
+  // A cloud's, never a device's: the demo seeds none (seedAlerts).
+  GUEST_CERT_EXPIRING: { health: WARNING },
 };
 
 const CAMERAS = [
@@ -145,5 +147,7 @@ export function alertData(type: AlertType, { device, devices, task, random }: Al
       const managed = random.pick(orFirst(sameSite(['switch'])));
       return encodeAlertData(type, { name: managed.name, mac: managed.mac });
     }
+    case 'GUEST_CERT_EXPIRING':
+      return encodeAlertData(type, { subject: 'CN=wifi.example.com', left: 30 * 86_400 });
   }
 }

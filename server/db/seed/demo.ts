@@ -12,6 +12,7 @@ import { DEMO_CLOUD, seedAddons, seedClouds, TRIAL_CLOUD } from './demo-clouds.t
 import { seedConfigurations } from './demo-config.ts';
 import { seedDevices } from './demo-devices.ts';
 import { seedFloors } from './demo-floors.ts';
+import { seedGuestAccess } from './demo-guest-access.ts';
 import { seedHistory } from './demo-history.ts';
 import { seedInvitations } from './demo-invitations.ts';
 import { seedLicenses, seedSmartNvrs } from './demo-licenses.ts';
@@ -66,6 +67,7 @@ export async function seedDemo(db: Database, secrets: SecretBox, now = new Date(
     await seedConfigurations(tx, secrets, demo, accounts.owner, now);
     await seedFloors(tx, demo, demoDevices);
     await seedTopology(tx, demo, now);
+    await seedGuestAccess(tx, secrets, demo, accounts.owner, now);
   });
   // PGlite has no autovacuum: refresh planner statistics after the bulk load (docs/architecture.md#stack).
   await db.execute(sql`analyze`);

@@ -127,15 +127,18 @@ async function cloudMenuOf(account: string) {
 
 // What each account must (and must not) see, whatever else the model gives it (docs/navigation.md,
 // docs/security.md). Entries of pages not built yet are hidden for everyone (docs/navigation.md).
-const NOT_BUILT: NavLabelKey[] = [
-  'nav.main.reportManagement',
-  'nav.main.tools',
-  'nav.main.vpc',
-  'nav.main.authportServicePlans',
-];
+const NOT_BUILT: NavLabelKey[] = ['nav.main.reportManagement', 'nav.main.tools', 'nav.main.vpc'];
 const MUST: Record<string, { see: NavLabelKey[]; miss: NavLabelKey[] }> = {
   owner: {
-    see: ['nav.main.siteManagement', 'nav.main.userManagement', 'nav.main.licenses', 'nav.main.properties'],
+    see: [
+      'nav.main.siteManagement',
+      'nav.main.userManagement',
+      'nav.main.licenses',
+      'nav.main.properties',
+      // AuthPort is on in Demo Networks (docs/guest-access.md#who-may).
+      'nav.main.authportServicePlans',
+      'nav.main.authportAccounts',
+    ],
     miss: ['nav.main.sites', ...NOT_BUILT],
   },
   admin: {

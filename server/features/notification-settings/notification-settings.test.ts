@@ -82,11 +82,11 @@ const records = () =>
   );
 
 describe('GET /apiv2/cloud/:cloudId/notification-settings', () => {
-  it('lists the 16 alert types pushing to everyone and mailing nobody, and every member to choose', async () => {
+  it('lists the 17 alert types pushing to everyone and mailing nobody, and every member to choose', async () => {
     const response = await call('GET', cloudPath());
     expect(response.statusCode, response.body).toBe(200);
     const body = response.json();
-    expect(body.types).toHaveLength(16);
+    expect(body.types).toHaveLength(17);
     expect(body.types[0]).toEqual({ alert_type: 'DEV_CONFIG_FAILED', push: everyone, email: nobody });
     expect(body.members.map((m: { name: string }) => m.name)).toEqual([
       'Abel Tester',
@@ -219,7 +219,7 @@ describe('/apiv2/cloud/:cloudId/site/:siteId/notification-settings', () => {
     });
     const body = (await call('GET', sitePath(f.north.id))).json();
     expect(body.site_name).toBe('North Tower');
-    expect(body.types).toHaveLength(16);
+    expect(body.types).toHaveLength(17);
     expect(typeOf(body, 'DEV_UNREACHABLE')).toEqual({
       alert_type: 'DEV_UNREACHABLE',
       follows_cloud: true,

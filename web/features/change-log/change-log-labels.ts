@@ -34,6 +34,9 @@ export const ACTION_KEYS = {
   tunnel_opened: 'changeLog.action.tunnelOpened',
   tunnel_used: 'changeLog.action.tunnelUsed',
   tunnel_closed: 'changeLog.action.tunnelClosed',
+  disconnected: 'changeLog.action.disconnected',
+  revoked: 'changeLog.action.revoked',
+  extended: 'changeLog.action.extended',
 } as const satisfies Record<AuditAction, string>;
 
 export const OBJECT_KEYS = {
@@ -54,4 +57,12 @@ export const OBJECT_KEYS = {
   video: 'changeLog.object.video',
   smart_nvr: 'changeLog.object.smartNvr',
   tunnel: 'changeLog.object.tunnel',
+  guest_certificate: 'changeLog.object.guestCertificate',
+  guest_nas: 'changeLog.object.guestNas',
+  guest_site_secret: 'changeLog.object.guestSiteSecret',
+  guest_session: 'changeLog.object.guestSession',
+  guest_plan: 'changeLog.object.guestPlan',
+  guest_account: 'changeLog.object.guestAccount',
+  voucher_batch: 'changeLog.object.voucherBatch',
+  guest_portal: 'changeLog.object.guestPortal',
 } as const satisfies Record<AuditObjectType, string>;

@@ -94,6 +94,11 @@ const EXAMPLES: Record<AlertType, [[string | null, string | null, string | null]
     'Managed device unreachable',
     'Switch Floor 2 (02:00:00:00:01:01) does not answer.',
   ],
+  GUEST_CERT_EXPIRING: [
+    ['CN=wifi.example.com', '2592000', null],
+    'Guest access certificate expiring',
+    'The certificate CN=wifi.example.com expires in 30 days. Replace it on the AuthPort Certificate page.',
+  ],
 };
 
 describe('alert texts', () => {

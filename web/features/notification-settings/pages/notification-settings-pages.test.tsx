@@ -85,7 +85,7 @@ describe("the cloud's Notifications page", () => {
     expect(screen.getByRole('heading', { level: 1, name: 'Notifications' })).toBeInTheDocument();
     expect(screen.getByText(/Each member’s own choices still apply/)).toBeInTheDocument();
     const table = screen.getByRole('table', { name: 'Notifications' });
-    expect(within(table).getAllByRole('row')).toHaveLength(17);
+    expect(within(table).getAllByRole('row')).toHaveLength(18);
     const row = rowOf('Device unreachable');
     expect(within(row).getByRole('combobox', { name: /Web Push/ })).toHaveTextContent(
       'Everyone who may see it',
@@ -101,7 +101,7 @@ describe("the cloud's Notifications page", () => {
     const [put] = changes();
     expect(put?.path).toBe(CLOUD_PATH);
     const types = (put?.body as CloudNotificationSettings | undefined)?.types ?? [];
-    expect(types).toHaveLength(16);
+    expect(types).toHaveLength(17);
     expect(types.find((type) => type.alert_type === 'DEV_UNREACHABLE')).toEqual({
       alert_type: 'DEV_UNREACHABLE',
       push: everyone,
@@ -138,7 +138,7 @@ describe("the cloud's Notifications page", () => {
     expect(screen.queryByRole('table')).toBeNull();
     const card = screen.getByRole('group', { name: 'Device unreachable' });
     expect(within(card).getByRole('combobox', { name: /Email/ })).toHaveTextContent('Nobody');
-    expect(screen.getAllByRole('group')).toHaveLength(16);
+    expect(screen.getAllByRole('group')).toHaveLength(17);
   });
 
   it('is not allowed without manage_sites, and asks the server nothing', async () => {
