@@ -16,7 +16,13 @@ type Started = { child: ChildProcess; output: () => string; exit: Promise<number
 
 function start(env: Record<string, string>): Started {
   const child = spawn(process.execPath, [main], {
-    env: { PATH: process.env.PATH, DEMO: '0', PORT: '0', DATA_DIR: dataDir, LOG_LEVEL: 'info', ...env },
+    env: {
+      PATH: process.env.PATH,
+      ...{ DEMO: '0', PORT: '0', DATA_DIR: dataDir, LOG_LEVEL: 'info' },
+      // The RADIUS service's own tests bind its ports (server/guest-access/service.test.ts).
+      ...{ RADIUS_AUTH_PORT: '0', RADIUS_ACCT_PORT: '0' },
+      ...env,
+    },
   });
   running.push(child);
   let output = '';
