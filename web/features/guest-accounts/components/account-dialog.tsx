@@ -9,20 +9,14 @@ import RadioGroup from '@mui/material/RadioGroup';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
-import { type FormEvent, useId, useState } from 'react';
+import { useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { CreatedGuestAccount } from '../../../../core/api/guest-accounts.ts';
 import type { GuestPlan } from '../../../../core/api/guest-plans.ts';
-import { isApiError } from '../../../platform/api-error.ts';
 import { ModalShell } from '../../../platform/dialogs/modal-shell.tsx';
 import { useCreateAccount } from '../api/accounts.ts';
-import {
-  type AccountField,
-  type AccountForm,
-  accountBodyOf,
-  emptyAccountForm,
-  type FieldError,
-} from './account-forms.ts';
+import { type AccountForm, accountBodyOf, emptyAccountForm } from './account-forms.ts';
+import { useCheckedForm } from './checked-form.ts';
 
 interface AccountDialogProps {
   readonly cloudId: number;
@@ -33,31 +27,14 @@ interface AccountDialogProps {
 export function AccountDialog({ cloudId, plans, onClose }: AccountDialogProps) {
   const { t } = useTranslation();
   const formId = useId();
-  const [form, setForm] = useState<AccountForm>(() => ({
-    ...emptyAccountForm(),
-    planId: plans[0]?.id ?? null,
-  }));
-  const [attempted, setAttempted] = useState(false);
   const [created, setCreated] = useState<CreatedGuestAccount | null>(null);
   const create = useCreateAccount(cloudId);
-  const checked = accountBodyOf(form, new Date());
-  const errors: Partial<Record<AccountField, FieldError>> =
-    attempted && 'errors' in checked ? checked.errors : {};
-  const set = <K extends keyof AccountForm>(key: K, value: AccountForm[K]) =>
-    setForm((current) => ({ ...current, [key]: value }));
-  const message = (field: AccountField, hint?: string) => {
-    const error = errors[field];
-    return error ? t(error.key, error.values ?? {}) : hint;
-  };
-  const failed = create.error
-    ? (isApiError(create.error) && (create.error.errors[0]?.message ?? create.error.serverMessage)) ||
-      t('guestAccounts.error.saveFailed')
-    : null;
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    setAttempted(true);
-    if ('body' in checked) create.mutate(checked.body, { onSuccess: setCreated });
-  };
+  const { form, errors, set, message, failed, submit } = useCheckedForm(
+    () => ({ ...emptyAccountForm(), planId: plans[0]?.id ?? null }),
+    accountBodyOf,
+    create,
+    setCreated,
+  );
 
   if (created)
     return (

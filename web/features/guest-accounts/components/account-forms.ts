@@ -25,7 +25,7 @@ export type AccountErrorKey =
   | 'guestAccounts.error.password'
   | 'guestAccounts.error.email';
 
-type Checked<B, F extends string> = { body: B } | { errors: Partial<Record<F, FieldError>> };
+export type Checked<B, F extends string> = { body: B } | { errors: Partial<Record<F, FieldError>> };
 
 /** The end of a day picked in a date field (yyyy-mm-dd), in the browser's time zone; null when none. */
 export function endOfDay(date: string): Date | null {

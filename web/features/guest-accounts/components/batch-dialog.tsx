@@ -7,20 +7,14 @@ import MenuItem from '@mui/material/MenuItem';
 import Stack from '@mui/material/Stack';
 import Switch from '@mui/material/Switch';
 import TextField from '@mui/material/TextField';
-import { type FormEvent, useId, useState } from 'react';
+import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import { VOUCHER_ALPHABET, type VoucherBatch } from '../../../../core/api/guest-accounts.ts';
 import type { GuestPlan } from '../../../../core/api/guest-plans.ts';
-import { isApiError } from '../../../platform/api-error.ts';
 import { ModalShell } from '../../../platform/dialogs/modal-shell.tsx';
 import { useCreateBatch } from '../api/accounts.ts';
-import {
-  type BatchField,
-  type BatchForm,
-  batchBodyOf,
-  emptyBatchForm,
-  type FieldError,
-} from './account-forms.ts';
+import { batchBodyOf, emptyBatchForm } from './account-forms.ts';
+import { useCheckedForm } from './checked-form.ts';
 
 interface BatchDialogProps {
   readonly cloudId: number;
@@ -32,27 +26,13 @@ interface BatchDialogProps {
 export function BatchDialog({ cloudId, plans, onClose, onCreated }: BatchDialogProps) {
   const { t } = useTranslation();
   const formId = useId();
-  const [form, setForm] = useState<BatchForm>(() => ({ ...emptyBatchForm(), planId: plans[0]?.id ?? null }));
-  const [attempted, setAttempted] = useState(false);
   const create = useCreateBatch(cloudId);
-  const checked = batchBodyOf(form, new Date());
-  const errors: Partial<Record<BatchField, FieldError>> =
-    attempted && 'errors' in checked ? checked.errors : {};
-  const set = <K extends keyof BatchForm>(key: K, value: BatchForm[K]) =>
-    setForm((current) => ({ ...current, [key]: value }));
-  const message = (field: BatchField, hint?: string) => {
-    const error = errors[field];
-    return error ? t(error.key, error.values ?? {}) : hint;
-  };
-  const failed = create.error
-    ? (isApiError(create.error) && (create.error.errors[0]?.message ?? create.error.serverMessage)) ||
-      t('guestAccounts.error.saveFailed')
-    : null;
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    setAttempted(true);
-    if ('body' in checked) create.mutate(checked.body, { onSuccess: onCreated });
-  };
+  const { form, errors, set, message, failed, submit } = useCheckedForm(
+    () => ({ ...emptyBatchForm(), planId: plans[0]?.id ?? null }),
+    batchBodyOf,
+    create,
+    onCreated,
+  );
   return (
     <ModalShell
       open

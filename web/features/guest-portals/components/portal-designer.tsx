@@ -239,7 +239,10 @@ export function PortalDesigner({ cloudId, portal, siteId, onSaved, onDeleted }: 
       { kind: 'delete', portalId: portal.id },
       {
         onSuccess: () => {
-          showMessage({ content: t('guestPortals.designer.deleted', { name: portal.name }), domain: 'guest-portals' });
+          showMessage({
+            content: t('guestPortals.designer.deleted', { name: portal.name }),
+            domain: 'guest-portals',
+          });
           onDeleted();
         },
       },

@@ -85,135 +85,110 @@ export function PortalView({
     '&:hover': { bgcolor: look.primary_color, filter: 'brightness(0.92)' },
   };
 
-  const submit = (event: FormEvent<HTMLFormElement>, read: (form: FormData) => PortalLoginInput) => {
-    event.preventDefault();
-    onSubmit?.(read(new FormData(event.currentTarget)));
-  };
   const text = (form: FormData, name: string) => String(form.get(name) ?? '');
+  /** One way of signing in: its fields and its button, sending what `read` takes from them. */
+  const methodForm = (
+    label: string,
+    action: string,
+    read: (form: FormData) => PortalLoginInput,
+    fields?: ReactNode,
+  ) => (
+    <Box
+      component="form"
+      noValidate
+      aria-label={label}
+      onSubmit={(event: FormEvent<HTMLFormElement>) => {
+        event.preventDefault();
+        onSubmit?.(read(new FormData(event.currentTarget)));
+      }}
+    >
+      <Stack spacing={1.5}>
+        {fields}
+        <Button type="submit" variant="contained" fullWidth disabled={busy} sx={button}>
+          {action}
+        </Button>
+      </Stack>
+    </Box>
+  );
 
   const sections: { readonly method: PortalMethod; readonly node: ReactNode }[] = [];
   if (offers('voucher'))
     sections.push({
       method: 'voucher',
-      node: (
-        <Box
-          component="form"
-          noValidate
-          aria-label={t('guestVoucher.method.voucher')}
-          onSubmit={(event: FormEvent<HTMLFormElement>) =>
-            submit(event, (form) => ({ method: 'voucher', code: text(form, 'code').trim() }))
-          }
-        >
-          <Stack spacing={1.5}>
-            <TextField
-              id={`${ids}-code`}
-              name="code"
-              label={t('guestVoucher.field.code')}
-              autoComplete="off"
-              autoCapitalize="characters"
-              spellCheck={false}
-              required
-              slotProps={{ htmlInput: { maxLength: PORTAL_CODE_MAX_LENGTH } }}
-            />
-            <Button type="submit" variant="contained" disabled={busy} sx={button}>
-              {t('guestVoucher.action.connect')}
-            </Button>
-          </Stack>
-        </Box>
+      node: methodForm(
+        t('guestVoucher.method.voucher'),
+        t('guestVoucher.action.connect'),
+        (form) => ({ method: 'voucher', code: text(form, 'code').trim() }),
+        <TextField
+          id={`${ids}-code`}
+          name="code"
+          label={t('guestVoucher.field.code')}
+          autoComplete="off"
+          autoCapitalize="characters"
+          spellCheck={false}
+          required
+          slotProps={{ htmlInput: { maxLength: PORTAL_CODE_MAX_LENGTH } }}
+        />,
       ),
     });
   if (offers('account'))
     sections.push({
       method: 'account',
-      node: (
-        <Box
-          component="form"
-          noValidate
-          aria-label={t('guestVoucher.method.account')}
-          onSubmit={(event: FormEvent<HTMLFormElement>) =>
-            submit(event, (form) => ({
-              method: 'account',
-              username: text(form, 'username').trim(),
-              password: text(form, 'password'),
-            }))
-          }
-        >
-          <Stack spacing={1.5}>
-            <TextField
-              id={`${ids}-username`}
-              name="username"
-              label={t('guestVoucher.field.username')}
-              autoComplete="username"
-              autoCapitalize="none"
-              required
-              slotProps={{ htmlInput: { maxLength: PORTAL_CREDENTIAL_MAX_LENGTH } }}
-            />
-            <TextField
-              id={`${ids}-password`}
-              name="password"
-              type="password"
-              label={t('guestVoucher.field.password')}
-              autoComplete="current-password"
-              required
-              slotProps={{ htmlInput: { maxLength: PORTAL_CREDENTIAL_MAX_LENGTH } }}
-            />
-            <Button type="submit" variant="contained" disabled={busy} sx={button}>
-              {t('guestVoucher.action.signIn')}
-            </Button>
-          </Stack>
-        </Box>
+      node: methodForm(
+        t('guestVoucher.method.account'),
+        t('guestVoucher.action.signIn'),
+        (form) => ({
+          method: 'account',
+          username: text(form, 'username').trim(),
+          password: text(form, 'password'),
+        }),
+        <>
+          <TextField
+            id={`${ids}-username`}
+            name="username"
+            label={t('guestVoucher.field.username')}
+            autoComplete="username"
+            autoCapitalize="none"
+            required
+            slotProps={{ htmlInput: { maxLength: PORTAL_CREDENTIAL_MAX_LENGTH } }}
+          />
+          <TextField
+            id={`${ids}-password`}
+            name="password"
+            type="password"
+            label={t('guestVoucher.field.password')}
+            autoComplete="current-password"
+            required
+            slotProps={{ htmlInput: { maxLength: PORTAL_CREDENTIAL_MAX_LENGTH } }}
+          />
+        </>,
       ),
     });
   if (offers('email'))
     sections.push({
       method: 'email',
-      node: (
-        <Box
-          component="form"
-          noValidate
-          aria-label={t('guestVoucher.method.email')}
-          onSubmit={(event: FormEvent<HTMLFormElement>) =>
-            submit(event, (form) => ({
-              method: 'email',
-              email: text(form, 'email').trim(),
-              accept_terms: accepted,
-            }))
-          }
-        >
-          <Stack spacing={1.5}>
-            <TextField
-              id={`${ids}-email`}
-              name="email"
-              type="email"
-              label={t('guestVoucher.field.email')}
-              autoComplete="email"
-              required
-              slotProps={{ htmlInput: { maxLength: 254 } }}
-            />
-            <Button type="submit" variant="contained" disabled={busy} sx={button}>
-              {t('guestVoucher.action.continueWithEmail')}
-            </Button>
-          </Stack>
-        </Box>
+      node: methodForm(
+        t('guestVoucher.method.email'),
+        t('guestVoucher.action.continueWithEmail'),
+        (form) => ({ method: 'email', email: text(form, 'email').trim(), accept_terms: accepted }),
+        <TextField
+          id={`${ids}-email`}
+          name="email"
+          type="email"
+          label={t('guestVoucher.field.email')}
+          autoComplete="email"
+          required
+          slotProps={{ htmlInput: { maxLength: 254 } }}
+        />,
       ),
     });
   if (offers('click_through'))
     sections.push({
       method: 'click_through',
-      node: (
-        <Box
-          component="form"
-          noValidate
-          aria-label={t('guestVoucher.method.clickThrough')}
-          onSubmit={(event: FormEvent<HTMLFormElement>) =>
-            submit(event, () => ({ method: 'click_through', accept_terms: accepted }))
-          }
-        >
-          <Button type="submit" variant="contained" fullWidth disabled={busy} sx={button}>
-            {t('guestVoucher.action.connectFree')}
-          </Button>
-        </Box>
-      ),
+      node: methodForm(t('guestVoucher.method.clickThrough'), t('guestVoucher.action.connectFree'), () => ({
+        method: 'click_through',
+        accept_terms: accepted,
+      })),
     });
 
   return (
