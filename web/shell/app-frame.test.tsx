@@ -88,8 +88,8 @@ describe('signed-in frame', () => {
 
   it('shows the placeholder for a page that is not built yet', async () => {
     signedIn();
-    renderRoutes(appRoutes(), '/v2/cloud/4/authport/history');
-    expect(await screen.findByRole('heading', { level: 1, name: 'AuthPort History' })).toBeInTheDocument();
+    renderRoutes(appRoutes(), '/v2/cloud/4/report');
+    expect(await screen.findByRole('heading', { level: 1, name: 'Report management' })).toBeInTheDocument();
     expect(screen.getByText('This page is not built yet.')).toBeInTheDocument();
     expect(within(screen.getByRole('banner')).getByText('Harbour Wireless')).toBeInTheDocument();
   });
