@@ -7,6 +7,7 @@ import { pickFieldFirmware } from '../core/fleet/firmware.ts';
 import { activeWan } from '../core/fleet/metric-items.ts';
 import type { AgentEvent, HeartbeatRequest, Radio } from '../core/fleet/protocol.ts';
 import { type DevicePeers, NO_PEERS } from '../core/fleet/radio-links.ts';
+import type { TroubleshootParams } from '../core/fleet/troubleshoot.ts';
 import { keepsFiles } from '../core/navigation/versions.ts';
 import { productBrand } from '../core/product-catalogue.ts';
 import { hardwareOfSku, type LinkRadio, modelHardware } from '../core/product-hardware.ts';
@@ -27,9 +28,11 @@ import { cabledPorts, isRemoteEnd, joinWiring, linkCabledPorts, lldpOf } from '.
 import { clientsOf, joinClient, leaveClient, type Place, roamClient } from './places.ts';
 import { createRandom, deviceSeed, type Random } from './random.ts';
 import type { RateName, Rates } from './rates.ts';
+import { joinNetwork, type NetworkMember, runTool } from './troubleshoot.ts';
 
 /** A recorder's recording storage (docs/telemetry.md#recorders): 4 TB. */
 const RECORDER_STORAGE_BYTES = 4_000_000_000_000;
+const SYNC_ERROR = 'storage not reachable';
 
 /** Switches run management daemons on both sides of 1.5.0, where the Files page starts (docs/constants.md). */
 const mgmtdFor = (type: string, random: Random) =>
@@ -118,11 +121,26 @@ export function createDevice(
     wanPorts: hardware.wanPorts,
     remote: isRemoteEnd(hardware.link?.role, identity.mac, peers.links),
   });
+  /** What the other devices' troubleshooting tools reach of it (sim/troubleshoot.ts). */
+  const member: NetworkMember = {
+    mac: identity.mac,
+    hostname,
+    type,
+    ports: portPlan.length,
+    portMbps: (port) => portPlan.find((candidate) => String(candidate.port) === port)?.speedMbps ?? 0,
+    radios: () => radios,
+    radioLinkMbps: isRemoteEnd(hardware.link?.role, identity.mac, peers.links)
+      ? (hardware.link?.capacityMbps ?? null)
+      : null,
+  };
+  joinNetwork(place, member);
   /** A recorder's cameras and the ones on its network (sim/cameras.ts). */
   const recorder = createRecorderCameras(type === 'smartnvr' ? 8 : 0);
   const { cameras } = recorder;
   /** A recorder's share of its disk in use, and the WAN uplink that carried a gateway's traffic last. */
   let storageUsed = 0.7 + random.next() * 0.2;
+  /** The camera whose recordings a media sync failure is about, while it holds. */
+  let syncCamera: { id: string; name: string } | undefined;
   let carryingWan: string | null = null;
   /** Each radio link with the link both ends' models make, and the signal-to-noise ratio it wanders around. */
   const radioLinks = hardware.link
@@ -378,11 +396,18 @@ export function createDevice(
           });
         return recorder.report(camera, failed.holds, random.int(1500, 6000), intervalS);
       });
+      // A sync failure is one camera's: its recordings stop reaching storage (docs/cameras.md#alerts).
       const sync = condition('media-sync', 'mediaSyncFail', 3, 12);
-      if (sync.began)
-        events.push({ type: 'media_sync_failed', at, data: { error: 'storage not reachable' } });
+      if (sync.began) {
+        syncCamera = random.pick(cameras);
+        events.push({
+          type: 'media_sync_failed',
+          at,
+          data: { error: SYNC_ERROR, cameraId: syncCamera.id, cameraName: syncCamera.name },
+        });
+      }
       heartbeat.mediaSync = sync.holds
-        ? { ok: false, lagS: random.int(600, 7200), error: 'storage not reachable' }
+        ? { ok: false, lagS: random.int(600, 7200), error: SYNC_ERROR, cameraId: syncCamera?.id }
         : { ok: true, lagS: random.int(0, 30) };
       // Recordings fill the disk until the oldest are overwritten: it stays between 70 and 95 % full.
       storageUsed = Math.min(0.95, storageUsed + random.next() * 0.0005);
@@ -423,6 +448,8 @@ export function createDevice(
     cameras,
     /** A recorder's cameras: what its scan finds and the changes its camera tasks make. */
     recorder,
+    /** Runs a troubleshooting tool from the device (sim/troubleshoot.ts). */
+    runTool: (params: TroubleshootParams) => runTool(place, member, random, params),
     configType,
     /** The document it runs now. */
     get config(): Document {

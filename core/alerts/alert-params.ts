@@ -65,8 +65,11 @@ export const ALERT_PARAMS = {
     texts: [['alerts.description.devReqAction', 'action']],
   },
   MEDIA_SYNC_FAILURE: {
-    params: [p('reason', 'text')],
-    texts: [['alerts.description.mediaSyncFailure', 'reason']],
+    params: [p('reason', 'text'), p('camera', 'text')],
+    texts: [
+      ['alerts.description.mediaSyncFailureCamera', 'camera', 'reason'],
+      ['alerts.description.mediaSyncFailure', 'reason'],
+    ],
   },
   TIME_UNSYNCED: {
     params: [p('offset', 'duration')],

@@ -58,7 +58,7 @@ const troubled: HeartbeatRequest = {
   actionRequired: 'replace the power supply',
   links: [{ peerMac: '02:AB:00:00:00:3C', band: '60', up: false }],
   cameras: [{ id: 'cam-7', name: 'Camera 07 Parking', stream: 'failed', bitrateKbps: 0 }],
-  mediaSync: { ok: false, lagS: 3600, error: 'Storage volume not reachable' },
+  mediaSync: { ok: false, lagS: 3600, error: 'Storage volume not reachable', cameraId: 'cam-7' },
   managedDevices: [
     { mac: '02:00:00:00:01:01', name: 'Branch switch', reachable: false },
     { mac: '02:00:00:00:01:02', name: '', reachable: false },
@@ -76,6 +76,8 @@ const events: AgentEvent[] = [
     at,
     data: { cameraId: 'cam-1', cameraName: 'Camera 01', error: 'RTSP timed out' },
   },
+  // The recorder's storage as a whole: no camera to name.
+  { type: 'media_sync_failed', at, data: { error: 'NAS offline' } },
 ];
 
 const counts = (fields: Partial<Record<TaskState, number>>) =>
@@ -129,7 +131,10 @@ describe('alert texts of pipeline-made alerts', () => {
       ['DEV_REQ_ACTION', 'The device needs: replace the power supply'],
       ['LINK_60G_DOWN', 'The link to 02:ab:00:00:00:3c is down.'],
       ['STREAM_FAILED', 'Camera 07 Parking sends no stream.'],
-      ['MEDIA_SYNC_FAILURE', 'Recordings could not be synchronised: Storage volume not reachable'],
+      [
+        'MEDIA_SYNC_FAILURE',
+        'Recordings of Camera 07 Parking could not be synchronised: Storage volume not reachable',
+      ],
       ['DEV_MANAGE_DEVICE_UNREACHABLE', 'Branch switch (02:00:00:00:01:01) does not answer.'],
       ['DEV_MANAGE_DEVICE_UNREACHABLE', '02:00:00:00:01:02 does not answer.'],
       ['DEV_REBOOT', 'Reason: unexpected restart. It had been up for 24 hours.'],
@@ -139,6 +144,7 @@ describe('alert texts of pipeline-made alerts', () => {
       ['FW_DOWNGRADED', 'From 6.1.0-3 to 6.0.4-1.'],
       ['BOOTBANK_REVERT', 'Firmware 6.1.0-3 did not start; back on 6.0.4-1.'],
       ['STREAM_FAILED', 'Camera 01: RTSP timed out'],
+      ['MEDIA_SYNC_FAILURE', 'Recordings could not be synchronised: NAS offline'],
       ['DEV_REBOOT', 'Reason: watchdog.'],
       ['DEV_UNREACHABLE', 'No contact for 4 minutes.'],
       ['TASK_FAILED', 'Firmware update did not succeed. Devices that failed: 2 of 5.'],

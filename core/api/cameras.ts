@@ -1,6 +1,7 @@
 // A smart NVR's cameras (docs/cameras.md): the IP Cameras page's list, one camera, the cameras its ONVIF
 // scan found, and the changes, each of which is a task to the recorder. Shared by server and web app.
 import { type Static, type TSchema, Type } from 'typebox';
+import { ALERT_PARAMS, type AlertDefinition } from '../alerts/alert-params.ts';
 import { CameraId, CameraName, RetentionDays } from '../fleet/camera-tasks.ts';
 import { CAMERA_CODECS, RECORDING_PROFILES } from '../fleet/protocol.ts';
 import { closed } from './closed.ts';
@@ -117,7 +118,24 @@ export type CameraTaskResponse = Static<typeof CameraTaskResponse>;
 /** The alerts about a recorder's cameras, which link to its IP Cameras page (docs/cameras.md#alerts). */
 export const CAMERA_ALERT_TYPES = ['STREAM_FAILED', 'MEDIA_SYNC_FAILURE'] as const;
 
-/** The camera an alert is about: a failed stream's (its key is the recorder's camera id); null for others. */
+/**
+ * The camera an alert is about: a failed stream's, or a media sync failure's when it is one camera's (the
+ * key is the recorder's camera id); null for the recorder's own and for other alerts.
+ */
 export function alertCameraId(alertType: string, alertKey: string | null): string | null {
-  return alertType === 'STREAM_FAILED' && alertKey ? alertKey : null;
+  return (CAMERA_ALERT_TYPES as readonly string[]).includes(alertType) && alertKey ? alertKey : null;
+}
+
+type CameraAlert = {
+  readonly alert_type: string;
+  readonly alert_data_1: string | null;
+  readonly alert_data_2: string | null;
+  readonly alert_data_3: string | null;
+};
+
+/** What a camera alert calls its camera: its `camera` parameter (core/alerts/alert-params.ts), else the id. */
+export function alertCameraName(alert: CameraAlert, cameraId: string): string {
+  const definition = (ALERT_PARAMS as Readonly<Record<string, AlertDefinition>>)[alert.alert_type];
+  const index = definition?.params.findIndex((param) => param?.name === 'camera') ?? -1;
+  return [alert.alert_data_1, alert.alert_data_2, alert.alert_data_3][index] ?? cameraId;
 }

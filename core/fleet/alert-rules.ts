@@ -104,7 +104,14 @@ export function heartbeatConditions(report: HeartbeatRequest): AlertDraft[] {
       found.push(draft('STREAM_FAILED', camera.id, { camera: camera.name, reason: null }));
   }
   if (report.mediaSync && !report.mediaSync.ok) {
-    found.push(draft('MEDIA_SYNC_FAILURE', '', { reason: report.mediaSync.error ?? null }));
+    const cameraId = report.mediaSync.cameraId;
+    const camera = report.cameras?.find((candidate) => candidate.id === cameraId);
+    found.push(
+      draft('MEDIA_SYNC_FAILURE', cameraId ?? '', {
+        camera: camera?.name ?? cameraId ?? null,
+        reason: report.mediaSync.error ?? null,
+      }),
+    );
   }
   for (const managed of report.managedDevices ?? []) {
     if (!managed.reachable) {
@@ -140,7 +147,10 @@ export function eventAlert(event: AgentEvent): AlertDraft | null {
         reason: event.data.error,
       });
     case 'media_sync_failed':
-      return draft('MEDIA_SYNC_FAILURE', '', { reason: event.data.error });
+      return draft('MEDIA_SYNC_FAILURE', event.data.cameraId ?? '', {
+        camera: event.data.cameraName ?? event.data.cameraId ?? null,
+        reason: event.data.error,
+      });
     case 'managed_device_unreachable': {
       const mac = lower(event.data.mac);
       return draft('DEV_MANAGE_DEVICE_UNREACHABLE', mac, { name: event.data.name || null, mac });

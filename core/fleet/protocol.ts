@@ -3,6 +3,7 @@
 import { type Static, Type } from 'typebox';
 import { closed } from '../api/closed.ts';
 import { TASK_STATES, TASK_TYPES } from '../domain.ts';
+import { TroubleshootResult } from './troubleshoot.ts';
 
 export const AGENT_PROTOCOL_VERSION = 1;
 
@@ -311,7 +312,14 @@ export const HeartbeatRequest = Type.Object(
     cameras: Type.Optional(Type.Array(Camera, { maxItems: 64 })),
     mediaSync: Type.Optional(
       Type.Object(
-        { ok: Type.Boolean(), lagS: Int(0, 10 * 365 * 86_400), error: Type.Optional(Text(200)) },
+        {
+          ok: Type.Boolean(),
+          lagS: Int(0, 10 * 365 * 86_400),
+          error: Type.Optional(Text(200)),
+          cameraId: Type.Optional(
+            Text(64, "the camera whose recordings do not reach storage, when it is one camera's"),
+          ),
+        },
         closed,
       ),
     ),
@@ -403,7 +411,13 @@ export const AgentEvent = Type.Union([
   event('bootbank_revert', { failed: FirmwareVersion, running: FirmwareVersion }),
   event('link_60g_down', { peerMac: Mac }),
   event('stream_failed', { cameraId: Text(64), cameraName: Text(64), error: Text(200) }),
-  event('media_sync_failed', { error: Text(200) }),
+  event('media_sync_failed', {
+    error: Text(200),
+    cameraId: Type.Optional(
+      Text(64, "the camera whose recordings do not reach storage, when it is one camera's"),
+    ),
+    cameraName: Type.Optional(Text(64)),
+  }),
   event('managed_device_unreachable', { mac: Mac, name: Type.String({ maxLength: 64 }) }),
   event('wan_failover', {
     from: Text(32, 'the WAN port that carried the traffic'),
@@ -463,6 +477,7 @@ export const TaskResult = Type.Object(
         description: 'ping or traceroute output',
       }),
     ),
+    troubleshoot: Type.Optional(TroubleshootResult),
     config: Type.Optional(
       Type.Record(Type.String(), Type.Unknown(), {
         description:

@@ -107,6 +107,16 @@ describe('condition alerts from heartbeats', () => {
     });
   }
 
+  it("a media sync failure that is one camera's is keyed by that camera and names it", () => {
+    const cameras = [{ id: 'cam-3', name: 'Dock', stream: 'streaming' as const, bitrateKbps: 2000 }];
+    const [outcome] = run([
+      report({ cameras, mediaSync: { ok: false, lagS: 600, error: 'disk full', cameraId: 'cam-3' } }),
+    ]);
+    expect(outcome?.raise).toEqual([
+      { type: 'MEDIA_SYNC_FAILURE', key: 'cam-3', data: ['disk full', 'Dock', null] },
+    ]);
+  });
+
   it('a 60 GHz link that is up, or a link of another band that is down, raises nothing', () => {
     const [outcome] = run([
       report({
@@ -143,7 +153,7 @@ describe('event alerts', () => {
       { type: 'link_60g_down', at, data: { peerMac: mac } },
       { type: 'link_60g_down', at, data: { peerMac: mac } },
       { type: 'stream_failed', at, data: { cameraId: 'c1', cameraName: 'Gate', error: 'timeout' } },
-      { type: 'media_sync_failed', at, data: { error: 'nas offline' } },
+      { type: 'media_sync_failed', at, data: { error: 'nas offline', cameraId: 'c1', cameraName: 'Gate' } },
       { type: 'managed_device_unreachable', at, data: { mac, name: '' } },
       { type: 'config_failed', at, data: { error: 'x' } },
       { type: 'action_required', at, data: { reason: 'y' } },

@@ -42,12 +42,6 @@ export const ALERT_RULES: Readonly<Record<AlertType, AlertRule>> = {
   GUEST_CERT_EXPIRING: { health: WARNING },
 };
 
-const CAMERAS = [
-  'Camera 01 Entrance',
-  'Camera 03 Loading Dock',
-  'Camera 07 Parking',
-  'Camera 12 Server Room',
-];
 const CHANNELS: Readonly<Record<'2.4' | '5' | '6' | '60', readonly number[]>> = {
   '2.4': [1, 6, 11],
   '5': [36, 40, 44, 48, 100, 149, 153, 157, 161],
@@ -71,11 +65,16 @@ export type AlertContext = {
   /** Devices of the same cloud, for peers of links and managed devices. */
   devices: readonly SeededDevice[];
   task: SeededTask | undefined;
+  /** The recorder's camera a camera alert is about (its key). */
+  camera: { id: string; name: string } | undefined;
   random: Random;
 };
 
 /** alertData1..3 of each alert type, written as its definition says (core/alerts/alert-params.ts). */
-export function alertData(type: AlertType, { device, devices, task, random }: AlertContext): AlertData {
+export function alertData(
+  type: AlertType,
+  { device, devices, task, camera, random }: AlertContext,
+): AlertData {
   const [newest, older = newest] = device ? FIRMWARE[device.productType] : ['', ''];
   const orFirst = (candidates: SeededDevice[]) => (candidates.length > 0 ? candidates : devices.slice(0, 1));
   const sameSite = (types: readonly string[]) =>
@@ -109,9 +108,9 @@ export function alertData(type: AlertType, { device, devices, task, random }: Al
         action: random.pick(['set the country code', 'accept the license', 'replace the certificate']),
       });
     case 'MEDIA_SYNC_FAILURE':
-      return encodeAlertData(type, { reason: 'Storage volume not reachable' });
+      return encodeAlertData(type, { camera: camera?.name ?? null, reason: 'Storage volume not reachable' });
     case 'STREAM_FAILED':
-      return encodeAlertData(type, { camera: random.pick(CAMERAS), reason: 'RTSP session timed out' });
+      return encodeAlertData(type, { camera: camera?.name ?? null, reason: 'RTSP session timed out' });
     case 'TIME_UNSYNCED':
       return encodeAlertData(type, { offset: random.int(30, 900) });
     case 'LINK_60G_DOWN': {

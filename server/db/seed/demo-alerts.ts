@@ -1,8 +1,10 @@
+import { CAMERA_ALERT_TYPES } from '../../../core/api/cameras.ts';
 import { ALERT_TYPES, type AlertType } from '../../../core/domain.ts';
 import { productBrand } from '../../../core/product-catalogue.ts';
 import type { Database } from '../connect.ts';
 import { alerts } from '../schema/activity.ts';
 import { ALERT_RULES, alertData } from './demo-alert-data.ts';
+import { demoCamerasOf } from './demo-cameras.ts';
 import type { SeededDevice } from './demo-devices.ts';
 import type { SeededSmartNvr } from './demo-licenses.ts';
 import type { SeededTask } from './demo-tasks.ts';
@@ -21,6 +23,7 @@ function alertRow(
   cloudDevices: readonly SeededDevice[],
   recorder: SeededSmartNvr | undefined,
   task: SeededTask | undefined,
+  camera: { id: string; name: string } | undefined,
   problemAt: Date,
   now: Date,
   random: Random,
@@ -42,6 +45,7 @@ function alertRow(
     device,
     devices: cloudDevices,
     task,
+    camera,
     random,
   });
   return {
@@ -50,6 +54,7 @@ function alertRow(
     deviceId: device?.id ?? null,
     smartNvrId: rule.recorder ? (recorder?.id ?? null) : null,
     alertType: type,
+    alertKey: camera?.id ?? null,
     alertData1,
     alertData2,
     alertData3,
@@ -77,23 +82,30 @@ export async function seedAlerts(
     (task) => task.taskState === 'TASK_FAIL' || task.taskState === 'TASK_TIMEOUT',
   );
   const rows: AlertRow[] = [];
+  // Camera alerts take the recorder's cameras in turn, so no camera has two open alerts of a type.
+  const cameras = demoCamerasOf(recorder.name);
+  let cameraTurn = 0;
+  const cameraFor = (type: AlertType) =>
+    (CAMERA_ALERT_TYPES as readonly string[]).includes(type)
+      ? cameras[cameraTurn++ % cameras.length]
+      : undefined;
   // A certificate's expiry is the cloud's, raised by the console's own check (docs/guest-access.md).
   const deviceTypes = ALERT_TYPES.filter((type) => type !== 'GUEST_CERT_EXPIRING');
   for (const type of deviceTypes) {
     for (let index = 0; index < PER_TYPE; index++) {
       const task = type === 'TASK_FAILED' ? failedTasks[index % failedTasks.length] : undefined;
       const problemAt = shift(now, { minutes: -random.int(5, WEEK_MINUTES - 90) });
-      rows.push(alertRow(type, demoDevices, recorder, task, problemAt, now, random));
+      rows.push(alertRow(type, demoDevices, recorder, task, cameraFor(type), problemAt, now, random));
     }
   }
   for (let index = 0; index < OLDER; index++) {
     const type = random.pick(deviceTypes.filter((candidate) => candidate !== 'TASK_FAILED'));
     const problemAt = shift(now, { days: -random.int(8, 25), minutes: -random.int(0, 600) });
-    rows.push(alertRow(type, demoDevices, recorder, undefined, problemAt, now, random));
+    rows.push(alertRow(type, demoDevices, recorder, undefined, cameraFor(type), problemAt, now, random));
   }
   for (const type of ['DEV_REBOOT', 'FW_UPGRADED', 'CHANNEL_CHANGED'] as const) {
     const problemAt = shift(now, { minutes: -random.int(30, 3 * 24 * 60) });
-    rows.push(alertRow(type, trialDevices, undefined, undefined, problemAt, now, random));
+    rows.push(alertRow(type, trialDevices, undefined, undefined, undefined, problemAt, now, random));
   }
   await insertRows(db, alerts, rows);
 }

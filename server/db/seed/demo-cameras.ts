@@ -18,6 +18,14 @@ const NAMES: Readonly<Record<string, readonly string[]>> = {
   'Warehouse Smart NVR': ['Dock 1', 'Dock 2', 'Aisle A', 'Aisle B', 'Office'],
 };
 
+/** The cameras a demo recorder records, by its id and name (`cam-1` and up). */
+export function demoCamerasOf(recorderName: string): { id: string; name: string }[] {
+  return (NAMES[recorderName] ?? []).map((place, index) => ({
+    id: `cam-${index + 1}`,
+    name: `Camera ${String(index + 1).padStart(2, '0')} ${place}`,
+  }));
+}
+
 export async function seedRecorderCameras(
   db: Database,
   recorders: readonly SeededSmartNvr[],
@@ -25,7 +33,7 @@ export async function seedRecorderCameras(
 ): Promise<void> {
   const rows: (typeof recorderCameras.$inferInsert)[] = [];
   recorders.forEach((recorder, r) => {
-    (NAMES[recorder.name] ?? []).forEach((place, index) => {
+    demoCamerasOf(recorder.name).forEach((camera, index) => {
       const n = index + 1;
       const model = MODELS[n % MODELS.length] as (typeof MODELS)[number];
       // One camera of the warehouse fails to stream; it keeps its last frame's time.
@@ -33,8 +41,8 @@ export async function seedRecorderCameras(
       rows.push({
         cloudId: recorder.cloudId,
         smartNvrId: recorder.id,
-        cameraId: `cam-${n}`,
-        name: `Camera ${String(n).padStart(2, '0')} ${place}`,
+        cameraId: camera.id,
+        name: camera.name,
         model: model.model,
         ip: `10.${10 + r}.9.${10 + n}`,
         firmware: model.firmware,

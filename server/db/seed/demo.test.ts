@@ -14,6 +14,7 @@ import { type DatabaseHandle, openDatabase } from '../connect.ts';
 import { queryRows } from '../rows.ts';
 import { users } from '../schema/accounts.ts';
 import { alerts, tasks, taskTargets } from '../schema/activity.ts';
+import { recorderCameras } from '../schema/cameras.ts';
 import { clouds, invitations, licenses, membershipSites, memberships } from '../schema/clouds.ts';
 import { blogPostReads, blogPosts } from '../schema/content.ts';
 import { devices, objectHistory, sites, smartNvrs, wirelessClients } from '../schema/inventory.ts';
@@ -313,10 +314,15 @@ describe('Demo Networks activity', () => {
       new Set(ALERT_TYPES.filter((type) => type !== 'GUEST_CERT_EXPIRING')),
     );
     expect(rows.length - recent.length).toBeGreaterThan(0);
+    // Each camera alert names one of the recorder's cameras, by its id (docs/cameras.md#alerts).
+    const cameras = await handle.db.select().from(recorderCameras);
     for (const alert of rows.filter((row) =>
       ['STREAM_FAILED', 'MEDIA_SYNC_FAILURE'].includes(row.alertType),
     )) {
-      expect(alert.smartNvrId).not.toBeNull();
+      const camera = cameras.find(
+        (candidate) => candidate.smartNvrId === alert.smartNvrId && candidate.cameraId === alert.alertKey,
+      );
+      expect([alert.alertData1, alert.alertData2]).toContain(camera?.name);
     }
     const owner = await userByEmail('owner@demo.example');
     const [membership] = await handle.db

@@ -19,7 +19,7 @@ import {
   type AlertHistoryItem,
   type CreateMuteBody,
 } from '../../../../core/api/activity.ts';
-import { CAMERA_ALERT_TYPES } from '../../../../core/api/cameras.ts';
+import { alertCameraName, CAMERA_ALERT_TYPES } from '../../../../core/api/cameras.ts';
 import { ALERT_TYPES } from '../../../../core/domain.ts';
 import { routes } from '../../../../core/routes.ts';
 import { promptDialog } from '../../../platform/dialogs/dialog-store.ts';
@@ -68,7 +68,7 @@ function Source({ alert, cloudId }: { readonly alert: AlertHistoryItem; readonly
         {recorder}
         {' · '}
         <Link component={RouterLink} to={cameraHref(cloudId, smartnvr.id, alert.camera_id)}>
-          {alert.camera_id ? (alert.alert_data_1 ?? alert.camera_id) : t('nav.smartnvr.ipCameras')}
+          {alert.camera_id ? alertCameraName(alert, alert.camera_id) : t('nav.smartnvr.ipCameras')}
         </Link>
       </>
     );

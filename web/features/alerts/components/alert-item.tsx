@@ -13,7 +13,7 @@ import Typography from '@mui/material/Typography';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
 import type { Alert } from '../../../../core/api/alerts.ts';
-import { CAMERA_ALERT_TYPES } from '../../../../core/api/cameras.ts';
+import { alertCameraName, CAMERA_ALERT_TYPES } from '../../../../core/api/cameras.ts';
 import { routes } from '../../../../core/routes.ts';
 import { cameraHref } from '../../cameras/index.ts';
 import { alertDescription, alertTitle } from './alert-texts.ts';
@@ -114,7 +114,7 @@ export function AlertItem({ alert, hideSite, onNavigate }: AlertItemProps) {
         {attrs.snvr_device_id !== null && isCameraAlert(alert.alert_type) && (
           <ConcernLink
             to={cameraHref(attrs.cloud_id, attrs.snvr_device_id, attrs.camera_id)}
-            name={attrs.camera_id ? (alert.alert_data_1 ?? attrs.camera_id) : t('nav.smartnvr.ipCameras')}
+            name={attrs.camera_id ? alertCameraName(alert, attrs.camera_id) : t('nav.smartnvr.ipCameras')}
             kind={t('alerts.panel.camera')}
             icon={CameraIcon}
             onNavigate={onNavigate}
