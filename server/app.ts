@@ -143,13 +143,13 @@ export async function buildApp(ctx: AppContext, options: BuildOptions = {}) {
     app.swagger(),
   );
 
-  await registerRoutes(app, ctx);
+  const hub = createLiveHub(ctx.database, app.log);
+  await registerRoutes(app, ctx, hub);
   // Before the first heartbeat: the background job keeps them ahead from then on.
   await ensureMetricPartitions(ctx.db, new Date());
   const fleet = createFleet(ctx, app.log, options.writeMetrics ?? writeHeartbeatMetrics);
   // Devices report every minute: a line per request would drown the log (server errors are still logged).
   await app.register(agentRoutes(ctx, fleet), { prefix: '/agent/v1', logLevel: 'warn' });
-  const hub = createLiveHub(ctx.database, app.log);
   await app.register(eventRoutes(ctx, hub), { prefix: '/apiv2' });
   app.addHook('onReady', async () => {
     await fleet.start();

@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { registerCloudScope } from './auth/cloud-scope.ts';
 import type { AppContext } from './context.ts';
+import type { LiveHub } from './events/hub.ts';
 import { adminRoutes } from './features/admin/routes.ts';
 import { alertPreferenceRoutes, alertRoutes } from './features/alerts/routes.ts';
 import { accountRoutes } from './features/auth/account-routes.ts';
@@ -46,7 +47,7 @@ import { userRoutes } from './features/users/routes.ts';
 import { guestAccessRoutes } from './guest-access/routes.ts';
 
 /** Every API route, by prefix. Routes under /apiv2/cloud/:cloudId get the caller's membership checked. */
-export async function registerRoutes(app: FastifyInstance, ctx: AppContext): Promise<void> {
+export async function registerRoutes(app: FastifyInstance, ctx: AppContext, hub: LiveHub): Promise<void> {
   await app.register(healthRoutes(ctx));
   await app.register(authRoutes(ctx), { prefix: '/apiv2/auth' });
   await app.register(cloudListRoutes(ctx), { prefix: '/apiv2' });
@@ -78,7 +79,7 @@ export async function registerRoutes(app: FastifyInstance, ctx: AppContext): Pro
       await cloud.register(searchRoutes(ctx));
       await cloud.register(siteRoutes(ctx));
       await cloud.register(siteMapRoutes(ctx));
-      await cloud.register(topologyRoutes(ctx));
+      await cloud.register(topologyRoutes(ctx, hub));
       await cloud.register(floorMapRoutes(ctx));
       await cloud.register(siteConfigRoutes(ctx));
       await cloud.register(deviceConfigRoutes(ctx));

@@ -124,6 +124,8 @@ type StreamState = { visible: Visibility; after: number };
 export function createLiveHub(database: DatabaseHandle, log: { error: (o: object, m: string) => void }) {
   const { db } = database;
   const streams = new Map<LiveStream, StreamState>();
+  /** What else in the process follows the events (caches of what they change), told before the streams. */
+  const observers: ((row: LiveRow) => void)[] = [];
   /** The last position read and sent to the streams. */
   let lastPosition = 0;
   /** Reads and catch-ups take turns, so none of them sends an event another has sent or skips one. */
@@ -158,6 +160,7 @@ export function createLiveHub(database: DatabaseHandle, log: { error: (o: object
         const rows = await readPlaced(db, lastPosition);
         for (const row of rows) {
           lastPosition = row.id;
+          for (const observer of observers) observer(row);
           for (const [stream, state] of streams) deliver(row, stream, state);
         }
         if (rows.length < READ_LIMIT) break;
@@ -246,6 +249,11 @@ export function createLiveHub(database: DatabaseHandle, log: { error: (o: object
       return () => {
         streams.delete(stream);
       };
+    },
+
+    /** Has `observer` told of every event this process reads from now on. */
+    observe(observer: (row: LiveRow) => void) {
+      observers.push(observer);
     },
 
     /** Ends every stream (the browsers reconnect to another process) and stops listening. */

@@ -5,13 +5,20 @@ import { canSeeSite } from '../../../core/policy.ts';
 import { membershipOf } from '../../auth/cloud-scope.ts';
 import type { AppContext } from '../../context.ts';
 import { errors } from '../../errors.ts';
+import type { LiveHub } from '../../events/hub.ts';
 import { signedInErrors } from '../../http-schemas.ts';
 import { findSite } from '../site-map/repository.ts';
+import { createAnswerCache } from './answer-cache.ts';
 import { siteTopology } from './repository.ts';
 
-export function topologyRoutes(ctx: AppContext): FastifyPluginAsyncTypebox {
+/** How long a site's topology is answered again without reading it, when no live event changed it. */
+export const TOPOLOGY_MAX_AGE_MS = 5_000;
+
+export function topologyRoutes(ctx: AppContext, hub: LiveHub): FastifyPluginAsyncTypebox {
   const { db } = ctx;
   const intervalS = ctx.config.heartbeatIntervalS;
+  const answers = createAnswerCache<Awaited<ReturnType<typeof siteTopology>>>(TOPOLOGY_MAX_AGE_MS);
+  hub.observe(answers.observe);
   return async (app) => {
     app.get(
       '/sites/:siteId/topology',
@@ -32,7 +39,7 @@ export function topologyRoutes(ctx: AppContext): FastifyPluginAsyncTypebox {
         // The site and its topology at once: a site of another cloud, or none, has no devices to read.
         const [site, { models, nodes, edges }] = await Promise.all([
           findSite(db, cloudId, siteId),
-          siteTopology(db, cloudId, siteId, intervalS),
+          answers.get(cloudId, siteId, () => siteTopology(db, cloudId, siteId, intervalS)),
         ]);
         if (!site) throw errors.notFound('Site not found.');
         return {
