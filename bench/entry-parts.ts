@@ -55,7 +55,21 @@ export async function runEntryParts(): Promise<void> {
     for (const [owner, text] of rows.slice(0, 12))
       console.log(`| ${owner} | ${kB(text.length)} | ${kB(brotli(text))} |`);
     console.log(`| no source (data the build inlines) | ${kB(whole.length - mapped)} | |`);
+    stackFloor(join(out, 'floor'), kB, brotli);
   } finally {
     rmSync(out, { recursive: true, force: true });
   }
+}
+
+/** The floor: the least an app of the pinned stack sends (bench/stack-floor/main.tsx), built the same way. */
+function stackFloor(out: string, kB: (bytes: number) => string, brotli: (text: string) => number) {
+  const config = new URL('stack-floor/vite.config.ts', import.meta.url).pathname;
+  execFileSync('npx', ['vite', 'build', '--config', config, '--outDir', out, '--logLevel', 'error']);
+  const scripts = readdirSync(join(out, 'assets')).filter((name) => name.endsWith('.js'));
+  const texts = scripts.map((name) => readFileSync(join(out, 'assets', name), 'utf8'));
+  const minified = texts.reduce((sum, text) => sum + text.length, 0);
+  const compressed = texts.reduce((sum, text) => sum + brotli(text), 0);
+  console.log(
+    `floor, the stack alone (bench/stack-floor): ${kB(minified)} kB minified, ${kB(compressed)} kB brotli in ${scripts.length} file(s)`,
+  );
 }
