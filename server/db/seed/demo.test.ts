@@ -1,5 +1,5 @@
 // @vitest-environment node
-import { and, eq, isNull, sql } from 'drizzle-orm';
+import { and, eq, isNull, type SQL, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ALERT_TYPES, PRODUCT_TYPES, TASK_STATES, type TaskState } from '../../../core/domain.ts';
 import { productBrand } from '../../../core/product-catalogue.ts';
@@ -10,7 +10,8 @@ import { verifyPassword } from '../../auth/passwords.ts';
 import { documentHash } from '../../features/config/seal.ts';
 import { rolledUpTo } from '../../fleet/metric-store.ts';
 import { testSecrets } from '../../test/app.ts';
-import { type DatabaseHandle, openDatabase } from '../connect.ts';
+import { openTestDatabase } from '../../test/database.ts';
+import type { DatabaseHandle } from '../connect.ts';
 import { queryRows } from '../rows.ts';
 import { users } from '../schema/accounts.ts';
 import { alerts, tasks, taskTargets } from '../schema/activity.ts';
@@ -29,7 +30,7 @@ let handle: DatabaseHandle;
 let emptyBefore: boolean;
 
 beforeAll(async () => {
-  handle = await openDatabase({ kind: 'memory' });
+  handle = await openTestDatabase();
   emptyBefore = await isDatabaseEmpty(handle.db);
   await seedDemo(handle.db, testSecrets, now);
 });
@@ -51,6 +52,12 @@ async function membershipsOf(email: string) {
     .from(memberships)
     .innerJoin(clouds, eq(clouds.id, memberships.cloudId))
     .where(eq(memberships.userId, user.id));
+}
+
+/** A row of aggregates as numbers: PostgreSQL answers counts and averages as text, the embedded one not. */
+async function numbersOf(db: DatabaseHandle['db'], query: SQL): Promise<Record<string, number>> {
+  const [row] = await queryRows<Record<string, unknown>>(db, query);
+  return Object.fromEntries(Object.entries(row ?? {}).map(([key, value]) => [key, Number(value)]));
 }
 
 async function demoCloudId() {
@@ -376,9 +383,9 @@ describe('Demo Networks activity', () => {
 });
 
 describe('seedDemo', () => {
-  // A whole second demo, 30 days of history included, seeded in the embedded database: longer than a test.
+  // A whole second demo, 30 days of history included (on PostgreSQL in CI): longer than a test.
   it('gives the same rows for the same time on a fresh database', { timeout: 90_000 }, async () => {
-    const other = await openDatabase({ kind: 'memory' });
+    const other = await openTestDatabase();
     try {
       await seedDemo(other.db, testSecrets, now);
       for (const table of [devices, wirelessClients, alerts, tasks] as const) {
@@ -466,7 +473,7 @@ describe('telemetry history (docs/telemetry.md#demo-history)', () => {
   });
 
   it('keeps the numbers within what each family reports, with a daily rhythm', async () => {
-    const [ranges] = await queryRows<Record<string, number>>(
+    const ranges = await numbersOf(
       handle.db,
       sql`SELECT min(cpu) AS cpu_min, max(cpu_max) AS cpu_max, min(mem) AS mem_min, max(mem_max) AS mem_max,
           min(clients) AS clients_min, max(util24) AS util_max, min(noise6) AS noise6_min, max(noise24) AS noise_max,
@@ -492,7 +499,7 @@ describe('telemetry history (docs/telemetry.md#demo-history)', () => {
     expect(ranges?.rx_min).toBeGreaterThanOrEqual(0);
     expect(ranges?.loss_max).toBeLessThan(5);
     // Access points carry more clients in the afternoon than at night, in their site's time zone.
-    const [rhythm] = await queryRows<{ day: number; night: number }>(
+    const rhythm = await numbersOf(
       handle.db,
       sql`SELECT avg(h.clients) FILTER (WHERE extract(hour FROM h.hour AT TIME ZONE s.timezone) = 14) AS day,
           avg(h.clients) FILTER (WHERE extract(hour FROM h.hour AT TIME ZONE s.timezone) = 3) AS night
@@ -516,7 +523,7 @@ describe('telemetry history (docs/telemetry.md#demo-history)', () => {
 
   it("splits each row into its items: a model's own bands, ports within the PoE budget, cameras, failovers", async () => {
     // docs/telemetry.md#demo-history: the items of a row add up to the device's own numbers.
-    const [sums] = await queryRows<Record<string, number>>(
+    const sums = await numbersOf(
       handle.db,
       sql`SELECT count(*) FILTER (WHERE d.product_type = 'switch' AND h.items -> 'port' IS NULL) AS switch_without_ports,
           count(*) FILTER (WHERE d.product_type = 'switch' AND abs((SELECT sum((p.value ->> 'rx')::float8)
