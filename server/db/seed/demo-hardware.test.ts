@@ -13,7 +13,8 @@ import { createDevice } from '../../../sim/device.ts';
 import { listedDevice } from '../../../sim/identity.ts';
 import { createPlaces } from '../../../sim/places.ts';
 import { DEFAULT_RATES, type Rates } from '../../../sim/rates.ts';
-import { type DatabaseHandle, openDatabase } from '../connect.ts';
+import { openTestDatabase } from '../../test/database.ts';
+import type { DatabaseHandle } from '../connect.ts';
 import { devices } from '../schema/inventory.ts';
 import { seedClouds } from './demo-clouds.ts';
 import { seedDevices } from './demo-devices.ts';
@@ -31,7 +32,7 @@ let seeded: Seeded[];
 const reports = new Map<string, HeartbeatRequest[]>();
 
 beforeAll(async () => {
-  handle = await openDatabase({ kind: 'memory' });
+  handle = await openTestDatabase();
   // The inventory as `npm start` seeds it (server/db/seed/demo.ts): clouds, their sites, their devices.
   const clouds = await seedClouds(handle.db, now);
   await seedDevices(handle.db, await seedSites(handle.db, clouds, now), now);
