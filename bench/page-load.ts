@@ -97,11 +97,11 @@ const p95 = (values: number[]) =>
   [...values].sort((a, b) => a - b)[Math.min(values.length - 1, Math.ceil(0.95 * values.length) - 1)] ??
   Number.NaN;
 
-/** The floor: a page of the signed-in frame that asks the server for nothing of its own. */
+/** The floor: a page of the signed-in frame that asks the server for nothing of its own (its not-found page). */
 export const floorTarget = (cloudId: number): Target => ({
   name: 'floor: a page of the frame with no call of its own',
-  path: `/v2/cloud/${cloudId}/report`,
-  content: (page) => page.getByText('This page is not built yet'),
+  path: `/v2/cloud/${cloudId}/no-such-page`,
+  content: (page) => page.getByText('There is no page at this address.'),
 });
 
 /**
