@@ -1,6 +1,7 @@
 // The RADIUS packet codes and the attributes the console reads and answers (docs/guest-access.md#radius):
-// RFC 2865 (access), 2866 and 2869 (accounting), 3579 (Message-Authenticator), 5176 (Disconnect and CoA),
-// and the vendor attributes hotspots apply: WISPr (14122) and ChilliSpot / CoovaChilli (14559).
+// RFC 2865 (access), 2866 and 2869 (accounting), 3579 (EAP-Message, Message-Authenticator), 5176 (Disconnect
+// and CoA), the vendor attributes hotspots apply: WISPr (14122) and ChilliSpot / CoovaChilli (14559), and
+// Microsoft's MPPE keys (311, RFC 2548) that carry the EAP-TTLS keys to the access point.
 
 /** Packet codes (RFC 2865 §3, RFC 2866 §3, RFC 5176 §2.3). */
 export const RADIUS_CODE = {
@@ -25,6 +26,7 @@ export type AttributeDefinition = { type: number; vendorId?: number; kind: Attri
 
 export const VENDOR_WISPR = 14122;
 export const VENDOR_CHILLISPOT = 14559;
+export const VENDOR_MICROSOFT = 311;
 
 export const ATTRIBUTES = {
   'User-Name': { type: 1, kind: 'text' },
@@ -51,6 +53,7 @@ export const ATTRIBUTES = {
   'Acct-Output-Gigawords': { type: 53, kind: 'integer' },
   'Event-Timestamp': { type: 55, kind: 'integer' },
   'NAS-Port-Type': { type: 61, kind: 'integer' },
+  'EAP-Message': { type: 79, kind: 'octets' },
   'Message-Authenticator': { type: 80, kind: 'octets' },
   'Acct-Interim-Interval': { type: 85, kind: 'integer' },
   'NAS-Port-Id': { type: 87, kind: 'text' },
@@ -67,6 +70,9 @@ export const ATTRIBUTES = {
   'ChilliSpot-Bandwidth-Max-Up': { type: 4, vendorId: VENDOR_CHILLISPOT, kind: 'integer' },
   'ChilliSpot-Bandwidth-Max-Down': { type: 5, vendorId: VENDOR_CHILLISPOT, kind: 'integer' },
   'ChilliSpot-Max-Total-Gigawords': { type: 19, vendorId: VENDOR_CHILLISPOT, kind: 'integer' },
+  /** Encrypted with the shared secret (RFC 2548 §2.4.2, §2.4.3): see encryptMppeKey. */
+  'MS-MPPE-Send-Key': { type: 16, vendorId: VENDOR_MICROSOFT, kind: 'octets' },
+  'MS-MPPE-Recv-Key': { type: 17, vendorId: VENDOR_MICROSOFT, kind: 'octets' },
 } as const satisfies Record<string, AttributeDefinition>;
 
 export type AttributeName = keyof typeof ATTRIBUTES;

@@ -128,7 +128,29 @@ export async function answerAccessRequest(
     });
   }
   if (!check.ok) return reject(check.reason);
+  return encodeResponse(
+    RADIUS_CODE.accessAccept,
+    request,
+    await admit(deps, nas, request, check, now),
+    nas.secret,
+  );
+}
 
+/**
+ * Lets the guest on after an accepted check (PAP, MAC authentication or EAP-TTLS): marks the account's first
+ * use, opens the session when the request names its Acct-Session-Id, and returns the Access-Accept's
+ * attributes.
+ */
+export async function admit(
+  deps: Deps,
+  nas: KnownNas,
+  request: RadiusPacket,
+  check: Extract<LoginCheck, { ok: true }>,
+  now: Date,
+): Promise<RadiusAttribute[]> {
+  const calledStation = textValue(request, 'Called-Station-Id');
+  const ssid = ssidOf(calledStation);
+  const mac = normalizeMac(textValue(request, 'Calling-Station-Id'));
   const acctSessionId = textValue(request, 'Acct-Session-Id');
   if (acctSessionId && mac) {
     // The session is open from the accept, so the device counts at once; its Start fills in the rest. The
@@ -149,5 +171,5 @@ export async function answerAccessRequest(
   } else {
     await markFirstUse(deps.db, check.account, check.plan, now);
   }
-  return encodeResponse(RADIUS_CODE.accessAccept, request, acceptAttributes(check), nas.secret);
+  return acceptAttributes(check);
 }

@@ -1,14 +1,22 @@
 // docs/guest-access.md#radius: the RADIUS service: Access-Request on RADIUS_AUTH_PORT, Accounting-Request on
 // RADIUS_ACCT_PORT (UDP). A request is answered only when it comes from a known NAS of a cloud with
-// AuthPort on and carries a valid Message-Authenticator; anything else is dropped without an answer.
+// AuthPort on and carries a valid Message-Authenticator; anything else is dropped without an answer. An
+// Access-Request carrying EAP-Message goes to EAP-TTLS (docs/guest-access.md#eap).
 import { createSocket, type RemoteInfo, type Socket } from 'node:dgram';
 import type { FastifyBaseLogger } from 'fastify';
 import { RADIUS_CODE } from '../../core/radius/dictionary.ts';
-import { decodePacket, encodeResponse, type RadiusPacket, verifyRequest } from '../../core/radius/packet.ts';
+import {
+  decodePacket,
+  encodeResponse,
+  findAttribute,
+  type RadiusPacket,
+  verifyRequest,
+} from '../../core/radius/packet.ts';
 import type { Database } from '../db/connect.ts';
 import type { SecretBox } from '../features/config/seal.ts';
 import { answerAccessRequest } from './access.ts';
 import { recordAccounting } from './accounting.ts';
+import { eapTtlsService } from './eap-ttls.ts';
 import { type KnownNas, type NasDirectory, nasDirectory, plainAddress } from './nas.ts';
 
 /** How long an answer is kept to answer a resent request (same NAS, identifier and authenticator) again. */
@@ -79,6 +87,7 @@ function bind(socket: Socket, port: number, host: string): Promise<number | null
 export async function startRadiusService(deps: Deps, options: RadiusServiceOptions): Promise<RadiusService> {
   const nas = nasDirectory(deps.db, deps.secrets);
   const duplicates = duplicateCache(DUPLICATE_WINDOW_MS);
+  const eap = eapTtlsService(deps);
   const sockets: Socket[] = [];
 
   let inFlight = 0;
@@ -88,7 +97,7 @@ export async function startRadiusService(deps: Deps, options: RadiusServiceOptio
     data: Buffer,
     from: RemoteInfo,
     expected: number,
-    work: (client: KnownNas, request: RadiusPacket) => Promise<Buffer>,
+    work: (client: KnownNas, request: RadiusPacket) => Promise<Buffer | null>,
   ) {
     const address = plainAddress(from.address);
     if (inFlight >= MAX_IN_FLIGHT) {
@@ -109,7 +118,7 @@ export async function startRadiusService(deps: Deps, options: RadiusServiceOptio
     from: RemoteInfo,
     address: string,
     expected: number,
-    work: (client: KnownNas, request: RadiusPacket) => Promise<Buffer>,
+    work: (client: KnownNas, request: RadiusPacket) => Promise<Buffer | null>,
   ) {
     let request: RadiusPacket;
     try {
@@ -149,7 +158,7 @@ export async function startRadiusService(deps: Deps, options: RadiusServiceOptio
   async function open(
     port: number | null,
     expected: number,
-    work: (client: KnownNas, request: RadiusPacket) => Promise<Buffer>,
+    work: (client: KnownNas, request: RadiusPacket) => Promise<Buffer | null>,
     what: string,
   ): Promise<number | null> {
     if (port === null) return null;
@@ -169,7 +178,10 @@ export async function startRadiusService(deps: Deps, options: RadiusServiceOptio
   const authPort = await open(
     options.authPort,
     RADIUS_CODE.accessRequest,
-    (client, request) => answerAccessRequest(deps, client, request),
+    (client, request) =>
+      findAttribute(request, 'EAP-Message')
+        ? eap.answer(client, request)
+        : answerAccessRequest(deps, client, request),
     'authentication',
   );
   const acctPort = await open(
@@ -187,9 +199,11 @@ export async function startRadiusService(deps: Deps, options: RadiusServiceOptio
     authPort,
     acctPort,
     nas,
-    close: () =>
-      Promise.all(
+    close: () => {
+      eap.close();
+      return Promise.all(
         sockets.map((socket) => new Promise<void>((resolve) => socket.close(() => resolve()))),
-      ).then(() => undefined),
+      ).then(() => undefined);
+    },
   };
 }

@@ -1,4 +1,5 @@
 // @vitest-environment node
+import { createPrivateKey, X509Certificate } from 'node:crypto';
 import { asc, eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { GUEST_USERS } from '../../../sim/demo-guests.ts';
@@ -9,6 +10,7 @@ import { createCloud, createDevice, createSite, createUser } from '../../test/fa
 import type { DatabaseHandle } from '../connect.ts';
 import {
   guestAccounts,
+  guestCertificates,
   guestNas,
   guestPlans,
   guestPortals,
@@ -96,6 +98,16 @@ describe('the demo guest access', () => {
       .where(eq(guestSiteSecrets.siteId, first.siteId));
     expect(secret?.secretSealed).not.toContain('demo-radius');
     expect(testSecrets.openText(secret?.secretSealed as string)).toBe('demo-radius');
+  });
+
+  it("gives the cloud a self-signed certificate for EAP-TTLS, its key sealed and the certificate's", async () => {
+    const [certificate] = await db()
+      .select()
+      .from(guestCertificates)
+      .where(eq(guestCertificates.cloudId, first.cloudId));
+    expect(certificate).toMatchObject({ subject: 'CN=radius.hotel-bayview.example', selfSigned: true });
+    const key = createPrivateKey(testSecrets.openText(certificate?.keySealed as string));
+    expect(new X509Certificate(certificate?.certificatePem as string).checkPrivateKey(key)).toBe(true);
   });
 
   it('has guest accounts in every state, the users with their sealed passwords', async () => {

@@ -1,7 +1,7 @@
 // docs/demo.md#guest-access: Demo Networks' guest access (AuthPort) at Hotel Bayview: service plans, guest
-// accounts, voucher batches with vouchers in every state, the site's RADIUS secret and NAS (the test NAS and
-// one per access point, at the addresses the simulator's access points send from, sim/guests.ts), a designed
-// portal, and two weeks of guest sessions with a few still open.
+// accounts, voucher batches with vouchers in every state, the cloud's certificate, the site's RADIUS secret
+// and NAS (the test NAS and one per access point, at the addresses the simulator's access points send from,
+// sim/guests.ts), a designed portal, and two weeks of guest sessions with a few still open.
 import { sql } from 'drizzle-orm';
 import {
   accessPointAddress,
@@ -28,6 +28,7 @@ import {
   guestVoucherBatches,
   type PortalTexts,
 } from '../schema/guest-access.ts';
+import { seedGuestCertificate } from './demo-guest-certificate.ts';
 import { insertRowsReturningIds } from './insert.ts';
 import { createRandom, type Random } from './random.ts';
 
@@ -203,6 +204,7 @@ export async function seedGuestAccess(
   await db
     .insert(guestSiteSecrets)
     .values({ siteId: site.id, cloudId, secretSealed: secrets.sealText(GUEST_RADIUS_SECRET) });
+  await seedGuestCertificate(db, secrets, cloudId, ownerId, now);
   const nasIds = await insertRowsReturningIds(db, guestNas, [
     { cloudId, siteId: site.id, name: 'Test NAS', address: TEST_NAS_ADDRESS, coaPort: COA_PORT },
     ...accessPoints.map((ap, index) => ({
