@@ -35,6 +35,7 @@ export const GUEST_CERTIFICATE_CALLS: Call[] = [
     body: () => ({ common_name: 'table.example', days: 30, key_type: 'ec_p256' }),
   },
   { method: 'PUT', url: authport('/certificate'), rule: manageSites, body: tableCertificate },
+  { method: 'GET', url: authport('/certificate/pem'), rule: manageSites },
   { method: 'GET', url: authport('/nas?limit=10'), rule: manageSites },
   {
     method: 'GET',

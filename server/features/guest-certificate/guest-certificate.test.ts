@@ -64,6 +64,7 @@ describe('the certificate', () => {
     const answer = await call('GET', '/certificate');
     expect(answer.statusCode).toBe(200);
     expect(answer.json()).toEqual({ certificate: null });
+    expect((await call('GET', '/certificate/pem')).statusCode).toBe(404);
   });
 
   it('generates a self-signed one with RSA 2048 or EC P-256, answering what it is and never its key', async () => {
@@ -92,6 +93,11 @@ describe('the certificate', () => {
       const key = testSecrets.openText(row?.keySealed ?? '');
       expect(x509.checkPrivateKey((await import('node:crypto')).createPrivateKey(key))).toBe(true);
       expect(certificate.fingerprint).toBe(x509.fingerprint256);
+      // Devices take it as their CA certificate: the PEM file, never the key.
+      const file = await call('GET', '/certificate/pem');
+      expect(file.headers['content-disposition']).toBe('attachment; filename="portal.harbour.example.pem"');
+      expect(new X509Certificate(file.body).fingerprint256).toBe(x509.fingerprint256);
+      expect(file.body).not.toMatch(/PRIVATE KEY/);
     }
     const records = await t.database.db
       .select({ action: auditRecords.action })

@@ -50,6 +50,18 @@ export async function readCertificate(
   };
 }
 
+/** The cloud's certificate as PEM (never its key), with its subject; null when it has none. */
+export async function certificatePem(
+  db: Database,
+  cloudId: number,
+): Promise<{ pem: string; subject: string } | null> {
+  const [row] = await db
+    .select({ pem: guestCertificates.certificatePem, subject: guestCertificates.subject })
+    .from(guestCertificates)
+    .where(eq(guestCertificates.cloudId, cloudId));
+  return row ?? null;
+}
+
 /**
  * Keeps the certificate and its key (sealed) as the cloud's, in place of any before; its expiry alert is
  * due again (docs/guest-access.md#certificate-and-nas).

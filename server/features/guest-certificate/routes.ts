@@ -2,6 +2,7 @@
 // cloud's certificate, its NAS and the sites' RADIUS secrets. The AuthPort scope
 // (server/guest-access/scope.ts) has checked manage_sites and that AuthPort is on.
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { Type } from 'typebox';
 import {
   CertificateAnswer,
   CreateNasBody,
@@ -26,6 +27,7 @@ import type { AppContext } from '../../context.ts';
 import { ErrorSchemas, errors } from '../../errors.ts';
 import { CloudParams, Ok, signedInErrors } from '../../http-schemas.ts';
 import {
+  certificatePem,
   createNas,
   deleteNas,
   findNas,
@@ -42,6 +44,7 @@ import {
 import { CertificateRefused, checkUpload, selfSignedCertificate } from './x509.ts';
 
 const tags = ['guest access'];
+const PemFile = Type.Unsafe<string>({ type: 'string', description: 'application/x-pem-file' });
 
 export function guestCertificateRoutes(ctx: AppContext): FastifyPluginAsyncTypebox {
   const { db, secrets } = ctx;
@@ -64,6 +67,30 @@ export function guestCertificateRoutes(ctx: AppContext): FastifyPluginAsyncTypeb
         },
       },
       async (request) => answer(request.params.cloudId),
+    );
+
+    app.get(
+      '/certificate/pem',
+      {
+        schema: {
+          tags,
+          operationId: 'downloadGuestCertificate',
+          summary:
+            "The cloud's certificate as a PEM file (never its key), for the devices that check the RADIUS " +
+            "service's EAP-TTLS against it; 404 when the cloud has none",
+          params: CloudParams,
+          response: { 200: PemFile, ...signedInErrors },
+        },
+      },
+      async (request, reply) => {
+        const found = await certificatePem(db, request.params.cloudId);
+        if (!found) throw errors.notFound('This cloud has no certificate.');
+        const name = /CN=([A-Za-z0-9.-]{1,64})/.exec(found.subject)?.[1] ?? 'authport-certificate';
+        return reply
+          .header('content-type', 'application/x-pem-file')
+          .header('content-disposition', `attachment; filename="${name}.pem"`)
+          .send(found.pem);
+      },
     );
 
     app.post(

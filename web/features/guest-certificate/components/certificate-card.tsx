@@ -1,6 +1,7 @@
 // docs/guest-access.md#certificate-and-nas: the cloud's certificate — who it names, who signed it, its
 // fingerprint, until when it is valid and how many days are left (a warning from 30 days before) — and
 // generating a self-signed one or uploading one.
+import DownloadIcon from '@mui/icons-material/Download';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
@@ -100,6 +101,16 @@ export function CertificateCard({ cloudId }: { readonly cloudId: number }) {
         <Button variant="outlined" onClick={() => setDialog('upload')}>
           {t('guestCertificate.action.upload')}
         </Button>
+        {result.data?.certificate && (
+          // The devices that check the EAP-TTLS server against it take it as their CA certificate.
+          <Button
+            href={`/apiv2/cloud/${cloudId}/authport/certificate/pem`}
+            download
+            startIcon={<DownloadIcon />}
+          >
+            {t('guestCertificate.action.download')}
+          </Button>
+        )}
       </Box>
       <GenerateDialog cloudId={cloudId} open={dialog === 'generate'} onClose={() => setDialog(null)} />
       <UploadDialog cloudId={cloudId} open={dialog === 'upload'} onClose={() => setDialog(null)} />
