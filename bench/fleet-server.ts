@@ -1,6 +1,7 @@
 // The fleet benchmarks' common parts: a database with a cloud of N adopted access points whose credentials
 // a load generator can work out, and the real server started in its own process on it.
 import { spawn } from 'node:child_process';
+import { readFileSync } from 'node:fs';
 import { createServer } from 'node:net';
 import { join } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -127,4 +128,26 @@ export async function signIn(url: string) {
   const cookies = response.headers.getSetCookie().map((cookie) => cookie.split(';')[0] as string);
   const csrf = cookies.find((cookie) => cookie.startsWith('csrf_token='))?.split('=')[1] ?? '';
   return { cookie: cookies.join('; '), 'x-csrf-token': csrf, 'content-type': 'application/json' };
+}
+
+/** CPU time a process has used so far, in ms (user and system, /proc); null where it cannot be read. */
+export function cpuMs(pid: number): number | null {
+  try {
+    const fields = (readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1] ?? '').split(' ');
+    return (Number(fields[11]) + Number(fields[12])) * 10;
+  } catch {
+    return null;
+  }
+}
+
+/** The whole machine's CPU time so far, busy and in all, in clock ticks (/proc/stat). */
+export function machineTicks(): { busy: number; total: number } {
+  const fields = (readFileSync('/proc/stat', 'utf8').split('\n')[0] ?? '')
+    .trim()
+    .split(/\s+/)
+    .slice(1)
+    .map(Number);
+  const total = fields.reduce((sum, value) => sum + value, 0);
+  // idle and iowait
+  return { busy: total - (fields[3] ?? 0) - (fields[4] ?? 0), total };
 }

@@ -15,7 +15,7 @@
 //   BENCH_OUTAGE_SECONDS  seconds of load after each outage, default BENCH_SECONDS
 import { execFileSync } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { sql } from 'drizzle-orm';
@@ -27,7 +27,7 @@ import { parseCredential } from '../server/fleet/credentials.ts';
 import { createHeartbeatIngest } from '../server/fleet/heartbeats.ts';
 import { writeHeartbeatMetrics } from '../server/fleet/metrics-writer.ts';
 import { sweepStatuses } from '../server/fleet/sweep.ts';
-import { env, open, root, seedFleet, startServer } from './fleet-server.ts';
+import { cpuMs, env, open, root, seedFleet, startServer } from './fleet-server.ts';
 import { benchCredential, benchHeartbeat } from './ingest-payload.ts';
 
 type LoadResult = {
@@ -45,16 +45,6 @@ type LoadResult = {
 };
 
 const load = () => loadavg()[0]?.toFixed(2);
-
-/** CPU time a process has used so far, in ms (user and system, /proc); null where it cannot be read. */
-function cpuMs(pid: number): number | null {
-  try {
-    const fields = (readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1] ?? '').split(' ');
-    return (Number(fields[11]) + Number(fields[12])) * 10;
-  } catch {
-    return null;
-  }
-}
 
 /**
  * CPU time the server process and the database's client backends (not autovacuum) have used so far. On a

@@ -11,7 +11,7 @@
 import { type ChildProcess, spawn } from 'node:child_process';
 import { createSocket, type Socket } from 'node:dgram';
 import { mkdtempSync, rmSync } from 'node:fs';
-import { loadavg, tmpdir } from 'node:os';
+import { cpus, loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { sql } from 'drizzle-orm';
 import { ACCT_STATUS, RADIUS_CODE } from '../core/radius/dictionary.ts';
@@ -24,7 +24,7 @@ import {
   verifyRequest,
 } from '../core/radius/packet.ts';
 import { secretBox } from '../server/features/config/seal.ts';
-import { env, open, root, seedFleet, startServer } from './fleet-server.ts';
+import { cpuMs, env, machineTicks, open, root, seedFleet, startServer } from './fleet-server.ts';
 
 const SECRET = 'bench-radius';
 const KEY = Buffer.alloc(32, 11).toString('base64');
@@ -203,10 +203,19 @@ const percentile = (values: number[], p: number) => {
   return sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] ?? Number.NaN;
 };
 
-const line = (label: string, result: LoadResult) =>
+/** Where the CPU went meanwhile: the server's ms per answer, and how busy the whole machine was. */
+type CpuMark = { server: number | null; machine: { busy: number; total: number } };
+const cpuMark = (serverPid: number): CpuMark => ({ server: cpuMs(serverPid), machine: machineTicks() });
+const cpuLine = (before: CpuMark, after: CpuMark, answered: number) => {
+  const server = before.server === null || after.server === null ? null : after.server - before.server;
+  const busy = (after.machine.busy - before.machine.busy) / (after.machine.total - before.machine.total);
+  return `; server CPU ${server === null || answered === 0 ? '-' : (server / answered).toFixed(3)} ms an answer, machine ${(busy * 100).toFixed(0)} % busy (${cpus().length} cores)`;
+};
+
+const line = (label: string, result: LoadResult & { cpu?: string }) =>
   `${label}: ${(result.answered / result.seconds).toFixed(0)}/s answered of ${(result.sent / result.seconds).toFixed(0)}/s sent, ` +
   `p50 ${percentile(result.ms, 50).toFixed(2)} ms, p95 ${percentile(result.ms, 95).toFixed(2)} ms, p99 ${percentile(result.ms, 99).toFixed(2)} ms, ` +
-  `${result.accepted} accepted, ${result.lost} lost`;
+  `${result.accepted} accepted, ${result.lost} lost${'cpu' in result ? result.cpu : ''}`;
 
 export async function runRadius(): Promise<void> {
   const seconds = Number(env('BENCH_SECONDS', '10'));
@@ -250,10 +259,15 @@ export async function runRadius(): Promise<void> {
   console.log(`${kind}, loopback, ${seconds} s each, load average ${loadavg()[0]?.toFixed(2)} before`);
 
   let next = 1;
+  const measured = async (job: LoadJob) => {
+    const before = cpuMark(server.pid);
+    const result = await runLoad(job);
+    return { ...result, cpu: cpuLine(before, cpuMark(server.pid), result.answered) };
+  };
   const auth = (rate: number, port = authPort) => {
     const job: LoadJob = { port, kind: 'auth', rate, concurrency, seconds, first: next, sessions: 0 };
     if (port === authPort) next += Math.ceil((rate || 8000) * seconds * 1.2);
-    return runLoad(job);
+    return measured(job);
   };
   // Warm-up: the first requests open connections and fill the NAS cache; not counted.
   await runLoad({
@@ -277,7 +291,7 @@ export async function runRadius(): Promise<void> {
   // Interim-Updates to sessions opened at Access-Accept at the first rate: 2,000 sessions, updated in turn.
   const sessions = 2000;
   const acct = (port: number) =>
-    runLoad({ port, kind: 'acct', rate: 0, concurrency, seconds, first: firstSession, sessions });
+    measured({ port, kind: 'acct', rate: 0, concurrency, seconds, first: firstSession, sessions });
   const interim = await acct(authPort + 1);
   console.log(line(`Interim-Update at saturation (${concurrency} in flight, ${sessions} sessions)`, interim));
   console.log(line('  floor at saturation', await acct(floorPort)));

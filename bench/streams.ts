@@ -9,7 +9,7 @@
 //   BENCH_STREAMS   streams at once, default 9
 //   BENCH_STREAM    main or sub, default main
 import { spawn } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, rmSync } from 'node:fs';
 import { createServer } from 'node:http';
 import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -26,18 +26,13 @@ import { defaultMediaService } from '../sim/recorder-media.ts';
 import { runDevice } from '../sim/runner.ts';
 import { openStateFile } from '../sim/state-file.ts';
 import { createStats } from '../sim/stats.ts';
-import { env, open, root, seedOperator, signIn, startServer } from './fleet-server.ts';
+import { cpuMs, env, open, root, seedOperator, signIn, startServer } from './fleet-server.ts';
 
 const SECONDS = Number(env('BENCH_SECONDS', '30'));
 const STREAMS = Number(env('BENCH_STREAMS', '9'));
 const STREAM = env('BENCH_STREAM', 'main') as 'main' | 'sub';
 
 type Load = { playlistMs: number[]; segmentMs: number[]; segmentBytes: number; failures: number };
-
-function cpuMs(pid: number): number {
-  const fields = (readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1] ?? '').split(' ');
-  return (Number(fields[11]) + Number(fields[12])) * 10;
-}
 
 const percentile = (values: number[], p: number) => {
   const sorted = [...values].sort((a, b) => a - b);
@@ -49,7 +44,7 @@ const ms = (value: number) => `${value.toFixed(1)} ms`;
 
 /** Plays the playlists from the load generator's process; answers its figures and the console's CPU meanwhile. */
 async function play(playlists: string[], cookie: string, serverPid: number) {
-  const before = cpuMs(serverPid);
+  const before = cpuMs(serverPid) ?? Number.NaN;
   const started = performance.now();
   const child = spawn(
     process.execPath,
@@ -66,7 +61,7 @@ async function play(playlists: string[], cookie: string, serverPid: number) {
   await new Promise((resolve) => child.once('exit', resolve));
   const wallMs = performance.now() - started;
   const load = JSON.parse(output) as Load;
-  return { load, cpuPct: ((cpuMs(serverPid) - before) / wallMs) * 100, wallMs };
+  return { load, cpuPct: (((cpuMs(serverPid) ?? Number.NaN) - before) / wallMs) * 100, wallMs };
 }
 
 export async function runStreams() {
