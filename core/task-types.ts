@@ -16,6 +16,7 @@ import {
   CameraRenameParams,
 } from './fleet/camera-tasks.ts';
 import { DeviceFileName, FirmwareVersion, Mac } from './fleet/protocol.ts';
+import { TroubleshootParamsSchema } from './fleet/troubleshoot.ts';
 import { TunnelOpenParams } from './fleet/tunnel-protocol.ts';
 import { type Access, can, isOwnerOrAdmin, sitePermissions } from './policy.ts';
 
@@ -133,15 +134,9 @@ export const TASK_DEFINITIONS: Readonly<Record<TaskType, TaskDefinition>> = {
     targets: withRecorders('all'),
     file: 'configuration',
   }),
-  TASK_TROUBLESHOOT: definition(
-    strict({
-      tool: Type.Enum(['ping', 'traceroute']),
-      host: Type.String({ pattern: '^[A-Za-z0-9.:-]{1,253}$', description: 'host name or address' }),
-      count: Type.Optional(Type.Integer({ minimum: 1, maximum: 20, default: 4 })),
-    }),
-    'live_actions',
-    5 * MINUTE,
-  ),
+  // One of the troubleshooting tools, each with its own inputs (docs/tools.md); tools other than ping and
+  // traceroute also need the support tools flag.
+  TASK_TROUBLESHOOT: definition(TroubleshootParamsSchema, 'live_actions', 5 * MINUTE),
   TASK_SDWAN_CERT: definition(Empty, 'change_device_config', 5 * MINUTE, {
     targets: { families: ['gateway'], smartNvr: false },
   }),

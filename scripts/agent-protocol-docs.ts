@@ -76,7 +76,10 @@ const TASK_NOTES: Record<string, [string, string]> = {
     'collects a tech-support report; with `params.file`, sends that one of the files it lists in its heartbeat',
     '`file`',
   ],
-  TASK_TROUBLESHOOT: ['runs ping or traceroute to `params.host`', '`lines`'],
+  TASK_TROUBLESHOOT: [
+    'runs the tool `params.tool` names with its inputs (docs/tools.md#the-tools), reporting what it found so far with each `running` report',
+    '`troubleshoot`: the findings, by `tool`; ping and traceroute also `lines`',
+  ],
   TASK_SDWAN_CERT: ['renews its SD-WAN certificate (gateways)', ''],
   TASK_ADDON_SYNC_KEY: ["takes the add-on's sync key", ''],
   TASK_ADDON: ['installs or removes the add-on', ''],

@@ -147,6 +147,7 @@ describe('a simulated device talking to a console', () => {
     ];
     script['/agent/v1/commands/5'] = [
       { status: 200, body: { state: 'TASK_RUNNING' } },
+      { status: 200, body: { state: 'TASK_RUNNING' } },
       { status: 200, body: { state: 'TASK_SUCCESS' } },
     ];
     const quiet = Object.fromEntries(
@@ -165,13 +166,18 @@ describe('a simulated device talking to a console', () => {
       taskSpeed: 0,
     });
     const reports = () => received.filter((call) => call.path === '/agent/v1/commands/5');
-    for (let tries = 0; reports().length < 2 && tries < 100; tries++)
+    for (let tries = 0; reports().length < 3 && tries < 100; tries++)
       await new Promise((r) => setTimeout(r, 10));
+    // Taken, the reply as it came (docs/tools.md#results-as-they-come), then done.
     expect(reports().map((call) => call.body)).toEqual([
       { state: 'running', progress: 0 },
+      expect.objectContaining({ state: 'running', progress: 50 }),
       {
         state: 'success',
-        result: { lines: [expect.stringMatching(/^PING 10.0.0.1/), expect.any(String), expect.any(String)] },
+        result: {
+          lines: [expect.stringMatching(/^PING 10.0.0.1/), expect.any(String), expect.any(String)],
+          troubleshoot: expect.objectContaining({ tool: 'ping', address: '10.0.0.1', sent: 1, received: 1 }),
+        },
       },
     ]);
     expect(reports().every((call) => call.authorization === 'Bearer 8.secret')).toBe(true);

@@ -5,6 +5,7 @@
 // console is out of reach after it), a capture leaves a file, a recorder's scan lists the cameras it may add
 // and its camera tasks change its cameras.
 import type { Command, TaskReport, TaskResult } from '../core/fleet/protocol.ts';
+import type { TroubleshootParams } from '../core/fleet/troubleshoot.ts';
 import type { TunnelOpenParams } from '../core/fleet/tunnel-protocol.ts';
 import type { SimCamera } from './cameras.ts';
 import { configHash, type Document } from './config.ts';
@@ -60,27 +61,6 @@ const file = (name: string, contentType: string, content: Buffer): TaskResult['f
   contentType,
   base64: content.toString('base64'),
 });
-
-function troubleshoot(device: SimulatedDevice, params: Record<string, unknown>): string[] {
-  const host = String(params.host);
-  const count = Number(params.count ?? 4);
-  const ms = () => (device.random.int(40, 400) / 10).toFixed(1);
-  if (params.tool === 'traceroute') {
-    return [
-      `traceroute to ${host}, 30 hops max`,
-      ...Array.from({ length: device.random.int(3, 8) }, (_, n) => ` ${n + 1}  10.${n}.0.1  ${ms()} ms`),
-      ` 9  ${host}  ${ms()} ms`,
-    ];
-  }
-  return [
-    `PING ${host}: 56 data bytes`,
-    ...Array.from(
-      { length: count },
-      (_, n) => `64 bytes from ${host}: icmp_seq=${n + 1} ttl=117 time=${ms()} ms`,
-    ),
-    `${count} packets transmitted, ${count} received, 0% packet loss`,
-  ];
-}
 
 /** Carries out one of a recorder's camera tasks (docs/cameras.md); the error when it cannot. */
 function changeCamera(device: SimulatedDevice, type: string, params: Record<string, unknown>): string | null {
@@ -211,10 +191,30 @@ export async function runCommand(
       });
       return;
     }
-    case 'TASK_TROUBLESHOOT':
-      await wait(2000);
-      await report({ state: 'success', result: { lines: troubleshoot(device, params) } });
+    case 'TASK_TROUBLESHOOT': {
+      // Each step is what the tool found so far (docs/tools.md#results-as-they-come), a second apart.
+      const run = device.runTool(params as TroubleshootParams);
+      if ('error' in run) {
+        await wait(1000);
+        await report({ state: 'failed', error: run.error });
+        return;
+      }
+      for (const [n, step] of run.steps.entries()) {
+        await wait(1000);
+        const result = { troubleshoot: step.result, ...(step.lines ? { lines: step.lines } : {}) };
+        if (step.done) {
+          await report(
+            step.done.error === null
+              ? { state: 'success', result }
+              : { state: 'failed', error: step.done.error, result },
+          );
+          return;
+        }
+        const percent = Math.round(((n + 1) * 100) / run.steps.length);
+        if (STOPPED.has(await report({ state: 'running', progress: Math.min(percent, 99), result }))) return;
+      }
       return;
+    }
     case 'TASK_ONVIF_SCAN_AND_COLLECT':
       await wait(5000);
       await report({ state: 'success', result: { cameras: device.recorder.scan() } });

@@ -6,8 +6,11 @@ type Schema = Record<string, unknown>;
 const isSchema = (value: unknown): value is Schema =>
   typeof value === 'object' && value !== null && !Array.isArray(value);
 
-/** Sub-schemas by keyword: one schema, a list of them, or a map of them. */
-const ONE = ['items', 'additionalProperties', 'not', 'if', 'then', 'else', 'contains'] as const;
+/**
+ * Sub-schemas by keyword: one schema, a list of them, or a map of them. An `if` only tests the value (a tool's
+ * name, core/fleet/troubleshoot.ts) and lets nothing in, so it is not searched; its `then` and `else` are.
+ */
+const ONE = ['items', 'additionalProperties', 'not', 'then', 'else', 'contains'] as const;
 const LIST = ['anyOf', 'oneOf', 'allOf', 'prefixItems'] as const;
 const MAP = ['properties', 'patternProperties', '$defs', 'definitions'] as const;
 

@@ -13,6 +13,7 @@ import { floorMapKeys } from '../features/floor-maps/index.ts';
 import { siteMapKeys } from '../features/site-map/index.ts';
 import { sitesKeys } from '../features/sites/index.ts';
 import { tasksKeys } from '../features/tasks/index.ts';
+import { toolsKeys } from '../features/tools/index.ts';
 import { topologyKeys } from '../features/topology/index.ts';
 
 /** The queries an event of the given cloud makes stale; the open ones refetch. */
@@ -64,6 +65,8 @@ export function liveEventKeys(event: LiveEvent): QueryKey[] {
         tasksKeys.recentCount(cloud),
         // The task history, a task's targets and a dashboard's recent tasks.
         activityKeys.tasks(cloud),
+        // The Tools page's runs and the run on screen.
+        toolsKeys.all(cloud),
         // Where the site's devices stand with their configuration (a configuration task is one site's).
         ...(event.data.site_id !== null && event.data.type_id === 'TASK_CONFIG_CHANGE'
           ? [configKeys.siteDevices(cloud, event.data.site_id)]

@@ -59,7 +59,13 @@ export function taskParams(type: TaskType, productType: DeviceType, random: Rand
     case 'TASK_REPORT':
       return { report: random.pick(['uptime', 'clients', 'inventory']), format: random.pick(['pdf', 'csv']) };
     case 'TASK_TROUBLESHOOT':
-      return { tests: ['ping', 'dns', 'throughput'], host: 'gateway' };
+      // One of the tools, with its inputs (docs/tools.md#the-tools).
+      return random.pick([
+        { tool: 'ping', host: '8.8.8.8', count: 4 },
+        { tool: 'traceroute', host: 'example.com', maxHops: 30 },
+        { tool: 'dns', name: 'example.com', recordType: 'A' },
+        { tool: 'http', url: 'https://example.com/', method: 'GET' },
+      ]);
     case 'TASK_SDWAN_CERT':
       return { tunnel: 'hq-harbor', validDays: 365 };
     case 'TASK_ADDON_SYNC_KEY':

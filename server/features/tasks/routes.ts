@@ -17,10 +17,12 @@ import {
 } from '../../../core/api/tasks.ts';
 import { RECENT_TASKS_LIMIT } from '../../../core/constants.ts';
 import { firmwareCatalogue } from '../../../core/fleet/firmware.ts';
+import { needsSupportTools } from '../../../core/fleet/troubleshoot.ts';
 import { visibleSiteIds } from '../../../core/policy.ts';
 import { mayChangeTask, mayDownloadTaskFile } from '../../../core/task-types.ts';
 import { actorOf } from '../../audit/record.ts';
 import { type Membership, membershipOf } from '../../auth/cloud-scope.ts';
+import { hasSupportTools } from '../../auth/support-tools.ts';
 import type { AppContext } from '../../context.ts';
 import { CsvResponse, EXPORT_ROWS_MAX, sendCsv } from '../../csv-reply.ts';
 import { ErrorSchemas, errors } from '../../errors.ts';
@@ -140,6 +142,13 @@ export function taskRoutes(ctx: AppContext): FastifyPluginAsyncTypebox {
       },
       async (request, reply) => {
         const membership = membershipOf(request);
+        // Tools besides ping and traceroute are support tools (docs/tools.md#who-may-run-them).
+        if (
+          request.body.type === 'TASK_TROUBLESHOOT' &&
+          needsSupportTools(request.body.params) &&
+          !(await hasSupportTools(db, ctx.config.theme, membership.userId))
+        )
+          throw errors.forbidden('Running this tool needs the support tools.');
         const plan = await planTask(db, membership, request.body);
         if (request.body.dry_run) return { batches: plan.batches, refused: plan.refused };
         const { taskId, alerts } = await createTask(db, actorOf(request), membership, request.body, plan);
