@@ -16,6 +16,7 @@ import { createLiveHub } from './events/hub.ts';
 import { eventRoutes } from './features/events/routes.ts';
 import { registerTunnelAgent } from './features/tunnels/agent-route.ts';
 import { registerTunnelHost } from './features/tunnels/host.ts';
+import { themeOfRequest } from './features/vpc/host-brands.ts';
 import { createFleet, type Fleet, type MetricsWriter } from './fleet/fleet.ts';
 import { ensureMetricPartitions } from './fleet/metric-store.ts';
 import { writeHeartbeatMetrics } from './fleet/metrics-writer.ts';
@@ -163,7 +164,9 @@ export async function buildApp(ctx: AppContext, options: BuildOptions = {}) {
   app.addHook('onClose', fleet.idle);
   app.decorate('fleet', fleet);
 
-  await registerWebApp(app, options.webRoot ?? ctx.config.webDistDir);
+  await registerWebApp(app, options.webRoot ?? ctx.config.webDistDir, (request) =>
+    themeOfRequest(ctx.db, ctx.config, request),
+  );
   return app;
 }
 

@@ -7,12 +7,16 @@ export const ThemeSchema = Type.Object(
   {
     product_name: Type.String({ minLength: 1, maxLength: 80 }),
     logo_url: Type.Union([Type.String({ minLength: 1 }), Type.Null()]),
+    // The page icon; null keeps the web app's own (docs/vpc.md).
+    favicon_url: Type.Union([Type.String({ minLength: 1 }), Type.Null()]),
     primary_color: Type.Union([Type.String({ pattern: '^#[0-9a-fA-F]{6}$' }), Type.Null()]),
     news_enabled: Type.Boolean(),
     addons_enabled: Type.Boolean(),
     support_tools_enabled: Type.Boolean(),
     privacy_policy_url: Type.Union([Type.String({ minLength: 1 }), Type.Null()]),
     help_url: Type.Union([Type.String({ minLength: 1 }), Type.Null()]),
+    // A few lines the sign-in page shows under the product name (docs/vpc.md).
+    sign_in_text: Type.Union([Type.String({ minLength: 1 }), Type.Null()]),
     // {cloudId} is replaced with the current cloud's id by the web app.
     path_analysis_url: Type.String({ minLength: 1 }),
   },
@@ -23,12 +27,14 @@ export type Theme = Static<typeof ThemeSchema>;
 export const DEFAULT_THEME: Theme = {
   product_name: 'Network Console',
   logo_url: null,
+  favicon_url: null,
   primary_color: null,
   news_enabled: true,
   addons_enabled: true,
   support_tools_enabled: true,
   privacy_policy_url: 'https://example.com/privacy',
   help_url: 'https://example.com/help',
+  sign_in_text: null,
   path_analysis_url: '/v2/cloud/{cloudId}/linqpath',
 };
 

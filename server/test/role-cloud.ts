@@ -47,8 +47,8 @@ const SPARES = ACTORS.length + 2;
  */
 export async function createRoleCloud(t: TestApp) {
   const db = t.database.db;
-  // AuthPort on, so its calls answer by their rule (docs/guest-access.md#who-may).
-  const cloud = await createCloud(db, { name: 'Access Table Cloud', authportEnabled: true });
+  // AuthPort on and the vpc plan, so their calls answer by their rule (docs/guest-access.md#who-may, docs/vpc.md).
+  const cloud = await createCloud(db, { name: 'Access Table Cloud', authportEnabled: true, planType: 'vpc' });
   const assigned = await createSite(db, cloud.id, { name: 'Assigned Site' });
   const other = await createSite(db, cloud.id, { name: 'Other Site' });
   // Switches that keep files, so every device route (the Files page's too) has a device to answer for.

@@ -5,15 +5,18 @@ import { type ReactNode, useCallback, useMemo } from 'react';
 import { I18nextProvider } from 'react-i18next';
 import { routes } from '../../core/routes.ts';
 import { meQueryOptions, useCachedMe } from '../features/auth/api/get-me.ts';
+import { useCachedPublicTheme } from '../features/vpc/index.ts';
 import { CriticalErrorBoundary } from '../platform/errors/critical-error-boundary.tsx';
 import type { PolicySession } from '../platform/errors/error-policy-host.tsx';
 import { i18n } from '../platform/i18n.ts';
 import { PlatformHosts } from '../platform/platform-hosts.tsx';
 import { createAppTheme } from './theme.ts';
 
-/** Follows the deployment theme once the startup data is known. */
+/** Follows the theme once the startup data, or the host's theme before sign-in (docs/vpc.md), is known. */
 function AppThemeProvider({ children }: { readonly children: ReactNode }) {
-  const primaryColor = useCachedMe()?.theme.primary_color ?? null;
+  const me = useCachedMe();
+  const host = useCachedPublicTheme();
+  const primaryColor = (me ? me.theme.primary_color : host?.primary_color) ?? null;
   const theme = useMemo(() => createAppTheme({ primaryColor }), [primaryColor]);
   return (
     <ThemeProvider theme={theme}>

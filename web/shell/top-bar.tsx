@@ -80,6 +80,14 @@ export function TopBar({ me, cloudId, onOpenNavigation }: TopBarProps) {
             <MenuIcon />
           </IconButton>
         )}
+        {theme.logo_url && (
+          <Box
+            component="img"
+            src={theme.logo_url}
+            alt=""
+            sx={{ height: 32, maxWidth: 96, objectFit: 'contain', flexShrink: 0, mr: 1 }}
+          />
+        )}
         <Typography component="p" variant="h6" noWrap sx={{ fontWeight: 600, minWidth: 0, flexShrink: 1 }}>
           {theme.product_name}
         </Typography>

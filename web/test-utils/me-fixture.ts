@@ -39,12 +39,14 @@ export function meFixture(overrides: Partial<Me> = {}): Me {
     theme: {
       product_name: 'Demo Console',
       logo_url: null,
+      favicon_url: null,
       primary_color: null,
       news_enabled: true,
       addons_enabled: true,
       support_tools_enabled: true,
       privacy_policy_url: null,
       help_url: null,
+      sign_in_text: null,
       path_analysis_url: '/v2/cloud/{cloudId}/linqpath',
     },
     map_tiles: {

@@ -7,7 +7,7 @@ import { clearAccountAttempts } from '../../auth/throttle.ts';
 import { newToken, tokenHash } from '../../auth/tokens.ts';
 import type { Database } from '../../db/connect.ts';
 import { passwordResets, sessions, users } from '../../db/schema/accounts.ts';
-import type { SendMail } from '../../mail/send-mail.ts';
+import type { Mail, SendMail } from '../../mail/send-mail.ts';
 
 export const PASSWORD_RESET_LIFETIME_MS = 60 * 60 * 1000;
 /** Links mailed to one account per hour; further requests are answered alike and send nothing. */
@@ -114,11 +114,12 @@ export async function resetPassword(
 export async function mailPasswordReset(
   sendMail: SendMail,
   log: FastifyBaseLogger,
-  mail: { to: string; productName: string; link: string },
+  mail: { to: string; productName: string; link: string; from?: Mail['from'] },
 ): Promise<void> {
   try {
     await sendMail({
       to: mail.to,
+      from: mail.from,
       subject: `Reset your ${mail.productName} password`,
       text: [
         `Someone asked to reset the password of your ${mail.productName} account (${mail.to}).`,

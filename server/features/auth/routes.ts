@@ -21,6 +21,7 @@ import {
 } from '../../auth/two-factor.ts';
 import type { AppContext } from '../../context.ts';
 import { ErrorSchemas, errors } from '../../errors.ts';
+import { themeOfRequest } from '../vpc/host-brands.ts';
 import { findUser, findUserByEmail, listMemberships } from './repository.ts';
 import { LoginBody, LoginResponse, MeResponse } from './schemas.ts';
 import { sessionStarter } from './sign-in.ts';
@@ -141,7 +142,8 @@ export function authRoutes(ctx: AppContext): FastifyPluginAsyncTypebox {
           user,
           memberships,
           default_cloud_id: memberships[0]?.cloud_id ?? null,
-          theme: ctx.config.theme,
+          // The brand of the host the console is opened on (docs/vpc.md), else the deployment's.
+          theme: await themeOfRequest(db, ctx.config, request),
           map_tiles: ctx.config.mapTiles,
           app_version: ctx.appVersion,
         };

@@ -12,6 +12,7 @@ import {
 } from '../../auth/throttle.ts';
 import type { AppContext } from '../../context.ts';
 import { ErrorSchemas, errors } from '../../errors.ts';
+import { mailIdentityOfRequest } from '../vpc/host-brands.ts';
 import { findUserByEmail } from './repository.ts';
 import { sessionStarter } from './sign-in.ts';
 import { issueSignInLink, mailSignInLink, signInLink, spendSignInLink } from './sign-in-link.ts';
@@ -75,11 +76,14 @@ export function signInLinkRoutes(ctx: AppContext): FastifyPluginAsyncTypebox {
           void (async () => {
             const token = await issueSignInLink(db, actor, user);
             if (token === null) return;
+            // Asked on a vpc cloud's host name: its brand, and a link that opens there (docs/vpc.md#mail).
+            const identity = await mailIdentityOfRequest(db, config, request);
             await mailSignInLink(ctx.sendMail, request.log, {
               to: user.email,
               language: user.preferredLanguage,
-              productName: config.theme.product_name,
-              link: signInLink(config.publicUrl, token),
+              productName: identity.productName,
+              from: identity.from,
+              link: signInLink(identity.publicUrl, token),
             });
           })().catch((error: unknown) => request.log.error({ err: error }, 'sign-in link not made'));
         }

@@ -8,7 +8,7 @@ import { issueAccountLink, spendAccountLink } from '../../auth/account-links.ts'
 import type { Database } from '../../db/connect.ts';
 import { users } from '../../db/schema/accounts.ts';
 import { mailText } from '../../mail/mail-text.ts';
-import type { SendMail } from '../../mail/send-mail.ts';
+import type { Mail, SendMail } from '../../mail/send-mail.ts';
 
 export const signInLink = (publicUrl: string, token: string) =>
   `${publicUrl}${routes.signInLink.href({}, { query: { token } })}`;
@@ -64,13 +64,14 @@ export function spendSignInLink(db: Database, token: string) {
 export async function mailSignInLink(
   sendMail: SendMail,
   log: FastifyBaseLogger,
-  mail: { to: string; language: string; productName: string; link: string },
+  mail: { to: string; language: string; productName: string; link: string; from?: Mail['from'] },
 ): Promise<void> {
   const t = mailText(mail.language);
   const values = { product: mail.productName, current: mail.to };
   try {
     await sendMail({
       to: mail.to,
+      from: mail.from,
       subject: t('account.mail.signInSubject', values),
       text: [t('account.mail.signInIntro', values), '', mail.link, '', t('account.mail.signInNotYou')].join(
         '\n',

@@ -127,7 +127,7 @@ async function cloudMenuOf(account: string) {
 
 // What each account must (and must not) see, whatever else the model gives it (docs/navigation.md,
 // docs/security.md). Entries of pages not built yet are hidden for everyone (docs/navigation.md).
-const NOT_BUILT: NavLabelKey[] = ['nav.main.reportManagement', 'nav.main.tools', 'nav.main.vpc'];
+const NOT_BUILT: NavLabelKey[] = ['nav.main.reportManagement', 'nav.main.tools'];
 const MUST: Record<string, { see: NavLabelKey[]; miss: NavLabelKey[] }> = {
   owner: {
     see: [
@@ -139,7 +139,8 @@ const MUST: Record<string, { see: NavLabelKey[]; miss: NavLabelKey[] }> = {
       'nav.main.authportServicePlans',
       'nav.main.authportAccounts',
     ],
-    miss: ['nav.main.sites', ...NOT_BUILT],
+    // Demo Networks is not on the vpc plan (docs/vpc.md#who-may).
+    miss: ['nav.main.sites', 'nav.main.vpc', ...NOT_BUILT],
   },
   admin: {
     see: ['nav.main.siteManagement', 'nav.main.properties', 'nav.common.addons', 'nav.common.notifications'],

@@ -1,7 +1,7 @@
 // The invitation mail, and what the inviter is told when it cannot go out.
 import type { FastifyBaseLogger } from 'fastify';
 import type { InvitationMail } from '../../../core/api/users.ts';
-import type { SendMail } from '../../mail/send-mail.ts';
+import type { Mail, SendMail } from '../../mail/send-mail.ts';
 
 /** The link that opens the invitation page; whoever holds it may answer the invitation. */
 export const invitationLink = (publicUrl: string, token: string) =>
@@ -11,11 +11,19 @@ export const invitationLink = (publicUrl: string, token: string) =>
 export async function mailInvitation(
   sendMail: SendMail,
   log: FastifyBaseLogger,
-  mail: { to: string; cloudName: string; inviter: string; productName: string; link: string },
+  mail: {
+    to: string;
+    cloudName: string;
+    inviter: string;
+    productName: string;
+    link: string;
+    from?: Mail['from'];
+  },
 ): Promise<InvitationMail> {
   try {
     const sent = await sendMail({
       to: mail.to,
+      from: mail.from,
       subject: `${mail.inviter} invited you to ${mail.cloudName} on ${mail.productName}`,
       text: [
         `${mail.inviter} invited you to join the cloud "${mail.cloudName}" on ${mail.productName}.`,

@@ -18,6 +18,7 @@ import { users } from '../../db/schema/accounts.ts';
 import { clouds } from '../../db/schema/clouds.ts';
 import { ErrorSchemas } from '../../errors.ts';
 import { CloudParams, signedInErrors } from '../../http-schemas.ts';
+import { mailIdentityOfCloud } from '../vpc/host-brands.ts';
 import { invitationLink, mailInvitation } from './invitation-mail.ts';
 import { createInvitation, listInvitations, renewInvitation, revokeInvitation } from './invitations.ts';
 import { removeMember, transferOwnership, updateMember } from './members.ts';
@@ -39,7 +40,9 @@ export function memberRoutes(ctx: AppContext): FastifyPluginAsyncTypebox {
     cloudId: number,
     sent: Awaited<ReturnType<typeof createInvitation>>,
   ) {
-    const link = invitationLink(config.publicUrl, sent.token);
+    // A vpc cloud's invitations carry its brand and open on its host name (docs/vpc.md#mail).
+    const identity = await mailIdentityOfCloud(db, config, cloudId);
+    const link = invitationLink(identity.publicUrl, sent.token);
     const [names] = await db
       .select({
         cloudName: clouds.name,
@@ -54,7 +57,8 @@ export function memberRoutes(ctx: AppContext): FastifyPluginAsyncTypebox {
       to: sent.invitation.email,
       cloudName: names?.cloudName ?? '',
       inviter: `${names?.firstname ?? ''} ${names?.lastname ?? ''}`.trim() || (names?.email ?? ''),
-      productName: config.theme.product_name,
+      productName: identity.productName,
+      from: identity.from,
       link,
     });
     return { invitation: sent.invitation, mail, link: mail === 'sent' ? null : link };

@@ -55,9 +55,9 @@ describe('navigation drawer levels', () => {
       }),
     );
     await within(nav).findByRole('link', { name: 'Smart NVR' });
-    // docs/navigation.md: the VPC's page is not built yet, so its entry is hidden; AuthPort's are.
+    // docs/navigation.md: the VPC page (docs/vpc.md) and AuthPort's show for this owner.
     expect(within(nav).getByRole('link', { name: 'Service Plans' })).toBeInTheDocument();
-    expect(within(nav).queryByRole('link', { name: 'VPC' })).not.toBeInTheDocument();
+    expect(within(nav).getByRole('link', { name: 'VPC' })).toHaveAttribute('href', '/cloud/3/vpc');
     expect(shownLinks(nav)).toEqual([...linkNames(model.entries), 'Manage Clouds']);
     expect(within(nav).getByRole('heading', { level: 2, name: 'Cloud Menu' })).toBeInTheDocument();
     expect(within(nav).getByText('Manage')).toBeInTheDocument();

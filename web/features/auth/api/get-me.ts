@@ -34,16 +34,19 @@ export interface Membership {
   readonly push_alerts: boolean;
 }
 
-/** Deployment-level white-label settings (docs/decisions.md). */
+/** White-label settings: the deployment's (docs/decisions.md), or a vpc cloud's on its host name (docs/vpc.md). */
 export interface DeploymentTheme {
   readonly product_name: string;
   readonly logo_url: string | null;
+  readonly favicon_url: string | null;
   readonly primary_color: string | null;
   readonly news_enabled: boolean;
   readonly addons_enabled: boolean;
   readonly support_tools_enabled: boolean;
   readonly privacy_policy_url: string | null;
   readonly help_url: string | null;
+  /** Shown on the sign-in page under the product name (docs/vpc.md). */
+  readonly sign_in_text: string | null;
   readonly path_analysis_url: string;
 }
 
