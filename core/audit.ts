@@ -30,6 +30,8 @@ export const AUDIT_OBJECT_TYPES = [
   'voucher_batch',
   // A captive portal (docs/guest-access.md#captive-portals).
   'guest_portal',
+  // A saved LinqPath plan (docs/linqpath.md#saved-plans).
+  'linqpath_plan',
 ] as const;
 export type AuditObjectType = (typeof AUDIT_OBJECT_TYPES)[number];
 

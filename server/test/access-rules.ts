@@ -17,6 +17,8 @@ export type Rule =
   | { kind: 'siteAction'; site: 'assigned' | 'other'; permission?: CloudAbility; status?: 409 }
   // A read of a site that needs view_config, which Guests hold and the table's Site User does not.
   | { kind: 'configRead'; site: 'assigned' | 'other' }
+  // A read for the members who see every site (docs/linqpath.md#who-may-use-it): not a Site User.
+  | { kind: 'allSites'; status?: 404 }
   | { kind: 'platformAdmin' }
   // Only the cloud's Owner; status is what the Owner gets when the call is refused for another reason.
   | { kind: 'owner'; status?: 409 }
@@ -83,5 +85,8 @@ export function expected(caller: Caller, call: Call): Outcome {
     case 'configRead':
       if (!access || (access.roleId === 'ROLE_USER' && rule.site === 'other')) return 404;
       return access.roleId === 'ROLE_USER' ? 403 : 'ok';
+    case 'allSites':
+      if (!access) return 404;
+      return access.roleId === 'ROLE_USER' ? 403 : (rule.status ?? 'ok');
   }
 }

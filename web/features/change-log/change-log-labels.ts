@@ -65,4 +65,5 @@ export const OBJECT_KEYS = {
   guest_account: 'changeLog.object.guestAccount',
   voucher_batch: 'changeLog.object.voucherBatch',
   guest_portal: 'changeLog.object.guestPortal',
+  linqpath_plan: 'changeLog.object.linqpathPlan',
 } as const satisfies Record<AuditObjectType, string>;

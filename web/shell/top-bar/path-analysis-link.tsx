@@ -3,7 +3,7 @@ import IconButton from '@mui/material/IconButton';
 import Tooltip from '@mui/material/Tooltip';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
-import { leadsToBuiltPage } from '../../../core/routes.ts';
+import { matchRoute } from '../../../core/routes.ts';
 
 /** docs/decisions.md: the theme's path-analysis link, a template with {cloudId}. */
 export function pathAnalysisHref(template: string, cloudId: number): string {
@@ -11,8 +11,8 @@ export function pathAnalysisHref(template: string, cloudId: number): string {
 }
 
 /**
- * The path-analysis tool: a console page through the router, another site in a new tab; nothing while
- * the console page it names is not built yet (docs/navigation.md).
+ * The path-analysis tool: a console page through the router, another site in a new tab; nothing when a
+ * console address names no page (docs/navigation.md).
  */
 export function PathAnalysisLink({
   template,
@@ -25,7 +25,7 @@ export function PathAnalysisLink({
   const label = t('shell.topBar.pathAnalysis');
   const href = pathAnalysisHref(template, cloudId);
   const internal = href.startsWith('/') && !href.startsWith('//');
-  if (internal && !leadsToBuiltPage(href)) return null;
+  if (internal && matchRoute(href) === null) return null;
   return (
     <Tooltip title={label}>
       {internal ? (

@@ -31,13 +31,13 @@ describe('top bar', () => {
     expect(within(bar).getByRole('button', { name: 'Alerts' })).toBeInTheDocument();
   });
 
-  // docs/navigation.md: no link leads to a page that is not built yet (the console's path analysis).
-  it('has no path-analysis link while the console page it names is not built', async () => {
+  // docs/navigation.md#path-analysis: the default theme names the console's own LinqPath page.
+  it("links the console's own path analysis, LinqPath, through the router", async () => {
     installShellServer(fakeShellData());
     renderTopBar(themed({ path_analysis_url: '/v2/cloud/{cloudId}/linqpath' }));
-    const bar = await screen.findByRole('banner');
-    await within(bar).findByRole('button', { name: 'Tasks' });
-    expect(within(bar).queryByRole('link', { name: /Path Analysis/ })).not.toBeInTheDocument();
+    const link = await screen.findByRole('link', { name: 'Path Analysis' });
+    expect(link).toHaveAttribute('href', '/v2/cloud/3/linqpath');
+    expect(link).not.toHaveAttribute('target');
   });
 
   it('links the path-analysis tool to a built console page through the router', async () => {
