@@ -11,6 +11,7 @@ import { runMetrics } from './metrics.ts';
 import { runNetworkView } from './network-view.ts';
 import { runPageLoad } from './page-load.ts';
 import { runRadius } from './radius.ts';
+import { runReports } from './reports.ts';
 import { runSeedLarge } from './seed-large.ts';
 import { runStartup } from './startup.ts';
 import { runStreams } from './streams.ts';
@@ -38,6 +39,7 @@ const benchmarks: Record<string, () => Promise<void>> = {
   tunnel: runTunnel,
   radius: runRadius,
   vouchers: runVouchers,
+  reports: runReports,
 };
 const names = process.argv.slice(2);
 for (const name of names.length > 0 ? names : Object.keys(benchmarks)) {

@@ -11,6 +11,7 @@ import { demoDeviceFlash } from './db/seed/demo-config.ts';
 import { localUrl, startDemoSimulator } from './demo-simulator.ts';
 import { dashboardJobs } from './features/dashboards/device-counts.ts';
 import { guestCertificateJobs } from './features/guest-certificate/expiry.ts';
+import { reportJobs } from './features/reports/generate.ts';
 import { fleetJobs } from './fleet/jobs.ts';
 import { startRadiusService } from './guest-access/service.ts';
 import { APP_VERSION } from './version.ts';
@@ -41,6 +42,13 @@ async function main(): Promise<void> {
       ...accessJobs(database.db),
       ...dashboardJobs(database.db),
       ...guestCertificateJobs(database.db, app.fleet),
+      ...reportJobs({
+        db: database.db,
+        sendMail: context.sendMail,
+        publicUrl: config.publicUrl,
+        productName: config.theme.product_name,
+        log: app.log,
+      }),
     ],
     app.log,
   );

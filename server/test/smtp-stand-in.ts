@@ -1,7 +1,14 @@
 // A real SMTP server on a free local port, standing in for the deployment's mail server in tests.
 import { SMTPServer } from 'smtp-server';
 
-export type ReceivedMail = { to: string[]; subject: string; text: string };
+export type ReceivedMail = {
+  to: string[];
+  from: string;
+  subject: string;
+  text: string;
+  /** The whole message as sent: a mail with attachments is read from here. */
+  raw: string;
+};
 
 export type SmtpStandIn = {
   /** The SMTP_URL that reaches it. */
@@ -21,7 +28,7 @@ const unquote = (text: string) =>
   );
 
 /** A plain-text mail's subject and body as the reader sees them (RFC 2047 words, quoted-printable or base64). */
-function decode(data: string): { subject: string; text: string } {
+function decode(data: string): { from: string; subject: string; text: string } {
   const split = data.search(/\r?\n\r?\n/);
   const head = data.slice(0, split).replace(/\r?\n[ \t]/g, ' ');
   const body = data.slice(split).trim();
@@ -40,7 +47,7 @@ function decode(data: string): { subject: string; text: string } {
       : encoding === 'quoted-printable'
         ? unquote(body)
         : latin1ToUtf8(body);
-  return { subject, text: text.replace(/\r\n/g, '\n') };
+  return { from: header('From'), subject, text: text.replace(/\r\n/g, '\n') };
 }
 
 export async function startSmtpStandIn(): Promise<SmtpStandIn> {
@@ -54,7 +61,7 @@ export async function startSmtpStandIn(): Promise<SmtpStandIn> {
         data += chunk.toString('latin1');
       });
       stream.on('end', () => {
-        received.push({ to: session.envelope.rcptTo.map((r) => r.address), ...decode(data) });
+        received.push({ to: session.envelope.rcptTo.map((r) => r.address), ...decode(data), raw: data });
         done();
       });
     },

@@ -86,14 +86,6 @@ describe('signed-in frame', () => {
     },
   );
 
-  it('shows the placeholder for a page that is not built yet', async () => {
-    signedIn();
-    renderRoutes(appRoutes(), '/v2/cloud/4/report');
-    expect(await screen.findByRole('heading', { level: 1, name: 'Report management' })).toBeInTheDocument();
-    expect(screen.getByText('This page is not built yet.')).toBeInTheDocument();
-    expect(within(screen.getByRole('banner')).getByText('Harbour Wireless')).toBeInTheDocument();
-  });
-
   it.each(['/no/such/page', '/cloud/abc/dashboard', '/cloud/0/activity'])(
     'answers %s with "Page not found" and a way back',
     async (address) => {

@@ -159,6 +159,8 @@ export const licenses = pgTable(
   (t) => [
     index('licenses_cloud_idx').on(t.cloudId, t.kind),
     index('licenses_smart_nvr_idx').on(t.smartNvrId),
+    // A device's license, read page by page by the inventory report (docs/reports.md).
+    index('licenses_device_idx').on(t.deviceId),
   ],
 );
 

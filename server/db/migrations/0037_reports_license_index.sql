@@ -1,0 +1,1 @@
+CREATE INDEX "licenses_device_idx" ON "licenses" USING btree ("device_id");
