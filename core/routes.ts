@@ -203,30 +203,6 @@ export type RouteMatch = { [K in RouteKey]: { readonly key: K; readonly params: 
 
 export const ROUTE_KEYS = Object.keys(routes) as RouteKey[];
 
-/**
- * The routes whose page is not built yet: they answer with the "not built yet" page, and no menu entry or
- * link of the shell leads to them (docs/navigation.md). The one list of them: the router draws the
- * placeholder from it and the navigation model hides their entries.
- */
-export const PLACEHOLDER_ROUTES = [
-  'cloudVpc',
-  'reports',
-  'tools',
-  'linqpath',
-] as const satisfies readonly RouteKey[];
-export type PlaceholderRouteKey = (typeof PLACEHOLDER_ROUTES)[number];
-export type BuiltRouteKey = Exclude<RouteKey, PlaceholderRouteKey>;
-
-export function isPlaceholderRoute(key: RouteKey): key is PlaceholderRouteKey {
-  return (PLACEHOLDER_ROUTES as readonly RouteKey[]).includes(key);
-}
-
-/** Whether an address of the console opens a built page (a known route that is not a placeholder). */
-export function leadsToBuiltPage(href: string): boolean {
-  const match = matchRoute(href);
-  return match !== null && !isPlaceholderRoute(match.key);
-}
-
 /** Every path pattern, for the server's single-page-app fallback. */
 export function allRoutePatterns(): string[] {
   return ROUTE_KEYS.map((key) => routes[key].path);

@@ -61,12 +61,13 @@ test.describe('demo accounts', () => {
     await expect(page).toHaveURL(/\/welcome\/login/);
   });
 
-  test('a page that is not built yet says so', async ({ page }) => {
-    await page.goto('/welcome/login?next=%2Fv2%2Fcloud%2F1%2Freport');
+  test('an address that is no page says so inside the console', async ({ page }) => {
+    await page.goto('/welcome/login?next=%2Fv2%2Fcloud%2F1%2Fno-such-page');
     await page.getByLabel('Email').fill('owner@demo.example');
     await page.getByLabel('Password').fill(PASSWORD);
     await page.getByRole('button', { name: 'Log in' }).click();
-    await expect(page).toHaveURL(/\/v2\/cloud\/1\/report$/);
-    await expect(page.getByText('This page is not built yet.')).toBeVisible();
+    await expect(page).toHaveURL(/\/v2\/cloud\/1\/no-such-page$/);
+    await expect(page.getByRole('heading', { level: 1, name: 'Page not found' })).toBeVisible();
+    await expect(page.getByRole('link', { name: 'Go to the cloud dashboard' })).toBeVisible();
   });
 });

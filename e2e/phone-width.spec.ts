@@ -1,7 +1,7 @@
 // docs/navigation.md: on a phone (375 px) no built page of the route registry is wider than the screen; a
 // wide table scrolls sideways inside its own frame, never the whole page.
 import { expect, type Page, test } from '@playwright/test';
-import { isPlaceholderRoute, ROUTE_KEYS, type RouteKey, routes } from '../core/routes.ts';
+import { ROUTE_KEYS, type RouteKey, routes } from '../core/routes.ts';
 import { openInApp, startSession } from './support/console.ts';
 
 const WIDTH = 375;
@@ -95,9 +95,7 @@ async function widthOf(page: Page, href: string, inApp: boolean): Promise<number
 
 type Level = 'cloud' | 'site' | 'device' | 'smartnvr' | 'none';
 const signedIn = (levels: readonly Level[]) =>
-  ROUTE_KEYS.filter(
-    (key) => levels.includes(routes[key].level) && !isPlaceholderRoute(key) && !SIGNED_OUT.includes(key),
-  );
+  ROUTE_KEYS.filter((key) => levels.includes(routes[key].level) && !SIGNED_OUT.includes(key));
 
 // Three journeys of about twenty pages each, so two browsers share the work.
 const GROUPS: readonly (readonly Level[])[] = [['cloud', 'none'], ['site', 'smartnvr'], ['device']];

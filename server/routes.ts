@@ -28,12 +28,14 @@ import { guestPortalPublicRoutes } from './features/guest-portals/public-routes.
 import { healthRoutes } from './features/health/routes.ts';
 import { deviceLicenseRoutes } from './features/licenses/device-license-routes.ts';
 import { licenseRoutes } from './features/licenses/routes.ts';
+import { linqpathRoutes } from './features/linqpath/routes.ts';
 import { itemMetricRoutes } from './features/metrics/item-routes.ts';
 import { metricRoutes } from './features/metrics/routes.ts';
 import { navigationRoutes } from './features/navigation/routes.ts';
 import { newsRoutes } from './features/news/routes.ts';
 import { notificationSettingRoutes } from './features/notification-settings/routes.ts';
 import { pushRoutes } from './features/push/routes.ts';
+import { reportRoutes } from './features/reports/routes.ts';
 import { searchRoutes } from './features/search/routes.ts';
 import { siteMapRoutes } from './features/site-map/routes.ts';
 import { siteRoutes } from './features/sites/routes.ts';
@@ -44,6 +46,7 @@ import { tunnelRoutes } from './features/tunnels/routes.ts';
 import { invitationPublicRoutes } from './features/users/invitation-public-routes.ts';
 import { memberRoutes } from './features/users/member-routes.ts';
 import { userRoutes } from './features/users/routes.ts';
+import { themeRoutes, vpcRoutes } from './features/vpc/routes.ts';
 import { guestAccessRoutes } from './guest-access/routes.ts';
 
 /** Every API route, by prefix. Routes under /apiv2/cloud/:cloudId get the caller's membership checked. */
@@ -67,6 +70,7 @@ export async function registerRoutes(app: FastifyInstance, ctx: AppContext, hub:
   await app.register(adminRoutes(ctx), { prefix: '/apiv2/admin' });
   await app.register(invitationPublicRoutes(ctx), { prefix: '/apiv2/invitations' });
   await app.register(guestPortalPublicRoutes(ctx), { prefix: '/apiv2/guest-portal' });
+  await app.register(themeRoutes(ctx), { prefix: '/apiv2' });
   await app.register(
     async (cloud) => {
       registerCloudScope(cloud, ctx.db);
@@ -81,6 +85,9 @@ export async function registerRoutes(app: FastifyInstance, ctx: AppContext, hub:
       await cloud.register(siteMapRoutes(ctx));
       await cloud.register(topologyRoutes(ctx, hub));
       await cloud.register(floorMapRoutes(ctx));
+      await cloud.register(reportRoutes(ctx));
+      await cloud.register(linqpathRoutes(ctx));
+      await cloud.register(vpcRoutes(ctx));
       await cloud.register(siteConfigRoutes(ctx));
       await cloud.register(deviceConfigRoutes(ctx));
       await cloud.register(deviceListRoutes(ctx));

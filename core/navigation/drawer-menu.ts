@@ -4,7 +4,7 @@ import type { NavContext } from './context.ts';
 import { deviceMenu } from './device-menu.ts';
 import type { DrawerLevel } from './levels.ts';
 import { mainMenu } from './main-menu.ts';
-import { builtEntries, type NavEntry } from './nav-entry.ts';
+import { type NavEntry, withoutEmptyGroups } from './nav-entry.ts';
 import { siteMenu } from './site-menu.ts';
 import { smartNvrMenu } from './smartnvr-menu.ts';
 
@@ -19,12 +19,12 @@ export type DrawerMenu =
 export function drawerMenu(level: DrawerLevel, ctx: NavContext): DrawerMenu {
   switch (level) {
     case 'cloud':
-      return { level, frame: cloudMenu(ctx), entries: builtEntries(mainMenu(ctx)) };
+      return { level, frame: cloudMenu(ctx), entries: withoutEmptyGroups(mainMenu(ctx)) };
     case 'site':
-      return { level, entries: builtEntries(siteMenu(ctx)) };
+      return { level, entries: withoutEmptyGroups(siteMenu(ctx)) };
     case 'smartnvr':
-      return { level, entries: builtEntries(smartNvrMenu(ctx)) };
+      return { level, entries: withoutEmptyGroups(smartNvrMenu(ctx)) };
     case 'device':
-      return { level, entries: builtEntries(deviceMenu(ctx)) };
+      return { level, entries: withoutEmptyGroups(deviceMenu(ctx)) };
   }
 }

@@ -1,5 +1,4 @@
 // The shape every menu of the navigation model returns; the shell only renders it.
-import { leadsToBuiltPage } from '../routes.ts';
 import type { NavLabelKey } from './labels.ts';
 
 /** docs/constants.md: the height of one menu item, in CSS pixels. */
@@ -42,14 +41,11 @@ export function navHeading(key: string, labelKey: NavLabelKey, children: readonl
   return children.length === 0 ? [] : [{ key, labelKey, href: null, children, heading: true }];
 }
 
-/**
- * The entries a user can follow: a link to a page not built yet goes (with its anchors), and so does a
- * group or heading left with nothing under it (docs/navigation.md).
- */
-export function builtEntries(entries: readonly NavEntry[]): NavEntry[] {
+/** The entries without the groups and headings that are left with nothing under them (docs/navigation.md). */
+export function withoutEmptyGroups(entries: readonly NavEntry[]): NavEntry[] {
   return entries.flatMap((entry): NavEntry[] => {
-    if (entry.href !== null) return leadsToBuiltPage(entry.href) ? [entry] : [];
-    const children = builtEntries(entry.children ?? []);
+    if (entry.href !== null) return [entry];
+    const children = withoutEmptyGroups(entry.children ?? []);
     return children.length === 0 ? [] : [{ ...entry, children }];
   });
 }

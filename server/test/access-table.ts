@@ -5,7 +5,9 @@ import type { Call, Rule } from './access-rules.ts';
 import { ACCOUNT_CALLS } from './access-table-account.ts';
 import { GUEST_ACCOUNT_CALLS } from './access-table-guest-accounts.ts';
 import { GUEST_CERTIFICATE_CALLS } from './access-table-guest-certificate.ts';
+import { LINQPATH_CALLS } from './access-table-linqpath.ts';
 import { PLATFORM_CALLS } from './access-table-platform.ts';
+import { REPORT_CALLS } from './access-table-reports.ts';
 import type { RoleCloud } from './role-cloud.ts';
 
 // Ids of the wireless clients beforeAll creates; the placeholder names the route in the test titles.
@@ -574,6 +576,27 @@ export const CALLS: Call[] = [
       },
     ];
   }),
+  // VPC branding (docs/vpc.md): manage_vpc on a vpc cloud (the table's cloud is one); the theme is public.
+  { method: 'GET', url: cloudUrl('/vpc'), rule: member('manage_vpc') },
+  {
+    method: 'PUT',
+    url: cloudUrl('/vpc'),
+    rule: member('manage_vpc'),
+    body: () => ({
+      product_name: `Table Brand ${++unique}`,
+      primary_color: '#123456',
+      support_url: null,
+      privacy_url: null,
+      sign_in_text: null,
+      host_name: null,
+    }),
+  },
+  { method: 'PUT', url: cloudUrl('/vpc/images/logo'), rule: member('manage_vpc'), multipart: true },
+  { method: 'GET', url: cloudUrl('/vpc/images/logo'), rule: member('manage_vpc') },
+  { method: 'DELETE', url: cloudUrl('/vpc/images/logo'), rule: member('manage_vpc') },
+  { method: 'GET', url: () => '/apiv2/theme', rule: { kind: 'public' } },
+  // localhost is no brand's host name.
+  { method: 'GET', url: () => '/apiv2/theme/logo', rule: { kind: 'public', status: 404 } },
   // The topology (docs/topology.md): read by whoever sees the site.
   ...(['assigned', 'other'] as const).map(
     (site): Call => ({
@@ -596,6 +619,8 @@ export const CALLS: Call[] = [
   ...guestPortalCalls(),
   ...GUEST_CERTIFICATE_CALLS,
   ...GUEST_ACCOUNT_CALLS,
+  ...LINQPATH_CALLS,
+  ...REPORT_CALLS,
   ...ACCOUNT_CALLS,
   { method: 'GET', url: () => '/apiv2/blog-posts', rule: { kind: 'public' } },
   {

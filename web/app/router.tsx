@@ -2,14 +2,7 @@
 import type { FetchQueryOptions, QueryClient, QueryKey } from '@tanstack/react-query';
 import type { ComponentType } from 'react';
 import { createBrowserRouter, type LoaderFunctionArgs, type RouteObject } from 'react-router';
-import {
-  type BuiltRouteKey,
-  isPlaceholderRoute,
-  matchRoute,
-  ROUTE_KEYS,
-  type RouteKey,
-  routes,
-} from '../../core/routes.ts';
+import { matchRoute, ROUTE_KEYS, type RouteKey, routes } from '../../core/routes.ts';
 import { rangeOfSearch } from '../../core/time-range.ts';
 import { siteConfigQueryOptions } from '../features/config/api/get-site-config.ts';
 import { dashboardQuery } from '../features/dashboards/api/get-dashboard.ts';
@@ -52,8 +45,8 @@ const licensesPage = () => import('../features/licenses/pages/licenses-page.tsx'
 const clientsListPage = () =>
   import('../features/clients/pages/clients-list-page.tsx').then((m) => m.ClientsListPage);
 
-// The page of every route that is built; the placeholder routes (core/routes.ts) show the "not built yet" page.
-const BUILT_PAGES: Record<Exclude<BuiltRouteKey, keyof typeof PUBLIC_PAGES>, LoadComponent> = {
+// The page of every route inside the signed-in frame.
+const FRAMED_PAGES: Record<Exclude<RouteKey, keyof typeof PUBLIC_PAGES>, LoadComponent> = {
   home: () => import('../shell/home-redirect.tsx').then((m) => m.HomeRedirect),
   noCloud: () => import('../features/auth/pages/no-cloud-page.tsx').then((m) => m.NoCloudPage),
   adminTools: () => import('../features/admin/pages/admin-page.tsx').then((m) => m.AdminPage),
@@ -83,6 +76,9 @@ const BUILT_PAGES: Record<Exclude<BuiltRouteKey, keyof typeof PUBLIC_PAGES>, Loa
     import('../features/sites/pages/site-filter-edit-page.tsx').then((m) => m.SiteFilterEditPage),
   users: () => import('../features/users/pages/users-list-page.tsx').then((m) => m.UsersListPage),
   changeLog: () => import('../features/change-log/pages/change-log-page.tsx').then((m) => m.ChangeLogPage),
+  linqpath: () => import('../features/linqpath/pages/linqpath-page.tsx').then((m) => m.LinqPathPage),
+  reports: () => import('../features/reports/pages/reports-page.tsx').then((m) => m.ReportsPage),
+  tools: () => import('../features/tools/pages/tools-page.tsx').then((m) => m.ToolsPage),
   notificationSettings: () =>
     import('../features/notification-settings/pages/notification-settings-page.tsx').then(
       (m) => m.NotificationSettingsPage,
@@ -94,6 +90,7 @@ const BUILT_PAGES: Record<Exclude<BuiltRouteKey, keyof typeof PUBLIC_PAGES>, Loa
   clouds: () => import('../features/clouds/pages/clouds-list-page.tsx').then((m) => m.CloudsListPage),
   cloudSwitch: () => import('../features/clouds/pages/cloud-switch-page.tsx').then((m) => m.CloudSwitchPage),
   cloudEdit: () => import('../features/clouds/pages/cloud-edit-page.tsx').then((m) => m.CloudEditPage),
+  cloudVpc: () => import('../features/vpc/pages/vpc-page.tsx').then((m) => m.VpcPage),
   cloudLicenses: licensesPage,
   cloudAddons: licensesPage,
   siteAddons: licensesPage,
@@ -185,7 +182,7 @@ function framedPage(
   key: Exclude<RouteKey, keyof typeof PUBLIC_PAGES>,
   queryClient?: QueryClient,
 ): RouteObject {
-  const load = isPlaceholderRoute(key) ? null : BUILT_PAGES[key];
+  const load = FRAMED_PAGES[key];
   const data = PAGE_DATA[key];
   return {
     path: routes[key].path,
@@ -198,14 +195,7 @@ function framedPage(
         }
       : {}),
     errorElement: <RouteErrorPage />,
-    lazy: failSafeLazy(
-      load
-        ? async () => ({ Component: await load() })
-        : async () => {
-            const { PlaceholderPage } = await import('../shell/placeholder-page.tsx');
-            return { element: <PlaceholderPage routeKey={key} /> };
-          },
-    ),
+    lazy: failSafeLazy(async () => ({ Component: await load() })),
   };
 }
 

@@ -18,7 +18,7 @@ describe('i18n', () => {
 
   it('starts in English with the strings usable at once', () => {
     void initI18n();
-    expect(i18n.t('shell.placeholder.notBuilt')).toBe('This page is not built yet.');
+    expect(i18n.t('shell.notFound.title')).toBe('Page not found');
     expect(currentLocale()).toBe('en');
   });
 

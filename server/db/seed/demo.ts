@@ -16,8 +16,10 @@ import { seedGuestAccess } from './demo-guest-access.ts';
 import { seedHistory } from './demo-history.ts';
 import { seedInvitations } from './demo-invitations.ts';
 import { seedLicenses, seedSmartNvrs } from './demo-licenses.ts';
+import { seedLinqPath } from './demo-linqpath.ts';
 import { seedMetricHistory } from './demo-metrics.ts';
 import { seedNews } from './demo-news.ts';
+import { seedReports } from './demo-reports.ts';
 import { seedSites } from './demo-sites.ts';
 import { seedTasks } from './demo-tasks.ts';
 import { seedTopology } from './demo-topology.ts';
@@ -68,6 +70,8 @@ export async function seedDemo(db: Database, secrets: SecretBox, now = new Date(
     await seedFloors(tx, demo, demoDevices);
     await seedTopology(tx, demo, now);
     await seedGuestAccess(tx, secrets, demo, accounts.owner, now);
+    await seedLinqPath(tx, demo, sites, accounts.owner);
+    await seedReports(tx, demo, DEMO_CLOUD, accounts.owner, now);
   });
   // PGlite has no autovacuum: refresh planner statistics after the bulk load (docs/architecture.md#stack).
   await db.execute(sql`analyze`);
