@@ -126,8 +126,7 @@ async function cloudMenuOf(account: string) {
 }
 
 // What each account must (and must not) see, whatever else the model gives it (docs/navigation.md,
-// docs/security.md). Entries of pages not built yet are hidden for everyone (docs/navigation.md).
-const NOT_BUILT: NavLabelKey[] = ['nav.main.reportManagement', 'nav.main.tools'];
+// docs/security.md). Tools are for the support tools flag, which only the sysadmin holds (docs/tools.md).
 const MUST: Record<string, { see: NavLabelKey[]; miss: NavLabelKey[] }> = {
   owner: {
     see: [
@@ -138,13 +137,14 @@ const MUST: Record<string, { see: NavLabelKey[]; miss: NavLabelKey[] }> = {
       // AuthPort is on in Demo Networks (docs/guest-access.md#who-may).
       'nav.main.authportServicePlans',
       'nav.main.authportAccounts',
+      'nav.main.reportManagement',
     ],
     // Demo Networks is not on the vpc plan (docs/vpc.md#who-may).
-    miss: ['nav.main.sites', 'nav.main.vpc', ...NOT_BUILT],
+    miss: ['nav.main.sites', 'nav.main.vpc', 'nav.main.tools'],
   },
   admin: {
     see: ['nav.main.siteManagement', 'nav.main.properties', 'nav.common.addons', 'nav.common.notifications'],
-    miss: ['nav.main.sites', ...NOT_BUILT],
+    miss: ['nav.main.sites', 'nav.main.tools'],
   },
   guest: {
     see: ['nav.common.dashboard', 'nav.common.devices', 'nav.common.activity', 'nav.main.sites'],
@@ -159,8 +159,8 @@ const MUST: Record<string, { see: NavLabelKey[]; miss: NavLabelKey[] }> = {
     miss: ['nav.main.authportServicePlans'],
   },
   sysadmin: {
-    see: ['nav.main.siteManagement', 'nav.main.userManagement'],
-    miss: ['nav.main.sites', ...NOT_BUILT],
+    see: ['nav.main.siteManagement', 'nav.main.userManagement', 'nav.main.tools'],
+    miss: ['nav.main.sites'],
   },
 };
 

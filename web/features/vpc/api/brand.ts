@@ -5,7 +5,7 @@ import { UPLOAD_FIELD } from '../../../../core/api/files.ts';
 import type { Brand, BrandBody, BrandImageKind } from '../../../../core/api/vpc.ts';
 import { FIELD_ERRORS } from '../../../platform/errors/error-policy-host.tsx';
 import { apiDelete, apiGet, apiPut, apiPutForm } from '../../../platform/http.ts';
-import { authKeys } from '../../auth/api/keys.ts';
+import { authKeys } from '../../auth/index.ts';
 import { vpcKeys } from './keys.ts';
 
 const brandPath = (cloudId: number) => `/apiv2/cloud/${cloudId}/vpc`;

@@ -3,7 +3,7 @@ import { queryOptions, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useCallback, useSyncExternalStore } from 'react';
 import { LOCAL_ERRORS } from '../../../platform/errors/error-policy-host.tsx';
 import { apiGet } from '../../../platform/http.ts';
-import type { DeploymentTheme } from '../../auth/api/get-me.ts';
+import type { DeploymentTheme } from '../../auth/index.ts';
 import { vpcKeys } from './keys.ts';
 
 export function publicThemeQueryOptions() {

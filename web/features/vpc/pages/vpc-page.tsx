@@ -26,7 +26,7 @@ import { LoadFailed } from '../../../platform/load-failed.tsx';
 import { showMessage } from '../../../platform/messages/message-store.ts';
 import { Loading, NotAllowed, PageSection } from '../../../platform/page-section.tsx';
 import { useRouteParams } from '../../../platform/use-route-match.ts';
-import { useCloud } from '../../clouds/api/get-cloud.ts';
+import { useCloud } from '../../clouds/index.ts';
 import { type BrandChange, useBrand, useBrandChange } from '../api/brand.ts';
 import { BrandPreview } from '../components/brand-preview.tsx';
 
