@@ -47,6 +47,8 @@ async function main(): Promise<void> {
         sendMail: context.sendMail,
         publicUrl: config.publicUrl,
         productName: config.theme.product_name,
+        logoUrl: config.theme.logo_url,
+        webRoot: config.webDistDir,
         log: app.log,
       }),
     ],

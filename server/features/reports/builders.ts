@@ -8,6 +8,7 @@ import { newestFirmware } from '../../../core/fleet/firmware.ts';
 import { productBrand } from '../../../core/product-catalogue.ts';
 import type { Database } from '../../db/connect.ts';
 import { intArray, queryRows } from '../../db/rows.ts';
+import { type ChartBar, firstBars, hasBars, type ReportChart } from './charts.ts';
 import type { Cell } from './xlsx-writer.ts';
 
 /** Rows read at a time from a section that grows with the fleet. */
@@ -26,7 +27,35 @@ export type Report = {
   title: string;
   summary: [label: string, value: string][];
   sections: ReportSection[];
+  /**
+   * The report's charts, from aggregates (a row per status, site, type...), never from the sections' rows;
+   * only a PDF asks for them.
+   */
+  charts: () => Promise<ReportChart[]>;
 };
+
+/** An aggregate read once, whether a chart or a section asks for it first. */
+function once<T>(read: () => Promise<T>): () => Promise<T> {
+  let reading: Promise<T> | undefined;
+  return () => {
+    reading ??= read();
+    return reading;
+  };
+}
+
+/** The charts worth drawing: those with a bar above zero. */
+const drawn = (charts: ReportChart[]) => charts.filter(hasBars);
+
+/** A chart of at most CHART_BARS_MAX bars, its title saying when it shows only the first of them. */
+function chartOf(title: string, unit: string, all: ChartBar[], firstOnes: string, max?: number): ReportChart {
+  const { bars, cut } = firstBars(all);
+  return {
+    title: cut ? `${title} (${firstOnes.replace('{n}', String(bars.length))})` : title,
+    unit,
+    bars,
+    max,
+  };
+}
 
 export type ReportInput = {
   cloudId: number;
@@ -140,14 +169,34 @@ async function one<T>(db: Database, query: SQL): Promise<T> {
 }
 
 async function inventory(db: Database, input: ReportInput): Promise<Report> {
-  const counts = await one<{ total: number; online: number }>(
+  // A row per status and family: the summary's counts and the charts' bars.
+  const groups = await queryRows<{ status_id: string; product_type: string; devices: number }>(
     db,
-    sql`SELECT count(*)::int AS total,
-          count(*) FILTER (WHERE d.status_id IN ('STATUS_ONLINE', 'STATUS_SKIPPED_HB'))::int AS online
-        FROM devices d WHERE ${deviceScope(input)}`,
+    sql`SELECT d.status_id, d.product_type, count(*)::int AS devices
+        FROM devices d WHERE ${deviceScope(input)} GROUP BY d.status_id, d.product_type`,
   );
+  const tally = (key: (g: (typeof groups)[number]) => string) => {
+    const counts = new Map<string, number>();
+    for (const g of groups) counts.set(key(g), (counts.get(key(g)) ?? 0) + g.devices);
+    return counts;
+  };
+  const byStatus = tally((g) => STATUS_TEXT[g.status_id] ?? g.status_id);
+  const byFamily = tally((g) => g.product_type);
+  const counts = {
+    total: groups.reduce((sum, g) => sum + g.devices, 0),
+    online: byStatus.get('Online') ?? 0,
+  };
+  const bars = (tallied: Map<string, number>) =>
+    [...tallied]
+      .map(([label, value]) => ({ label, value }))
+      .sort((a, b) => b.value - a.value || a.label.localeCompare(b.label));
   return {
     title: REPORT_TITLES.inventory,
+    charts: async () =>
+      drawn([
+        chartOf('Devices by status', '', bars(byStatus), 'the {n} most common'),
+        chartOf('Devices by family', '', bars(byFamily), 'the {n} largest'),
+      ]),
     summary: [
       ['Devices', String(counts.total)],
       ['Online', String(counts.online)],
@@ -235,8 +284,36 @@ async function availability(db: Database, input: ReportInput): Promise<Report> {
         FROM devices d WHERE ${deviceScope(input)}`,
   );
   const present = num(totals.present_s);
+  const siteRows = once(() =>
+    queryRows<{
+      site: string | null;
+      devices: number;
+      present_s: number | null;
+      outages: number | null;
+      down_s: number | null;
+    }>(
+      db,
+      sql`SELECT s.name AS site, count(*)::int AS devices,
+            sum(extract(epoch FROM (${input.to}::timestamptz - greatest(d.created_at, ${input.from}::timestamptz))))
+              FILTER (WHERE d.created_at < ${input.to}) AS present_s,
+            sum(o.outages)::int AS outages, sum(o.down_s) AS down_s
+          FROM devices d LEFT JOIN sites s ON s.id = d.site_id
+          LEFT JOIN LATERAL (SELECT count(*) AS outages, sum(${outageSeconds(input)}) AS down_s
+            FROM alerts a WHERE a.device_id = d.id AND ${outagesIn(input)}) o ON true
+          WHERE ${deviceScope(input)}
+          GROUP BY s.id, s.name ORDER BY s.name NULLS LAST, s.id`,
+    ),
+  );
+  const siteUptime = (r: { present_s: number | null; down_s: number | null }) =>
+    num(r.present_s) > 0 ? percent(1 - num(r.down_s) / num(r.present_s)) : 100;
   return {
     title: REPORT_TITLES.availability,
+    charts: async () => {
+      // By name; past CHART_BARS_MAX sites, the ones with the lowest uptime.
+      const sites = (await siteRows()).map((r) => ({ label: r.site ?? 'No site', value: siteUptime(r) }));
+      const shown = firstBars(sites).cut ? [...sites].sort((a, b) => a.value - b.value) : sites;
+      return drawn([chartOf('Uptime per site', '%', shown, 'the {n} lowest', 100)]);
+    },
     summary: [
       ['Devices', String(totals.devices)],
       ['Uptime', present > 0 ? `${percent(1 - num(totals.down_s) / present)} %` : '100 %'],
@@ -248,28 +325,10 @@ async function availability(db: Database, input: ReportInput): Promise<Report> {
         title: 'Sites',
         columns: ['Site', 'Devices', 'Uptime (%)', 'Outages', 'Downtime (hours)'],
         async *pages() {
-          const rows = await queryRows<{
-            site: string | null;
-            devices: number;
-            present_s: number | null;
-            outages: number | null;
-            down_s: number | null;
-          }>(
-            db,
-            sql`SELECT s.name AS site, count(*)::int AS devices,
-                  sum(extract(epoch FROM (${input.to}::timestamptz - greatest(d.created_at, ${input.from}::timestamptz))))
-                    FILTER (WHERE d.created_at < ${input.to}) AS present_s,
-                  sum(o.outages)::int AS outages, sum(o.down_s) AS down_s
-                FROM devices d LEFT JOIN sites s ON s.id = d.site_id
-                LEFT JOIN LATERAL (SELECT count(*) AS outages, sum(${outageSeconds(input)}) AS down_s
-                  FROM alerts a WHERE a.device_id = d.id AND ${outagesIn(input)}) o ON true
-                WHERE ${deviceScope(input)}
-                GROUP BY s.id, s.name ORDER BY s.name NULLS LAST, s.id`,
-          );
-          yield rows.map((r) => [
+          yield (await siteRows()).map((r) => [
             r.site ?? 'No site',
             r.devices,
-            num(r.present_s) > 0 ? percent(1 - num(r.down_s) / num(r.present_s)) : 100,
+            siteUptime(r),
             num(r.outages),
             hours(num(r.down_s)),
           ]);
@@ -365,8 +424,38 @@ async function alertsSummary(db: Database, input: ReportInput): Promise<Report> 
   ];
   const columns = ['Total', 'Critical', 'Warning', 'Open', 'Mean time to resolve (hours)'];
   const totals = await one<Measures>(db, sql`SELECT ${measures} FROM alerts a WHERE ${raised}`);
+  const typeRows = once(() =>
+    queryRows<Measures & { alert_type: string }>(
+      db,
+      sql`SELECT a.alert_type, ${measures} FROM alerts a WHERE ${raised} GROUP BY a.alert_type ORDER BY total DESC, a.alert_type`,
+    ),
+  );
+  const healthRows = once(() =>
+    queryRows<Measures & { health_id: string }>(
+      db,
+      sql`SELECT a.health_id, ${measures} FROM alerts a WHERE ${raised} GROUP BY a.health_id ORDER BY a.health_id`,
+    ),
+  );
   return {
     title: REPORT_TITLES.alerts,
+    charts: async () =>
+      drawn([
+        chartOf(
+          'Alerts by type',
+          '',
+          (await typeRows()).map((r) => ({ label: r.alert_type, value: r.total })),
+          'the {n} most raised',
+        ),
+        chartOf(
+          'Alerts by health',
+          '',
+          (await healthRows()).map((r) => ({
+            label: HEALTH_TEXT[r.health_id] ?? r.health_id,
+            value: r.total,
+          })),
+          'the first {n}',
+        ),
+      ]),
     summary: [
       ['Alerts raised', String(totals.total)],
       ['Critical', String(totals.critical)],
@@ -378,11 +467,7 @@ async function alertsSummary(db: Database, input: ReportInput): Promise<Report> 
         title: 'By type',
         columns: ['Type', ...columns],
         async *pages() {
-          const rows = await queryRows<Measures & { alert_type: string }>(
-            db,
-            sql`SELECT a.alert_type, ${measures} FROM alerts a WHERE ${raised} GROUP BY a.alert_type ORDER BY total DESC, a.alert_type`,
-          );
-          yield rows.map((r) => [r.alert_type, ...measured(r)]);
+          yield (await typeRows()).map((r) => [r.alert_type, ...measured(r)]);
         },
       },
       {
@@ -401,11 +486,7 @@ async function alertsSummary(db: Database, input: ReportInput): Promise<Report> 
         title: 'By health',
         columns: ['Health', 'Total', 'Open', 'Mean time to resolve (hours)'],
         async *pages() {
-          const rows = await queryRows<Measures & { health_id: string }>(
-            db,
-            sql`SELECT a.health_id, ${measures} FROM alerts a WHERE ${raised} GROUP BY a.health_id ORDER BY a.health_id`,
-          );
-          yield rows.map((r) => [
+          yield (await healthRows()).map((r) => [
             HEALTH_TEXT[r.health_id] ?? r.health_id,
             r.total,
             r.open,
@@ -417,6 +498,8 @@ async function alertsSummary(db: Database, input: ReportInput): Promise<Report> 
   };
 }
 
+/** Devices the clients report's traffic chart shows. */
+const CHART_TOP_DEVICES = 10;
 const megabytes = (bytes: unknown) => Math.round((num(bytes) / 1e6) * 100) / 100;
 
 async function clientsAndTraffic(db: Database, input: ReportInput): Promise<Report> {
@@ -429,6 +512,21 @@ async function clientsAndTraffic(db: Database, input: ReportInput): Promise<Repo
   );
   return {
     title: REPORT_TITLES.clients,
+    charts: async () => {
+      const devices = await queryRows<{ device: string; bytes: number }>(
+        db,
+        sql`SELECT d.name AS device, sum(c.rx_bytes + c.tx_bytes) AS bytes
+            FROM wireless_clients c JOIN devices d ON d.id = c.device_id
+            WHERE ${seen} GROUP BY d.id, d.name ORDER BY bytes DESC, d.id LIMIT ${CHART_TOP_DEVICES}`,
+      );
+      return drawn([
+        {
+          title: 'Top devices by traffic',
+          unit: 'MB',
+          bars: devices.map((r) => ({ label: r.device, value: megabytes(r.bytes) })),
+        },
+      ]);
+    },
     summary: [
       ['Clients seen', String(totals.clients)],
       ['Received (MB)', String(megabytes(totals.rx))],
@@ -539,6 +637,17 @@ async function firmwareCompliance(db: Database, input: ReportInput): Promise<Rep
   const behind = sql` AND d.fw IS DISTINCT FROM ${recommendedCase}`;
   return {
     title: REPORT_TITLES.firmware,
+    charts: async () =>
+      drawn([
+        {
+          title: 'Devices on the recommended version',
+          unit: '',
+          bars: [
+            { label: 'On the recommended version', value: onVersion },
+            { label: 'Not on it', value: total - onVersion },
+          ],
+        },
+      ]),
     summary: [
       ['Devices', String(total)],
       ['On the recommended version', String(onVersion)],
@@ -596,8 +705,29 @@ async function guestAccess(db: Database, input: ReportInput): Promise<Report> {
           AND a.first_used_at < ${input.to}
         GROUP BY p.id, p.name ORDER BY used DESC, p.name`,
   );
+  const siteRows = once(() =>
+    queryRows<{
+      site: string;
+      sessions: number;
+      guests: number;
+      duration_s: number;
+      bytes_in: number;
+      bytes_out: number;
+    }>(
+      db,
+      sql`SELECT s.name AS site, count(*)::int AS sessions, count(DISTINCT g.account_id)::int AS guests,
+            sum(g.duration_s) AS duration_s, sum(g.bytes_in) AS bytes_in, sum(g.bytes_out) AS bytes_out
+          FROM guest_sessions g JOIN sites s ON s.id = g.site_id
+          WHERE ${during} GROUP BY s.id, s.name ORDER BY s.name, s.id`,
+    ),
+  );
   return {
     title: REPORT_TITLES.guest_access,
+    charts: async () => {
+      const sites = (await siteRows()).map((r) => ({ label: r.site, value: r.sessions }));
+      const shown = firstBars(sites).cut ? [...sites].sort((a, b) => b.value - a.value) : sites;
+      return drawn([chartOf('Sessions per site', '', shown, 'the {n} busiest')]);
+    },
     summary: [
       ['Sessions', String(totals.sessions)],
       ['Guests', String(totals.guests)],
@@ -617,21 +747,7 @@ async function guestAccess(db: Database, input: ReportInput): Promise<Report> {
           'Data to guests (MB)',
         ],
         async *pages() {
-          const rows = await queryRows<{
-            site: string;
-            sessions: number;
-            guests: number;
-            duration_s: number;
-            bytes_in: number;
-            bytes_out: number;
-          }>(
-            db,
-            sql`SELECT s.name AS site, count(*)::int AS sessions, count(DISTINCT g.account_id)::int AS guests,
-                  sum(g.duration_s) AS duration_s, sum(g.bytes_in) AS bytes_in, sum(g.bytes_out) AS bytes_out
-                FROM guest_sessions g JOIN sites s ON s.id = g.site_id
-                WHERE ${during} GROUP BY s.id, s.name ORDER BY s.name, s.id`,
-          );
-          yield rows.map((r) => [
+          yield (await siteRows()).map((r) => [
             r.site,
             r.sessions,
             r.guests,

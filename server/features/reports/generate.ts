@@ -14,6 +14,7 @@ import { clouds, memberships } from '../../db/schema/clouds.ts';
 import { siteFilters, sites } from '../../db/schema/inventory.ts';
 import { reportRuns, reportSchedules } from '../../db/schema/reports.ts';
 import type { SendMail } from '../../mail/send-mail.ts';
+import { type ReportBrand, reportBrand } from './brand.ts';
 import { buildReport, localTime, REPORT_TITLES } from './builders.ts';
 import { CONTENT_TYPES, writeReportFile } from './output.ts';
 
@@ -27,7 +28,11 @@ export type ReportDeps = {
   db: Database;
   sendMail: SendMail;
   publicUrl: string;
+  /** The deployment theme's product name and logo address; a vpc cloud's brand takes their place. */
   productName: string;
+  logoUrl: string | null;
+  /** The built web app, where an address of the theme's logo on the console is a file. */
+  webRoot: string;
   log: { error: (details: object, message: string) => void };
 };
 
@@ -76,6 +81,7 @@ export async function generateRun(deps: ReportDeps, run: RunRow): Promise<void> 
     const [cloud] = await db.select({ name: clouds.name }).from(clouds).where(eq(clouds.id, run.cloudId));
     if (!cloud) return;
     const covered = await coveredSites(db, run);
+    const brand = await reportBrand(db, run.cloudId, deps, run.format === 'pdf');
     const report = await buildReport(db, run.kind as ReportKind, {
       cloudId: run.cloudId,
       siteIds: covered.siteIds,
@@ -88,7 +94,8 @@ export async function generateRun(deps: ReportDeps, run: RunRow): Promise<void> 
       report,
       run.format,
       {
-        productName: deps.productName,
+        productName: brand.productName,
+        logo: brand.logo,
         cloudName: cloud.name,
         name: run.name,
         lines: [
@@ -113,7 +120,7 @@ export async function generateRun(deps: ReportDeps, run: RunRow): Promise<void> 
         contentType: CONTENT_TYPES[run.format],
       })
       .where(eq(reportRuns.id, run.id));
-    const mailed = await mailRun(deps, run, { fileName, content });
+    const mailed = await mailRun(deps, brand, run, { fileName, content });
     await db.update(reportRuns).set({ mailed }).where(eq(reportRuns.id, run.id));
   } catch (error) {
     if (!(error instanceof ReportFailure)) deps.log.error({ err: error, run: run.id }, 'report failed');
@@ -133,6 +140,7 @@ export async function generateRun(deps: ReportDeps, run: RunRow): Promise<void> 
 /** Mails the file to the recipients who are still members: attached up to the cap, else linked. */
 async function mailRun(
   deps: ReportDeps,
+  brand: ReportBrand,
   run: RunRow,
   file: { fileName: string; content: Buffer },
 ): Promise<'attached' | 'linked' | 'none' | 'failed'> {
@@ -156,13 +164,13 @@ async function mailRun(
     for (const { email } of recipients) {
       const sent = await deps.sendMail({
         to: email,
-        subject: `${run.name}: ${title} report from ${deps.productName}`,
+        subject: `${run.name}: ${title} report from ${brand.productName}`,
         text: [
           `Your ${title.toLowerCase()} report "${run.name}" is ready.`,
           '',
           attach
             ? `It is attached as ${file.fileName}.`
-            : `It is too large to attach; download it (signed in to ${deps.productName}): ${link}`,
+            : `It is too large to attach; download it (signed in to ${brand.productName}): ${link}`,
           '',
           `It is kept for ${REPORT_KEEP_DAYS} days on the cloud's Reports page.`,
         ].join('\n'),

@@ -1,13 +1,16 @@
 // A report written out as a file (docs/reports.md#formats). CSV and XLSX are written row by row as the
 // sections' pages come, straight to a file; a PDF holds at most PDF_ROWS_MAX rows of each section (the
-// CSV and XLSX files hold them all) and is laid out on a worker thread.
+// CSV and XLSX files hold them all), starts with the brand's logo and the report's charts, and is laid out
+// on a worker thread.
 
 import { once } from 'node:events';
 import { createWriteStream } from 'node:fs';
 import type { ReportFormat } from '../../../core/api/reports.ts';
 import { csvField } from '../../../core/csv.ts';
 import { makePdfInWorker } from '../../pdf/make-pdf.ts';
+import type { PdfLogo } from './brand.ts';
 import type { Report } from './builders.ts';
+import { barChartSvg, CHART_WIDTH } from './charts.ts';
 import { type Cell, XlsxWriter } from './xlsx-writer.ts';
 
 /** Rows of a section a PDF lists; past them it says how many more the CSV or XLSX file would hold. */
@@ -21,6 +24,8 @@ export const CONTENT_TYPES: Readonly<Record<ReportFormat, string>> = {
 
 export type ReportHeading = {
   productName: string;
+  /** The brand's logo at the top of a PDF; without one its heading is text only. */
+  logo?: PdfLogo | null;
   cloudName: string;
   name: string;
   /** Lines under the title: the sites covered, the period, when it was made. */
@@ -35,8 +40,15 @@ export async function writeReportFile(
   path: string,
 ): Promise<{ rows: number }> {
   if (format === 'pdf') {
-    const { rows, document } = await pdfDocument(report, heading);
-    const pdf = await makePdfInWorker(document);
+    const { rows, document } = await reportPdfDocument(report, heading);
+    let pdf: Buffer;
+    try {
+      pdf = await makePdfInWorker(document);
+    } catch (error) {
+      // A logo pdfmake cannot draw leaves the heading text only rather than failing the report.
+      if (!heading.logo) throw error;
+      pdf = await makePdfInWorker(withoutLogo(document));
+    }
     const out = createWriteStream(path);
     out.end(pdf);
     await once(out, 'finish');
@@ -80,9 +92,21 @@ export async function writeReportFile(
 
 const cellText = (cell: Cell) => (cell === null ? '' : String(cell));
 
-async function pdfDocument(report: Report, heading: ReportHeading) {
+/** The largest a logo is drawn at the top of a PDF, in points. */
+const LOGO_FIT: [number, number] = [160, 40];
+
+/** The document without its logo. */
+const withoutLogo = (document: Record<string, unknown>) => ({
+  ...document,
+  content: (document.content as { id?: string }[]).filter((node) => node.id !== 'logo'),
+});
+
+/** The PDF's pdfmake document, its sections' rows read page by page; answers how many rows they held. */
+export async function reportPdfDocument(report: Report, heading: ReportHeading) {
   let rows = 0;
+  const charts = await report.charts();
   const content: object[] = [
+    ...(heading.logo ? [{ ...heading.logo, id: 'logo', fit: LOGO_FIT, margin: [0, 0, 0, 6] }] : []),
     { text: heading.productName, style: 'product' },
     { text: `${report.title}: ${heading.name}`, style: 'title' },
     { text: heading.cloudName, style: 'subtitle' },
@@ -95,6 +119,7 @@ async function pdfDocument(report: Report, heading: ReportHeading) {
       layout: 'noBorders',
       margin: [0, 10, 0, 4],
     },
+    ...charts.map((chart) => ({ svg: barChartSvg(chart), width: CHART_WIDTH, margin: [0, 8, 0, 4] })),
   ];
   for (const section of report.sections) {
     const body: string[][] = [];

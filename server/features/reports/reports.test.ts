@@ -27,9 +27,14 @@ import {
 import { type SmtpStandIn, startSmtpStandIn } from '../../test/smtp-stand-in.ts';
 import { buildReport, type ReportInput } from './builders.ts';
 import { purgeOldReports, type ReportDeps, runReports } from './generate.ts';
-import { writeReportFile } from './output.ts';
+import { reportPdfDocument, writeReportFile } from './output.ts';
 
 const DAY = 86_400_000;
+/** A 1×1 PNG image. */
+const PNG = Buffer.from(
+  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mNkYPhfDwAChwGA60e6kgAAAABJRU5ErkJggg==',
+  'base64',
+);
 const NOW = new Date();
 const NEWEST = newestFirmware('wifi');
 
@@ -138,6 +143,8 @@ beforeAll(async () => {
     sendMail: mailSender({ smtpUrl: smtp.url, mailFrom: 'Console <reports@example.test>' }),
     publicUrl: 'https://console.example.test',
     productName: 'Test Console',
+    logoUrl: null,
+    webRoot: dir,
     log: { error: () => undefined },
   };
 });
@@ -243,6 +250,112 @@ describe('report builders', () => {
     expect(lines).toContain('Staff,1,5,1');
     expect(lines).toContain('laptop,aa:00:00:00:00:01,North,Staff,5,1');
     expect(lines).toContain('Alpha,North,2,8');
+  });
+
+  it("draws each kind's charts from its aggregates", async () => {
+    const chartsOf = async (kind: Parameters<typeof buildReport>[1]) =>
+      (await (await buildReport(t.database.db, kind, input())).charts()).map((c) => [c.title, c.bars]);
+    expect(await chartsOf('inventory')).toEqual([
+      [
+        'Devices by status',
+        [
+          { label: 'Offline', value: 2 },
+          { label: 'Online', value: 1 },
+        ],
+      ],
+      ['Devices by family', [{ label: 'wifi', value: 3 }]],
+    ]);
+    expect(await chartsOf('availability')).toEqual([
+      [
+        'Uptime per site',
+        [
+          { label: 'North', value: 96.13 },
+          { label: 'South', value: 100 },
+        ],
+      ],
+    ]);
+    expect(await chartsOf('alerts')).toEqual([
+      [
+        'Alerts by type',
+        [
+          { label: 'DEV_UNREACHABLE', value: 2 },
+          { label: 'DEV_REBOOT', value: 1 },
+        ],
+      ],
+      [
+        'Alerts by health',
+        [
+          { label: 'Critical', value: 2 },
+          { label: 'Warning', value: 1 },
+        ],
+      ],
+    ]);
+    expect(await chartsOf('clients')).toEqual([['Top devices by traffic', [{ label: 'Alpha', value: 8 }]]]);
+    expect(await chartsOf('firmware')).toEqual([
+      [
+        'Devices on the recommended version',
+        [
+          { label: 'On the recommended version', value: 1 },
+          { label: 'Not on it', value: 2 },
+        ],
+      ],
+    ]);
+    // A period with no alerts draws no empty chart.
+    const quiet = await buildReport(
+      t.database.db,
+      'alerts',
+      input({ to: new Date(NOW.getTime() - 6 * DAY) }),
+    );
+    expect(await quiet.charts()).toEqual([]);
+  });
+
+  it('starts a PDF with the logo and the product name, and draws the charts above the tables', async () => {
+    const report = await buildReport(t.database.db, 'inventory', input());
+    const logo = { image: `data:image/png;base64,${PNG.toString('base64')}` };
+    const heading = {
+      productName: 'Test Console',
+      logo,
+      cloudName: 'Report Cloud',
+      name: 'Weekly',
+      lines: [],
+    };
+    const { rows, document } = await reportPdfDocument(report, heading);
+    expect(rows).toBe(3);
+    const content = document.content as Record<string, unknown>[];
+    expect(content[0]).toMatchObject({ ...logo, fit: [160, 40] });
+    expect(content[1]).toMatchObject({ text: 'Test Console', style: 'product' });
+    const charts = content.filter((node) => typeof node.svg === 'string').map((node) => node.svg as string);
+    expect(charts).toHaveLength(2);
+    expect(charts[0]).toContain('>Devices by status</text>');
+    expect(charts[0]).toMatch(/>Offline<\/text><rect [^>]*width="303"[^>]*\/><text [^>]*>2<\/text>/);
+    expect(charts[0]).toMatch(/>Online<\/text><rect [^>]*width="151.5"[^>]*\/><text [^>]*>1<\/text>/);
+    expect(charts[1]).toContain('>wifi</text>');
+    const lastChart = content.findLastIndex((node) => typeof node.svg === 'string');
+    expect(content.findIndex((node) => node.text === 'Devices' && node.style === 'section')).toBeGreaterThan(
+      lastChart,
+    );
+
+    const path = join(dir, 'inventory.pdf');
+    await writeReportFile(report, 'pdf', heading, path);
+    expect((await readFile(path)).subarray(0, 5).toString()).toBe('%PDF-');
+  });
+
+  it('leaves the heading text only when the logo cannot be drawn', async () => {
+    const report = await buildReport(t.database.db, 'firmware', input());
+    const broken = { image: `data:image/png;base64,${PNG.subarray(0, 20).toString('base64')}` };
+    const heading = {
+      productName: 'Test Console',
+      logo: broken,
+      cloudName: 'Report Cloud',
+      name: 'Weekly',
+      lines: [],
+    };
+    const path = join(dir, 'broken-logo.pdf');
+    expect(await writeReportFile(report, 'pdf', heading, path)).toEqual({ rows: 3 });
+    const pdf = await readFile(path);
+    expect(pdf.subarray(0, 5).toString()).toBe('%PDF-');
+    // The PDF holds no image: only the charts' vector drawing.
+    expect(pdf.includes('/Subtype /Image')).toBe(false);
   });
 
   it('writes an XLSX workbook with a sheet per section', async () => {
