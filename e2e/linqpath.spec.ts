@@ -1,5 +1,6 @@
 // docs/linqpath.md: the owner plans a 60 GHz link from a demo site to a rooftop typed in, reads its budget and
-// its path profile over flat earth, and saves it as a named plan; axe at both widths.
+// its path profile over flat earth, saves it as a named plan, finds it exportable as a PDF, and registers its
+// two radios with "Create link"; axe at both widths.
 import { expect, test } from '@playwright/test';
 import { expectNoAxeViolations, startSession } from './support/console.ts';
 
@@ -40,6 +41,40 @@ for (const width of [1440, 375]) {
     const saved = page.getByRole('region', { name: 'Saved plans' });
     await expect(saved.getByRole('row', { name: new RegExp(`^${name}`) })).toBeVisible();
     await expect(saved.getByRole('button', { name: `Open ${name}` })).toBeVisible();
+    const pdf = page.getByRole('link', { name: `Export PDF of ${name}` });
+    await expect(pdf).toHaveAttribute('download');
     await expectNoAxeViolations(page);
+
+    // docs/linqpath.md#creating-the-link: End A goes into its site, End B into the one chosen.
+    await page.getByRole('button', { name: 'Create link' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Create the link' });
+    const suffix = `${width}${Date.now().toString(16).slice(-6)}`.toUpperCase();
+    const mac = (last: string) =>
+      `02:6c:${suffix.slice(-6, -4)}:${suffix.slice(-4, -2)}:${suffix.slice(-2)}:${last}`;
+    const registerEnd = async (group: string, sn: string, last: string) => {
+      const end = dialog.getByRole('group', { name: group });
+      await end.getByRole('textbox', { name: 'Serial number' }).fill(sn);
+      await end.getByRole('textbox', { name: 'MAC address' }).fill(mac(last));
+      return end;
+    };
+    await expect(
+      (await registerEnd('End A: Headquarters', `LPA${suffix}`, '0a')).getByRole('combobox', {
+        name: 'Site',
+      }),
+    ).toHaveValue('Headquarters');
+    const radioB = await registerEnd('End B: Pier rooftop', `LPB${suffix}`, '0b');
+    await radioB.getByRole('combobox', { name: 'Site' }).click();
+    await page.getByRole('option', { name: 'Headquarters' }).click();
+    await expectNoAxeViolations(page);
+    await dialog.getByRole('button', { name: 'Register the radios' }).click();
+    await expect(page.getByText(/^Registered the radios of Headquarters and Pier rooftop\./)).toBeVisible();
+    const nameOf = async (sn: string) => {
+      const found = await page.request.get(`/apiv2/cloud/${cloudId}/devices`, { params: { search: sn } });
+      return ((await found.json()) as { items: { name: string; sn: string }[] }).items
+        .filter((device) => device.sn === sn)
+        .map((device) => device.name);
+    };
+    expect(await nameOf(`LPA${suffix}`)).toEqual(['Headquarters']);
+    expect(await nameOf(`LPB${suffix}`)).toEqual(['Pier rooftop']);
   });
 }

@@ -44,6 +44,7 @@ export const LINQPATH_CALLS: Call[] = [
   },
   { method: 'GET', url: plans('?limit=10'), rule: readers },
   { method: 'GET', url: plans(MISSING), rule: { kind: 'allSites', status: 404 } },
+  { method: 'GET', url: plans(`${MISSING}/pdf`), rule: { kind: 'allSites', status: 404 } },
   {
     method: 'POST',
     url: plans(),

@@ -3,6 +3,7 @@
 // deleted with manage_sites.
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { FastifyRequest } from 'fastify';
+import { Type } from 'typebox';
 import {
   LinqPathListQuery,
   LinqPathParams,
@@ -21,9 +22,11 @@ import type { AppContext } from '../../context.ts';
 import { errors } from '../../errors.ts';
 import { Ok, signedInErrors } from '../../http-schemas.ts';
 import { findPlaces } from './places.ts';
+import { planFileName, planPdfInWorker } from './plan-pdf.ts';
 import { createPlan, deletePlan, findPlan, listPlans, updatePlan } from './repository.ts';
 
 const tags = ['linqpath'];
+const PdfFile = Type.Unsafe<Buffer>({ type: 'string', format: 'binary', description: 'application/pdf' });
 
 /** A plan holds places of any site: only members who see every site read them. */
 async function mayRead(request: FastifyRequest) {
@@ -91,6 +94,29 @@ export function linqpathRoutes(ctx: AppContext): FastifyPluginAsyncTypebox {
         },
       },
       async (request) => findPlan(db, request.params.cloudId, request.params.planId),
+    );
+
+    app.get(
+      '/linqpath/plans/:planId/pdf',
+      {
+        preValidation: mayRead,
+        schema: {
+          tags,
+          operationId: 'exportLinqPathPlanPdf',
+          summary:
+            'One saved link plan as a PDF: its ends, link settings, budget both ways, clearance and path profile',
+          params: LinqPathPlanParams,
+          response: { 200: PdfFile, ...signedInErrors },
+        },
+      },
+      async (request, reply) => {
+        const plan = await findPlan(db, request.params.cloudId, request.params.planId);
+        const pdf = await planPdfInWorker(plan, ctx.config.theme.product_name);
+        return reply
+          .header('content-type', 'application/pdf')
+          .header('content-disposition', `attachment; filename="${planFileName(plan.name)}"`)
+          .send(pdf);
+      },
     );
 
     app.post(

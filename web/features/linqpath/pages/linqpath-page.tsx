@@ -1,5 +1,7 @@
 // docs/linqpath.md: LinqPath (/v2/cloud/{cloudId}/linqpath), the path-analysis tool: two ends, the link's
 // distance and azimuths, its budget both ways and its path profile, saved as named plans.
+import DownloadIcon from '@mui/icons-material/Download';
+import LinkIcon from '@mui/icons-material/Link';
 import UploadIcon from '@mui/icons-material/UploadFile';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
@@ -20,8 +22,10 @@ import { isApiError } from '../../../platform/api-error.ts';
 import { showMessage } from '../../../platform/messages/message-store.ts';
 import { PageSection } from '../../../platform/page-section.tsx';
 import { accessOf, useCachedMe } from '../../auth/index.ts';
+import { useRegistrationSites } from '../../devices/index.ts';
 import { useSaveLinqPathPlan } from '../api/linqpath.ts';
 import { BudgetTable } from '../components/budget-table.tsx';
+import { CreateLinkDialog } from '../components/create-link-dialog.tsx';
 import { EndFields } from '../components/end-fields.tsx';
 import { emptyPlanForm, formOf, inputsOf, type PlanForm } from '../components/plan-form.ts';
 import { ProfileChart } from '../components/profile-chart.tsx';
@@ -57,6 +61,10 @@ export function LinqPathPage() {
   const [name, setName] = useState('');
   const [nameError, setNameError] = useState<string | null>(null);
   const save = useSaveLinqPathPlan(cloudId ?? 0);
+  const [creatingLink, setCreatingLink] = useState(false);
+  // docs/linqpath.md#creating-the-link: offered to members who may register devices on some site.
+  const registrationSites = useRegistrationSites(cloudId ?? 0);
+  const registers = (registrationSites.data?.sites.length ?? 0) > 0;
   const terrainId = useId();
   const fileInput = useRef<HTMLInputElement>(null);
   const made = useMemo(() => inputsOf(form), [form]);
@@ -289,6 +297,30 @@ export function LinqPathPage() {
             <Paper variant="outlined" sx={{ p: 2, minWidth: 0 }}>
               <ProfileChart profile={results.profile} />
             </Paper>
+            {((open && readsPlans) || registers) && (
+              <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 1 }}>
+                {open && readsPlans && (
+                  <Button
+                    component="a"
+                    href={`/apiv2/cloud/${cloudId}/linqpath/plans/${open.id}/pdf`}
+                    download
+                    startIcon={<DownloadIcon />}
+                    aria-label={t('linqpath.pdf.exportNamed', { name: open.name })}
+                  >
+                    {t('linqpath.pdf.export')}
+                  </Button>
+                )}
+                {registers && 'inputs' in made && (
+                  <Button
+                    startIcon={<LinkIcon />}
+                    disabled={made.inputs.a.device_id !== null && made.inputs.b.device_id !== null}
+                    onClick={() => setCreatingLink(true)}
+                  >
+                    {t('linqpath.createLink.action')}
+                  </Button>
+                )}
+              </Box>
+            )}
           </>
         )}
       </Box>
@@ -333,6 +365,10 @@ export function LinqPathPage() {
             )}
           </Box>
         </Box>
+      )}
+
+      {creatingLink && cloudId !== null && 'inputs' in made && (
+        <CreateLinkDialog cloudId={cloudId} inputs={made.inputs} onClose={() => setCreatingLink(false)} />
       )}
 
       {readsPlans && (
