@@ -295,6 +295,10 @@ export async function runRadius(): Promise<void> {
   const interim = await acct(authPort + 1);
   console.log(line(`Interim-Update at saturation (${concurrency} in flight, ${sessions} sessions)`, interim));
   console.log(line('  floor at saturation', await acct(floorPort)));
+  floorProcess.process.stdin?.end();
+  await floorProcess.output;
+  // The embedded database takes one process at a time: the server stops before its counters are read.
+  await server.stop();
   const check = await open(dataDir);
   const stored = await check.db.execute(sql`
     SELECT count(*) FILTER (WHERE bytes_in > 0) AS updated, max(bytes_in) AS top FROM guest_sessions
@@ -302,10 +306,6 @@ export async function runRadius(): Promise<void> {
   const row = (stored as unknown as { rows: { updated: string; top: string }[] }).rows[0];
   console.log(`sessions with counters stored: ${row?.updated}, highest Acct-Input-Octets stored ${row?.top}`);
   await check.close();
-
-  floorProcess.process.stdin?.end();
-  await floorProcess.output;
-  await server.stop();
   rmSync(dataDir, { recursive: true, force: true });
 }
 
