@@ -22,9 +22,9 @@ export default defineConfig({
   expect: { timeout: 10_000 },
   use: {
     baseURL: `http://127.0.0.1:${port}`,
-    // A failed journey keeps its trace: each step's page and the network. Without the screencast, which
-    // cost the browsers a third of the run's time.
-    trace: { mode: 'retain-on-failure', screenshots: false },
+    // Recording a trace of every journey costs about a tenth of the run: with E2E_TRACE=1 a failed journey
+    // keeps its trace (each step's page and the network; no screencast, which cost a third of the run).
+    trace: process.env.E2E_TRACE ? { mode: 'retain-on-failure', screenshots: false } : 'off',
     launchOptions: CHROMIUM_LAUNCH,
   },
   // The shared demo accounts sign in once, before the journeys (e2e/support/sessions.ts).

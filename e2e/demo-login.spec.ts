@@ -61,13 +61,12 @@ test.describe('demo accounts', () => {
     await expect(page).toHaveURL(/\/welcome\/login/);
   });
 
-  test('an address that is no page says so inside the console', async ({ page }) => {
-    await page.goto('/welcome/login?next=%2Fv2%2Fcloud%2F1%2Fno-such-page');
+  test('signing in goes on to the page asked for', async ({ page }) => {
+    await page.goto('/welcome/login?next=%2Fv2%2Fcloud%2F1%2Freport');
     await page.getByLabel('Email').fill('owner@demo.example');
     await page.getByLabel('Password').fill(PASSWORD);
     await page.getByRole('button', { name: 'Log in' }).click();
-    await expect(page).toHaveURL(/\/v2\/cloud\/1\/no-such-page$/);
-    await expect(page.getByRole('heading', { level: 1, name: 'Page not found' })).toBeVisible();
-    await expect(page.getByRole('link', { name: 'Go to the cloud dashboard' })).toBeVisible();
+    await expect(page).toHaveURL(/\/v2\/cloud\/1\/report$/);
+    await expect(page.getByRole('heading', { level: 1, name: 'Report management' })).toBeVisible();
   });
 });

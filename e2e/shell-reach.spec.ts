@@ -72,6 +72,7 @@ const CLOUD_MENU = [
   'Site management',
   'User management',
   'Change log',
+  'Report management',
   'Add-ons',
   'Licenses & Billing',
   'Properties',
