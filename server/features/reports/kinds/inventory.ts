@@ -1,4 +1,4 @@
-// docs/reports.md#kinds: the inventory report: every device with its model, firmware, site, status and licence.
+// docs/reports.md#kinds: the inventory report: every device with its model, firmware, site, status and license.
 import { sql } from 'drizzle-orm';
 import type { Database } from '../../../db/connect.ts';
 import { intArray, queryRows } from '../../../db/rows.ts';
