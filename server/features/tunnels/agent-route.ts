@@ -17,7 +17,7 @@ import { errors } from '../../errors.ts';
 import { authenticate, loadAgents } from '../../fleet/agents.ts';
 import { parseCredential } from '../../fleet/credentials.ts';
 import { CONSOLE_ACTOR, closeTunnelRow, sweepTunnels } from './service.ts';
-import { attachTunnel, connectedTunnels, dropTunnel } from './transport.ts';
+import { attachTunnel, connectedTunnels, dropTunnel, type EarlyFrame } from './transport.ts';
 
 const TunnelQuery = Type.Object({ tunnelId: Type.Integer({ minimum: 1, maximum: 2_147_483_647 }) }, closed);
 
@@ -89,12 +89,18 @@ export async function registerTunnelAgent(app: FastifyInstance, ctx: AppContext)
       async (socket, request) => {
         const waiting = request.tunnel;
         if (!waiting) return socket.close(TUNNEL_CLOSE.refused, 'refused');
+        // What the device sends while its row is being opened is held and read in order once attached.
+        const early: EarlyFrame[] = [];
+        const hold = (data: Buffer, isBinary: boolean) => early.push([data, isBinary]);
+        socket.on('message', hold);
         const [opened] = await queryRows<{ id: number }>(
           ctx.db,
           sql`UPDATE tunnels SET state = 'open' WHERE id = ${waiting.id} AND state = 'opening' RETURNING id`,
         );
+        socket.off('message', hold);
         if (!opened) return socket.close(TUNNEL_CLOSE.refused, 'refused');
         attachTunnel({
+          early,
           tunnelId: waiting.id,
           service: waiting.service,
           db: ctx.db,

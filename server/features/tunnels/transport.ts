@@ -232,8 +232,12 @@ function onMessage(connection: Connection, data: Buffer, isBinary: boolean) {
   endStream(connection, message.stream);
 }
 
+/** A frame the device sent before its tunnel was attached, and whether it was binary. */
+export type EarlyFrame = [Buffer, boolean];
+
 export type AttachOptions = {
   tunnelId: number;
+  early: EarlyFrame[];
   service: TunnelService;
   db: Database;
   socket: WebSocket;
@@ -281,6 +285,9 @@ export function attachTunnel(options: AttachOptions): void {
   expiry.unref();
   idle.unref();
   connection.timers.push(expiry, idle);
+  for (const [data, isBinary] of options.early) onMessage(connection, data, isBinary);
+  // A device gone while its row was being opened left no close event to hear.
+  if (socket.readyState > 1) void dropTunnel(tunnelId, 'device_gone');
   for (const wake of openWaiters.get(tunnelId) ?? []) wake();
 }
 
