@@ -9,7 +9,8 @@ export const PROJECT_ROOT = join(import.meta.dirname, '..');
 export function projectFiles(directories: readonly string[], name: RegExp): string[] {
   const under = (directory: string): string[] =>
     readdirSync(join(PROJECT_ROOT, directory), { withFileTypes: true }).flatMap((entry) => {
-      if (entry.name === 'node_modules' || entry.name === 'dist') return [];
+      // Installed, built and generated files are not the project's own writing.
+      if (entry.name === 'node_modules' || entry.name === 'dist' || entry.name === 'generated') return [];
       const path = `${directory}/${entry.name}`;
       if (entry.isDirectory()) return under(path);
       return name.test(entry.name) ? [path] : [];
