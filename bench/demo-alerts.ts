@@ -17,7 +17,7 @@ async function sessions(): Promise<Map<number, ConsoleSession>> {
   const byCloud = new Map<number, ConsoleSession>();
   for (const email of ACCOUNTS) {
     const session = await signIn(values.url, email, 'demo-console');
-    const { clouds } = await session.get<{ clouds: { id: number }[] }>('/apiv2/clouds');
+    const { clouds } = await session.get('/apiv2/clouds');
     for (const cloud of clouds) if (!byCloud.has(cloud.id)) byCloud.set(cloud.id, session);
   }
   return byCloud;
@@ -31,15 +31,10 @@ const to = new Date();
 const byType = new Map<string, number>();
 for (const [cloudId, session] of await sessions()) {
   for (let offset = 0; ; offset += 100) {
-    const query = new URLSearchParams({
-      from: from.toISOString(),
-      to: to.toISOString(),
-      limit: '100',
-      offset: String(offset),
+    const page = await session.get('/apiv2/cloud/{cloudId}/alerts', {
+      path: { cloudId },
+      query: { from: from.toISOString(), to: to.toISOString(), limit: 100, offset },
     });
-    const page = await session.get<{ items: { alert_type: string }[] }>(
-      `/apiv2/cloud/${cloudId}/alerts?${query}`,
-    );
     for (const alert of page.items) byType.set(alert.alert_type, (byType.get(alert.alert_type) ?? 0) + 1);
     if (page.items.length < 100) break;
   }

@@ -20,7 +20,7 @@ import {
   verifyRequest,
   verifyResponse,
 } from '../core/radius/packet.ts';
-import type { ConsoleSession } from './console-api.ts';
+import type { ConsoleSession, GuestPortalLogin, GuestPortalLoginAnswer } from './console-api.ts';
 import {
   accessPointAddress,
   COA_PORT,
@@ -351,17 +351,17 @@ export async function startGuests(options: GuestsOptions) {
   }
 
   /** The portal's sign-in, as the guest's browser sends it through the access point. */
-  async function portalLogin(nas: Nas, mac: string, body: object) {
+  async function portalLogin(nas: Nas, mac: string, body: Omit<GuestPortalLogin, 'nas' | 'mac' | 'ssid'>) {
     try {
-      const answer = await postJson(
+      const login: GuestPortalLogin = { nas: nas.ap.address, mac, ssid: options.ssid, ...body };
+      const answer = (await postJson(
         `${options.url}/apiv2/guest-portal/login`,
-        { nas: nas.ap.address, mac, ssid: options.ssid, ...body },
+        login,
         nas.ap.address,
-      );
-      if (answer.status === 200)
-        return { username: String(answer.body.username), password: String(answer.body.password) };
-      const errors = answer.body.errors as { errorCode?: string }[] | undefined;
-      return { refusal: errors?.[0]?.errorCode ?? String(answer.status) };
+      )) as GuestPortalLoginAnswer;
+      if (answer.status === 200) return { username: answer.body.username, password: answer.body.password };
+      const errors = answer.status === 400 ? answer.body.errors : [];
+      return { refusal: errors[0]?.errorCode ?? String(answer.status) };
     } catch {
       return { refusal: 'network' };
     }
@@ -592,17 +592,20 @@ export async function demoGuests(
   GuestsOptions,
   'accessPoints' | 'secret' | 'ssid' | 'coaPort' | 'vouchers' | 'users'
 > | null> {
-  const { clouds } = await session.get<{ clouds: { id: number; name: string }[] }>('/apiv2/clouds');
+  const { clouds } = await session.get('/apiv2/clouds');
   const cloud = clouds.find((candidate) => candidate.name === 'Demo Networks');
   if (!cloud) return null;
-  const sites = await session.get<{ items: { id: number; name: string }[] }>(
-    `/apiv2/cloud/${cloud.id}/sites?search=${encodeURIComponent(GUEST_SITE)}&limit=100`,
-  );
+  const path = { cloudId: cloud.id };
+  const sites = await session.get('/apiv2/cloud/{cloudId}/sites', {
+    path,
+    query: { search: GUEST_SITE, limit: 100, offset: 0 },
+  });
   const site = sites.items.find((candidate) => candidate.name === GUEST_SITE);
   if (!site) return null;
-  const devices = await session.get<{ items: { id: number; name: string; mac: string }[] }>(
-    `/apiv2/cloud/${cloud.id}/devices?site_id=${site.id}&type=wifi&limit=100`,
-  );
+  const devices = await session.get('/apiv2/cloud/{cloudId}/devices', {
+    path,
+    query: { site_id: site.id, type: 'wifi', limit: 100, offset: 0 },
+  });
   const accessPoints = [...devices.items]
     .sort((a, b) => a.id - b.id)
     .map((device, index) => ({ name: device.name, mac: device.mac, address: accessPointAddress(index + 1) }));

@@ -43,6 +43,7 @@ export function deviceRoutes(ctx: AppContext): FastifyPluginAsyncTypebox {
       '/:id/allow-config',
       {
         schema: {
+          summary: "Whether the device's configuration may be changed from the console",
           tags: ['devices'],
           params: IdParams,
           response: { 200: AllowConfigResponse, ...signedInErrors },

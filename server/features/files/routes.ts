@@ -27,6 +27,7 @@ export function fileRoutes(ctx: AppContext): FastifyPluginAsyncTypebox {
       {
         config: { permission: 'manage_sites' },
         schema: {
+          summary: 'Upload a file (form data with one file part)',
           tags: ['files'],
           body: UploadForm,
           params: CloudParams,

@@ -11,7 +11,11 @@ export function healthRoutes(ctx: AppContext): FastifyPluginAsyncTypebox {
       '/healthz',
       {
         config,
-        schema: { tags: ['health'], response: { 200: Type.Object({ status: Type.Literal('ok') }) } },
+        schema: {
+          summary: 'Whether the console answers (liveness)',
+          tags: ['health'],
+          response: { 200: Type.Object({ status: Type.Literal('ok') }) },
+        },
       },
       async () => ({ status: 'ok' as const }),
     );
@@ -20,6 +24,7 @@ export function healthRoutes(ctx: AppContext): FastifyPluginAsyncTypebox {
       {
         config,
         schema: {
+          summary: 'Whether the console can serve requests: its database answers (readiness)',
           tags: ['health'],
           response: { 200: Type.Object({ status: Type.Literal('ready') }), 503: ErrorSchemas.incident },
         },

@@ -32,6 +32,7 @@ export function licenseRoutes(ctx: AppContext): FastifyPluginAsyncTypebox {
       '/smartnvr/license',
       {
         schema: {
+          summary: 'The licensed smart NVR of the cloud named in X-Cloud-Id',
           tags: ['licenses'],
           headers: CloudIdHeaders,
           response: { 200: SmartNvrLicenseResponse, ...signedInErrors },

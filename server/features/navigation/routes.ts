@@ -44,6 +44,8 @@ export function navigationRoutes(ctx: AppContext): FastifyPluginAsyncTypebox {
       '/navigation/site/:id',
       {
         schema: {
+          summary:
+            "A site for the drawer: its cloud, name, configuration switches and the caller's permissions there",
           tags: ['navigation'],
           params: IdParams,
           response: { 200: NavigationSiteResponse, ...signedInErrors },
@@ -70,6 +72,7 @@ export function navigationRoutes(ctx: AppContext): FastifyPluginAsyncTypebox {
       '/navigation/device/:id',
       {
         schema: {
+          summary: 'A device for the drawer: its cloud, site, name and model',
           tags: ['navigation'],
           params: IdParams,
           response: { 200: NavigationDeviceResponse, ...signedInErrors },
@@ -104,6 +107,7 @@ export function navigationRoutes(ctx: AppContext): FastifyPluginAsyncTypebox {
       '/navigation/smartnvr/:id',
       {
         schema: {
+          summary: 'A smart NVR for the drawer: its cloud and name',
           tags: ['navigation'],
           params: IdParams,
           response: { 200: NavigationSmartNvrResponse, ...signedInErrors },

@@ -33,13 +33,26 @@ export function newsRoutes(ctx: AppContext): FastifyPluginAsyncTypebox {
   return async (app) => {
     app.get(
       '/user/inbox-blog-posts',
-      { schema: { tags, response: { 200: InboxResponse, ...signedInErrors } } },
+      {
+        schema: {
+          summary: "The caller's inbox of news posts, with which are read",
+          tags,
+          response: { 200: InboxResponse, ...signedInErrors },
+        },
+      },
       async (request) => inbox(db, sessionUserId(request)),
     );
 
     app.post(
       '/user/inbox-blog-posts',
-      { schema: { tags, body: MarkInboxReadBody, response: { 200: InboxResponse, ...signedInErrors } } },
+      {
+        schema: {
+          summary: 'Mark one inbox post, or all of them, as read',
+          tags,
+          body: MarkInboxReadBody,
+          response: { 200: InboxResponse, ...signedInErrors },
+        },
+      },
       async (request) => {
         const userId = sessionUserId(request);
         const { uuid, all } = request.body;
@@ -60,14 +73,26 @@ export function newsRoutes(ctx: AppContext): FastifyPluginAsyncTypebox {
       '/blog-posts',
       {
         config: { public: true },
-        schema: { tags, security: [], response: { 200: PublicPostsResponse, 400: ErrorSchemas.validation } },
+        schema: {
+          summary: 'The public news posts',
+          tags,
+          security: [],
+          response: { 200: PublicPostsResponse, 400: ErrorSchemas.validation },
+        },
       },
       async () => ({ posts: (await listPublicPosts(db, new Date())).map(presentPost) }),
     );
 
     app.post(
       '/user/newsletter',
-      { schema: { tags, body: NewsletterBody, response: { 200: NewsletterResponse, ...signedInErrors } } },
+      {
+        schema: {
+          summary: 'Subscribe the caller to the newsletter, or unsubscribe them',
+          tags,
+          body: NewsletterBody,
+          response: { 200: NewsletterResponse, ...signedInErrors },
+        },
+      },
       async (request) => {
         const { subscribe } = request.body;
         await setNewsletter(db, { ...actorOf(request), userId: sessionUserId(request) }, subscribe);

@@ -35,6 +35,7 @@ export function siteListRoutes(ctx: AppContext): FastifyPluginAsyncTypebox {
       '/sites-select',
       {
         schema: {
+          summary: 'The sites the caller sees, for the site picker',
           tags: ['sites'],
           params: CloudParams,
           querystring: SitesSelectQuery,
@@ -89,6 +90,7 @@ export function siteListRoutes(ctx: AppContext): FastifyPluginAsyncTypebox {
       {
         config: { permission: 'manage_sites' },
         schema: {
+          summary: 'Create a site',
           tags: ['sites'],
           params: CloudParams,
           body: CreateSiteBody,

@@ -1,0 +1,1 @@
+export { astToString, default } from 'openapi-typescript';
