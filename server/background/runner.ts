@@ -7,6 +7,8 @@ import { periodicJobRuns } from '../db/schema/activity.ts';
 export type PeriodicJob = { name: string; everyMs: number; run: (now: Date) => Promise<void> };
 
 export type JobLog = { error: (details: object, message: string) => void };
+/** Told of each run as it starts: how many milliseconds after it was due (docs/metrics.md#background-jobs). */
+export type JobStarted = (job: string, lateMs: number) => void;
 export type JobRunner = { stop: () => Promise<void> };
 
 /**
@@ -17,8 +19,11 @@ export function startJobRunner(
   database: DatabaseHandle,
   jobs: readonly PeriodicJob[],
   log: JobLog,
+  started: JobStarted = () => {},
 ): Promise<JobRunner> {
-  return database.pool ? startQueue(database, jobs, log) : Promise.resolve(startInProcess(jobs, log));
+  return database.pool
+    ? startQueue(database, jobs, log, started)
+    : Promise.resolve(startInProcess(jobs, log, started));
 }
 
 async function runJob(job: PeriodicJob, log: JobLog, claim = async () => true) {
@@ -30,13 +35,15 @@ async function runJob(job: PeriodicJob, log: JobLog, claim = async () => true) {
 }
 
 /** One timer per job; a run never overlaps the one before, and a failed run keeps the schedule. */
-function startInProcess(jobs: readonly PeriodicJob[], log: JobLog): JobRunner {
+function startInProcess(jobs: readonly PeriodicJob[], log: JobLog, started: JobStarted): JobRunner {
   let stopped = false;
   const timers = new Set<NodeJS.Timeout>();
   const running = new Set<Promise<void>>();
   const schedule = (job: PeriodicJob, delay: number) => {
+    const due = performance.now() + delay;
     const timer = setTimeout(() => {
       timers.delete(timer);
+      started(job.name, performance.now() - due);
       const done = runJob(job, log).finally(() => {
         running.delete(done);
         if (!stopped) schedule(job, job.everyMs);
@@ -83,6 +90,7 @@ async function startQueue(
   database: DatabaseHandle,
   jobs: readonly PeriodicJob[],
   log: JobLog,
+  started: JobStarted,
 ): Promise<JobRunner> {
   const logger = new Logger(() => (level, message, meta) => {
     if (level === 'error') log.error(meta, `job queue: ${message}`);
@@ -101,6 +109,7 @@ async function startQueue(
       jobs.map((job) => [
         job.name,
         async (_payload, helpers) => {
+          started(job.name, Date.now() - helpers.job.run_at.getTime());
           await runJob(job, log, () => claimPeriod(database.db, job));
           await helpers.addJob(job.name, {}, { jobKey: job.name, runAt: new Date(Date.now() + job.everyMs) });
         },

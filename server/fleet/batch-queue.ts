@@ -17,6 +17,8 @@ export type BatchQueueOptions<T, R> = {
   /** Times one item is taken again before it is answered with `retryError`. */
   maxRetries?: number;
   retryError?: () => unknown;
+  /** Told how long each item waited, in milliseconds, when a batch takes it (docs/metrics.md#the-fleet). */
+  onTaken?: (waitedMs: number) => void;
   /**
    * Writes a batch and answers one outcome per item, in order. It answers only once its transaction is
    * over, so an item is taken again only after the batch it lost in is settled; when it throws, every item
@@ -29,6 +31,8 @@ type Entry<T, R> = {
   item: T;
   bytes: number;
   retries: number;
+  /** When it was queued (performance.now()), or taken again after a lost race. */
+  queuedAt: number;
   resolve: (result: R) => void;
   reject: (error: unknown) => void;
 };
@@ -40,7 +44,7 @@ type Entry<T, R> = {
  * by count and by bytes, so a burst of large messages makes smaller batches, not a huge statement.
  */
 export function createBatchQueue<T, R>(options: BatchQueueOptions<T, R>) {
-  const { maxItems, maxBytes, weigh, keyOf, write } = options;
+  const { maxItems, maxBytes, weigh, keyOf, write, onTaken } = options;
   const concurrency = options.concurrency ?? 1;
   const maxRetries = options.maxRetries ?? 3;
   let queue: Entry<T, R>[] = [];
@@ -67,6 +71,10 @@ export function createBatchQueue<T, R>(options: BatchQueueOptions<T, R>) {
       batch.push(entry);
     }
     queue = index < queue.length ? rest.concat(queue.slice(index)) : rest;
+    if (onTaken) {
+      const now = performance.now();
+      for (const entry of batch) onTaken(now - entry.queuedAt);
+    }
     return batch;
   }
 
@@ -80,6 +88,7 @@ export function createBatchQueue<T, R>(options: BatchQueueOptions<T, R>) {
         entry.reject(options.retryError?.() ?? new Error('Gave up retrying.'));
       else {
         entry.retries += 1;
+        entry.queuedAt = performance.now();
         again.push(entry);
       }
     });
@@ -115,7 +124,7 @@ export function createBatchQueue<T, R>(options: BatchQueueOptions<T, R>) {
     /** Queues an item; answers with its result once its batch is written. */
     submit(item: T): Promise<R> {
       return new Promise<R>((resolve, reject) => {
-        queue.push({ item, bytes: weigh(item), retries: 0, resolve, reject });
+        queue.push({ item, bytes: weigh(item), retries: 0, queuedAt: performance.now(), resolve, reject });
         if (writers < concurrency) void writer();
       });
     },

@@ -39,6 +39,8 @@ export type HeartbeatIngestOptions = {
   maxBatchBytes?: number;
   /** Batches written at the same time (PostgreSQL takes several; PGlite is one connection). */
   concurrency?: number;
+  /** Told how long each heartbeat waited for its batch (docs/metrics.md#the-fleet). */
+  onTaken?: (waitedMs: number) => void;
 };
 
 /** Most bytes of heartbeats in one batch: about 500 typical ones, or 16 of the largest (docs/security.md). */
@@ -69,6 +71,7 @@ export function createHeartbeatIngest(options: HeartbeatIngestOptions) {
     concurrency: options.concurrency ?? 1,
     retryError: () => errors.unavailable('The device is being updated by another request; send again.'),
     write,
+    onTaken: options.onTaken,
   });
 
   async function write(batch: readonly Pending[]): Promise<ItemOutcome<HeartbeatResponse>[]> {
@@ -150,6 +153,10 @@ export function createHeartbeatIngest(options: HeartbeatIngestOptions) {
     },
     /** Waits for the heartbeats already taken to be written. */
     flush: () => queue.flush(),
+    /** Heartbeats waiting for a batch. */
+    get waiting() {
+      return queue.waiting;
+    },
   };
 }
 

@@ -25,6 +25,7 @@ import {
 } from '../../core/fleet/protocol.ts';
 import type { AppContext } from '../context.ts';
 import { ErrorSchemas, errors } from '../errors.ts';
+import type { ConsoleMetrics } from '../features/console-metrics/console-metrics.ts';
 import { adopt } from './adopt.ts';
 import { registerAgentRateLimit } from './agent-rate-limit.ts';
 import { authenticate, loadAgents } from './agents.ts';
@@ -96,6 +97,8 @@ export type FleetDeps = {
   ingest: HeartbeatIngest;
   tasks: TaskEngine;
   notify: (alerts: NewAlert[]) => void;
+  /** Counts heartbeats and events as they come (docs/metrics.md#the-fleet). */
+  metrics: Pick<ConsoleMetrics, 'heartbeatReceived' | 'deviceEventsReceived'>;
 };
 
 /** The agent of a request that changes nothing of its state (no sequence number). */
@@ -168,6 +171,7 @@ export function agentRoutes(ctx: AppContext, fleet: FleetDeps): FastifyPluginAsy
         checkChannels(request.body);
         // Weighed as it came over the wire; a body sent in chunks counts as large as it may be.
         const bytes = Number(request.headers['content-length']) || AGENT_BODY_LIMIT;
+        fleet.metrics.heartbeatReceived();
         return fleet.ingest.submit(credential, request.body, bytes);
       },
     );
@@ -187,6 +191,7 @@ export function agentRoutes(ctx: AppContext, fleet: FleetDeps): FastifyPluginAsy
       },
       async (request) => {
         const { stored, alerts } = await storeEvents(ctx.db, credentialOf(request), request.body);
+        fleet.metrics.deviceEventsReceived(stored);
         if (alerts.length > 0) fleet.notify(alerts);
         return { stored };
       },

@@ -23,6 +23,8 @@ export function createTaskEngine(
   secrets: SecretBox,
   notify: (alerts: NewAlert[]) => void,
   log: Pick<FastifyBaseLogger, 'error'>,
+  /** Told how long each device report waited for its batch (docs/metrics.md#the-fleet). */
+  onReportTaken?: (waitedMs: number) => void,
 ) {
   const { db } = database;
   const channel = createCommandChannel(db, secrets);
@@ -30,11 +32,16 @@ export function createTaskEngine(
   let timer: NodeJS.Timeout | null = null;
   let following: Promise<void> = Promise.resolve();
   let stopListening: (() => Promise<void>) | null = null;
-  const reports = createTaskReportWriter(db, secrets, (outcomes, alerts) => {
-    if (alerts.length > 0) notify(alerts);
-    for (const outcome of outcomes) if (outcome) touched.add(outcome.taskId);
-    timer ??= setTimeout(followUp, FOLLOW_UP_MS);
-  });
+  const reports = createTaskReportWriter(
+    db,
+    secrets,
+    (outcomes, alerts) => {
+      if (alerts.length > 0) notify(alerts);
+      for (const outcome of outcomes) if (outcome) touched.add(outcome.taskId);
+      timer ??= setTimeout(followUp, FOLLOW_UP_MS);
+    },
+    onReportTaken,
+  );
 
   function followUp(): Promise<void> {
     timer = null;
@@ -69,6 +76,10 @@ export function createTaskEngine(
     async report(credential: Credential, targetId: number, report: TaskReport) {
       const outcome = await reports.submit({ credential, targetId, report });
       return outcome?.state ?? null;
+    },
+    /** Device reports waiting for a batch. */
+    get waitingReports() {
+      return reports.waiting;
     },
     /** Brings the tasks of the reports so far up to date now. */
     async flush(): Promise<void> {

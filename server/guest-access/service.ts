@@ -14,6 +14,7 @@ import {
 } from '../../core/radius/packet.ts';
 import type { Database } from '../db/connect.ts';
 import type { SecretBox } from '../features/config/seal.ts';
+import type { RadiusKind, RadiusResult } from '../features/console-metrics/console-metrics.ts';
 import { answerAccessRequest } from './access.ts';
 import { recordAccounting } from './accounting.ts';
 import { eapTtlsService } from './eap-ttls.ts';
@@ -44,6 +45,17 @@ export type RadiusService = {
 };
 
 type Deps = { db: Database; secrets: SecretBox; log: FastifyBaseLogger };
+
+/** Counts each request by kind and what became of it (docs/metrics.md#radius). */
+export type RadiusCount = (kind: RadiusKind, result: RadiusResult) => void;
+
+/** The result of an answer, by its code. */
+const ANSWERED: Record<number, RadiusResult> = {
+  [RADIUS_CODE.accessAccept]: 'accept',
+  [RADIUS_CODE.accessReject]: 'reject',
+  [RADIUS_CODE.accessChallenge]: 'challenge',
+  [RADIUS_CODE.accountingResponse]: 'answered',
+};
 
 /** Answers of recent requests, by NAS address, port, identifier and authenticator; in flight as promises. */
 function duplicateCache(windowMs: number) {
@@ -84,7 +96,11 @@ function bind(socket: Socket, port: number, host: string): Promise<number | null
 }
 
 /** Starts the service; a port that cannot be bound is logged once and left off, the console goes on. */
-export async function startRadiusService(deps: Deps, options: RadiusServiceOptions): Promise<RadiusService> {
+export async function startRadiusService(
+  deps: Deps,
+  options: RadiusServiceOptions,
+  count: RadiusCount = () => {},
+): Promise<RadiusService> {
   const nas = nasDirectory(deps.db, deps.secrets);
   const duplicates = duplicateCache(DUPLICATE_WINDOW_MS);
   const eap = eapTtlsService(deps);
@@ -100,13 +116,15 @@ export async function startRadiusService(deps: Deps, options: RadiusServiceOptio
     work: (client: KnownNas, request: RadiusPacket) => Promise<Buffer | null>,
   ) {
     const address = plainAddress(from.address);
+    const kind = expected === RADIUS_CODE.accessRequest ? 'access' : 'accounting';
     if (inFlight >= MAX_IN_FLIGHT) {
       deps.log.debug({ address }, 'RADIUS: busy, request dropped');
+      count(kind, 'busy');
       return;
     }
     inFlight += 1;
     try {
-      await answerOne(socket, data, from, address, expected, work);
+      count(kind, await answerOne(socket, data, from, address, expected, work));
     } finally {
       inFlight -= 1;
     }
@@ -119,28 +137,28 @@ export async function startRadiusService(deps: Deps, options: RadiusServiceOptio
     address: string,
     expected: number,
     work: (client: KnownNas, request: RadiusPacket) => Promise<Buffer | null>,
-  ) {
+  ): Promise<RadiusResult> {
     let request: RadiusPacket;
     try {
       request = decodePacket(data);
     } catch (error) {
       deps.log.debug({ address, err: error }, 'RADIUS: malformed packet dropped');
-      return;
+      return 'malformed';
     }
     if (request.code !== expected) {
       deps.log.debug({ address, code: request.code }, 'RADIUS: unexpected packet code dropped');
-      return;
+      return 'malformed';
     }
     deps.log.trace({ address, code: request.code }, 'RADIUS: request');
     const client = await nas.find(address);
     if (client === null) {
       deps.log.debug({ address }, 'RADIUS: request from an unknown NAS (or AuthPort off) dropped');
-      return;
+      return 'unknown_nas';
     }
     const verdict = verifyRequest(data, client.secret);
     if (verdict !== 'ok') {
       deps.log.debug({ address, verdict }, 'RADIUS: request failing its signature dropped');
-      return;
+      return 'bad_signature';
     }
     const key = `${address}:${from.port}:${request.identifier}:${request.authenticator.toString('base64')}`;
     const { answer } = duplicates.answer(key, async () => {
@@ -152,7 +170,9 @@ export async function startRadiusService(deps: Deps, options: RadiusServiceOptio
       }
     });
     const reply = await answer;
-    if (reply !== null) socket.send(reply, from.port, from.address);
+    if (reply === null) return 'unanswered';
+    socket.send(reply, from.port, from.address);
+    return ANSWERED[reply[0] ?? 0] ?? 'answered';
   }
 
   async function open(
