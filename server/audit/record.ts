@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import type { FastifyRequest } from 'fastify';
 import type { AuditAction, AuditObjectType } from '../../core/audit.ts';
+import { tokenActorName } from '../auth/api-tokens.ts';
 import type { Database } from '../db/connect.ts';
 import { jsonRows } from '../db/rows.ts';
 
@@ -18,8 +19,13 @@ export type AuditEntry = {
   after?: Record<string, unknown> | null;
 };
 
-/** The signed-in caller of a request as the change log names them. */
+/**
+ * The signed-in caller of a request as the change log names them. An API token is named as the actor
+ * (docs/api-tokens.md#the-change-log): a personal token with its owner's id, a cloud token with none.
+ */
 export function actorOf(request: FastifyRequest): AuditActor {
+  const token = request.apiToken;
+  if (token) return { userId: token.userId, email: tokenActorName(token), ip: request.ip };
   return { userId: request.session?.userId ?? null, ip: request.ip };
 }
 

@@ -2,12 +2,16 @@ import { and, eq, isNull } from 'drizzle-orm';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { type Access, type CloudAbility, can } from '../../core/policy.ts';
 import type { Database } from '../db/connect.ts';
+import { apiTokenSites } from '../db/schema/api-tokens.ts';
 import { clouds, membershipSites, memberships } from '../db/schema/clouds.ts';
 import { errors } from '../errors.ts';
+import type { ApiToken } from './api-tokens.ts';
+import { CLOUD_TOKEN_REFUSAL } from './request-auth.ts';
 
 /** The caller's membership of the cloud a request is about. */
 export type Membership = Access & {
-  userId: number;
+  /** The member; null for a cloud API token, which acts for no person (docs/api-tokens.md). */
+  userId: number | null;
   cloudId: number;
   pushAlerts: boolean;
   alertsViewedAt: Date | null;
@@ -55,6 +59,35 @@ export async function loadMembership(
 }
 
 /**
+ * What a cloud API token holds in its own cloud, as a membership: its role, bits and (a Site User's)
+ * sites. Null for another cloud, or once the cloud is deleted.
+ */
+async function tokenMembership(db: Database, token: ApiToken, cloudId: number): Promise<Membership | null> {
+  if (token.kind !== 'cloud' || token.cloudId !== cloudId || token.roleId === null) return null;
+  const [cloud] = await db
+    .select({ id: clouds.id })
+    .from(clouds)
+    .where(and(eq(clouds.id, cloudId), isNull(clouds.deletedAt)));
+  if (!cloud) return null;
+  const membership: Membership = {
+    userId: null,
+    cloudId,
+    roleId: token.roleId,
+    permissions: token.permissions,
+    pushAlerts: false,
+    alertsViewedAt: null,
+    tasksViewedAt: null,
+    activeSiteFilterId: null,
+  };
+  if (token.roleId !== 'ROLE_USER') return membership;
+  const sites = await db
+    .select({ siteId: apiTokenSites.siteId, permissions: apiTokenSites.permissions })
+    .from(apiTokenSites)
+    .where(eq(apiTokenSites.tokenId, token.id));
+  return { ...membership, sites };
+}
+
+/**
  * Checks the caller's membership of a cloud and the route's permission. A cloud the caller does not
  * belong to answers 404, so its existence does not leak (docs/api.md#http-conventions).
  */
@@ -66,7 +99,10 @@ export async function requireMembership(
   const userId = request.session?.userId;
   // Cloud ids are 32-bit: one outside that range names no cloud.
   const valid = Number.isInteger(cloudId) && cloudId >= 1 && cloudId <= 2_147_483_647;
-  const membership = userId && valid ? await loadMembership(db, userId, cloudId) : null;
+  const token = request.apiToken;
+  let membership: Membership | null = null;
+  if (valid && token?.kind === 'cloud') membership = await tokenMembership(db, token, cloudId);
+  else if (valid && userId) membership = await loadMembership(db, userId, cloudId);
   if (!membership) throw errors.notFound();
   const ability = request.routeOptions.config.permission;
   if (ability && !can(membership, ability)) throw errors.forbidden();
@@ -78,6 +114,16 @@ export async function requireMembership(
 export function membershipOf(request: FastifyRequest): Membership {
   if (!request.membership) throw errors.notFound();
   return request.membership;
+}
+
+/**
+ * The membership of the person a request acts for. A cloud API token acts for no person: a call that is a
+ * member's own (their marks, filters, reports, tunnels) refuses it with 403 (docs/api-tokens.md).
+ */
+export function personOf(membership: Membership): Membership & { userId: number } {
+  const { userId } = membership;
+  if (userId === null) throw errors.forbidden(CLOUD_TOKEN_REFUSAL);
+  return { ...membership, userId };
 }
 
 /**

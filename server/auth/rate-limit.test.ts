@@ -36,6 +36,23 @@ describe('API rate limit', () => {
     expect((await get('/apiv2/auth/me', other)).statusCode).toBe(200);
   });
 
+  it('charges a bearer request to its token, not to its owner’s session (docs/api-tokens.md)', async () => {
+    const owner = await person('token-owner@rate.example');
+    const made = await t.app.inject({
+      method: 'POST',
+      url: '/apiv2/user/api-tokens',
+      headers: as(owner),
+      payload: { name: 'Rate', read_only: true, expires_at: null },
+    });
+    const bearer = { authorization: `Bearer ${made.json().token}` };
+    const responses = await burst(budgets.caller.burst + 5, () =>
+      t.app.inject({ method: 'GET', url: '/apiv2/auth/me', headers: bearer }),
+    );
+    expect(count(responses, 200)).toBeGreaterThanOrEqual(budgets.caller.burst);
+    expect(count(responses, 429)).toBeGreaterThanOrEqual(4);
+    expect((await get('/apiv2/auth/me', owner)).statusCode).toBe(200);
+  });
+
   it('limits callers without a session by address', async () => {
     const responses = await burst(budgets.caller.burst + 5, () =>
       get('/apiv2/blog-posts', undefined, '198.51.100.1'),

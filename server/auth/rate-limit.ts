@@ -8,8 +8,8 @@ import { errors } from '../errors.ts';
 export type Budget = { perSecond: number; burst: number };
 
 /**
- * The API's budgets from API_RATE_LIMIT (requests a second per caller): each signed-in session, or each
- * address without one, gets that rate with ten seconds of it as a burst; a cloud's members share four
+ * The API's budgets from API_RATE_LIMIT (requests a second per caller): each signed-in session, each API
+ * token, or each address without either, gets that rate with ten seconds of it as a burst; a cloud's members share four
  * times as much, so one member cannot starve the others.
  */
 export function apiBudgets(perSecond: number): { caller: Budget; cloud: Budget } {
@@ -65,7 +65,12 @@ export function registerRateLimit(app: FastifyInstance, db: Database, perSecond:
   const budgets = apiBudgets(perSecond);
   app.addHook('preParsing', async (request, _reply, payload) => {
     if (!isApi(request)) return payload;
-    const caller = request.session ? `session:${request.session.idHash}` : `address:${request.ip}`;
+    // A bearer request is charged to its token (docs/api-tokens.md), whoever owns it.
+    const caller = request.apiToken
+      ? `token:${request.apiToken.id}`
+      : request.session
+        ? `session:${request.session.idHash}`
+        : `address:${request.ip}`;
     let wait = await spend(db, caller, budgets.caller);
     if (wait === 0 && request.membership) {
       wait = await spend(db, `cloud:${request.membership.cloudId}`, budgets.cloud);

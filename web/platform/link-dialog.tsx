@@ -16,6 +16,8 @@ export function LinkDialog(props: {
   readonly severity?: AlertColor;
   readonly label: string;
   readonly link: string;
+  /** The copy button's text when what is shown is not a link (a token's secret). */
+  readonly copyLabel?: string;
   readonly onClose: () => void;
 }) {
   const { t } = useTranslation();
@@ -35,7 +37,7 @@ export function LinkDialog(props: {
       </DialogContent>
       <DialogActions>
         <Button onClick={() => navigator.clipboard?.writeText(props.link)}>
-          {t('platform.linkDialog.copy')}
+          {props.copyLabel ?? t('platform.linkDialog.copy')}
         </Button>
         <Button variant="contained" onClick={props.onClose}>
           {t('platform.linkDialog.done')}

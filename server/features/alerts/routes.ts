@@ -22,7 +22,7 @@ import {
 import { RECENT_ALERTS_LIMIT } from '../../../core/constants.ts';
 import { isOwnerOrAdmin, visibleSiteIds } from '../../../core/policy.ts';
 import { actorOf } from '../../audit/record.ts';
-import { type Membership, membershipOf } from '../../auth/cloud-scope.ts';
+import { type Membership, membershipOf, personOf } from '../../auth/cloud-scope.ts';
 import { sessionUserId } from '../../auth/request-auth.ts';
 import type { AppContext } from '../../context.ts';
 import { CsvResponse, EXPORT_ROWS_MAX, sendCsv } from '../../csv-reply.ts';
@@ -99,7 +99,7 @@ export function alertRoutes(ctx: AppContext): FastifyPluginAsyncTypebox {
       },
       async (request) => {
         const membership = membershipOf(request);
-        await markAlertsViewed(db, membership.userId, membership.cloudId);
+        await markAlertsViewed(db, personOf(membership).userId, membership.cloudId);
         return { ok: true as const };
       },
     );
@@ -197,7 +197,13 @@ export function alertRoutes(ctx: AppContext): FastifyPluginAsyncTypebox {
             },
           ]);
         }
-        const id = await createMute(db, actorOf(request), membership.cloudId, membership, request.body);
+        const id = await createMute(
+          db,
+          actorOf(request),
+          membership.cloudId,
+          personOf(membership),
+          request.body,
+        );
         return reply.code(201).send({ id });
       },
     );
@@ -239,7 +245,7 @@ export function alertRoutes(ctx: AppContext): FastifyPluginAsyncTypebox {
             db,
             actorOf(request),
             membership.cloudId,
-            membership,
+            personOf(membership),
             alert_ids,
             comment,
           ),

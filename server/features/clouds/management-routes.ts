@@ -9,7 +9,7 @@ import {
 import { CloudResponse, CloudSummarySchema } from '../../../core/api/clouds.ts';
 import { isCountryCode } from '../../../core/countries.ts';
 import { actorOf } from '../../audit/record.ts';
-import { membershipOf } from '../../auth/cloud-scope.ts';
+import { membershipOf, personOf } from '../../auth/cloud-scope.ts';
 import type { AppContext } from '../../context.ts';
 import { ErrorSchemas, errors } from '../../errors.ts';
 import { CloudParams, Ok, signedInErrors } from '../../http-schemas.ts';
@@ -123,13 +123,13 @@ export function cloudManagementRoutes(ctx: AppContext): FastifyPluginAsyncTypebo
       },
       async (request) => {
         const membership = membershipOf(request);
-        const left = await leaveCloud(db, membership.userId, membership.cloudId, actorOf(request));
+        const left = await leaveCloud(db, personOf(membership).userId, membership.cloudId, actorOf(request));
         if (left === undefined) throw errors.notFound();
         if (left === 'onlyOwner')
           throw errors.conflict(
             'You are the only Owner of this cloud: make someone else its Owner, or delete the cloud.',
           );
-        const [next] = await listUserClouds(db, membership.userId);
+        const [next] = await listUserClouds(db, personOf(membership).userId);
         return { default_cloud_id: next?.id ?? null };
       },
     );

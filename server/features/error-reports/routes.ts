@@ -4,7 +4,7 @@ import {
   ErrorReportListQuery,
   ErrorReportListResponse,
 } from '../../../core/api/error-reports.ts';
-import { isPlatformAdministrator } from '../../auth/platform-admin.ts';
+import { requirePlatformAdministrator } from '../../auth/platform-admin.ts';
 import { spend } from '../../auth/rate-limit.ts';
 import type { AppContext } from '../../context.ts';
 import { ErrorSchemas, errors } from '../../errors.ts';
@@ -31,6 +31,7 @@ export function errorReportRoutes(ctx: AppContext): FastifyPluginAsyncTypebox {
         // The schema's limits make a report 25 kB at most.
         bodyLimit: 64 * 1024,
         schema: {
+          summary: 'Report an error the web app met',
           tags,
           body: ErrorReportBody,
           response: {
@@ -60,6 +61,7 @@ export function errorReportRoutes(ctx: AppContext): FastifyPluginAsyncTypebox {
       '',
       {
         schema: {
+          summary: 'The error reports, newest first (platform administrators)',
           tags,
           querystring: ErrorReportListQuery,
           response: {
@@ -71,7 +73,7 @@ export function errorReportRoutes(ctx: AppContext): FastifyPluginAsyncTypebox {
         },
       },
       async (request) => {
-        if (!(await isPlatformAdministrator(db, request.session?.userId ?? 0))) throw errors.forbidden();
+        await requirePlatformAdministrator(db, request);
         return listErrorReports(db, request.query);
       },
     );

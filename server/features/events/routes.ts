@@ -1,4 +1,5 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
+import { isApiTokenLive } from '../../auth/api-tokens.ts';
 import { SESSION_COOKIE, sessionUserId } from '../../auth/request-auth.ts';
 import { findSession } from '../../auth/sessions.ts';
 import type { AppContext } from '../../context.ts';
@@ -35,7 +36,8 @@ export function eventRoutes(ctx: AppContext, hub: LiveHub): FastifyPluginAsyncTy
       },
       async (request, reply) => {
         const userId = sessionUserId(request);
-        const token = request.cookies[SESSION_COOKIE] ?? '';
+        const apiTokenId = request.apiToken?.id ?? null;
+        const token = apiTokenId === null ? (request.cookies[SESSION_COOKIE] ?? '') : '';
         const header = request.headers['last-event-id'];
         const lastEventId = typeof header === 'string' && /^\d{1,15}$/.test(header) ? Number(header) : null;
         reply.hijack();
@@ -83,7 +85,11 @@ export function eventRoutes(ctx: AppContext, hub: LiveHub): FastifyPluginAsyncTy
             {
               userId,
               send: (row) => write(format(row)),
-              stillSignedIn: async () => (await findSession(ctx.db, token))?.userId === userId,
+              // A personal API token's stream lasts while the token does (docs/api-tokens.md).
+              stillSignedIn: async () =>
+                apiTokenId !== null
+                  ? isApiTokenLive(ctx.db, apiTokenId)
+                  : (await findSession(ctx.db, token))?.userId === userId,
               end,
             },
             lastEventId,

@@ -18,7 +18,7 @@ import {
   RunReportBody,
 } from '../../../core/api/reports.ts';
 import { isTimeZone } from '../../../core/time-zones.ts';
-import { membershipOf } from '../../auth/cloud-scope.ts';
+import { membershipOf, personOf } from '../../auth/cloud-scope.ts';
 import type { AppContext } from '../../context.ts';
 import type { Database } from '../../db/connect.ts';
 import { users } from '../../db/schema/accounts.ts';
@@ -117,7 +117,7 @@ export function reportRoutes(ctx: AppContext): FastifyPluginAsyncTypebox {
           db
             .select({ timeZone: users.timezone })
             .from(users)
-            .where(eq(users.id, membershipOf(request).userId)),
+            .where(eq(users.id, personOf(membershipOf(request)).userId)),
         ]);
         return { ...options, guest_access: cloud?.on ?? false, time_zone: user?.timeZone || 'UTC' };
       },
@@ -159,7 +159,7 @@ export function reportRoutes(ctx: AppContext): FastifyPluginAsyncTypebox {
         const schedule = await createSchedule(
           db,
           cloudId,
-          membershipOf(request).userId,
+          personOf(membershipOf(request)).userId,
           request.body,
           new Date(),
         );
@@ -228,7 +228,7 @@ export function reportRoutes(ctx: AppContext): FastifyPluginAsyncTypebox {
         const run = await queueRun(
           db,
           cloudId,
-          membershipOf(request).userId,
+          personOf(membershipOf(request)).userId,
           {
             name: schedule.name,
             kind: schedule.kind,
@@ -282,7 +282,9 @@ export function reportRoutes(ctx: AppContext): FastifyPluginAsyncTypebox {
         await checkReport(db, cloudId, request.body);
         return reply
           .code(202)
-          .send(await queueRun(db, cloudId, membershipOf(request).userId, request.body, new Date()));
+          .send(
+            await queueRun(db, cloudId, personOf(membershipOf(request)).userId, request.body, new Date()),
+          );
       },
     );
 

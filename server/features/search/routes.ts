@@ -3,7 +3,7 @@ import { SearchFindBody, SearchFindResponse } from '../../../core/api/search.ts'
 import { MIN_SEARCH_LENGTH } from '../../../core/constants.ts';
 import { can, visibleSiteIds } from '../../../core/policy.ts';
 import { classifySearchInput, defaultSources, trimQuery } from '../../../core/search.ts';
-import { membershipOf } from '../../auth/cloud-scope.ts';
+import { membershipOf, personOf } from '../../auth/cloud-scope.ts';
 import type { AppContext } from '../../context.ts';
 import { errors } from '../../errors.ts';
 import { CloudParams, signedInErrors } from '../../http-schemas.ts';
@@ -44,7 +44,7 @@ export function searchRoutes(ctx: AppContext): FastifyPluginAsyncTypebox {
           db,
           {
             cloudId: membership.cloudId,
-            userId: membership.userId,
+            userId: personOf(membership).userId,
             siteIds: visibleSiteIds(membership),
             seesUsers: can(membership, 'manage_users'),
           },

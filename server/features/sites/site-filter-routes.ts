@@ -14,7 +14,7 @@ import {
 import { SITE_FILTER_PAGE_LIMIT } from '../../../core/constants.ts';
 import { visibleSiteIds } from '../../../core/policy.ts';
 import { actorOf } from '../../audit/record.ts';
-import { membershipOf } from '../../auth/cloud-scope.ts';
+import { membershipOf, personOf } from '../../auth/cloud-scope.ts';
 import type { AppContext } from '../../context.ts';
 import { errors } from '../../errors.ts';
 import { CloudParams, signedInErrors } from '../../http-schemas.ts';
@@ -80,6 +80,7 @@ export function siteFilterRoutes(ctx: AppContext): FastifyPluginAsyncTypebox {
       '/site-filters-select',
       {
         schema: {
+          summary: 'The site filters of the cloud and the one the caller has selected',
           tags: ['sites'],
           params: CloudParams,
           querystring: SiteFiltersSelectQuery,
@@ -95,6 +96,7 @@ export function siteFilterRoutes(ctx: AppContext): FastifyPluginAsyncTypebox {
         // docs/roles.md: the site-group filter is for users who manage sites.
         config: { permission: 'manage_sites' },
         schema: {
+          summary: 'Select a site filter for the caller',
           tags: ['sites'],
           params: CloudParams,
           body: SelectSiteFilterBody,
@@ -106,7 +108,7 @@ export function siteFilterRoutes(ctx: AppContext): FastifyPluginAsyncTypebox {
         const grouping = await findGrouping(db, cloudId, request.body.siteFilterId);
         if (!grouping) throw errors.notFound('Site filter not found.');
         const membership = membershipOf(request);
-        await setActiveGrouping(db, membership.userId, cloudId, grouping.id);
+        await setActiveGrouping(db, personOf(membership).userId, cloudId, grouping.id);
         membership.activeSiteFilterId = grouping.id;
         return answer(request, cloudId, FIRST_PAGE);
       },
@@ -117,6 +119,7 @@ export function siteFilterRoutes(ctx: AppContext): FastifyPluginAsyncTypebox {
       '/site-filters-select',
       {
         schema: {
+          summary: "Clear the caller's selected site filter (back to the whole cloud)",
           tags: ['sites'],
           params: CloudParams,
           response: { 200: SiteFiltersSelectResponse, ...signedInErrors },
@@ -125,7 +128,7 @@ export function siteFilterRoutes(ctx: AppContext): FastifyPluginAsyncTypebox {
       async (request) => {
         const { cloudId } = request.params;
         const membership = membershipOf(request);
-        await setActiveGrouping(db, membership.userId, cloudId, null);
+        await setActiveGrouping(db, personOf(membership).userId, cloudId, null);
         membership.activeSiteFilterId = null;
         return answer(request, cloudId, FIRST_PAGE);
       },
@@ -136,6 +139,7 @@ export function siteFilterRoutes(ctx: AppContext): FastifyPluginAsyncTypebox {
       {
         config: { permission: 'manage_sites' },
         schema: {
+          summary: 'Create a site filter: a named group of sites',
           tags: ['sites'],
           params: CloudParams,
           body: CreateSiteFilterBody,
@@ -150,7 +154,7 @@ export function siteFilterRoutes(ctx: AppContext): FastifyPluginAsyncTypebox {
             cloudId,
             name: request.body.name.trim(),
             siteIds: await knownSites(request, cloudId, request.body.site_ids),
-            createdByUserId: membershipOf(request).userId,
+            createdByUserId: personOf(membershipOf(request)).userId,
           },
           actorOf(request),
         );

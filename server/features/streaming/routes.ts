@@ -29,7 +29,7 @@ import {
   VIEW_IDLE_S,
   VIEW_MAX_S,
 } from '../../../core/streaming.ts';
-import { membershipOf } from '../../auth/cloud-scope.ts';
+import { membershipOf, personOf } from '../../auth/cloud-scope.ts';
 import type { AppContext } from '../../context.ts';
 import type { Database } from '../../db/connect.ts';
 import { errors } from '../../errors.ts';
@@ -142,7 +142,7 @@ export function streamingRoutes(ctx: AppContext): FastifyPluginAsyncTypebox {
           smartNvrId,
           cameraId,
           cameraName: camera.name,
-          userId: membership.userId,
+          userId: personOf(membership).userId,
           sessionHash: sessionOf(request).idHash,
           kind,
           stream,
@@ -213,7 +213,7 @@ export function streamingRoutes(ctx: AppContext): FastifyPluginAsyncTypebox {
           smartNvrId,
           cameraId,
           cameraName: camera.name,
-          userId: membershipOf(request).userId,
+          userId: personOf(membershipOf(request)).userId,
           sessionHash: sessionOf(request).idHash,
           kind: 'export',
           stream,

@@ -21,7 +21,7 @@ import { needsSupportTools } from '../../../core/fleet/troubleshoot.ts';
 import { visibleSiteIds } from '../../../core/policy.ts';
 import { mayChangeTask, mayDownloadTaskFile } from '../../../core/task-types.ts';
 import { actorOf } from '../../audit/record.ts';
-import { type Membership, membershipOf } from '../../auth/cloud-scope.ts';
+import { type Membership, membershipOf, personOf } from '../../auth/cloud-scope.ts';
 import { hasSupportTools } from '../../auth/support-tools.ts';
 import type { AppContext } from '../../context.ts';
 import { CsvResponse, EXPORT_ROWS_MAX, sendCsv } from '../../csv-reply.ts';
@@ -146,7 +146,7 @@ export function taskRoutes(ctx: AppContext): FastifyPluginAsyncTypebox {
         if (
           request.body.type === 'TASK_TROUBLESHOOT' &&
           needsSupportTools(request.body.params) &&
-          !(await hasSupportTools(db, ctx.config.theme, membership.userId))
+          !(await hasSupportTools(db, ctx.config.theme, personOf(membership).userId))
         )
           throw errors.forbidden('Running this tool needs the support tools.');
         const plan = await planTask(db, membership, request.body);
@@ -286,7 +286,7 @@ export function taskRoutes(ctx: AppContext): FastifyPluginAsyncTypebox {
       },
       async (request) => {
         const membership = membershipOf(request);
-        await markTasksViewed(db, membership.userId, membership.cloudId);
+        await markTasksViewed(db, personOf(membership).userId, membership.cloudId);
         return { ok: true as const };
       },
     );

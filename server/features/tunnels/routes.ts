@@ -13,7 +13,7 @@ import {
 } from '../../../core/api/tunnels.ts';
 import { mayReachDevice, mayReachRecorder } from '../../../core/tunnels.ts';
 import { actorOf } from '../../audit/record.ts';
-import { membershipOf } from '../../auth/cloud-scope.ts';
+import { membershipOf, personOf } from '../../auth/cloud-scope.ts';
 import type { AppContext } from '../../context.ts';
 import { ErrorSchemas, errors } from '../../errors.ts';
 import { Ok, signedInErrors } from '../../http-schemas.ts';
@@ -85,7 +85,7 @@ export function tunnelRoutes(ctx: AppContext): FastifyPluginAsyncTypebox {
       );
       request.server.fleet.notify(opened.alerts);
       return {
-        tunnel: await findTunnel(db, membership, opened.id),
+        tunnel: await findTunnel(db, personOf(membership), opened.id),
         url: tunnelUrl(ctx, request, opened.id, opened.hostKey, opened.grant as string),
       };
     }
@@ -153,7 +153,7 @@ export function tunnelRoutes(ctx: AppContext): FastifyPluginAsyncTypebox {
           response: { 200: TunnelList, ...signedInErrors },
         },
       },
-      async (request) => listTunnels(db, membershipOf(request), request.query),
+      async (request) => listTunnels(db, personOf(membershipOf(request)), request.query),
     );
 
     app.delete(
@@ -168,8 +168,8 @@ export function tunnelRoutes(ctx: AppContext): FastifyPluginAsyncTypebox {
       },
       async (request) => {
         const membership = membershipOf(request);
-        const tunnel = await findTunnel(db, membership, request.params.tunnelId);
-        if (!mayClose(membership, tunnel.openedBy)) throw errors.forbidden();
+        const tunnel = await findTunnel(db, personOf(membership), request.params.tunnelId);
+        if (!mayClose(personOf(membership), tunnel.openedBy)) throw errors.forbidden();
         await closeTunnelRow(db, tunnel.id, { actor: actorOf(request), reason: 'closed' });
         await dropTunnel(tunnel.id, 'closed');
         return { ok: true as const };

@@ -1,9 +1,11 @@
-// /v2/cloud/{cloudId}/account-security: the password, two-factor sign-in and the live sessions.
+// /v2/cloud/{cloudId}/account-security: the password, two-factor sign-in, the live sessions and the
+// personal API tokens.
 import Alert from '@mui/material/Alert';
 import Divider from '@mui/material/Divider';
 import { useTranslation } from 'react-i18next';
 import { PageLoader } from '../../../platform/page-loader.tsx';
 import { PageSection } from '../../../platform/page-section.tsx';
+import { PersonalTokensSection } from '../../api-tokens/index.ts';
 import { useCachedMe } from '../../auth/index.ts';
 import { useSecurity } from '../api/get-security.ts';
 import { PasswordSection } from '../components/password-section.tsx';
@@ -27,6 +29,8 @@ export function AccountSecurityPage() {
           <TwoFactorSection security={security.data} />
           <Divider />
           <SessionsSection sessions={security.data.sessions} />
+          <Divider />
+          <PersonalTokensSection isAdministrator={user?.is_administrator === true} />
         </>
       )}
     </PageSection>
