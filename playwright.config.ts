@@ -49,6 +49,8 @@ export default defineConfig({
       RADIUS_ACCT_PORT: '0',
       // The journeys' devices report a second or so apart, far faster than the pace a real one keeps.
       HEARTBEAT_PACE: '0',
+      // The webhooks journey's receiver listens on 127.0.0.1 (docs/webhooks.md#receivers).
+      WEBHOOK_ALLOW_PRIVATE: '1',
       LOG_LEVEL: 'warn',
       // Given an empty PostgreSQL database (.ci/run makes one), the journeys run on it, as production does,
       // and the server's queries run beside it rather than in its own process; the demo on the embedded

@@ -8,6 +8,7 @@ import type {
 } from '../../core/api/events.ts';
 import type { Database } from '../db/connect.ts';
 import { jsonRows } from '../db/rows.ts';
+import { queueWebhookEvents, webhookEventsOfLive } from '../features/webhooks/queue.ts';
 
 /** The channel a committed batch of live events is announced on. */
 export const LIVE_EVENTS_CHANNEL = 'live_events';
@@ -32,6 +33,8 @@ export async function publishLive(tx: Database, events: readonly LiveEvent[]): P
     SELECT cloud_id, site_id, kind, data
     FROM jsonb_to_recordset(${jsonRows(rows)}) AS v(cloud_id int, site_id int, kind text, data jsonb)`);
   await tx.execute(sql`SELECT pg_notify(${LIVE_EVENTS_CHANNEL}, '')`);
+  // Alerts and device status changes also go to the cloud's webhooks, in the same transaction (docs/webhooks.md#events).
+  await queueWebhookEvents(tx, webhookEventsOfLive(events));
 }
 
 export const liveAlert = (data: AlertEventData): LiveEvent => ({

@@ -10,6 +10,7 @@ import { type ProductBrand, productBrand } from '../../core/product-catalogue.ts
 import type { Database } from '../db/connect.ts';
 import { queryRows } from '../db/rows.ts';
 import { errors } from '../errors.ts';
+import { queueWebhookEvents } from '../features/webhooks/queue.ts';
 import { credentialText, hashSecret, newSecret } from './credentials.ts';
 
 export type Adoption = { status: 'adopted'; credential: string } | { status: 'pending' };
@@ -108,6 +109,26 @@ async function issueCredential(
   } else {
     await tx.execute(sql`UPDATE smart_nvrs SET fw = ${request.fw} WHERE id = ${registration.id}`);
   }
+  const [adopted] = await queryRows<{ site_id: number | null; name: string | null }>(
+    tx,
+    device
+      ? sql`SELECT site_id, name FROM devices WHERE id = ${registration.id}`
+      : sql`SELECT NULL::int AS site_id, name FROM smart_nvrs WHERE id = ${registration.id}`,
+  );
+  await queueWebhookEvents(tx, [
+    {
+      event: 'device.adopted',
+      cloudId: registration.cloud_id,
+      siteId: adopted?.site_id ?? null,
+      data: {
+        device_id: device ? registration.id : null,
+        snvr_device_id: device ? null : registration.id,
+        name: adopted?.name ?? null,
+        mac,
+        fw: request.fw,
+      },
+    },
+  ]);
   // Nothing of it waits any longer: not its calls, and no approval.
   await tx.execute(sql`
     DELETE FROM pending_devices WHERE mac = ${mac} AND (cloud_id IS NULL OR cloud_id = ${registration.cloud_id})`);

@@ -7,6 +7,7 @@ import { emptyStateCounts, isFinished } from '../../core/tasks.ts';
 import type { Database } from '../db/connect.ts';
 import { intArray, queryRows } from '../db/rows.ts';
 import { liveTask, publishLive } from '../events/publish.ts';
+import { queueWebhookEvents, type WebhookEventInput } from '../features/webhooks/queue.ts';
 import type { NewAlert } from './new-alert.ts';
 import { ALERT_RETURNING } from './new-alert.ts';
 import { alertEvent } from './store-outcomes.ts';
@@ -87,6 +88,7 @@ export async function refreshTasks(tx: Database, taskIds: readonly number[], now
   const counted = new Map(tasks.map((task) => [task.id, emptyStateCounts()]));
   for (const row of rows) (counted.get(row.task_id) as Record<TaskState, number>)[row.state] = row.targets;
   const events = [];
+  const hooked: WebhookEventInput[] = [];
   const failed: { task: TaskRow; counts: Record<TaskState, number> }[] = [];
   for (const task of tasks) {
     const counts = counted.get(task.id) as Record<TaskState, number>;
@@ -98,6 +100,13 @@ export async function refreshTasks(tx: Database, taskIds: readonly number[], now
         completed_at = ${ended ? sql`${now.toISOString()}::timestamptz` : isFinished(state) ? sql`completed_at` : sql`NULL`}
       WHERE id = ${task.id}`);
     if (ended && raisesTaskFailed(state)) failed.push({ task, counts });
+    if (ended)
+      hooked.push({
+        event: state === 'TASK_FAIL' || state === 'TASK_TIMEOUT' ? 'task.failed' : 'task.finished',
+        cloudId: task.cloud_id,
+        siteId: task.site_id,
+        data: { task_id: task.id, type_id: task.type_id, task_state: state, state_counts: counts },
+      });
     events.push(
       liveTask({
         cloud_id: task.cloud_id,
@@ -111,6 +120,7 @@ export async function refreshTasks(tx: Database, taskIds: readonly number[], now
   }
   const alerts = await raiseTaskFailed(tx, failed, now);
   await publishLive(tx, [...events, ...alerts.map((alert) => alertEvent(alert, 'raised'))]);
+  await queueWebhookEvents(tx, hooked, now);
   return alerts;
 }
 

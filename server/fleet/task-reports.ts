@@ -11,6 +11,7 @@ import type { Database } from '../db/connect.ts';
 import { intArray, jsonRows, queryRows } from '../db/rows.ts';
 import { nameDriftedKeys } from '../features/config/drift.ts';
 import type { SecretBox } from '../features/config/seal.ts';
+import { queueWebhookEvents } from '../features/webhooks/queue.ts';
 import { type Agent, authenticate, loadAgents } from './agents.ts';
 import { createBatchQueue, type ItemOutcome } from './batch-queue.ts';
 import { storeDiscoveredCameras } from './cameras.ts';
@@ -256,6 +257,19 @@ async function configEffects(
       ON CONFLICT (device_id) DO UPDATE SET running = excluded.running,
         running_received_at = excluded.running_received_at, updated_at = now()`);
     if (received) await nameDriftedKeys(tx, secrets, agent.cloudId, agent.deviceId);
+    if (target.type_id === 'TASK_CONFIG_CHANGE')
+      await queueWebhookEvents(
+        tx,
+        [
+          {
+            event: 'config.applied',
+            cloudId: agent.cloudId,
+            siteId: agent.siteId,
+            data: { device_id: agent.deviceId, task_id: target.task_id },
+          },
+        ],
+        now,
+      );
     return [];
   }
   if (target.type_id !== 'TASK_CONFIG_CHANGE') return [];
@@ -283,8 +297,10 @@ export function createTaskReportWriter(
   db: Database,
   secrets: SecretBox,
   applied: (outcomes: readonly ReportOutcome[], alerts: NewAlert[]) => void,
+  onTaken?: (waitedMs: number) => void,
 ) {
   return createBatchQueue<QueuedReport, ReportOutcome>({
+    onTaken,
     maxItems: REPORT_BATCH,
     maxBytes: REPORT_BATCH_BYTES,
     weigh: ({ report }) => (report.result?.file?.base64.length ?? 0) + resultTextBytes(report.result),

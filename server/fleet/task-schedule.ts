@@ -4,6 +4,7 @@ import { rolloutDecision } from '../../core/task-machine.ts';
 import type { RollingUpdateParams } from '../../core/task-types.ts';
 import type { Database } from '../db/connect.ts';
 import { queryRows } from '../db/rows.ts';
+import { queueWebhookEvents } from '../features/webhooks/queue.ts';
 import type { NewAlert } from './new-alert.ts';
 import { announceCommands, moveTargets, refreshTasks } from './task-moves.ts';
 
@@ -64,6 +65,28 @@ async function stepRollout(tx: Database, task: ScheduledTask, now: Date): Promis
     await tx.execute(sql`
       UPDATE tasks SET rollout = rollout || ${JSON.stringify({ stoppedReason: decision.reason })}::jsonb
       WHERE id = ${task.id}`);
+    const [place] = await queryRows<{ cloud_id: number; site_id: number | null }>(
+      tx,
+      sql`SELECT cloud_id, site_id FROM tasks WHERE id = ${task.id}`,
+    );
+    if (place)
+      await queueWebhookEvents(
+        tx,
+        [
+          {
+            event: 'firmware_rollout.stopped',
+            cloudId: place.cloud_id,
+            siteId: place.site_id,
+            data: {
+              task_id: task.id,
+              reason: decision.reason,
+              touched: counts.touched,
+              failed: counts.failed,
+            },
+          },
+        ],
+        now,
+      );
     return false;
   }
   if (decision.action !== 'next' || rollout.paused || counts.next === null) return false;

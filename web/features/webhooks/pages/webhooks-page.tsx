@@ -1,0 +1,226 @@
+// docs/webhooks.md#the-page: the Webhooks page (/v2/cloud/{cloudId}/webhooks), for members with
+// manage_users: the cloud's webhooks, a dialog to add or change one, turning one on or off, "Send test",
+// and each webhook's delivery log.
+import AddIcon from '@mui/icons-material/Add';
+import SendIcon from '@mui/icons-material/Send';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Chip from '@mui/material/Chip';
+import Paper from '@mui/material/Paper';
+import Typography from '@mui/material/Typography';
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useLocation } from 'react-router';
+import type { Webhook } from '../../../../core/api/webhooks.ts';
+import { readPathIds, routes } from '../../../../core/routes.ts';
+import { isApiError } from '../../../platform/api-error.ts';
+import { confirmDialog } from '../../../platform/dialogs/dialog-store.ts';
+import { ListResults } from '../../../platform/list-page/list-page-frame.tsx';
+import type { ListColumn } from '../../../platform/list-page/list-table.tsx';
+import { showMessage } from '../../../platform/messages/message-store.ts';
+import { useFormatDateTime } from '../../account/index.ts';
+import { useWebhookAction, useWebhooks, type WebhookAction } from '../api/webhooks.ts';
+import { DeliveriesDialog } from '../components/deliveries-dialog.tsx';
+import { WebhookDialog } from '../components/webhook-dialog.tsx';
+import { EVENT_KEYS, FORMAT_KEYS } from '../components/webhook-texts.ts';
+
+const TITLE_ID = 'page-title';
+const LIST_ID = 'webhooks-list-title';
+
+export function WebhooksPage() {
+  const { t } = useTranslation();
+  const { pathname } = useLocation();
+  const cloudId = readPathIds(pathname).cloudId ?? null;
+  const [offset, setOffset] = useState(0);
+  const webhooks = useWebhooks(cloudId, offset);
+  const action = useWebhookAction(cloudId ?? 0);
+  const formatDateTime = useFormatDateTime();
+  const [editing, setEditing] = useState<{ readonly webhook: Webhook | null } | null>(null);
+  const [logOf, setLogOf] = useState<Webhook | null>(null);
+
+  const act = (change: WebhookAction, done: string, then?: () => void) =>
+    action.mutate(change, {
+      onSuccess: () => {
+        showMessage({ content: done });
+        then?.();
+      },
+      onError: (error) =>
+        showMessage({
+          variant: 'error',
+          content: (isApiError(error) && error.serverMessage) || t('webhooks.error.actionFailed'),
+        }),
+    });
+
+  const state = (webhook: Webhook) => {
+    if (webhook.enabled)
+      return (
+        <Box sx={{ display: 'grid', gap: 0.5, justifyItems: 'start' }}>
+          <Chip size="small" variant="outlined" color="success" label={t('webhooks.state.on')} />
+          {webhook.failing_since && (
+            <Typography variant="caption" color="warning.main">
+              {t('webhooks.state.failingSince', { time: formatDateTime(webhook.failing_since) })}
+            </Typography>
+          )}
+        </Box>
+      );
+    return (
+      <Chip
+        size="small"
+        variant="outlined"
+        color={webhook.disabled_reason === 'failing' ? 'error' : 'default'}
+        label={webhook.disabled_reason === 'failing' ? t('webhooks.state.failing') : t('webhooks.state.off')}
+      />
+    );
+  };
+
+  const columns: ListColumn<Webhook>[] = [
+    {
+      id: 'url',
+      header: t('webhooks.column.url'),
+      cell: (webhook) => (
+        <Box sx={{ display: 'grid', gap: 0.5, justifyItems: 'start', minWidth: 0 }}>
+          <Typography component="span" sx={{ fontWeight: 500, wordBreak: 'break-all', whiteSpace: 'normal' }}>
+            {webhook.url}
+          </Typography>
+          {state(webhook)}
+        </Box>
+      ),
+    },
+    {
+      id: 'events',
+      header: t('webhooks.column.events'),
+      cell: (webhook) => (
+        <span title={webhook.events.map((event) => t(EVENT_KEYS[event])).join(', ')}>
+          {webhook.events.length <= 2
+            ? webhook.events.map((event) => t(EVENT_KEYS[event])).join(', ')
+            : t('webhooks.events.count', { count: webhook.events.length })}
+        </span>
+      ),
+      from: 'md',
+    },
+    {
+      id: 'format',
+      header: t('webhooks.column.format'),
+      cell: (webhook) => t(FORMAT_KEYS[webhook.format]),
+      nowrap: true,
+      from: 'sm',
+    },
+    {
+      id: 'actions',
+      header: t('webhooks.column.actions'),
+      headerHidden: true,
+      cell: (webhook) => (
+        <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 0.5 }}>
+          <Button
+            size="small"
+            startIcon={<SendIcon />}
+            disabled={action.isPending}
+            aria-label={t('webhooks.action.testNamed', { url: webhook.url })}
+            onClick={() =>
+              act({ kind: 'test', webhookId: webhook.id }, t('webhooks.message.testQueued'), () =>
+                setLogOf(webhook),
+              )
+            }
+          >
+            {t('webhooks.action.test')}
+          </Button>
+          <Button
+            size="small"
+            aria-label={t('webhooks.action.deliveriesNamed', { url: webhook.url })}
+            onClick={() => setLogOf(webhook)}
+          >
+            {t('webhooks.action.deliveries')}
+          </Button>
+          <Button
+            size="small"
+            aria-label={t('webhooks.action.editNamed', { url: webhook.url })}
+            onClick={() => setEditing({ webhook })}
+          >
+            {t('webhooks.action.edit')}
+          </Button>
+          <Button
+            size="small"
+            disabled={action.isPending}
+            aria-label={t(webhook.enabled ? 'webhooks.action.disableNamed' : 'webhooks.action.enableNamed', {
+              url: webhook.url,
+            })}
+            onClick={() =>
+              act(
+                { kind: 'enable', webhookId: webhook.id, enabled: !webhook.enabled },
+                t(webhook.enabled ? 'webhooks.message.disabled' : 'webhooks.message.enabled'),
+              )
+            }
+          >
+            {t(webhook.enabled ? 'webhooks.action.disable' : 'webhooks.action.enable')}
+          </Button>
+          <Button
+            size="small"
+            color="error"
+            disabled={action.isPending}
+            aria-label={t('webhooks.action.deleteNamed', { url: webhook.url })}
+            onClick={() =>
+              void confirmDialog({
+                title: t('webhooks.delete.title'),
+                content: t('webhooks.delete.content', { url: webhook.url }),
+                confirmLabel: t('webhooks.action.delete'),
+              }).then((confirmed) => {
+                if (confirmed) act({ kind: 'delete', webhookId: webhook.id }, t('webhooks.message.deleted'));
+              })
+            }
+          >
+            {t('webhooks.action.delete')}
+          </Button>
+        </Box>
+      ),
+    },
+  ];
+
+  return (
+    <Box component="section" aria-labelledby={TITLE_ID} sx={{ display: 'grid', gap: 2, minWidth: 0 }}>
+      <Box
+        sx={{
+          display: 'flex',
+          flexWrap: 'wrap',
+          alignItems: 'center',
+          justifyContent: 'space-between',
+          gap: 1,
+        }}
+      >
+        <Typography id={TITLE_ID} variant="h1">
+          {t(routes.cloudWebhooks.titleKey)}
+        </Typography>
+        <Button variant="contained" startIcon={<AddIcon />} onClick={() => setEditing({ webhook: null })}>
+          {t('webhooks.action.add')}
+        </Button>
+      </Box>
+      <Typography id={LIST_ID} color="text.secondary">
+        {t('webhooks.page.intro')}
+      </Typography>
+      <Paper variant="outlined" sx={{ minWidth: 0, p: 1, display: 'grid', gap: 0.5 }}>
+        <ListResults
+          result={{ ...webhooks, isPending: webhooks.isPending || cloudId === null }}
+          offset={offset}
+          onOffset={setOffset}
+          emptyText={t('webhooks.page.empty')}
+          columns={columns}
+          rowKey={(webhook) => webhook.id}
+          labelledBy={TITLE_ID}
+        />
+      </Paper>
+      {editing !== null && cloudId !== null && (
+        <WebhookDialog
+          cloudId={cloudId}
+          webhook={editing.webhook}
+          onClose={() => setEditing(null)}
+          onSaved={() => {
+            setEditing(null);
+            showMessage({ content: t('webhooks.message.saved') });
+          }}
+        />
+      )}
+      {logOf !== null && cloudId !== null && (
+        <DeliveriesDialog cloudId={cloudId} webhook={logOf} onClose={() => setLogOf(null)} />
+      )}
+    </Box>
+  );
+}
