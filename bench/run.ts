@@ -1,7 +1,9 @@
 // Runs the benchmarks named on the command line, or all of them.
 import { runApiLoad } from './api-load.ts';
+import { runApiTokens } from './api-tokens.ts';
 import { runClientSamples } from './client-samples.ts';
 import { runConfig, runConfigPage } from './config.ts';
+import { runConsoleMetrics } from './console-metrics.ts';
 import { runDeviceBulk } from './device-bulk.ts';
 import { runDeviceStatistics } from './device-statistics.ts';
 import { runEntryParts } from './entry-parts.ts';
@@ -18,11 +20,13 @@ import { runStreams } from './streams.ts';
 import { runTasks } from './tasks.ts';
 import { runTunnel } from './tunnel.ts';
 import { runVouchers } from './vouchers.ts';
+import { runWebhooks } from './webhooks.ts';
 
 const benchmarks: Record<string, () => Promise<void>> = {
   startup: runStartup,
   'seed-large': runSeedLarge,
   'api-load': runApiLoad,
+  'api-tokens': runApiTokens,
   ingest: runIngest,
   metrics: runMetrics,
   'device-statistics': runDeviceStatistics,
@@ -40,6 +44,8 @@ const benchmarks: Record<string, () => Promise<void>> = {
   radius: runRadius,
   vouchers: runVouchers,
   reports: runReports,
+  'console-metrics': runConsoleMetrics,
+  webhooks: runWebhooks,
 };
 const names = process.argv.slice(2);
 for (const name of names.length > 0 ? names : Object.keys(benchmarks)) {

@@ -32,6 +32,12 @@ export const AUDIT_OBJECT_TYPES = [
   'guest_portal',
   // A saved LinqPath plan (docs/linqpath.md#saved-plans).
   'linqpath_plan',
+  // A webhook (docs/webhooks.md).
+  'webhook',
+  // A cloud's single sign-on provider (docs/single-sign-on.md#a-clouds-provider).
+  'single_sign_on',
+  // An API token, personal or a cloud's (docs/api-tokens.md).
+  'api_token',
 ] as const;
 export type AuditObjectType = (typeof AUDIT_OBJECT_TYPES)[number];
 
@@ -87,6 +93,8 @@ export const AUDIT_ACTIONS = [
   // A guest account or voucher revoked, or given a later end (docs/guest-access.md#accounts-and-vouchers).
   'revoked',
   'extended',
+  // An API token given a new secret, the old one valid for a grace period (docs/api-tokens.md#rotating).
+  'rotated',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 

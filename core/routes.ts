@@ -1,5 +1,6 @@
 // The one route registry (docs/navigation.md#routes and the drawer links of docs/navigation.md#navigation-drawer). Every URL of the console is built from here.
 
+import { SSO_OUTCOMES } from './api/single-sign-on.ts';
 import { DEVICE_SORTS } from './device-list.ts';
 import { DEVICE_CONNECTIONS, DEVICE_FAMILIES, HEALTH_IDS } from './domain.ts';
 import { parseId, type RouteParams, defineRoute as route } from './route-definition.ts';
@@ -77,6 +78,12 @@ export const routes = {
   // The change log (docs/navigation.md names no address for it).
   changeLog: route(`${V2}/change-log`, 'cloud', 'nav.main.changeLog'),
   reports: route(`${V2}/report`, 'cloud', 'nav.main.reportManagement'),
+  // docs/webhooks.md#the-page: the cloud's webhooks and their delivery logs.
+  cloudWebhooks: route(`${V2}/webhooks`, 'cloud', 'nav.main.webhooks'),
+  // docs/api-tokens.md#cloud-tokens: the cloud's API tokens.
+  cloudApiTokens: route(`${V2}/api-tokens`, 'cloud', 'nav.main.apiTokens'),
+  // docs/single-sign-on.md#a-clouds-provider: the cloud's OpenID Connect provider.
+  cloudSingleSignOn: route(`${V2}/single-sign-on`, 'cloud', 'nav.main.singleSignOn'),
   tools: route(`${V2}/tools`, 'cloud', 'nav.main.tools'),
   cloudEdit: route(`${V2}/edit`, 'cloud', 'routes.title.cloudEdit'),
   clouds: route(`${V2}/clouds`, 'cloud', 'nav.cloud.account', { query: searchQuery }),
@@ -178,7 +185,10 @@ export const routes = {
   voucher: route('/voucher', 'none', 'routes.title.voucher', {
     query: { nas: 'text', mac: 'text', ssid: 'text', uamip: 'text', uamport: 'text', userurl: 'text' },
   }),
-  login: route('/welcome/login', 'none', 'routes.title.login', { query: { next: 'text' } }),
+  // ?sso= says why a single sign-on came back without signing in (docs/single-sign-on.md#the-sign-in).
+  login: route('/welcome/login', 'none', 'routes.title.login', {
+    query: { next: 'text', sso: SSO_OUTCOMES },
+  }),
   logout: route('/welcome/logout', 'none', 'routes.title.logout'),
   // An invitation's link (docs/navigation.md names no address for it).
   invitation: route('/welcome/invitation', 'none', 'routes.title.invitation', { query: { token: 'text' } }),

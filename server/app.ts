@@ -13,6 +13,8 @@ import { mapTileOrigin } from './config.ts';
 import type { AppContext } from './context.ts';
 import { registerErrorHandler } from './errors.ts';
 import { createLiveHub } from './events/hub.ts';
+import { type ConsoleMetrics, createConsoleMetrics } from './features/console-metrics/console-metrics.ts';
+import { registerMetricsRoute, registerRequestMetrics } from './features/console-metrics/routes.ts';
 import { eventRoutes } from './features/events/routes.ts';
 import { registerTunnelAgent } from './features/tunnels/agent-route.ts';
 import { registerTunnelHost } from './features/tunnels/host.ts';
@@ -22,6 +24,7 @@ import { ensureMetricPartitions } from './fleet/metric-store.ts';
 import { writeHeartbeatMetrics } from './fleet/metrics-writer.ts';
 import { agentRoutes } from './fleet/routes.ts';
 import { logSerializers } from './log-redaction.ts';
+import { SECURITY_SCHEMES, transformDocument, transformRoute } from './openapi.ts';
 import { registerRoutes } from './routes.ts';
 import { registerJsonParser, registerValidation } from './validation.ts';
 import { registerWebApp } from './web-static.ts';
@@ -30,6 +33,8 @@ declare module 'fastify' {
   interface FastifyInstance {
     /** The fleet engine of this process: heartbeat batches and alert pushes. */
     fleet: Fleet;
+    /** This process's metrics (docs/metrics.md): the job runner and the RADIUS service record in them too. */
+    metrics: ConsoleMetrics;
   }
 }
 
@@ -84,6 +89,9 @@ export async function buildApp(ctx: AppContext, options: BuildOptions = {}) {
   // A tunnel's own host is answered before any of the console's hooks (docs/remote-access.md).
   registerTunnelHost(app, ctx);
   await registerTunnelAgent(app, ctx);
+  const metrics = createConsoleMetrics();
+  registerRequestMetrics(app, metrics);
+  if (ctx.database.pool) metrics.databasePool(ctx.database.pool);
   app.addHook('onSend', async (request, reply) => {
     reply.header('X-App-Version', ctx.appVersion);
     reply.header('X-Request-Id', request.id);
@@ -122,19 +130,21 @@ export async function buildApp(ctx: AppContext, options: BuildOptions = {}) {
   registerRequestAuth(app, ctx.db);
   registerRateLimit(app, ctx.db, ctx.config.apiRateLimit);
 
+  // Every operation gets an operationId, tags and its security from its route (docs/api.md#the-openapi-document).
   await app.register(fastifySwagger, {
     openapi: {
       openapi: '3.1.0',
-      info: { title: `${ctx.config.theme.product_name} API`, version: ctx.appVersion },
-      components: {
-        securitySchemes: {
-          session: { type: 'apiKey', in: 'cookie', name: 'sid' },
-          csrf: { type: 'apiKey', in: 'header', name: 'X-CSRF-Token' },
-          device: { type: 'http', scheme: 'bearer', description: 'a device credential (agent API)' },
-        },
+      info: {
+        title: `${ctx.config.theme.product_name} API`,
+        version: ctx.appVersion,
+        license: { name: 'MIT', identifier: 'MIT' },
       },
-      security: [{ session: [], csrf: [] }],
+      servers: [{ url: ctx.config.publicUrl, description: 'this console' }],
+      components: { securitySchemes: SECURITY_SCHEMES },
     },
+    stripBasePath: false,
+    transform: transformRoute,
+    transformObject: transformDocument,
   });
   await app.register(fastifySwaggerUi, {
     routePrefix: '/apiv2/docs',
@@ -145,10 +155,11 @@ export async function buildApp(ctx: AppContext, options: BuildOptions = {}) {
   );
 
   const hub = createLiveHub(ctx.database, app.log);
+  metrics.liveStreams(() => hub.streams);
   await registerRoutes(app, ctx, hub);
   // Before the first heartbeat: the background job keeps them ahead from then on.
   await ensureMetricPartitions(ctx.db, new Date());
-  const fleet = createFleet(ctx, app.log, options.writeMetrics ?? writeHeartbeatMetrics);
+  const fleet = createFleet(ctx, app.log, options.writeMetrics ?? writeHeartbeatMetrics, metrics);
   // Devices report every minute: a line per request would drown the log (server errors are still logged).
   await app.register(agentRoutes(ctx, fleet), { prefix: '/agent/v1', logLevel: 'warn' });
   await app.register(eventRoutes(ctx, hub), { prefix: '/apiv2' });
@@ -163,6 +174,8 @@ export async function buildApp(ctx: AppContext, options: BuildOptions = {}) {
   });
   app.addHook('onClose', fleet.idle);
   app.decorate('fleet', fleet);
+  app.decorate('metrics', metrics);
+  registerMetricsRoute(app, ctx, metrics);
 
   await registerWebApp(app, options.webRoot ?? ctx.config.webDistDir, (request) =>
     themeOfRequest(ctx.db, ctx.config, request),

@@ -60,10 +60,59 @@ export type Config = {
   tunnelDomain: string;
   /** Seconds a tunnel may carry nothing before it closes by itself (docs/remote-access.md). */
   tunnelIdleS: number;
+  /** The bearer token GET /metrics asks for (docs/metrics.md#who-may-scrape); null: loopback callers only. */
+  metricsToken: string | null;
   /** UDP ports of the RADIUS service (docs/guest-access.md#radius): authentication and accounting; 0 is off. */
   radiusAuthPort: number;
   radiusAcctPort: number;
+  /**
+   * Let webhooks call receivers on private, loopback and link-local addresses (docs/webhooks.md#receivers):
+   * off by default, so a member cannot make the console call inside the operator's network.
+   */
+  webhookAllowPrivate: boolean;
+  /** The deployment's OpenID provider (docs/single-sign-on.md#the-deployments-provider); null when unset. */
+  oidc: DeploymentOidc | null;
+  /** Let OpenID providers be reached over plain http (local test providers only). */
+  oidcAllowHttp: boolean;
 };
+
+export type DeploymentOidc = {
+  issuerUrl: string;
+  clientId: string;
+  clientSecret: string;
+  /** Email domains (lower case) the provider signs in. */
+  domains: readonly string[];
+};
+
+/** An email domain as the console keeps it: lower case, letters, digits, hyphens and dots. */
+export const EMAIL_DOMAIN = /^[a-z0-9]([a-z0-9-]*[a-z0-9])?(\.[a-z0-9]([a-z0-9-]*[a-z0-9])?)+$/;
+
+function readOidc(env: NodeJS.ProcessEnv, problems: string[]): DeploymentOidc | null {
+  const names = ['OIDC_ISSUER', 'OIDC_CLIENT_ID', 'OIDC_CLIENT_SECRET', 'OIDC_DOMAINS'] as const;
+  const set = names.filter((name) => env[name]);
+  if (set.length === 0) return null;
+  if (set.length < names.length) {
+    problems.push(
+      `OIDC_ISSUER, OIDC_CLIENT_ID, OIDC_CLIENT_SECRET and OIDC_DOMAINS go together (missing ${names.filter((name) => !env[name]).join(', ')}).`,
+    );
+    return null;
+  }
+  const issuerUrl = env.OIDC_ISSUER ?? '';
+  const allowHttp = ['1', 'true', 'yes'].includes(env.OIDC_ALLOW_HTTP ?? '');
+  if (!(allowHttp ? /^https?:\/\// : /^https:\/\//).test(issuerUrl) || !URL.canParse(issuerUrl))
+    problems.push(`OIDC_ISSUER must be the provider's https:// issuer URL (got "${issuerUrl}").`);
+  const domains = (env.OIDC_DOMAINS ?? '').split(',').map((domain) => domain.trim().toLowerCase());
+  if (!domains.every((domain) => EMAIL_DOMAIN.test(domain)))
+    problems.push(
+      `OIDC_DOMAINS must be email domains separated by commas, such as example.com (got "${env.OIDC_DOMAINS}").`,
+    );
+  return {
+    issuerUrl,
+    clientId: env.OIDC_CLIENT_ID ?? '',
+    clientSecret: env.OIDC_CLIENT_SECRET ?? '',
+    domains,
+  };
+}
 
 function readMapTiles(env: NodeJS.ProcessEnv, problems: string[]): MapTiles {
   const url = env.MAP_STYLE_URL;
@@ -238,6 +287,11 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): Config {
   };
   const radiusAuthPort = udpPort('RADIUS_AUTH_PORT', 1812);
   const radiusAcctPort = udpPort('RADIUS_ACCT_PORT', 1813);
+  const metricsToken = env.METRICS_TOKEN || null;
+  if (metricsToken !== null && !/^[\x21-\x7e]{16,256}$/.test(metricsToken))
+    problems.push(
+      'METRICS_TOKEN must be 16 to 256 visible ASCII characters without spaces (openssl rand -hex 32).',
+    );
   const configSecretKey = env.CONFIG_SECRET_KEY || null;
   if (configSecretKey !== null && Buffer.from(configSecretKey, 'base64').length !== 32)
     problems.push('CONFIG_SECRET_KEY must be 32 bytes in base64 (openssl rand -base64 32).');
@@ -272,8 +326,12 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): Config {
     mapTiles: readMapTiles(env, problems),
     tunnelDomain,
     tunnelIdleS,
+    metricsToken,
     radiusAuthPort,
     radiusAcctPort,
+    webhookAllowPrivate: flag('WEBHOOK_ALLOW_PRIVATE', false),
+    oidc: readOidc(env, problems),
+    oidcAllowHttp: flag('OIDC_ALLOW_HTTP', false),
   };
   if (problems.length > 0) throw new ConfigError(problems);
   return config;

@@ -12,6 +12,7 @@ import { localUrl, startDemoSimulator } from './demo-simulator.ts';
 import { dashboardJobs } from './features/dashboards/device-counts.ts';
 import { guestCertificateJobs } from './features/guest-certificate/expiry.ts';
 import { reportJobs } from './features/reports/generate.ts';
+import { webhookJobs } from './features/webhooks/deliver.ts';
 import { fleetJobs } from './fleet/jobs.ts';
 import { startRadiusService } from './guest-access/service.ts';
 import { APP_VERSION } from './version.ts';
@@ -51,8 +52,17 @@ async function main(): Promise<void> {
         webRoot: config.webDistDir,
         log: app.log,
       }),
+      ...webhookJobs({
+        db: database.db,
+        secrets: context.secrets,
+        sendMail: context.sendMail,
+        allowPrivate: config.webhookAllowPrivate,
+        productName: config.theme.product_name,
+        publicUrl: config.publicUrl,
+      }),
     ],
     app.log,
+    app.metrics.jobStarted,
   );
   // Guest access (docs/guest-access.md#radius): a port it cannot bind is logged and left off.
   const radius = await startRadiusService(
@@ -62,6 +72,7 @@ async function main(): Promise<void> {
       authPort: config.radiusAuthPort || null,
       acctPort: config.radiusAcctPort || null,
     },
+    config.radiusAuthPort || config.radiusAcctPort ? app.metrics.radiusRequests() : undefined,
   );
 
   let stopping = false;

@@ -4,6 +4,7 @@ import type { AppContext } from './context.ts';
 import type { LiveHub } from './events/hub.ts';
 import { adminRoutes } from './features/admin/routes.ts';
 import { alertPreferenceRoutes, alertRoutes } from './features/alerts/routes.ts';
+import { cloudTokenRoutes, personalTokenRoutes } from './features/api-tokens/routes.ts';
 import { accountRoutes } from './features/auth/account-routes.ts';
 import { emailChangeRoutes } from './features/auth/email-change-routes.ts';
 import { passwordResetRoutes } from './features/auth/password-reset-routes.ts';
@@ -37,6 +38,8 @@ import { notificationSettingRoutes } from './features/notification-settings/rout
 import { pushRoutes } from './features/push/routes.ts';
 import { reportRoutes } from './features/reports/routes.ts';
 import { searchRoutes } from './features/search/routes.ts';
+import { singleSignOnCloudRoutes } from './features/single-sign-on/cloud-routes.ts';
+import { singleSignOnRoutes } from './features/single-sign-on/routes.ts';
 import { siteMapRoutes } from './features/site-map/routes.ts';
 import { siteRoutes } from './features/sites/routes.ts';
 import { streamingRoutes } from './features/streaming/routes.ts';
@@ -47,6 +50,7 @@ import { invitationPublicRoutes } from './features/users/invitation-public-route
 import { memberRoutes } from './features/users/member-routes.ts';
 import { userRoutes } from './features/users/routes.ts';
 import { themeRoutes, vpcRoutes } from './features/vpc/routes.ts';
+import { webhookRoutes } from './features/webhooks/routes.ts';
 import { guestAccessRoutes } from './guest-access/routes.ts';
 
 /** Every API route, by prefix. Routes under /apiv2/cloud/:cloudId get the caller's membership checked. */
@@ -58,7 +62,9 @@ export async function registerRoutes(app: FastifyInstance, ctx: AppContext, hub:
   await app.register(passwordResetRoutes(ctx), { prefix: '/apiv2/auth/password-reset' });
   await app.register(emailChangeRoutes(ctx), { prefix: '/apiv2/auth/email-change' });
   await app.register(signInLinkRoutes(ctx), { prefix: '/apiv2/auth/sign-in-link' });
+  await app.register(singleSignOnRoutes(ctx));
   await app.register(accountRoutes(ctx), { prefix: '/apiv2/user' });
+  await app.register(personalTokenRoutes(ctx), { prefix: '/apiv2/user/api-tokens' });
   await app.register(alertPreferenceRoutes(ctx), { prefix: '/apiv2/user/alert' });
   await app.register(listColumnRoutes(ctx), { prefix: '/apiv2/user/list-columns' });
   await app.register(newsRoutes(ctx), { prefix: '/apiv2' });
@@ -86,6 +92,7 @@ export async function registerRoutes(app: FastifyInstance, ctx: AppContext, hub:
       await cloud.register(topologyRoutes(ctx, hub));
       await cloud.register(floorMapRoutes(ctx));
       await cloud.register(reportRoutes(ctx));
+      await cloud.register(webhookRoutes(ctx));
       await cloud.register(linqpathRoutes(ctx));
       await cloud.register(vpcRoutes(ctx));
       await cloud.register(siteConfigRoutes(ctx));
@@ -98,6 +105,8 @@ export async function registerRoutes(app: FastifyInstance, ctx: AppContext, hub:
       await cloud.register(itemMetricRoutes(ctx));
       await cloud.register(userRoutes(ctx));
       await cloud.register(memberRoutes(ctx));
+      await cloud.register(cloudTokenRoutes(ctx));
+      await cloud.register(singleSignOnCloudRoutes(ctx));
       await cloud.register(changeLogRoutes(ctx));
       await cloud.register(notificationSettingRoutes(ctx));
       await cloud.register(fileRoutes(ctx));

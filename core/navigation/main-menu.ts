@@ -11,6 +11,9 @@ function manageEntries(ctx: NavContext, cloudId: number): NavEntry[] {
   if (can(access, 'manage_users')) {
     entries.push(navLink('users', 'nav.main.userManagement', routes.users.href(id)));
     entries.push(navLink('change-log', 'nav.main.changeLog', routes.changeLog.href(id)));
+    entries.push(navLink('webhooks', 'nav.main.webhooks', routes.cloudWebhooks.href(id)));
+    entries.push(navLink('api-tokens', 'nav.main.apiTokens', routes.cloudApiTokens.href(id)));
+    entries.push(navLink('single-sign-on', 'nav.main.singleSignOn', routes.cloudSingleSignOn.href(id)));
   }
   if (can(access, 'manage_sites')) {
     entries.push(navLink('reports', 'nav.main.reportManagement', routes.reports.href(id)));

@@ -3,11 +3,14 @@
 import type { CloudAbility } from '../../core/policy.ts';
 import type { Call, Rule } from './access-rules.ts';
 import { ACCOUNT_CALLS } from './access-table-account.ts';
+import { API_TOKEN_CALLS } from './access-table-api-tokens.ts';
 import { GUEST_ACCOUNT_CALLS } from './access-table-guest-accounts.ts';
 import { GUEST_CERTIFICATE_CALLS } from './access-table-guest-certificate.ts';
 import { LINQPATH_CALLS } from './access-table-linqpath.ts';
 import { PLATFORM_CALLS } from './access-table-platform.ts';
 import { REPORT_CALLS } from './access-table-reports.ts';
+import { SINGLE_SIGN_ON_CALLS } from './access-table-single-sign-on.ts';
+import { WEBHOOK_CALLS } from './access-table-webhooks.ts';
 import type { RoleCloud } from './role-cloud.ts';
 
 // Ids of the wireless clients beforeAll creates; the placeholder names the route in the test titles.
@@ -621,6 +624,9 @@ export const CALLS: Call[] = [
   ...GUEST_ACCOUNT_CALLS,
   ...LINQPATH_CALLS,
   ...REPORT_CALLS,
+  ...SINGLE_SIGN_ON_CALLS,
+  ...API_TOKEN_CALLS,
+  ...WEBHOOK_CALLS,
   ...ACCOUNT_CALLS,
   { method: 'GET', url: () => '/apiv2/blog-posts', rule: { kind: 'public' } },
   {

@@ -25,6 +25,12 @@ const CONSOLE_CALLS: Call[] = [
   { method: 'POST', url: () => '/apiv2/auth/logout', rule: { kind: 'signedIn' } },
   {
     method: 'POST',
+    url: () => '/apiv2/auth/sso/discover',
+    rule: open,
+    body: () => ({ email: 'nobody@test.example' }),
+  },
+  {
+    method: 'POST',
     url: () => '/apiv2/auth/password-reset',
     rule: open,
     body: () => ({ email: 'nobody@test.example' }),

@@ -76,8 +76,13 @@ const FRAMED_PAGES: Record<Exclude<RouteKey, keyof typeof PUBLIC_PAGES>, LoadCom
     import('../features/sites/pages/site-filter-edit-page.tsx').then((m) => m.SiteFilterEditPage),
   users: () => import('../features/users/pages/users-list-page.tsx').then((m) => m.UsersListPage),
   changeLog: () => import('../features/change-log/pages/change-log-page.tsx').then((m) => m.ChangeLogPage),
+  cloudApiTokens: () =>
+    import('../features/api-tokens/pages/cloud-api-tokens-page.tsx').then((m) => m.CloudApiTokensPage),
   linqpath: () => import('../features/linqpath/pages/linqpath-page.tsx').then((m) => m.LinqPathPage),
   reports: () => import('../features/reports/pages/reports-page.tsx').then((m) => m.ReportsPage),
+  cloudWebhooks: () => import('../features/webhooks/pages/webhooks-page.tsx').then((m) => m.WebhooksPage),
+  cloudSingleSignOn: () =>
+    import('../features/single-sign-on/pages/single-sign-on-page.tsx').then((m) => m.SingleSignOnPage),
   tools: () => import('../features/tools/pages/tools-page.tsx').then((m) => m.ToolsPage),
   notificationSettings: () =>
     import('../features/notification-settings/pages/notification-settings-page.tsx').then(

@@ -21,6 +21,7 @@ import {
 } from '../../auth/two-factor.ts';
 import type { AppContext } from '../../context.ts';
 import { ErrorSchemas, errors } from '../../errors.ts';
+import { passwordSignInRefused } from '../single-sign-on/repository.ts';
 import { themeOfRequest } from '../vpc/host-brands.ts';
 import { findUser, findUserByEmail, listMemberships } from './repository.ts';
 import { LoginBody, LoginResponse, MeResponse } from './schemas.ts';
@@ -28,6 +29,7 @@ import { sessionStarter } from './sign-in.ts';
 
 export const WRONG_CREDENTIALS = 'Wrong email or password.';
 export const WRONG_CODE = 'Wrong two-factor code.';
+export const SSO_REQUIRED = 'Your organization signs in with single sign-on: use Sign in with SSO.';
 
 const signInFailed = (userId: number | undefined, reason: string): AuditEntry => ({
   cloudId: null,
@@ -46,12 +48,14 @@ export function authRoutes(ctx: AppContext): FastifyPluginAsyncTypebox {
       {
         config: { public: true, csrfExempt: true },
         schema: {
+          summary: 'Sign in with email and password (and a two-factor code when the account has one)',
           tags: ['auth'],
           body: LoginBody,
           response: {
             200: LoginResponse,
             400: ErrorSchemas.validation,
             401: ErrorSchemas.message,
+            403: ErrorSchemas.message,
             429: ErrorSchemas.message,
           },
         },
@@ -83,6 +87,11 @@ export function authRoutes(ctx: AppContext): FastifyPluginAsyncTypebox {
         if (!user || !valid) {
           await audit(db, actor, signInFailed(user?.id, 'password'));
           throw paced > 0 ? await refusedInPace() : errors.unauthorized(WRONG_CREDENTIALS);
+        }
+        // docs/single-sign-on.md#password-sign-in: told only once the password is right.
+        if (await passwordSignInRefused(db, user)) {
+          await audit(db, actor, signInFailed(user.id, 'single sign-on required'));
+          throw errors.forbidden(SSO_REQUIRED);
         }
         if (user.totpEnabledAt && user.totpSecret) {
           // The attempt stays counted until the second factor is right too, so codes cannot be guessed freely.
@@ -122,7 +131,13 @@ export function authRoutes(ctx: AppContext): FastifyPluginAsyncTypebox {
 
     app.post(
       '/logout',
-      { schema: { tags: ['auth'], response: { 204: Type.Null(), 401: ErrorSchemas.message } } },
+      {
+        schema: {
+          summary: 'Sign out: end the session and clear its cookies',
+          tags: ['auth'],
+          response: { 204: Type.Null(), 401: ErrorSchemas.message },
+        },
+      },
       async (request, reply) => {
         if (request.session) await revokeSession(db, request.session.idHash);
         clearSessionCookies(reply);
@@ -132,7 +147,13 @@ export function authRoutes(ctx: AppContext): FastifyPluginAsyncTypebox {
 
     app.get(
       '/me',
-      { schema: { tags: ['auth'], response: { 200: MeResponse, 401: ErrorSchemas.message } } },
+      {
+        schema: {
+          summary: "The signed-in user, their memberships, default cloud and the host's theme",
+          tags: ['auth'],
+          response: { 200: MeResponse, 401: ErrorSchemas.message },
+        },
+      },
       async (request) => {
         const userId = request.session?.userId ?? 0;
         const user = await findUser(db, userId);

@@ -12,6 +12,7 @@ import {
 } from '../../auth/throttle.ts';
 import type { AppContext } from '../../context.ts';
 import { ErrorSchemas, errors } from '../../errors.ts';
+import { passwordSignInRefused } from '../single-sign-on/repository.ts';
 import { mailIdentityOfRequest } from '../vpc/host-brands.ts';
 import { findUserByEmail } from './repository.ts';
 import { sessionStarter } from './sign-in.ts';
@@ -72,7 +73,8 @@ export function signInLinkRoutes(ctx: AppContext): FastifyPluginAsyncTypebox {
           return { mail: 'sent' as const };
         }
         // Made and mailed after answering, so how long the answer takes tells nothing of the password.
-        if (!user.totpEnabledAt) {
+        // Nor to someone who signs in only with single sign-on (docs/single-sign-on.md#password-sign-in).
+        if (!user.totpEnabledAt && !(await passwordSignInRefused(db, user))) {
           void (async () => {
             const token = await issueSignInLink(db, actor, user);
             if (token === null) return;

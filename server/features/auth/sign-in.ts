@@ -1,5 +1,5 @@
-// Signing a browser in once the person proved who they are (a password with its second factor, or a
-// mailed sign-in link): one session per browser, and the change log's sign-in record.
+// Signing a browser in once the person proved who they are (a password with its second factor, a
+// mailed sign-in link, or their single sign-on provider): one session per browser, and the change log's sign-in record.
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { audit } from '../../audit/record.ts';
 import { setSessionCookies } from '../../auth/request-auth.ts';
@@ -12,7 +12,7 @@ export function sessionStarter(ctx: AppContext) {
     request: FastifyRequest,
     reply: FastifyReply,
     user: { userId: number; email: string },
-    by?: 'mailed link',
+    by?: 'mailed link' | 'single sign-on',
   ): Promise<void> => {
     // Signing in again replaces the browser's session rather than leaving the old one alive.
     if (request.session) await revokeSession(db, request.session.idHash);

@@ -11,7 +11,7 @@ import {
   UnreadInvitationsResponse,
 } from '../../../core/api/clouds.ts';
 import { actorOf } from '../../audit/record.ts';
-import { membershipOf } from '../../auth/cloud-scope.ts';
+import { membershipOf, personOf } from '../../auth/cloud-scope.ts';
 import type { AppContext } from '../../context.ts';
 import type { Database } from '../../db/connect.ts';
 import { errors } from '../../errors.ts';
@@ -41,7 +41,14 @@ export function cloudRoutes(ctx: AppContext): FastifyPluginAsyncTypebox {
   return async (app) => {
     app.get(
       '',
-      { schema: { tags, params: CloudParams, response: { 200: CloudResponse, ...signedInErrors } } },
+      {
+        schema: {
+          summary: "The cloud, with the caller's role, permissions and push alerts",
+          tags,
+          params: CloudParams,
+          response: { 200: CloudResponse, ...signedInErrors },
+        },
+      },
       async (request) => presentCloud(await cloudOf(db, request), membershipOf(request)),
     );
 
@@ -49,6 +56,7 @@ export function cloudRoutes(ctx: AppContext): FastifyPluginAsyncTypebox {
       '',
       {
         schema: {
+          summary: "Turn push alerts on or off for the caller's membership of the cloud",
           tags,
           params: CloudParams,
           body: PushAlertsBody,
@@ -60,7 +68,7 @@ export function cloudRoutes(ctx: AppContext): FastifyPluginAsyncTypebox {
         const pushAlerts = request.body.user.push_alerts;
         await setPushAlerts(
           db,
-          { ...actorOf(request), userId: membership.userId },
+          { ...actorOf(request), userId: personOf(membership).userId },
           membership.cloudId,
           pushAlerts,
         );
@@ -70,7 +78,14 @@ export function cloudRoutes(ctx: AppContext): FastifyPluginAsyncTypebox {
 
     app.get(
       '/license-status',
-      { schema: { tags, params: CloudParams, response: { 200: LicenseStatusResponse, ...signedInErrors } } },
+      {
+        schema: {
+          summary: "The cloud's plan and licenses: used, free and when they expire",
+          tags,
+          params: CloudParams,
+          response: { 200: LicenseStatusResponse, ...signedInErrors },
+        },
+      },
       async (request) => {
         const cloud = await cloudOf(db, request);
         return presentLicenseStatus(cloud, await countDeviceLicenses(db, cloud.id), new Date());
@@ -79,7 +94,14 @@ export function cloudRoutes(ctx: AppContext): FastifyPluginAsyncTypebox {
 
     app.get(
       '/addons/advertisement',
-      { schema: { tags, params: CloudParams, response: { 200: AdvertisementResponse, ...signedInErrors } } },
+      {
+        schema: {
+          summary: 'The advertisement videos the cloud shows, if it shows any',
+          tags,
+          params: CloudParams,
+          response: { 200: AdvertisementResponse, ...signedInErrors },
+        },
+      },
       async (request) => {
         const cloud = await cloudOf(db, request);
         return { videos: cloud.enableAdvertisement ? await listActiveAdvertisements(db) : [] };
@@ -101,7 +123,13 @@ export function cloudListRoutes(ctx: AppContext): FastifyPluginAsyncTypebox {
   return async (app) => {
     app.get(
       '/clouds',
-      { schema: { tags, response: { 200: CloudListResponse, ...signedInErrors } } },
+      {
+        schema: {
+          summary: 'The clouds the caller belongs to and the invitations waiting for them',
+          tags,
+          response: { 200: CloudListResponse, ...signedInErrors },
+        },
+      },
       async (request) => {
         const invitee = await inviteeOf(db, request);
         const [clouds, invitations] = await Promise.all([
@@ -114,7 +142,13 @@ export function cloudListRoutes(ctx: AppContext): FastifyPluginAsyncTypebox {
 
     app.get(
       '/user/unread-invitations',
-      { schema: { tags, response: { 200: UnreadInvitationsResponse, ...signedInErrors } } },
+      {
+        schema: {
+          summary: 'How many invitations the caller has not answered',
+          tags,
+          response: { 200: UnreadInvitationsResponse, ...signedInErrors },
+        },
+      },
       async (request) => ({
         unreadInvitationCount: await countPendingInvitations(db, await inviteeOf(db, request), new Date()),
       }),
@@ -123,7 +157,15 @@ export function cloudListRoutes(ctx: AppContext): FastifyPluginAsyncTypebox {
     for (const answer of ['join', 'decline'] as const) {
       app.post(
         `/user/membership/${answer}`,
-        { schema: { tags, body: MembershipAnswerBody, response: { 200: Ok, ...signedInErrors } } },
+        {
+          schema: {
+            summary:
+              answer === 'join' ? 'Accept an invitation: join its cloud' : 'Decline an invitation to a cloud',
+            tags,
+            body: MembershipAnswerBody,
+            response: { 200: Ok, ...signedInErrors },
+          },
+        },
         async (request) => {
           const invitee = await inviteeOf(db, request);
           const answered = await answerInvitation(

@@ -15,6 +15,8 @@ export function loginErrorMessage(error: unknown, t: TFunction, secondFactor = f
   if (error.kind === 'network' || error.kind === 'timeout') return t('platform.errors.network');
   if (error.status === 401)
     return secondFactor ? t('auth.login.wrongCode') : t('auth.login.wrongCredentials');
+  // docs/single-sign-on.md#password-sign-in: the cloud signs its people in with single sign-on only.
+  if (error.status === 403) return t('sso.login.passwordRefused');
   if (isAccountPaced(error)) return t('auth.login.pacedRefused');
   if (error.status === 429) {
     return error.retryAfterSeconds === null

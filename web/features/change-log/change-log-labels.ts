@@ -37,6 +37,7 @@ export const ACTION_KEYS = {
   disconnected: 'changeLog.action.disconnected',
   revoked: 'changeLog.action.revoked',
   extended: 'changeLog.action.extended',
+  rotated: 'changeLog.action.rotated',
 } as const satisfies Record<AuditAction, string>;
 
 export const OBJECT_KEYS = {
@@ -66,4 +67,7 @@ export const OBJECT_KEYS = {
   voucher_batch: 'changeLog.object.voucherBatch',
   guest_portal: 'changeLog.object.guestPortal',
   linqpath_plan: 'changeLog.object.linqpathPlan',
+  single_sign_on: 'changeLog.object.singleSignOn',
+  api_token: 'changeLog.object.apiToken',
+  webhook: 'changeLog.object.webhook',
 } as const satisfies Record<AuditObjectType, string>;

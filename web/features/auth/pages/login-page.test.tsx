@@ -65,8 +65,9 @@ describe('login page', () => {
     renderLogin();
     fillAndSubmit(' owner@demo.example ', 'wrong');
     expect(await screen.findByRole('alert')).toHaveTextContent('Wrong email or password.');
-    // The card also asks for the host's theme (docs/vpc.md); the form's request is the one POST.
-    expect(requests.find((request) => request.method === 'POST')?.body).toEqual({
+    // The card also asks for the host's theme (docs/vpc.md), and the page whether the email's domain
+    // signs in with single sign-on.
+    expect(requests.find((request) => request.path === '/apiv2/auth/login')?.body).toEqual({
       email: 'owner@demo.example',
       password: 'wrong',
     });

@@ -7,13 +7,23 @@ import Typography from '@mui/material/Typography';
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink, useNavigate, useSearchParams } from 'react-router';
+import { SSO_OUTCOMES, type SsoOutcome } from '../../../../core/api/single-sign-on.ts';
 import { routes } from '../../../../core/routes.ts';
+import { pathAfterLogin } from '../../../../core/safe-next.ts';
+import { ssoStartHref, useSsoAvailable } from '../../single-sign-on/index.ts';
 import { useLogin } from '../api/login.ts';
 import { useRequestSignInLink } from '../api/sign-in-link.ts';
 import { AuthCard } from '../components/auth-card.tsx';
 import { isAccountPaced, loginErrorMessage } from '../login-error.ts';
-import { pathAfterLogin } from '../safe-next.ts';
 import { useProductName } from '../use-product-name.ts';
+
+const SSO_OUTCOME_KEYS = {
+  unavailable: 'sso.login.unavailable',
+  expired: 'sso.login.expired',
+  failed: 'sso.login.failed',
+  refused: 'sso.login.refused',
+  email_unverified: 'sso.login.emailUnverified',
+} as const satisfies Record<SsoOutcome, string>;
 
 export function LoginPage() {
   const { t } = useTranslation();
@@ -30,6 +40,10 @@ export function LoginPage() {
   // with a code, or a mailed sign-in link, passes (docs/security.md "Login limits").
   const [paced, setPaced] = useState(false);
   const linkRequest = useRequestSignInLink();
+  // docs/single-sign-on.md#the-sign-in: offered once the typed email's domain signs in with it.
+  const ssoAvailable = useSsoAvailable(email);
+  const ssoParam = searchParams.get('sso');
+  const ssoOutcome = SSO_OUTCOMES.find((outcome): outcome is SsoOutcome => outcome === ssoParam) ?? null;
 
   const submit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
@@ -87,6 +101,7 @@ export function LoginPage() {
         onSubmit={submit}
         sx={{ display: 'grid', gap: 2 }}
       >
+        {ssoOutcome && <Alert severity="error">{t(SSO_OUTCOME_KEYS[ssoOutcome])}</Alert>}
         {paced && (
           <Alert severity="info" role="status">
             {t('auth.login.paced')}
@@ -166,6 +181,11 @@ export function LoginPage() {
         <Button type="submit" variant="contained" size="large" disabled={loginMutation.isPending}>
           {t('auth.login.submit')}
         </Button>
+        {secondFactor === null && ssoAvailable && (
+          <Button variant="outlined" size="large" href={ssoStartHref(email, searchParams.get('next'))}>
+            {t('sso.login.button')}
+          </Button>
+        )}
         {paced && (
           <Button variant="outlined" disabled={linkRequest.isPending} onClick={askLink}>
             {t('auth.login.mailLink')}

@@ -7,11 +7,11 @@ import Typography from '@mui/material/Typography';
 import { useTranslation } from 'react-i18next';
 import { Link as RouterLink, useNavigate, useSearchParams } from 'react-router';
 import { routes } from '../../../../core/routes.ts';
+import { pathAfterLogin } from '../../../../core/safe-next.ts';
 import { isApiError } from '../../../platform/api-error.ts';
 import { useCompleteSignInLink } from '../api/sign-in-link.ts';
 import { AuthCard } from '../components/auth-card.tsx';
 import { loginErrorMessage } from '../login-error.ts';
-import { pathAfterLogin } from '../safe-next.ts';
 import { useProductName } from '../use-product-name.ts';
 
 export function SignInLinkPage() {

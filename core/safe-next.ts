@@ -1,4 +1,4 @@
-import { matchRoute, routes } from '../../../core/routes.ts';
+import { matchRoute, routes } from './routes.ts';
 
 /**
  * The `next` address of the login page, only when it is a same-origin path of a console page
