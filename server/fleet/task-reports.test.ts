@@ -98,6 +98,7 @@ describe('what devices do with their tasks', () => {
     expect(file.statusCode).toBe(200);
     expect(file.headers['content-disposition']).toBe('attachment; filename="netcap.pcap"');
     expect(file.headers['content-security-policy']).toBe("sandbox; default-src 'none'");
+    expect(file.headers['x-content-type-options']).toBe('nosniff');
     expect(file.rawPayload.equals(content)).toBe(true);
     // Kept 30 days, then dropped; the target keeps its state.
     await dropExpiredTaskFiles(t.database.db, new Date(Date.now() + 31 * 24 * HOUR_MS));

@@ -12,23 +12,44 @@ export const PAGE_TITLE_ID = 'page-title';
 export function PageSection({
   routeKey,
   maxWidth,
+  actions,
   children,
 }: {
   readonly routeKey: RouteKey;
   /** A form page keeps its lines readable on wide screens. */
   readonly maxWidth?: number;
+  /** The page's own buttons, beside its title (below it when the screen is narrow). */
+  readonly actions?: ReactNode;
   readonly children: ReactNode;
 }) {
   const { t } = useTranslation();
+  const title = (
+    <Typography id={PAGE_TITLE_ID} variant="h1">
+      {t(routes[routeKey].titleKey)}
+    </Typography>
+  );
   return (
     <Box
       component="section"
       aria-labelledby={PAGE_TITLE_ID}
       sx={{ display: 'grid', gap: 2, minWidth: 0, maxWidth }}
     >
-      <Typography id={PAGE_TITLE_ID} variant="h1">
-        {t(routes[routeKey].titleKey)}
-      </Typography>
+      {actions === undefined ? (
+        title
+      ) : (
+        <Box
+          sx={{
+            display: 'flex',
+            flexWrap: 'wrap',
+            alignItems: 'center',
+            justifyContent: 'space-between',
+            gap: 1,
+          }}
+        >
+          {title}
+          <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 1 }}>{actions}</Box>
+        </Box>
+      )}
       {children}
     </Box>
   );

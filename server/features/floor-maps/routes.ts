@@ -24,6 +24,7 @@ import type { AppContext } from '../../context.ts';
 import type { Database } from '../../db/connect.ts';
 import { errors } from '../../errors.ts';
 import { Ok, signedInErrors } from '../../http-schemas.ts';
+import { untrustedContent } from '../../untrusted-reply.ts';
 import { acceptedType, cleanFileName, contentMatches } from '../files/content-check.ts';
 import { readUpload, uploadRefused } from '../files/upload-reader.ts';
 import {
@@ -214,16 +215,10 @@ export function floorMapRoutes(ctx: AppContext): FastifyPluginAsyncTypebox {
         if (!floor.plan || !file) throw errors.notFound('This floor has no plan.');
         // The address names the upload (?file=), so that address may be kept; any other is asked again.
         const lasting = request.query.file === floor.plan.file_id;
-        return (
-          reply
-            .header('content-type', file.content_type)
-            .header('content-disposition', `attachment; filename="plan-${floor.id}"`)
-            .header('x-content-type-options', 'nosniff')
-            // A member chose the content: opened in a tab anyway, it runs nothing and reaches nothing.
-            .header('content-security-policy', "sandbox; default-src 'none'")
-            .header('cache-control', lasting ? 'private, max-age=86400, immutable' : 'private, no-cache')
-            .send(file.data)
-        );
+        return untrustedContent(reply, file.content_type)
+          .header('content-disposition', `attachment; filename="plan-${floor.id}"`)
+          .header('cache-control', lasting ? 'private, max-age=86400, immutable' : 'private, no-cache')
+          .send(file.data);
       },
     );
 

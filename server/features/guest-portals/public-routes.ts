@@ -17,6 +17,7 @@ import { clearAttempts, reservePairAttempt } from '../../auth/throttle.ts';
 import type { AppContext } from '../../context.ts';
 import { ErrorSchemas, errors } from '../../errors.ts';
 import { checkGuestLogin } from '../../guest-access/authorize.ts';
+import { untrustedContent } from '../../untrusted-reply.ts';
 import {
   createFreeAccount,
   findNasPortal,
@@ -149,11 +150,7 @@ export function guestPortalPublicRoutes(ctx: AppContext): FastifyPluginAsyncType
         const file = await publicPortalImage(db, portalId, image, request.query.file);
         if (!file) throw errors.notFound('No such image.');
         return (
-          reply
-            .header('content-type', file.content_type)
-            .header('x-content-type-options', 'nosniff')
-            // An operator chose the content: opened in a tab anyway, it runs nothing and reaches nothing.
-            .header('content-security-policy', "sandbox; default-src 'none'")
+          untrustedContent(reply, file.content_type)
             // The address names the upload: a new image has a new address.
             .header('cache-control', 'public, max-age=86400, immutable')
             .send(Buffer.from(file.data))

@@ -28,6 +28,7 @@ import { CsvResponse, EXPORT_ROWS_MAX, sendCsv } from '../../csv-reply.ts';
 import { ErrorSchemas, errors } from '../../errors.ts';
 import { cancelTask, changeTask, pauseRollout } from '../../fleet/task-schedule.ts';
 import { CloudParams, Ok, signedInErrors } from '../../http-schemas.ts';
+import { untrustedContent } from '../../untrusted-reply.ts';
 import { groupingSites } from '../sites/site-filter-repository.ts';
 import { createTask, planTask } from './create.ts';
 import {
@@ -207,15 +208,10 @@ export function taskRoutes(ctx: AppContext): FastifyPluginAsyncTypebox {
         const file = task && (await findTaskFile(db, task.id, request.params.targetId));
         if (!file) throw errors.notFound('No such file.');
         if (!mayDownloadTaskFile(membership, task.type_id, file)) throw errors.forbidden();
-        return (
-          reply
-            .header('content-type', file.contentType)
-            .header('content-disposition', `attachment; filename="${file.name}"`)
-            // A device chose the content and its type: opened in a tab anyway, it runs nothing and reaches nothing.
-            .header('content-security-policy', "sandbox; default-src 'none'")
-            .header('cache-control', 'no-store')
-            .send(file.content)
-        );
+        return untrustedContent(reply, file.contentType)
+          .header('content-disposition', `attachment; filename="${file.name}"`)
+          .header('cache-control', 'no-store')
+          .send(file.content);
       },
     );
 

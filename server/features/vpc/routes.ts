@@ -21,6 +21,7 @@ import type { AppContext } from '../../context.ts';
 import { errors } from '../../errors.ts';
 import { signedInErrors } from '../../http-schemas.ts';
 import { ThemeSchema } from '../../theme.ts';
+import { untrustedContent } from '../../untrusted-reply.ts';
 import { readUpload, uploadRefused } from '../files/upload-reader.ts';
 import { brandOfRequest, forgetHostBrands, themeOfRequest } from './host-brands.ts';
 import { brandImageType } from './image-check.ts';
@@ -76,11 +77,8 @@ function sendImage(
   lasting: boolean,
   scope: 'public' | 'private',
 ) {
-  return reply
-    .header('content-type', image.type)
+  return untrustedContent(reply, image.type)
     .header('content-disposition', `inline; filename="${kind}"`)
-    .header('x-content-type-options', 'nosniff')
-    .header('content-security-policy', "sandbox; default-src 'none'")
     .header('cache-control', lasting ? `${scope}, max-age=86400, immutable` : `${scope}, no-cache`)
     .send(image.data);
 }

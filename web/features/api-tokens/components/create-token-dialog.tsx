@@ -6,8 +6,6 @@ import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Checkbox from '@mui/material/Checkbox';
 import FormControlLabel from '@mui/material/FormControlLabel';
-import FormGroup from '@mui/material/FormGroup';
-import FormLabel from '@mui/material/FormLabel';
 import IconButton from '@mui/material/IconButton';
 import MenuItem from '@mui/material/MenuItem';
 import TextField from '@mui/material/TextField';
@@ -20,12 +18,13 @@ import {
   type PersonalTokenBody,
 } from '../../../../core/api/api-tokens.ts';
 import { GRANTABLE_ROLES } from '../../../../core/api/users.ts';
-import { CLOUD_PERMISSION, type CloudPermission, SITE_PERMISSIONS } from '../../../../core/domain.ts';
+import { SITE_PERMISSIONS } from '../../../../core/domain.ts';
 import { grantableBits, grantableSitePermissions, grantRefusal } from '../../../../core/grants.ts';
 import { type Access, GUEST_SITE_PERMISSIONS } from '../../../../core/policy.ts';
 import { ModalShell } from '../../../platform/dialogs/modal-shell.tsx';
 import { fieldIssue } from '../../../platform/form-errors.ts';
 import { ROLE_LABEL_KEYS } from '../../../platform/list-page/role-labels.ts';
+import { PermissionBitsField } from '../../../platform/permission-bits-field.tsx';
 import { SiteSelect } from '../../sites/index.ts';
 
 /** Expiries offered, in days; 0 never expires. */
@@ -36,12 +35,6 @@ const EXPIRY_KEYS = {
   90: 'apiTokens.form.expires90',
   365: 'apiTokens.form.expires365',
 } as const;
-const BIT_KEYS = {
-  manage_licenses: 'users.bits.manageLicenses',
-  manage_snvr: 'users.bits.manageSnvr',
-  manage_vpc: 'users.bits.manageVpc',
-  manage_sites: 'users.bits.manageSites',
-} as const satisfies Record<CloudPermission, string>;
 type Role = (typeof GRANTABLE_ROLES)[number];
 
 export type CreateTokenProps = {
@@ -164,24 +157,12 @@ export function CreateTokenDialog(props: CreateTokenProps) {
                 </MenuItem>
               ))}
             </TextField>
-            <FormGroup>
-              <FormLabel component="legend">{t('apiTokens.form.bits')}</FormLabel>
-              {(Object.entries(CLOUD_PERMISSION) as [CloudPermission, number][]).map(([bitName, bit]) => (
-                <FormControlLabel
-                  key={bitName}
-                  label={t(BIT_KEYS[bitName])}
-                  disabled={(heldBits & bit) === 0}
-                  control={
-                    <Checkbox
-                      checked={(permissions & bit) !== 0}
-                      onChange={(event) =>
-                        setPermissions(event.target.checked ? permissions | bit : permissions & ~bit)
-                      }
-                    />
-                  }
-                />
-              ))}
-            </FormGroup>
+            <PermissionBitsField
+              legend={t('apiTokens.form.bits')}
+              value={permissions}
+              held={heldBits}
+              onChange={setPermissions}
+            />
             {roleId === 'ROLE_USER' && (
               <Box component="fieldset" sx={{ border: 0, p: 0, m: 0, display: 'grid', gap: 1 }}>
                 <Typography component="legend" variant="subtitle2">

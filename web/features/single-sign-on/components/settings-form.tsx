@@ -5,10 +5,7 @@ import ContentCopyIcon from '@mui/icons-material/ContentCopy';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
-import Checkbox from '@mui/material/Checkbox';
 import FormControlLabel from '@mui/material/FormControlLabel';
-import FormGroup from '@mui/material/FormGroup';
-import FormLabel from '@mui/material/FormLabel';
 import IconButton from '@mui/material/IconButton';
 import InputAdornment from '@mui/material/InputAdornment';
 import MenuItem from '@mui/material/MenuItem';
@@ -18,21 +15,14 @@ import Typography from '@mui/material/Typography';
 import { type FormEvent, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { SSO_ROLES, type SsoSettings, type SsoTestFailure } from '../../../../core/api/single-sign-on.ts';
-import { CLOUD_PERMISSION, type CloudPermission } from '../../../../core/domain.ts';
 import { grantableBits, grantRefusal } from '../../../../core/grants.ts';
 import type { Access } from '../../../../core/policy.ts';
 import { isApiError } from '../../../platform/api-error.ts';
 import { ROLE_LABEL_KEYS } from '../../../platform/list-page/role-labels.ts';
+import { PermissionBitsField } from '../../../platform/permission-bits-field.tsx';
 import { useDeleteSsoSettings, useSaveSsoSettings, useTestSsoIssuer } from '../api/single-sign-on.ts';
 
 type Role = (typeof SSO_ROLES)[number];
-
-const BIT_KEYS = {
-  manage_licenses: 'users.bits.manageLicenses',
-  manage_snvr: 'users.bits.manageSnvr',
-  manage_vpc: 'users.bits.manageVpc',
-  manage_sites: 'users.bits.manageSites',
-} as const satisfies Record<CloudPermission, string>;
 
 const FAILURE_KEYS = {
   not_https: 'sso.test.notHttps',
@@ -184,24 +174,12 @@ export function SettingsForm(props: {
           </MenuItem>
         ))}
       </TextField>
-      <FormGroup>
-        <FormLabel component="legend">{t('users.form.bits')}</FormLabel>
-        {(Object.entries(CLOUD_PERMISSION) as [CloudPermission, number][]).map(([name, bit]) => (
-          <FormControlLabel
-            key={name}
-            label={t(BIT_KEYS[name])}
-            disabled={(heldBits & bit) === 0}
-            control={
-              <Checkbox
-                checked={(permissions & bit) !== 0}
-                onChange={(event) =>
-                  setPermissions(event.target.checked ? permissions | bit : permissions & ~bit)
-                }
-              />
-            }
-          />
-        ))}
-      </FormGroup>
+      <PermissionBitsField
+        legend={t('users.form.bits')}
+        value={permissions}
+        held={heldBits}
+        onChange={setPermissions}
+      />
       <FormControlLabel
         control={
           <Switch checked={passwordSignIn} onChange={(event) => setPasswordSignIn(event.target.checked)} />

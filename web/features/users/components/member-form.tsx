@@ -2,20 +2,17 @@
 // User, their sites each with read-only or full permissions.
 import DeleteIcon from '@mui/icons-material/Delete';
 import Box from '@mui/material/Box';
-import Checkbox from '@mui/material/Checkbox';
-import FormControlLabel from '@mui/material/FormControlLabel';
-import FormGroup from '@mui/material/FormGroup';
-import FormLabel from '@mui/material/FormLabel';
 import IconButton from '@mui/material/IconButton';
 import MenuItem from '@mui/material/MenuItem';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { useTranslation } from 'react-i18next';
 import { GRANTABLE_ROLES } from '../../../../core/api/users.ts';
-import { CLOUD_PERMISSION, type CloudPermission, SITE_PERMISSIONS } from '../../../../core/domain.ts';
+import { SITE_PERMISSIONS } from '../../../../core/domain.ts';
 import { grantableBits, grantableSitePermissions, grantRefusal } from '../../../../core/grants.ts';
 import { type Access, GUEST_SITE_PERMISSIONS } from '../../../../core/policy.ts';
 import { ROLE_LABEL_KEYS } from '../../../platform/list-page/role-labels.ts';
+import { PermissionBitsField } from '../../../platform/permission-bits-field.tsx';
 import { SiteSelect } from '../../sites/index.ts';
 
 export type GrantableRole = (typeof GRANTABLE_ROLES)[number];
@@ -33,13 +30,6 @@ export const siteAccessOf = (permissions: readonly string[]): SiteAccess => {
     list.length === permissions.length && list.every((permission) => permissions.includes(permission));
   return same(SITE_ACCESS_PERMISSIONS.read) ? 'read' : same(SITE_ACCESS_PERMISSIONS.full) ? 'full' : 'custom';
 };
-
-const BIT_KEYS = {
-  manage_licenses: 'users.bits.manageLicenses',
-  manage_snvr: 'users.bits.manageSnvr',
-  manage_vpc: 'users.bits.manageVpc',
-  manage_sites: 'users.bits.manageSites',
-} as const satisfies Record<CloudPermission, string>;
 
 /** The roles the granter may give (docs/security.md "Granting"): never one above their own. */
 export const grantableRoles = (granter: Access): GrantableRole[] =>
@@ -60,7 +50,6 @@ export function MemberForm(props: {
 }) {
   const { t } = useTranslation();
   const { value, onChange, granter } = props;
-  const bits = Object.entries(CLOUD_PERMISSION) as [CloudPermission, number][];
   const heldBits = grantableBits(granter);
   const setSiteAccess = (siteId: number, access: 'read' | 'full') =>
     onChange({
@@ -83,27 +72,12 @@ export function MemberForm(props: {
           </MenuItem>
         ))}
       </TextField>
-      <FormGroup>
-        <FormLabel component="legend">{t('users.form.bits')}</FormLabel>
-        {bits.map(([name, bit]) => (
-          <FormControlLabel
-            key={name}
-            label={t(BIT_KEYS[name])}
-            disabled={(heldBits & bit) === 0}
-            control={
-              <Checkbox
-                checked={(value.permissions & bit) !== 0}
-                onChange={(event) =>
-                  onChange({
-                    ...value,
-                    permissions: event.target.checked ? value.permissions | bit : value.permissions & ~bit,
-                  })
-                }
-              />
-            }
-          />
-        ))}
-      </FormGroup>
+      <PermissionBitsField
+        legend={t('users.form.bits')}
+        value={value.permissions}
+        held={heldBits}
+        onChange={(permissions) => onChange({ ...value, permissions })}
+      />
       {value.roleId === 'ROLE_USER' && (
         <Box component="fieldset" sx={{ border: 0, p: 0, m: 0, display: 'grid', gap: 1 }}>
           <Typography component="legend" variant="subtitle2">

@@ -12,19 +12,19 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation } from 'react-router';
 import type { Webhook } from '../../../../core/api/webhooks.ts';
-import { readPathIds, routes } from '../../../../core/routes.ts';
+import { readPathIds } from '../../../../core/routes.ts';
 import { isApiError } from '../../../platform/api-error.ts';
 import { confirmDialog } from '../../../platform/dialogs/dialog-store.ts';
 import { ListResults } from '../../../platform/list-page/list-page-frame.tsx';
 import type { ListColumn } from '../../../platform/list-page/list-table.tsx';
 import { showMessage } from '../../../platform/messages/message-store.ts';
+import { PAGE_TITLE_ID, PageSection } from '../../../platform/page-section.tsx';
 import { useFormatDateTime } from '../../account/index.ts';
 import { useWebhookAction, useWebhooks, type WebhookAction } from '../api/webhooks.ts';
 import { DeliveriesDialog } from '../components/deliveries-dialog.tsx';
 import { WebhookDialog } from '../components/webhook-dialog.tsx';
 import { EVENT_KEYS, FORMAT_KEYS } from '../components/webhook-texts.ts';
 
-const TITLE_ID = 'page-title';
 const LIST_ID = 'webhooks-list-title';
 
 export function WebhooksPage() {
@@ -176,23 +176,14 @@ export function WebhooksPage() {
   ];
 
   return (
-    <Box component="section" aria-labelledby={TITLE_ID} sx={{ display: 'grid', gap: 2, minWidth: 0 }}>
-      <Box
-        sx={{
-          display: 'flex',
-          flexWrap: 'wrap',
-          alignItems: 'center',
-          justifyContent: 'space-between',
-          gap: 1,
-        }}
-      >
-        <Typography id={TITLE_ID} variant="h1">
-          {t(routes.cloudWebhooks.titleKey)}
-        </Typography>
+    <PageSection
+      routeKey="cloudWebhooks"
+      actions={
         <Button variant="contained" startIcon={<AddIcon />} onClick={() => setEditing({ webhook: null })}>
           {t('webhooks.action.add')}
         </Button>
-      </Box>
+      }
+    >
       <Typography id={LIST_ID} color="text.secondary">
         {t('webhooks.page.intro')}
       </Typography>
@@ -204,7 +195,7 @@ export function WebhooksPage() {
           emptyText={t('webhooks.page.empty')}
           columns={columns}
           rowKey={(webhook) => webhook.id}
-          labelledBy={TITLE_ID}
+          labelledBy={PAGE_TITLE_ID}
         />
       </Paper>
       {editing !== null && cloudId !== null && (
@@ -221,6 +212,6 @@ export function WebhooksPage() {
       {logOf !== null && cloudId !== null && (
         <DeliveriesDialog cloudId={cloudId} webhook={logOf} onClose={() => setLogOf(null)} />
       )}
-    </Box>
+    </PageSection>
   );
 }
