@@ -71,6 +71,16 @@ export function confirmDialog(options: ConfirmOptions): Promise<boolean> {
   return open<boolean>((id, resolve) => ({ id, kind: 'confirm', options, resolve }));
 }
 
+/** Asks to confirm an action (a row's Delete, Revoke) and runs it only when confirmed. */
+export async function confirmThen(
+  title: string,
+  content: string,
+  confirmLabel: string,
+  then: () => void,
+): Promise<void> {
+  if (await confirmDialog({ title, content, confirmLabel })) then();
+}
+
 /** Resolves with the accepted value, or null when cancelled. */
 export function promptDialog(options: PromptOptions): Promise<string | null> {
   return open<string | null>((id, resolve) => ({ id, kind: 'prompt', options, resolve }));

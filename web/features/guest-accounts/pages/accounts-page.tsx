@@ -25,7 +25,7 @@ import {
 import { LIST_PAGE_SIZE, LIST_SEARCH_MIN_LENGTH } from '../../../../core/api/list-query.ts';
 import { readPathIds, routes } from '../../../../core/routes.ts';
 import { isApiError } from '../../../platform/api-error.ts';
-import { confirmDialog } from '../../../platform/dialogs/dialog-store.ts';
+import { confirmThen } from '../../../platform/dialogs/dialog-store.ts';
 import { ListResults } from '../../../platform/list-page/list-page-frame.tsx';
 import type { ListColumn } from '../../../platform/list-page/list-table.tsx';
 import { showMessage } from '../../../platform/messages/message-store.ts';
@@ -100,9 +100,6 @@ export function AccountsPage() {
     });
   const run = (changeToMake: AccountChange, done: string) =>
     change.mutate(changeToMake, { onSuccess: () => showMessage({ content: done }), onError: failed });
-  const confirmThen = async (title: string, content: string, label: string, then: () => void) => {
-    if (await confirmDialog({ title, content, confirmLabel: label })) then();
-  };
 
   const accountColumns: ListColumn<GuestAccount>[] = [
     {

@@ -13,12 +13,13 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation } from 'react-router';
 import type { ReportRun, ReportSchedule } from '../../../../core/api/reports.ts';
-import { readPathIds, routes } from '../../../../core/routes.ts';
+import { readPathIds } from '../../../../core/routes.ts';
 import { isApiError } from '../../../platform/api-error.ts';
-import { confirmDialog } from '../../../platform/dialogs/dialog-store.ts';
+import { confirmThen } from '../../../platform/dialogs/dialog-store.ts';
 import { ListResults } from '../../../platform/list-page/list-page-frame.tsx';
 import type { ListColumn } from '../../../platform/list-page/list-table.tsx';
 import { showMessage } from '../../../platform/messages/message-store.ts';
+import { PageSection } from '../../../platform/page-section.tsx';
 import { useFormatDateTime } from '../../account/index.ts';
 import {
   type ReportAction,
@@ -30,7 +31,6 @@ import {
 import { ReportDialog } from '../components/report-dialog.tsx';
 import { FORMAT_LABELS, KIND_KEYS, STATE_KEYS, weekdayName } from '../components/report-texts.ts';
 
-const TITLE_ID = 'page-title';
 const SCHEDULES_ID = 'report-schedules-title';
 const ARCHIVE_ID = 'report-archive-title';
 
@@ -67,9 +67,6 @@ export function ReportsPage() {
           content: (isApiError(error) && error.serverMessage) || t('reports.error.actionFailed'),
         }),
     });
-  const confirmThen = async (title: string, content: string, label: string, run: () => void) => {
-    if (await confirmDialog({ title, content, confirmLabel: label })) run();
-  };
 
   const when = (schedule: ReportSchedule) => {
     const at = { time: schedule.time, zone: schedule.time_zone };
@@ -248,20 +245,10 @@ export function ReportsPage() {
   ];
 
   return (
-    <Box component="section" aria-labelledby={TITLE_ID} sx={{ display: 'grid', gap: 2, minWidth: 0 }}>
-      <Box
-        sx={{
-          display: 'flex',
-          flexWrap: 'wrap',
-          alignItems: 'center',
-          justifyContent: 'space-between',
-          gap: 1,
-        }}
-      >
-        <Typography id={TITLE_ID} variant="h1">
-          {t(routes.reports.titleKey)}
-        </Typography>
-        <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 1 }}>
+    <PageSection
+      routeKey="reports"
+      actions={
+        <>
           <Button
             variant="outlined"
             startIcon={<PlayArrowIcon />}
@@ -276,8 +263,9 @@ export function ReportsPage() {
           >
             {t('reports.action.createSchedule')}
           </Button>
-        </Box>
-      </Box>
+        </>
+      }
+    >
       <Typography color="text.secondary">{t('reports.page.intro')}</Typography>
       <Typography id={SCHEDULES_ID} component="h2" variant="h6">
         {t('reports.page.schedules')}
@@ -324,6 +312,6 @@ export function ReportsPage() {
           }}
         />
       )}
-    </Box>
+    </PageSection>
   );
 }

@@ -14,7 +14,7 @@ import { useLocation } from 'react-router';
 import type { Webhook } from '../../../../core/api/webhooks.ts';
 import { readPathIds } from '../../../../core/routes.ts';
 import { isApiError } from '../../../platform/api-error.ts';
-import { confirmDialog } from '../../../platform/dialogs/dialog-store.ts';
+import { confirmThen } from '../../../platform/dialogs/dialog-store.ts';
 import { ListResults } from '../../../platform/list-page/list-page-frame.tsx';
 import type { ListColumn } from '../../../platform/list-page/list-table.tsx';
 import { showMessage } from '../../../platform/messages/message-store.ts';
@@ -159,13 +159,12 @@ export function WebhooksPage() {
             disabled={action.isPending}
             aria-label={t('webhooks.action.deleteNamed', { url: webhook.url })}
             onClick={() =>
-              void confirmDialog({
-                title: t('webhooks.delete.title'),
-                content: t('webhooks.delete.content', { url: webhook.url }),
-                confirmLabel: t('webhooks.action.delete'),
-              }).then((confirmed) => {
-                if (confirmed) act({ kind: 'delete', webhookId: webhook.id }, t('webhooks.message.deleted'));
-              })
+              void confirmThen(
+                t('webhooks.delete.title'),
+                t('webhooks.delete.content', { url: webhook.url }),
+                t('webhooks.action.delete'),
+                () => act({ kind: 'delete', webhookId: webhook.id }, t('webhooks.message.deleted')),
+              )
             }
           >
             {t('webhooks.action.delete')}
