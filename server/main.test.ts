@@ -43,33 +43,11 @@ async function readyUrl(started: Started): Promise<string> {
 }
 
 describe('npm start (server/main.ts)', () => {
-  it('refuses a second process on the same data directory, and stops cleanly on SIGTERM', async () => {
-    const first = start({});
+  // The demo on the embedded database, as `npm start` runs it (the browser journeys run on PostgreSQL in CI),
+  // then what a second process and the signals do to it.
+  it('seeds the demo, whose owner signs in; refuses a second process on the data directory; stops cleanly', async () => {
+    const first = start({ DEMO: '1', SIMULATOR: '0' });
     const url = await readyUrl(first);
-    expect((await fetch(`${url}/readyz`)).status).toBe(200);
-
-    const second = start({});
-    expect(await second.exit).toBe(1);
-    expect(second.output()).toContain(`The data directory ${dataDir} is in use by another console process`);
-
-    first.child.kill('SIGTERM');
-    expect(await first.exit).toBe(0);
-    expect(existsSync(join(dataDir, 'console.lock'))).toBe(false);
-
-    const again = start({});
-    expect((await fetch(`${await readyUrl(again)}/healthz`)).status).toBe(200);
-    again.child.kill('SIGINT');
-    expect(await again.exit).toBe(0);
-  }, 60_000);
-
-  // The demo on the embedded database, as `npm start` runs it (the browser journeys run on PostgreSQL in CI).
-  it('seeds the demo on the embedded database, whose owner signs in and sees Demo Networks', async () => {
-    const started = start({
-      DEMO: '1',
-      SIMULATOR: '0',
-      DATA_DIR: mkdtempSync(join(tmpdir(), 'console-demo-')),
-    });
-    const url = await readyUrl(started);
     const login = await fetch(`${url}/apiv2/auth/login`, {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
@@ -82,9 +60,20 @@ describe('npm start (server/main.ts)', () => {
       .join('; ');
     const clouds = await (await fetch(`${url}/apiv2/clouds`, { headers: { cookie } })).json();
     expect(clouds.clouds.map((cloud: { name: string }) => cloud.name)).toContain('Demo Networks');
-    started.child.kill('SIGTERM');
-    expect(await started.exit).toBe(0);
-  }, 120_000);
+
+    const second = start({});
+    expect(await second.exit).toBe(1);
+    expect(second.output()).toContain(`The data directory ${dataDir} is in use by another console process`);
+
+    first.child.kill('SIGTERM');
+    expect(await first.exit).toBe(0);
+    expect(existsSync(join(dataDir, 'console.lock'))).toBe(false);
+
+    const again = start({ DEMO: '1', SIMULATOR: '0' });
+    expect((await fetch(`${await readyUrl(again)}/healthz`)).status).toBe(200);
+    again.child.kill('SIGINT');
+    expect(await again.exit).toBe(0);
+  }, 150_000);
 
   it('explains an invalid configuration and exits', async () => {
     const started = start({ PORT: 'eighty', DATA_DIR: join(dataDir, 'unused') });
