@@ -1,5 +1,5 @@
 // The navigation drawer and breadcrumbs of the shell (docs/navigation.md#side-menu, docs/navigation.md#navigation-drawer, docs/states.md) in two journeys, wide and narrow.
-// The menu each demo account gets is checked against the server in server/features/clouds/demo-clouds.test.ts,
+// The menu each demo account gets is checked against the server in server/db/seed/demo-calls.test.ts,
 // the model in core/navigation, and the drawer's levels, states and breadcrumbs in web/shell/drawer.
 import { expect, type Page, test } from '@playwright/test';
 import type { NavContext } from '../core/navigation/context.ts';
