@@ -82,6 +82,8 @@ export type DeploymentOidc = {
   clientSecret: string;
   /** Email domains (lower case) the provider signs in. */
   domains: readonly string[];
+  /** docs/single-sign-on.md#signing-out: signing out of the console signs out at the provider too. */
+  signOutAtProvider: boolean;
 };
 
 /** An email domain as the console keeps it: lower case, letters, digits, hyphens and dots. */
@@ -111,6 +113,7 @@ function readOidc(env: NodeJS.ProcessEnv, problems: string[]): DeploymentOidc | 
     clientId: env.OIDC_CLIENT_ID ?? '',
     clientSecret: env.OIDC_CLIENT_SECRET ?? '',
     domains,
+    signOutAtProvider: !['0', 'false', 'no'].includes(env.OIDC_SIGN_OUT_AT_PROVIDER ?? ''),
   };
 }
 

@@ -7,7 +7,10 @@ import { closed } from './closed.ts';
 const Email = Type.String({ minLength: 3, maxLength: 254, pattern: '^[^\\s@]+@[^\\s@]+$' });
 
 /** POST /apiv2/auth/sso/discover: whether the email's domain signs in with single sign-on. */
-export const SsoDiscoverBody = Type.Object({ email: Email }, closed);
+export const SsoDiscoverBody = Type.Object(
+  { email: Email },
+  { ...closed, examples: [{ email: 'ona.petraite@baltic-networks.example' }] },
+);
 export type SsoDiscoverBody = Static<typeof SsoDiscoverBody>;
 export const SsoDiscoverResponse = Type.Object({ sso: Type.Boolean() });
 export type SsoDiscoverResponse = Static<typeof SsoDiscoverResponse>;
@@ -36,6 +39,10 @@ export const SsoSettings = Type.Object({
   enabled: Type.Boolean(),
   /** The address to register at the provider. */
   redirect_uri: Type.String(),
+  /** docs/single-sign-on.md#signing-out: signing out of the console signs out at the provider too. */
+  sign_out_at_provider: Type.Boolean(),
+  /** The address to allow at the provider for coming back after signing out there. */
+  post_logout_redirect_uri: Type.String(),
 });
 export type SsoSettings = Static<typeof SsoSettings>;
 
@@ -54,13 +61,43 @@ export const SsoSettingsBody = Type.Object(
     permissions: Type.Integer({ minimum: 0, maximum: ALL_CLOUD_PERMISSIONS }),
     password_sign_in: Type.Boolean(),
     enabled: Type.Boolean(),
+    /** Left out keeps the one saved (on at first). */
+    sign_out_at_provider: Type.Optional(Type.Boolean()),
   },
-  closed,
+  {
+    ...closed,
+    // The API document's example (docs/api.md#examples): Microsoft Entra ID for one company's domain.
+    examples: [
+      {
+        issuer_url: 'https://login.microsoftonline.com/4a1f7c2e-9b3d-4e8a-b6f0-2d5c8e1a7b94/v2.0',
+        client_id: '0c9e2f4a-7d1b-4c3e-8a5f-6b2d9e0f1a37',
+        client_secret: 'Hq8~vR2nL5tW9yB3kXm7pZ4cD1fG6jS0aE',
+        domains: ['baltic-networks.example'],
+        role_id: 'ROLE_USER',
+        permissions: 0,
+        password_sign_in: false,
+        enabled: true,
+      },
+    ],
+  },
 );
 export type SsoSettingsBody = Static<typeof SsoSettingsBody>;
 
+/**
+ * POST /apiv2/auth/logout's answer (200) when a single sign-on session also signs out at its provider
+ * (docs/single-sign-on.md#signing-out); any other sign-out answers 204 without a body.
+ */
+export const SsoLogoutResponse = Type.Object({
+  /** The provider's end-session address: the browser goes there next. */
+  logout_url: Type.String(),
+});
+export type SsoLogoutResponse = Static<typeof SsoLogoutResponse>;
+
 /** POST .../single-sign-on/test: reads the issuer's discovery document. */
-export const SsoTestBody = Type.Object({ issuer_url: IssuerUrl }, closed);
+export const SsoTestBody = Type.Object(
+  { issuer_url: IssuerUrl },
+  { ...closed, examples: [{ issuer_url: 'https://accounts.google.com' }] },
+);
 export type SsoTestBody = Static<typeof SsoTestBody>;
 /** Why the test failed. */
 export const SSO_TEST_FAILURES = [

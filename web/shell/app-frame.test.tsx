@@ -1,7 +1,7 @@
 // @vitest-environment happy-dom
 import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { createMemoryRouter } from 'react-router';
-import { afterEach, beforeAll, describe, expect, it } from 'vitest';
+import { afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createQueryClient } from '../app/query-client.ts';
 import { appRoutes } from '../app/router.tsx';
 import { getCurrentCloudId } from '../platform/http.ts';
@@ -113,6 +113,23 @@ describe('signed-in frame', () => {
     expect(await screen.findByText('You have been logged out.')).toBeInTheDocument();
     expect(screen.getByRole('link', { name: 'Log in again' })).toHaveAttribute('href', '/welcome/login');
     expect(requests.filter((request) => request.path === '/apiv2/auth/logout')).toHaveLength(1);
+  });
+
+  it("follows a single sign-on session's sign-out to its provider", async () => {
+    const providerSignOut = 'https://login.corp.example/session/end?id_token_hint=a.b.c';
+    const assign = vi.spyOn(window.location, 'assign').mockImplementation(() => undefined);
+    installFakeFetch(({ path }) =>
+      path === '/apiv2/auth/logout'
+        ? jsonResponse(200, { logout_url: providerSignOut })
+        : jsonResponse(200, meFixture()),
+    );
+    try {
+      renderRoutes(appRoutes(), '/welcome/logout');
+      await waitFor(() => expect(assign).toHaveBeenCalledWith(providerSignOut));
+      expect(screen.queryByText('You have been logged out.')).not.toBeInTheDocument();
+    } finally {
+      assign.mockRestore();
+    }
   });
 
   it("switches to the user's preferred language", async () => {

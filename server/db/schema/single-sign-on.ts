@@ -1,8 +1,8 @@
 // Single sign-on with OpenID Connect (docs/single-sign-on.md): a cloud's provider, the email domains it
-// signs in, and the short-lived requests of sign-ins under way.
+// signs in, the short-lived requests of sign-ins under way, and the ID tokens of the sessions they made.
 import { boolean, index, integer, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
 import { ROLES } from '../../../core/domain.ts';
-import { users } from './accounts.ts';
+import { sessions, users } from './accounts.ts';
 import { clouds } from './clouds.ts';
 import { stampedNow } from './columns.ts';
 
@@ -20,6 +20,8 @@ export const singleSignOn = pgTable('single_sign_on', {
   /** Whether the cloud's members of its domains may still sign in with a password. */
   passwordSignIn: boolean().notNull().default(true),
   enabled: boolean().notNull().default(false),
+  /** docs/single-sign-on.md#signing-out: signing out of the console signs out at the provider too. */
+  signOutAtProvider: boolean().notNull().default(true),
   /** Who set it up or last changed it: first sign-ins never get more than they held. */
   updatedByUserId: integer().references(() => users.id, { onDelete: 'set null' }),
   createdAt: stampedNow(),
@@ -54,4 +56,21 @@ export const singleSignOnRequests = pgTable(
     expiresAt: timestamp({ withTimezone: true }).notNull(),
   },
   (t) => [index('single_sign_on_requests_expires_idx').on(t.expiresAt)],
+);
+
+/**
+ * The ID token a single sign-on session was made with, sealed (docs/configuration.md#secrets): the hint
+ * signing out sends to the provider (docs/single-sign-on.md#signing-out). cloudId null is the deployment's
+ * provider. It goes with its session.
+ */
+export const singleSignOnSessions = pgTable(
+  'single_sign_on_sessions',
+  {
+    sessionHash: text()
+      .primaryKey()
+      .references(() => sessions.idHash, { onDelete: 'cascade' }),
+    cloudId: integer().references(() => clouds.id, { onDelete: 'cascade' }),
+    idTokenSealed: text().notNull(),
+  },
+  (t) => [index('single_sign_on_sessions_cloud_idx').on(t.cloudId)],
 );

@@ -4,6 +4,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import { audit } from '../../audit/record.ts';
 import { setSessionCookies } from '../../auth/request-auth.ts';
 import { createSession, revokeSession } from '../../auth/sessions.ts';
+import { tokenHash } from '../../auth/tokens.ts';
 import type { AppContext } from '../../context.ts';
 
 export function sessionStarter(ctx: AppContext) {
@@ -13,7 +14,7 @@ export function sessionStarter(ctx: AppContext) {
     reply: FastifyReply,
     user: { userId: number; email: string },
     by?: 'mailed link' | 'single sign-on',
-  ): Promise<void> => {
+  ): Promise<string> => {
     // Signing in again replaces the browser's session rather than leaving the old one alive.
     if (request.session) await revokeSession(db, request.session.idHash);
     const session = await db.transaction(async (tx) => {
@@ -31,5 +32,7 @@ export function sessionStarter(ctx: AppContext) {
       return createSession(tx, user.userId, { ip: request.ip, userAgent: request.headers['user-agent'] });
     });
     setSessionCookies(reply, session, ctx.secureCookies(request));
+    // The new session's key, for what is kept with it (docs/single-sign-on.md#signing-out).
+    return tokenHash(session.token);
   };
 }

@@ -1,5 +1,6 @@
 // Talking to an OpenID provider with openid-client (docs/single-sign-on.md#the-sign-in): discovery,
-// the authorization request with PKCE (S256), state and nonce, and the checked code exchange.
+// the authorization request with PKCE (S256), state and nonce, the checked code exchange, and the
+// provider's end-session address (docs/single-sign-on.md#signing-out).
 import * as oidc from 'openid-client';
 import type { SsoTestFailure } from '../../../core/api/single-sign-on.ts';
 
@@ -64,6 +65,8 @@ export type VerifiedClaims = {
   emailVerified: boolean;
   givenName: string;
   familyName: string;
+  /** The ID token itself, kept with the session as the hint for signing out at the provider. */
+  idToken: string;
 };
 
 /**
@@ -84,7 +87,7 @@ export async function completeSignIn(
     idTokenExpected: true,
   });
   const claims = tokens.claims();
-  if (!claims) throw new Error('no ID token');
+  if (!claims || !tokens.id_token) throw new Error('no ID token');
   const text = (value: unknown) => (typeof value === 'string' ? value : '');
   return {
     subject: claims.sub,
@@ -95,7 +98,26 @@ export async function completeSignIn(
       claims.email_verified === true || (claims.email_verified === undefined && claims.xms_edov === true),
     givenName: text(claims.given_name).slice(0, 100),
     familyName: text(claims.family_name).slice(0, 100),
+    idToken: tokens.id_token,
   };
+}
+
+/**
+ * The provider's end-session address (OpenID Connect RP-initiated logout) with the session's ID token as
+ * the hint, the client id and the address to come back to; null when its discovery document names none.
+ */
+export async function endSessionUrl(
+  client: ProviderClient,
+  allowHttp: boolean,
+  idToken: string,
+  postLogoutRedirectUri: string,
+): Promise<URL | null> {
+  const config = await discover(client, allowHttp);
+  if (!config.serverMetadata().end_session_endpoint) return null;
+  return oidc.buildEndSessionUrl(config, {
+    id_token_hint: idToken,
+    post_logout_redirect_uri: postLogoutRedirectUri,
+  });
 }
 
 /** Reads the issuer's discovery document (the settings page's Test connection). */

@@ -1,23 +1,25 @@
 // Single sign-on's storage (docs/single-sign-on.md): a cloud's provider and domains, which provider signs
-// an email in, the password rule, the requests under way, and the accounts a sign-in makes or joins.
-import { and, eq, inArray, isNull, lt, ne, sql } from 'drizzle-orm';
+// an email in, the password rule, and the accounts a sign-in makes or joins.
+import { and, eq, inArray, isNull, ne, sql } from 'drizzle-orm';
 import type { SsoSettings, SsoSettingsBody } from '../../../core/api/single-sign-on.ts';
 import { changedValues } from '../../../core/audit.ts';
 import type { Access } from '../../../core/policy.ts';
+import { routes } from '../../../core/routes.ts';
 import { type AuditActor, audit } from '../../audit/record.ts';
-import { tokenHash } from '../../auth/tokens.ts';
 import type { Config } from '../../config.ts';
 import type { Database } from '../../db/connect.ts';
 import { users } from '../../db/schema/accounts.ts';
 import { clouds, memberships } from '../../db/schema/clouds.ts';
-import { singleSignOn, singleSignOnDomains, singleSignOnRequests } from '../../db/schema/single-sign-on.ts';
+import { singleSignOn, singleSignOnDomains } from '../../db/schema/single-sign-on.ts';
 import { errors } from '../../errors.ts';
 import type { SecretBox } from '../config/seal.ts';
 import { checkGrant } from '../users/members.ts';
-import type { PendingSignIn, ProviderClient } from './provider.ts';
+import type { ProviderClient } from './provider.ts';
 
 /** The address every provider sends the browser back to. */
 export const redirectUri = (config: Config) => `${config.publicUrl}/auth/sso/callback`;
+/** Where a provider sends the browser back after signing out there: the sign-in page. */
+export const postLogoutRedirectUri = (publicUrl: string) => `${publicUrl}${routes.login.href()}`;
 
 export const emailDomain = (email: string) =>
   email
@@ -40,6 +42,8 @@ export async function readSettings(db: Database, config: Config, cloudId: number
     password_sign_in: row?.passwordSignIn ?? true,
     enabled: row?.enabled ?? false,
     redirect_uri: redirectUri(config),
+    sign_out_at_provider: row?.signOutAtProvider ?? true,
+    post_logout_redirect_uri: postLogoutRedirectUri(config.publicUrl),
   };
 }
 
@@ -108,6 +112,7 @@ export async function saveSettings(
       permissions: body.permissions,
       passwordSignIn: body.password_sign_in,
       enabled: body.enabled,
+      signOutAtProvider: body.sign_out_at_provider ?? before?.signOutAtProvider ?? true,
       updatedByUserId: actor.userId,
     };
     const sealed = body.client_secret === undefined ? undefined : secrets.sealText(body.client_secret);
@@ -124,7 +129,7 @@ export async function saveSettings(
     await tx.insert(singleSignOnDomains).values(domains.map((domain) => ({ domain, cloudId })));
     type Logged = Pick<
       typeof before & object,
-      'issuerUrl' | 'clientId' | 'roleId' | 'permissions' | 'passwordSignIn' | 'enabled'
+      'issuerUrl' | 'clientId' | 'roleId' | 'permissions' | 'passwordSignIn' | 'enabled' | 'signOutAtProvider'
     >;
     const logged = (row: Logged, list: string[]) => ({
       issuerUrl: row.issuerUrl,
@@ -134,6 +139,7 @@ export async function saveSettings(
       permissions: row.permissions,
       passwordSignIn: row.passwordSignIn,
       enabled: row.enabled,
+      signOutAtProvider: row.signOutAtProvider,
     });
     const after = logged(values, domains);
     const change = before ? changedValues(logged(before, beforeDomains), after) : { before: null, after };
@@ -173,6 +179,8 @@ export type SignInProvider = {
   cloudId: number | null;
   client: ProviderClient;
   grant: { roleId: 'ROLE_ADMIN' | 'ROLE_GUEST' | 'ROLE_USER'; permissions: number } | null;
+  /** docs/single-sign-on.md#signing-out. */
+  signOutAtProvider: boolean;
 };
 
 export async function providerFor(
@@ -191,6 +199,7 @@ export async function providerFor(
       clientSecretSealed: singleSignOn.clientSecretSealed,
       roleId: singleSignOn.roleId,
       permissions: singleSignOn.permissions,
+      signOutAtProvider: singleSignOn.signOutAtProvider,
     })
     .from(singleSignOn)
     .innerJoin(clouds, eq(clouds.id, singleSignOn.cloudId))
@@ -215,6 +224,7 @@ export async function providerFor(
         roleId: row.roleId === 'ROLE_ADMIN' || row.roleId === 'ROLE_USER' ? row.roleId : 'ROLE_GUEST',
         permissions: row.permissions,
       },
+      signOutAtProvider: row.signOutAtProvider,
     };
   }
   if ('domain' in target && config.oidc?.domains.includes(target.domain)) return deploymentProvider(config);
@@ -223,8 +233,13 @@ export async function providerFor(
 
 function deploymentProvider(config: Config): SignInProvider | null {
   if (!config.oidc) return null;
-  const { issuerUrl, clientId, clientSecret } = config.oidc;
-  return { cloudId: null, client: { issuerUrl, clientId, clientSecret }, grant: null };
+  const { issuerUrl, clientId, clientSecret, signOutAtProvider } = config.oidc;
+  return {
+    cloudId: null,
+    client: { issuerUrl, clientId, clientSecret },
+    grant: null,
+    signOutAtProvider,
+  };
 }
 
 /** Whether a provider signs in this domain: the cloud's own domains, or the deployment's. */
@@ -269,36 +284,6 @@ export async function passwordSignInRefused(
       ),
     );
   return row !== undefined;
-}
-
-/** How long a sign-in may stay at the provider. */
-const REQUEST_MS = 10 * 60_000;
-
-/** Keeps a sign-in under way, found later by the browser's cookie; clears those that ran out. */
-export async function keepRequest(
-  db: Database,
-  browserSecret: string,
-  cloudId: number | null,
-  pending: PendingSignIn,
-  next: string,
-): Promise<void> {
-  await db.delete(singleSignOnRequests).where(lt(singleSignOnRequests.expiresAt, sql`now()`));
-  await db.insert(singleSignOnRequests).values({
-    browserHash: tokenHash(browserSecret),
-    cloudId,
-    ...pending,
-    next,
-    expiresAt: new Date(Date.now() + REQUEST_MS),
-  });
-}
-
-/** Takes (once) the sign-in the browser started, while it is fresh. */
-export async function takeRequest(db: Database, browserSecret: string) {
-  const [row] = await db
-    .delete(singleSignOnRequests)
-    .where(eq(singleSignOnRequests.browserHash, tokenHash(browserSecret)))
-    .returning();
-  return row && row.expiresAt.getTime() > Date.now() ? row : null;
 }
 
 /** No password matches it: accounts made by a sign-in set one through "Forgot password" if they need one. */

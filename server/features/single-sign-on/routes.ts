@@ -14,16 +14,10 @@ import type { AppContext } from '../../context.ts';
 import { ErrorSchemas } from '../../errors.ts';
 import { listMemberships } from '../auth/repository.ts';
 import { sessionStarter } from '../auth/sign-in.ts';
+import { keepRequest, takeRequest } from './browser-state.ts';
+import { keepProviderSession } from './logout.ts';
 import { authorizationRequest, completeSignIn } from './provider.ts';
-import {
-  accountForSignIn,
-  emailDomain,
-  keepRequest,
-  providerFor,
-  redirectUri,
-  signsInDomain,
-  takeRequest,
-} from './repository.ts';
+import { accountForSignIn, emailDomain, providerFor, redirectUri, signsInDomain } from './repository.ts';
 
 /** The cookie that ties a sign-in under way to the browser that started it. */
 const REQUEST_COOKIE = 'sso_request';
@@ -190,7 +184,8 @@ export function singleSignOnRoutes(ctx: AppContext): FastifyPluginAsyncTypebox {
         if (account === 'refused') return refuse('account not allowed');
         const sessionCookie = request.cookies[SESSION_COOKIE];
         request.session = sessionCookie ? await findSession(db, sessionCookie) : null;
-        await startSession(request, reply, account, 'single sign-on');
+        const sessionHash = await startSession(request, reply, account, 'single sign-on');
+        await keepProviderSession(ctx, sessionHash, provider.cloudId, claims.idToken);
         const joined = await listMemberships(db, account.userId);
         return reply.redirect(pathAfterLogin(pending.next, config.publicUrl, joined[0]?.cloud_id ?? null));
       },

@@ -12,7 +12,7 @@ import { loginErrorMessage } from '../login-error.ts';
 
 export function LogoutPage() {
   const { t } = useTranslation();
-  const { mutate, isPending, isIdle, isError, error } = useLogout();
+  const { mutate, isPending, isIdle, isError, error, data: providerUrl } = useLogout();
   const started = useRef(false);
 
   useEffect(() => {
@@ -22,7 +22,13 @@ export function LogoutPage() {
     mutate();
   }, [mutate]);
 
-  if (isIdle || isPending) {
+  // A single sign-on session signs out at its provider too: a whole page load, which comes back to the
+  // login page (docs/single-sign-on.md#signing-out).
+  useEffect(() => {
+    if (providerUrl) window.location.assign(providerUrl);
+  }, [providerUrl]);
+
+  if (isIdle || isPending || providerUrl) {
     return (
       <AuthCard>
         <CircularProgress aria-label={t('auth.logout.pending')} sx={{ justifySelf: 'center' }} />

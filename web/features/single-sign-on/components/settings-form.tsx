@@ -1,6 +1,6 @@
 // The single sign-on settings form (docs/single-sign-on.md#a-clouds-provider): the provider, the domains it
-// signs in, what a first sign-in gives (never more than the saver holds), the password rule, and the
-// redirect URI to register at the provider.
+// signs in, what a first sign-in gives (never more than the saver holds), the password rule, signing out at
+// the provider too (docs/single-sign-on.md#signing-out), and the redirect URI to register at the provider.
 import ContentCopyIcon from '@mui/icons-material/ContentCopy';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
@@ -50,6 +50,7 @@ export function SettingsForm(props: {
   const [permissions, setPermissions] = useState(settings.permissions);
   const [passwordSignIn, setPasswordSignIn] = useState(settings.password_sign_in);
   const [enabled, setEnabled] = useState(settings.enabled);
+  const [signOutAtProvider, setSignOutAtProvider] = useState(settings.sign_out_at_provider);
   const [copied, setCopied] = useState(false);
   const save = useSaveSsoSettings(props.cloudId);
   const remove = useDeleteSsoSettings(props.cloudId);
@@ -73,6 +74,7 @@ export function SettingsForm(props: {
         permissions,
         password_sign_in: passwordSignIn,
         enabled,
+        sign_out_at_provider: signOutAtProvider,
       },
       { onSuccess: () => setClientSecret('') },
     );
@@ -188,6 +190,18 @@ export function SettingsForm(props: {
       />
       <Typography variant="body2" color="text.secondary" sx={{ mt: -1.5 }}>
         {t('sso.settings.passwordSignInHelp')}
+      </Typography>
+      <FormControlLabel
+        control={
+          <Switch
+            checked={signOutAtProvider}
+            onChange={(event) => setSignOutAtProvider(event.target.checked)}
+          />
+        }
+        label={t('sso.settings.signOutAtProvider')}
+      />
+      <Typography variant="body2" color="text.secondary" sx={{ mt: -1.5, overflowWrap: 'anywhere' }}>
+        {t('sso.settings.signOutAtProviderHelp', { uri: settings.post_logout_redirect_uri })}
       </Typography>
       <FormControlLabel
         control={<Switch checked={enabled} onChange={(event) => setEnabled(event.target.checked)} />}

@@ -22,6 +22,8 @@ const SAVED: SsoSettings = {
   password_sign_in: true,
   enabled: true,
   redirect_uri: 'https://console.example/auth/sso/callback',
+  sign_out_at_provider: true,
+  post_logout_redirect_uri: 'https://console.example/welcome/login',
 };
 
 afterEach(() => {
@@ -49,6 +51,10 @@ describe('single sign-on page', () => {
     expect(screen.getByLabelText(/^Client secret/)).toHaveValue('');
     expect(screen.getByRole('checkbox', { name: 'Manage sites' })).toBeEnabled();
     expect(screen.getByRole('checkbox', { name: 'Manage licenses and billing' })).toBeDisabled();
+    expect(
+      screen.getByText(/Allow https:\/\/console\.example\/welcome\/login as a post-logout/),
+    ).toBeInTheDocument();
+    fireEvent.click(screen.getByRole('switch', { name: 'Sign out of the provider too' }));
     fireEvent.change(screen.getByRole('textbox', { name: /^Email domains/ }), {
       target: { value: 'corp.example, corp.example.org' },
     });
@@ -62,6 +68,7 @@ describe('single sign-on page', () => {
       permissions: 0,
       password_sign_in: true,
       enabled: true,
+      sign_out_at_provider: false,
     });
     expect(await screen.findByText('Single sign-on settings saved.')).toBeInTheDocument();
   });
