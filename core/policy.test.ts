@@ -50,6 +50,19 @@ describe('can', () => {
     expect(can({ ...siteUser, permissions: 15 }, 'manage_sites')).toBe(false);
     expect(can({ ...siteUser, permissions: 0 }, 'manage_licenses')).toBe(false);
   });
+
+  it('narrows every role to the bits a personal API token keeps, never widening them', () => {
+    const { manage_licenses: licenses, manage_sites: sites } = CLOUD_PERMISSION;
+    expect(permissionBits({ ...owner, tokenBits: licenses })).toBe(licenses);
+    expect(permissionBits({ ...admin(licenses | sites), tokenBits: sites | 4 })).toBe(sites);
+    expect(permissionBits({ ...siteUser, permissions: 15, tokenBits: 15 })).toBe(
+      licenses | CLOUD_PERMISSION.manage_snvr,
+    );
+    expect(permissionBits({ ...guest, permissions: 15, tokenBits: 15 })).toBe(0);
+    expect(can({ ...owner, tokenBits: 0 }, 'manage_vpc')).toBe(false);
+    // The role's own abilities stay: an owner's token without bits still manages users.
+    expect(can({ ...owner, tokenBits: 0 }, 'manage_users')).toBe(true);
+  });
 });
 
 describe('sitePermissions', () => {

@@ -18,6 +18,11 @@ export type Access = {
   permissions: number;
   /** The sites of a Site User (ROLE_USER); ignored for other roles. */
   sites?: readonly SiteAssignment[];
+  /**
+   * A personal API token's limit (docs/api-tokens.md): the bits it keeps of those the role and membership
+   * give, an owner's included; every bit when absent.
+   */
+  tokenBits?: number;
 };
 
 /** docs/roles.md role names; any other role shows 'Unknown'. */
@@ -58,8 +63,11 @@ const ROLE_BITS: Readonly<Record<RoleId, number>> = {
 };
 
 export function permissionBits(access: Access): number {
-  if (access.roleId === 'ROLE_OWNER') return ALL_CLOUD_PERMISSIONS;
-  return access.permissions & (ROLE_BITS[access.roleId] ?? 0);
+  const held =
+    access.roleId === 'ROLE_OWNER'
+      ? ALL_CLOUD_PERMISSIONS
+      : access.permissions & (ROLE_BITS[access.roleId] ?? 0);
+  return held & (access.tokenBits ?? ALL_CLOUD_PERMISSIONS);
 }
 
 /** docs/roles.md: the cloud permission bits, plus manage_users for owners and administrators. */

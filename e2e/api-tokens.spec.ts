@@ -26,6 +26,14 @@ test('a member makes a personal token, and the owner makes, rotates and revokes 
   await page.goto(`/v2/cloud/${guestCloud}/account-security`);
   const section = page.getByRole('region', { name: 'Personal tokens' });
   await section.getByRole('button', { name: 'Make a token' }).click();
+  // Limited to one of the member's clouds and three of the four bits.
+  const dialog = page.getByRole('dialog', { name: 'New personal token' });
+  await dialog.getByRole('checkbox', { name: 'Manage sites' }).uncheck();
+  await dialog.getByRole('combobox', { name: 'Clouds', exact: true }).click();
+  await page.getByRole('option', { name: 'Only the clouds I choose' }).click();
+  const clouds = dialog.getByRole('group', { name: 'Clouds the token reaches' });
+  const cloudName = await clouds.locator('label').first().innerText();
+  await clouds.getByRole('checkbox').first().check();
   const secret = await makeToken(page, name);
   await expectNoAxeViolations(page);
   // The console answers the token as the member, with no cookie.
@@ -35,6 +43,8 @@ test('a member makes a personal token, and the owner makes, rotates and revokes 
   expect((await me.json()).user.email).toBe('guest@demo.example');
   await page.getByRole('button', { name: 'Done' }).click();
   await expect(section.getByRole('cell', { name, exact: true })).toBeVisible();
+  const row = section.getByRole('row').filter({ hasText: name });
+  await expect(row.getByText(`Clouds: ${cloudName}`)).toBeVisible();
   await section.getByRole('button', { name: `Revoke ${name}` }).click();
   await page.getByRole('dialog').getByRole('button', { name: 'Revoke' }).click();
   await expect(section.getByRole('cell', { name, exact: true })).toHaveCount(0);

@@ -18,6 +18,8 @@ export const API_TOKEN_NAME_MAX_LENGTH = 100;
 const Id = Type.Integer({ minimum: 1, maximum: 2_147_483_647 });
 const Timestamp = Type.String({ format: 'date-time' });
 const NullableTimestamp = Type.Union([Timestamp, Type.Null()]);
+/** docs/roles.md cloud permission bits, as members hold them: a sum of CLOUD_PERMISSION values. */
+const PermissionBits = Type.Integer({ minimum: 0, maximum: ALL_CLOUD_PERMISSIONS });
 
 /** A token as its lists show it; the secret is never part of it. */
 export const ApiTokenItem = Type.Object({
@@ -29,7 +31,10 @@ export const ApiTokenItem = Type.Object({
   admin_scope: Type.Boolean(),
   /** Cloud tokens: the role, permission bits and (Site User) sites held; null for personal tokens. */
   role_id: Type.Union([Type.Enum(ROLES), Type.Null()]),
-  permissions: Type.Integer(),
+  /** A personal token's: the bits it keeps of its owner's, null for all of them. */
+  permissions: Type.Union([Type.Integer(), Type.Null()]),
+  /** A personal token's clouds; null for every cloud its owner belongs to (always null for cloud tokens). */
+  cloud_ids: Type.Union([Type.Array(Type.Integer()), Type.Null()]),
   sites: Type.Array(
     Type.Object({ site_id: Type.Integer(), name: Type.String(), permissions: Type.Array(Type.String()) }),
   ),
@@ -68,8 +73,25 @@ export const PersonalTokenBody = Type.Object(
     ...Common,
     /** Only a platform administrator's token may carry it. */
     admin_scope: Type.Optional(Type.Boolean()),
+    /** The docs/roles.md cloud permission bits the token keeps of its owner's; all of them when absent. */
+    permissions: Type.Optional(PermissionBits),
+    /** The clouds the token reaches, each one its owner belongs to; every such cloud when absent. */
+    cloud_ids: Type.Optional(Type.Array(Id, { minItems: 1, maxItems: 1000, uniqueItems: true })),
   },
-  closed,
+  {
+    ...closed,
+    // The API document's example (docs/api.md#examples): a read-only script for one of its owner's clouds,
+    // keeping none of the owner's cloud permission bits.
+    examples: [
+      {
+        name: 'Inventory script',
+        read_only: true,
+        expires_at: '2027-06-30T00:00:00Z',
+        permissions: 0,
+        cloud_ids: [7],
+      },
+    ],
+  },
 );
 export type PersonalTokenBody = Static<typeof PersonalTokenBody>;
 
@@ -78,7 +100,7 @@ export const CloudTokenBody = Type.Object(
     ...Common,
     role_id: Type.Enum(GRANTABLE_ROLES),
     /** docs/roles.md cloud permission bits; none above the maker's. */
-    permissions: Type.Integer({ minimum: 0, maximum: ALL_CLOUD_PERMISSIONS }),
+    permissions: PermissionBits,
     /** Site User role only: the sites the token reaches (at least one). */
     site_ids: Type.Optional(Type.Array(Id, { maxItems: 1000, uniqueItems: true })),
     /** Site User role only: the site permissions held on each of site_ids; read-only ones when absent. */
@@ -86,7 +108,21 @@ export const CloudTokenBody = Type.Object(
       Type.Array(Type.Enum(SITE_PERMISSIONS), { maxItems: SITE_PERMISSIONS.length, uniqueItems: true }),
     ),
   },
-  closed,
+  {
+    ...closed,
+    // docs/api.md#examples: a read-only token for a monitoring system that sees two sites.
+    examples: [
+      {
+        name: 'Grafana monitoring',
+        read_only: true,
+        expires_at: null,
+        role_id: 'ROLE_USER',
+        permissions: 0,
+        site_ids: [12, 14],
+        site_permissions: ['read_device', 'read_site', 'live_data'],
+      },
+    ],
+  },
 );
 export type CloudTokenBody = Static<typeof CloudTokenBody>;
 
@@ -99,7 +135,7 @@ export const RotateTokenBody = Type.Object(
     /** Hours the old secret keeps working; 0 ends it now. */
     grace_hours: Type.Integer({ minimum: 0, maximum: MAX_ROTATION_GRACE_HOURS }),
   },
-  closed,
+  { ...closed, examples: [{ grace_hours: 24 }] },
 );
 export type RotateTokenBody = Static<typeof RotateTokenBody>;
 

@@ -17,7 +17,10 @@ export type ApiToken = {
   /** A cloud token's cloud, role and permission bits. */
   cloudId: number | null;
   roleId: RoleId | null;
-  permissions: number;
+  /** A cloud token's bits; a personal token's the bits it keeps of its owner's, null for all of them. */
+  permissions: number | null;
+  /** A personal token's clouds; null for every cloud its owner belongs to. */
+  cloudIds: number[] | null;
   readOnly: boolean;
   adminScope: boolean;
   /** A personal token's owner's email, for the change log. */
@@ -49,6 +52,7 @@ export async function findApiToken(db: Database, secret: string, ip: string): Pr
       cloudId: t.cloudId,
       roleId: t.roleId,
       permissions: t.permissions,
+      cloudIds: t.cloudIds,
       readOnly: t.readOnly,
       adminScope: t.adminScope,
       lastUsedAt: t.lastUsedAt,

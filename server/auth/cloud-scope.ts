@@ -73,7 +73,7 @@ async function tokenMembership(db: Database, token: ApiToken, cloudId: number): 
     userId: null,
     cloudId,
     roleId: token.roleId,
-    permissions: token.permissions,
+    permissions: token.permissions ?? 0,
     pushAlerts: false,
     alertsViewedAt: null,
     tasksViewedAt: null,
@@ -85,6 +85,19 @@ async function tokenMembership(db: Database, token: ApiToken, cloudId: number): 
     .from(apiTokenSites)
     .where(eq(apiTokenSites.tokenId, token.id));
   return { ...membership, sites };
+}
+
+/** Whether a personal token's clouds include this one (a session, or a token without clouds, reaches all). */
+export const reachesCloud = (token: ApiToken | null, cloudId: number) =>
+  !token?.cloudIds || token.cloudIds.includes(cloudId);
+
+/**
+ * The owner's membership as it is now, narrowed to the bits a personal token keeps: never more than the
+ * owner holds, whatever their role (docs/api-tokens.md#limits).
+ */
+function withTokenLimit(membership: Membership | null, token: ApiToken | null): Membership | null {
+  if (!membership || token?.kind !== 'personal' || token.permissions === null) return membership;
+  return { ...membership, tokenBits: token.permissions };
 }
 
 /**
@@ -102,7 +115,9 @@ export async function requireMembership(
   const token = request.apiToken;
   let membership: Membership | null = null;
   if (valid && token?.kind === 'cloud') membership = await tokenMembership(db, token, cloudId);
-  else if (valid && userId) membership = await loadMembership(db, userId, cloudId);
+  else if (valid && userId && reachesCloud(token, cloudId)) {
+    membership = withTokenLimit(await loadMembership(db, userId, cloudId), token);
+  }
   if (!membership) throw errors.notFound();
   const ability = request.routeOptions.config.permission;
   if (ability && !can(membership, ability)) throw errors.forbidden();

@@ -16,6 +16,10 @@ const BIT_KEYS = {
 
 const BITS = Object.entries(CLOUD_PERMISSION) as [CloudPermission, number][];
 
+/** The locale keys of the bits set in a mask, in the order the field shows them (for lists). */
+export const permissionBitKeys = (bits: number): (typeof BIT_KEYS)[CloudPermission][] =>
+  BITS.filter(([, bit]) => (bits & bit) !== 0).map(([name]) => BIT_KEYS[name]);
+
 export function PermissionBitsField(props: {
   readonly legend: string;
   readonly value: number;

@@ -1,6 +1,6 @@
-// API tokens (docs/api-tokens.md): personal tokens act for their owner; cloud tokens belong to one cloud
-// with a role, permission bits and (a Site User's role) sites of their own. Only hashes of the secrets are
-// kept.
+// API tokens (docs/api-tokens.md): personal tokens act for their owner, within the bits and clouds they
+// keep; cloud tokens belong to one cloud with a role, permission bits and (a Site User's role) sites of their
+// own. Only hashes of the secrets are kept.
 import { sql } from 'drizzle-orm';
 import {
   boolean,
@@ -40,7 +40,10 @@ export const apiTokens = pgTable(
     readOnly: boolean().notNull().default(false),
     /** A cloud token's role and permission bits, as a membership holds them. */
     roleId: text({ enum: ROLES }),
-    permissions: integer().notNull().default(0),
+    /** A personal token's: the bits it keeps of its owner's; null keeps them all. */
+    permissions: integer(),
+    /** A personal token's clouds; null reaches every cloud its owner belongs to. */
+    cloudIds: integer().array(),
     /** A platform administrator's personal token that may call the Admin Panel's routes. */
     adminScope: boolean().notNull().default(false),
     expiresAt: timestamp({ withTimezone: true }),
@@ -58,7 +61,8 @@ export const apiTokens = pgTable(
     check(
       'api_tokens_kind_check',
       sql`(${t.kind} = 'personal' AND ${t.userId} IS NOT NULL AND ${t.cloudId} IS NULL AND ${t.roleId} IS NULL)
-        OR (${t.kind} = 'cloud' AND ${t.cloudId} IS NOT NULL AND ${t.roleId} IS NOT NULL AND ${t.userId} IS NULL)`,
+        OR (${t.kind} = 'cloud' AND ${t.cloudId} IS NOT NULL AND ${t.roleId} IS NOT NULL AND ${t.userId} IS NULL
+          AND ${t.permissions} IS NOT NULL AND ${t.cloudIds} IS NULL)`,
     ),
   ],
 );

@@ -8,6 +8,7 @@ import { newToken, tokenHash } from '../../auth/tokens.ts';
 import type { Database } from '../../db/connect.ts';
 import { users } from '../../db/schema/accounts.ts';
 import { apiTokenSites, apiTokens } from '../../db/schema/api-tokens.ts';
+import { clouds, memberships } from '../../db/schema/clouds.ts';
 import { sites } from '../../db/schema/inventory.ts';
 import { errors } from '../../errors.ts';
 
@@ -37,6 +38,7 @@ async function items(
       adminScope: t.adminScope,
       roleId: t.roleId,
       permissions: t.permissions,
+      cloudIds: t.cloudIds,
       createdBy: users.email,
       createdAt: t.createdAt,
       expiresAt: t.expiresAt,
@@ -73,6 +75,7 @@ async function items(
     admin_scope: row.adminScope,
     role_id: row.roleId,
     permissions: row.permissions,
+    cloud_ids: row.cloudIds,
     sites: grants
       .filter((grant) => grant.tokenId === row.id)
       .map((grant) => ({ site_id: grant.siteId, name: grant.name, permissions: grant.permissions })),
@@ -83,6 +86,19 @@ async function items(
     last_used_ip: row.lastUsedIp,
     previous_valid_until: iso(row.previousValidUntil),
   }));
+}
+
+/** Those of the clouds named that the person belongs to (and that are not deleted). */
+export async function memberCloudIds(db: Database, userId: number, cloudIds: number[]): Promise<number[]> {
+  if (cloudIds.length === 0) return [];
+  const rows = await db
+    .select({ cloudId: memberships.cloudId })
+    .from(memberships)
+    .innerJoin(clouds, eq(clouds.id, memberships.cloudId))
+    .where(
+      and(eq(memberships.userId, userId), inArray(memberships.cloudId, cloudIds), isNull(clouds.deletedAt)),
+    );
+  return rows.map((row) => row.cloudId);
 }
 
 /** The live (not revoked) tokens of a person or a cloud, oldest first, one page at a time. */
@@ -103,7 +119,10 @@ export type NewToken = {
   adminScope: boolean;
   /** A cloud token's role, bits and (Site User) sites. */
   roleId: RoleId | null;
-  permissions: number;
+  /** A cloud token's bits; a personal token's the bits it keeps of its owner's (null: all of them). */
+  permissions: number | null;
+  /** A personal token's clouds (null: every cloud its owner belongs to). */
+  cloudIds: number[] | null;
   sites: { siteId: number; permissions: string[] }[];
 };
 
@@ -111,7 +130,9 @@ const auditFields = (token: NewToken) => ({
   readOnly: token.readOnly,
   expiresAt: token.expiresAt?.toISOString() ?? null,
   ...(token.adminScope ? { adminScope: true } : {}),
-  ...(token.roleId ? { roleId: token.roleId, permissions: token.permissions, sites: token.sites } : {}),
+  ...(token.roleId
+    ? { roleId: token.roleId, permissions: token.permissions, sites: token.sites }
+    : { permissions: token.permissions, cloudIds: token.cloudIds }),
 });
 
 /** Makes a token; answers it and its secret, the only time the secret is seen. */
@@ -135,6 +156,7 @@ export async function createToken(
         readOnly: token.readOnly,
         roleId: token.roleId,
         permissions: token.permissions,
+        cloudIds: token.cloudIds,
         adminScope: token.adminScope,
         expiresAt: token.expiresAt,
       })

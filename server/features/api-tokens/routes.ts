@@ -20,10 +20,18 @@ import { membershipOf } from '../../auth/cloud-scope.ts';
 import { isPlatformAdministrator } from '../../auth/platform-admin.ts';
 import { sessionUserId } from '../../auth/request-auth.ts';
 import type { AppContext } from '../../context.ts';
+import type { Database } from '../../db/connect.ts';
 import { errors } from '../../errors.ts';
 import { CloudParams, signedInErrors } from '../../http-schemas.ts';
 import { checkGrant, checkSites } from '../users/members.ts';
-import { createToken, listTokens, revokeToken, rotateToken, type TokenScope } from './repository.ts';
+import {
+  createToken,
+  listTokens,
+  memberCloudIds,
+  revokeToken,
+  rotateToken,
+  type TokenScope,
+} from './repository.ts';
 
 const tags = ['api-tokens'];
 const manageUsers = { permission: 'manage_users' } as const;
@@ -49,6 +57,26 @@ function expiry(value: string | null): Date | null {
     ]);
   }
   return at;
+}
+
+/**
+ * The clouds a personal token is limited to, sorted: each must be one the maker belongs to (400 otherwise,
+ * naming none of the others, so a cloud's existence does not leak).
+ */
+async function ownClouds(db: Database, userId: number, cloudIds: number[]): Promise<number[]> {
+  const member = new Set(await memberCloudIds(db, userId, cloudIds));
+  const index = cloudIds.findIndex((id) => !member.has(id));
+  if (index >= 0) {
+    throw errors.validation([
+      {
+        errorCode: 'cloud',
+        location: 'body',
+        path: `/cloud_ids/${index}`,
+        message: 'A token reaches only clouds you are a member of.',
+      },
+    ]);
+  }
+  return [...cloudIds].sort((a, b) => a - b);
 }
 
 /** A person's own tokens: made, listed, rotated and revoked by themselves. */
@@ -85,13 +113,15 @@ export function personalTokenRoutes(ctx: AppContext): FastifyPluginAsyncTypebox 
         if (adminScope && !(await isPlatformAdministrator(db, userId))) {
           throw errors.forbidden('Only a platform administrator’s token may carry the admin scope.');
         }
+        const cloudIds = body.cloud_ids ? await ownClouds(db, userId, body.cloud_ids) : null;
         const created = await createToken(db, actor(request), personal(request), {
           name: body.name.trim(),
           readOnly: body.read_only,
           expiresAt: expiry(body.expires_at),
           adminScope,
           roleId: null,
-          permissions: 0,
+          permissions: body.permissions ?? null,
+          cloudIds,
           sites: [],
         });
         return reply.code(201).send(created);
@@ -203,6 +233,7 @@ export function cloudTokenRoutes(ctx: AppContext): FastifyPluginAsyncTypebox {
           adminScope: false,
           roleId: body.role_id,
           permissions: body.permissions,
+          cloudIds: null,
           sites,
         });
         return reply.code(201).send(created);

@@ -1,7 +1,9 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
 import { ACCOUNT_PACED_MESSAGE } from '../../../core/api/account.ts';
+import { SsoLogoutResponse } from '../../../core/api/single-sign-on.ts';
 import { type AuditEntry, audit } from '../../audit/record.ts';
+import { reachesCloud } from '../../auth/cloud-scope.ts';
 import { verifyPassword, verifyUnknownAccount } from '../../auth/passwords.ts';
 import { clearSessionCookies } from '../../auth/request-auth.ts';
 import { revokeSession } from '../../auth/sessions.ts';
@@ -21,6 +23,7 @@ import {
 } from '../../auth/two-factor.ts';
 import type { AppContext } from '../../context.ts';
 import { ErrorSchemas, errors } from '../../errors.ts';
+import { providerLogoutUrl } from '../single-sign-on/logout.ts';
 import { passwordSignInRefused } from '../single-sign-on/repository.ts';
 import { themeOfRequest } from '../vpc/host-brands.ts';
 import { findUser, findUserByEmail, listMemberships } from './repository.ts';
@@ -135,12 +138,25 @@ export function authRoutes(ctx: AppContext): FastifyPluginAsyncTypebox {
         schema: {
           summary: 'Sign out: end the session and clear its cookies',
           tags: ['auth'],
-          response: { 204: Type.Null(), 401: ErrorSchemas.message },
+          response: {
+            200: {
+              ...SsoLogoutResponse,
+              description: "Signed out; the browser goes on to the provider's sign-out",
+            },
+            204: Type.Null({ description: 'Signed out' }),
+            401: ErrorSchemas.message,
+          },
         },
       },
       async (request, reply) => {
         if (request.session) await revokeSession(db, request.session.idHash);
         clearSessionCookies(reply);
+        // The console's session is over first; then, for single sign-on, the provider's sign-out
+        // (docs/single-sign-on.md#signing-out).
+        const logoutUrl = request.session
+          ? await providerLogoutUrl(ctx, request, request.session.idHash)
+          : null;
+        if (logoutUrl) return reply.code(200).send({ logout_url: logoutUrl });
         return reply.code(204).send(null);
       },
     );
@@ -158,7 +174,10 @@ export function authRoutes(ctx: AppContext): FastifyPluginAsyncTypebox {
         const userId = request.session?.userId ?? 0;
         const user = await findUser(db, userId);
         if (!user) throw errors.unauthorized();
-        const memberships = await listMemberships(db, userId);
+        // A personal token kept to some clouds (docs/api-tokens.md#limits) shows only those.
+        const memberships = (await listMemberships(db, userId)).filter((membership) =>
+          reachesCloud(request.apiToken, membership.cloud_id),
+        );
         return {
           user,
           memberships,

@@ -11,7 +11,7 @@ import {
   UnreadInvitationsResponse,
 } from '../../../core/api/clouds.ts';
 import { actorOf } from '../../audit/record.ts';
-import { membershipOf, personOf } from '../../auth/cloud-scope.ts';
+import { membershipOf, personOf, reachesCloud } from '../../auth/cloud-scope.ts';
 import type { AppContext } from '../../context.ts';
 import type { Database } from '../../db/connect.ts';
 import { errors } from '../../errors.ts';
@@ -136,7 +136,8 @@ export function cloudListRoutes(ctx: AppContext): FastifyPluginAsyncTypebox {
           listUserClouds(db, invitee.userId),
           listPendingInvitations(db, invitee, new Date()),
         ]);
-        return { clouds, invitations };
+        // A personal token kept to some clouds (docs/api-tokens.md#limits) lists only those.
+        return { clouds: clouds.filter((cloud) => reachesCloud(request.apiToken, cloud.id)), invitations };
       },
     );
 

@@ -1,6 +1,6 @@
 // Making a token: its name, read-only or read-write, when it expires; a cloud token also its role, bits and
-// (Site User) sites, never more than the maker holds; a platform administrator's personal token the admin
-// scope.
+// (Site User) sites, never more than the maker holds; a personal token the bits and clouds it keeps, and a
+// platform administrator's the admin scope.
 import DeleteIcon from '@mui/icons-material/Delete';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
@@ -26,6 +26,7 @@ import { fieldIssue } from '../../../platform/form-errors.ts';
 import { ROLE_LABEL_KEYS } from '../../../platform/list-page/role-labels.ts';
 import { PermissionBitsField } from '../../../platform/permission-bits-field.tsx';
 import { SiteSelect } from '../../sites/index.ts';
+import { limitsBody, limitsIncomplete, NO_LIMITS, PersonalLimitsFields } from './personal-limits-fields.tsx';
 
 /** Expiries offered, in days; 0 never expires. */
 const EXPIRY_DAYS = [0, 30, 90, 365] as const;
@@ -57,6 +58,7 @@ export function CreateTokenDialog(props: CreateTokenProps) {
   const [permissions, setPermissions] = useState(0);
   const [sites, setSites] = useState<{ siteId: number; name: string }[]>([]);
   const [fullAccess, setFullAccess] = useState(false);
+  const [limits, setLimits] = useState(NO_LIMITS);
   const granter = props.kind === 'cloud' ? props.granter : null;
   const roles = granter
     ? GRANTABLE_ROLES.filter((role) => grantRefusal(granter, { roleId: role, permissions: 0 }) === null)
@@ -71,6 +73,7 @@ export function CreateTokenDialog(props: CreateTokenProps) {
   const nameError = fieldIssue(props.error, '/name') ? t('apiTokens.form.nameInvalid') : undefined;
   const sitesError = fieldIssue(props.error, '/site_ids') ? t('apiTokens.form.sitesInvalid') : undefined;
   const needsSite = props.kind === 'cloud' && roleId === 'ROLE_USER' && sites.length === 0;
+  const needsCloud = props.kind === 'personal' && limitsIncomplete(limits);
 
   const submit = (event: FormEvent) => {
     event.preventDefault();
@@ -80,7 +83,7 @@ export function CreateTokenDialog(props: CreateTokenProps) {
       expires_at: days === 0 ? null : new Date(Date.now() + days * 86_400_000).toISOString(),
     };
     if (props.kind === 'personal') {
-      props.onSubmit({ ...common, ...(adminScope ? { admin_scope: true } : {}) });
+      props.onSubmit({ ...common, ...(adminScope ? { admin_scope: true } : {}), ...limitsBody(limits) });
       return;
     }
     const siteUser = roleId === 'ROLE_USER';
@@ -135,6 +138,9 @@ export function CreateTokenDialog(props: CreateTokenProps) {
             </MenuItem>
           ))}
         </TextField>
+        {props.kind === 'personal' && (
+          <PersonalLimitsFields value={limits} error={props.error} onChange={setLimits} />
+        )}
         {props.kind === 'personal' && props.isAdministrator && (
           <FormControlLabel
             label={t('apiTokens.form.adminScope')}
@@ -209,7 +215,7 @@ export function CreateTokenDialog(props: CreateTokenProps) {
           <Button
             type="submit"
             variant="contained"
-            disabled={props.pending || name.trim() === '' || needsSite}
+            disabled={props.pending || name.trim() === '' || needsSite || needsCloud}
           >
             {t('apiTokens.create.submit')}
           </Button>

@@ -1,4 +1,4 @@
-// A list of API tokens with what each may reach, its expiry and last use, and its rotate and revoke
+// A list of API tokens with what each may reach (token-access.tsx), its expiry and last use, and its rotate and revoke
 // actions; a new secret (after a rotation) is shown once.
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
@@ -8,18 +8,19 @@ import type { ApiTokenCreated, ApiTokenItem } from '../../../../core/api/api-tok
 import { confirmDialog } from '../../../platform/dialogs/dialog-store.ts';
 import { ListResults } from '../../../platform/list-page/list-page-frame.tsx';
 import type { ListColumn } from '../../../platform/list-page/list-table.tsx';
-import { roleLabelKey } from '../../../platform/list-page/role-labels.ts';
 import { showMessage } from '../../../platform/messages/message-store.ts';
 import { DateTime } from '../../account/index.ts';
 import { type TokenScope, useApiTokenChange, useApiTokens } from '../api/tokens.ts';
 import { RotateDialog } from './rotate-dialog.tsx';
 import { SecretDialog } from './secret-dialog.tsx';
+import { TokenAccess, useTokenAccess } from './token-access.tsx';
 
 export function TokensTable(props: { readonly scope: TokenScope; readonly labelledBy: string }) {
   const { t } = useTranslation();
   const [offset, setOffset] = useState(0);
   const result = useApiTokens(props.scope, offset);
   const change = useApiTokenChange(props.scope);
+  const access = useTokenAccess();
   const [rotating, setRotating] = useState<ApiTokenItem | null>(null);
   const [secret, setSecret] = useState<ApiTokenCreated | null>(null);
   const revoke = async (token: ApiTokenItem) => {
@@ -35,18 +36,15 @@ export function TokensTable(props: { readonly scope: TokenScope; readonly labell
       );
     }
   };
-  const access = (token: ApiTokenItem) => {
-    const mode = t(token.read_only ? 'apiTokens.access.readOnly' : 'apiTokens.access.readWrite');
-    if (token.kind === 'personal') {
-      return token.admin_scope ? `${mode}, ${t('apiTokens.access.adminScope')}` : mode;
-    }
-    const role = t(roleLabelKey(token.role_id ?? ''));
-    const sites = token.role_id === 'ROLE_USER' ? `: ${token.sites.map((site) => site.name).join(', ')}` : '';
-    return `${mode}, ${role}${sites}`;
-  };
   const columns: ListColumn<ApiTokenItem>[] = [
     { id: 'name', header: t('apiTokens.column.name'), cell: (token) => token.name },
-    { id: 'access', header: t('apiTokens.column.access'), from: 'sm', cell: access },
+    {
+      id: 'access',
+      header: t('apiTokens.column.access'),
+      from: 'sm',
+      cell: (token) => <TokenAccess lines={access(token)} />,
+      text: (token) => access(token).join(' · '),
+    },
     {
       id: 'expires',
       header: t('apiTokens.column.expires'),
