@@ -3,7 +3,8 @@
 // the same run: the same number of signed POSTs of the same bodies straight to the same receivers, as many
 // at once, with no database. The receivers run in their own process (this file with `--receivers`). Also
 // what queuing costs the transactions that make the events: publishing them with the 20 webhooks beside
-// publishing them with none. Run with `npm run bench -- webhooks`.
+// publishing them with none, and what the queue stores (each event's body once, docs/webhooks.md#storage).
+// Run with `npm run bench -- webhooks`.
 //   BENCH_DATABASE_URL   PostgreSQL database to use (emptied first); required
 //   BENCH_EVENTS         alert events, default 10000
 //   BENCH_WEBHOOKS       webhooks, default 20
@@ -99,7 +100,9 @@ export async function runWebhooks() {
   const secrets = secretBox(Buffer.alloc(32, 5));
   const receivers = await startReceivers(hooks);
   try {
-    await db.execute(sql`TRUNCATE clouds, webhook_deliveries, live_events RESTART IDENTITY CASCADE`);
+    await db.execute(
+      sql`TRUNCATE clouds, webhook_deliveries, webhook_events, live_events RESTART IDENTITY CASCADE`,
+    );
     await db.execute(sql`INSERT INTO clouds (name, plan_type) VALUES ('Webhook Bench', 'intro')`);
     await db.execute(sql`INSERT INTO sites (cloud_id, name) VALUES (1, 'Bench site')`);
     const alertOf = (i: number) =>
@@ -131,9 +134,12 @@ export async function runWebhooks() {
         secret: SECRET,
       });
     const publishMs = await publish();
-    const [queued] = await queryRows<{ n: number }>(
+    const [queued] = await queryRows<{ n: number; events: number; rows_mb: number; events_mb: number }>(
       db,
-      sql`SELECT count(*)::int AS n FROM webhook_deliveries`,
+      sql`SELECT (SELECT count(*)::int FROM webhook_deliveries) AS n,
+        (SELECT count(*)::int FROM webhook_events) AS events,
+        round(pg_total_relation_size('webhook_deliveries') / 1048576.0, 1)::float AS rows_mb,
+        round(pg_total_relation_size('webhook_events') / 1048576.0, 1)::float AS events_mb`,
     );
     const deps = {
       db,
@@ -158,7 +164,7 @@ export async function runWebhooks() {
     );
     const [sample] = await queryRows<{ payload: object }>(
       db,
-      sql`SELECT payload FROM webhook_deliveries LIMIT 1`,
+      sql`SELECT payload FROM webhook_events LIMIT 1`,
     );
     const floorMs = await floor(receivers.ports, states?.total ?? 0, JSON.stringify(sample?.payload ?? {}));
     const perSecond = (count: number, ms: number) => Math.round((count / ms) * 1000).toLocaleString('en');
@@ -169,6 +175,9 @@ export async function runWebhooks() {
     );
     console.log(
       `publish ${events} alert events in transactions of ${batch}: ${publishMs.toFixed(0)} ms with ${hooks} webhooks (${queued?.n} deliveries queued), floor with none ${publishFloorMs.toFixed(0)} ms`,
+    );
+    console.log(
+      `stored, with indexes: ${queued?.events} events (${queued?.events_mb} MB), ${queued?.n} deliveries (${queued?.rows_mb} MB)`,
     );
     console.log(
       `deliver: ${states?.delivered} of ${states?.total} delivered in ${(deliverMs / 1000).toFixed(1)} s (${perSecond(states?.total ?? 0, deliverMs)}/s, ${rounds} job runs); floor, the same POSTs with no database: ${(floorMs / 1000).toFixed(1)} s (${perSecond(states?.total ?? 0, floorMs)}/s)`,

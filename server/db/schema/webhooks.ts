@@ -1,5 +1,6 @@
-// Webhooks (docs/webhooks.md): a cloud's receivers and the deliveries made to them. A delivery row is
-// written in the transaction that makes its event, and sent by the background job, never in a request.
+// Webhooks (docs/webhooks.md): a cloud's receivers, the events they want and the deliveries made to them.
+// An event's body is stored once, however many webhooks want it, and each of them gets a delivery row
+// naming it: both written in the transaction that makes the event, sent by the background job.
 import { sql } from 'drizzle-orm';
 import {
   boolean,
@@ -50,6 +51,30 @@ export const webhooks = pgTable(
   ],
 );
 
+/** An event some webhook wants (docs/webhooks.md#storage): written once, whatever the number of webhooks. */
+export const webhookEvents = pgTable(
+  'webhook_events',
+  {
+    /** The event's idempotency id: the same for every webhook and every attempt. */
+    id: uuid().primaryKey(),
+    event: text().notNull(),
+    cloudId: integer()
+      .notNull()
+      .references(() => clouds.id, { onDelete: 'cascade' }),
+    siteId: integer(),
+    /** The event in the JSON format (docs/webhooks.md#the-json-format); other formats are made from it. */
+    payload: jsonb().notNull(),
+    occurredAt: timestamp({ withTimezone: true }).notNull(),
+    createdAt: stampedNow(),
+  },
+  (t) => [
+    // A cloud deleted takes its events with it.
+    index('webhook_events_cloud_idx').on(t.cloudId),
+    // The retention job: events older than 14 days go, with their deliveries.
+    index('webhook_events_created_idx').on(t.createdAt),
+  ],
+);
+
 export const webhookDeliveries = pgTable(
   'webhook_deliveries',
   {
@@ -57,11 +82,11 @@ export const webhookDeliveries = pgTable(
     webhookId: integer()
       .notNull()
       .references(() => webhooks.id, { onDelete: 'cascade' }),
-    /** The event's idempotency id: the same for every webhook and every attempt. */
-    eventId: uuid().notNull(),
+    /** The event sent, with its idempotency id and body. */
+    eventId: uuid()
+      .notNull()
+      .references(() => webhookEvents.id, { onDelete: 'cascade' }),
     event: text().notNull(),
-    /** The event in the JSON format (docs/webhooks.md#the-json-format); other formats are made from it. */
-    payload: jsonb().notNull(),
     attempts: integer().notNull().default(0),
     nextAttemptAt: timestamp({ withTimezone: true }),
     state: text({ enum: ['pending', 'delivered', 'failed', 'given_up'] })
@@ -80,7 +105,8 @@ export const webhookDeliveries = pgTable(
     index('webhook_deliveries_due_idx').on(t.nextAttemptAt).where(sql`${t.state} IN ('pending', 'failed')`),
     // The delivery log, newest first, per webhook.
     index('webhook_deliveries_log_idx').on(t.webhookId, t.id),
-    uniqueIndex('webhook_deliveries_event_idx').on(t.webhookId, t.eventId),
-    index('webhook_deliveries_created_idx').on(t.createdAt),
+    // One delivery per event and webhook; also an event's deliveries, dropped with it, and the question of
+    // the retention job: which events no delivery names any more.
+    uniqueIndex('webhook_deliveries_event_webhook_idx').on(t.eventId, t.webhookId),
   ],
 );

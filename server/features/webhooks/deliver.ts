@@ -1,14 +1,11 @@
 // docs/webhooks.md#delivery: the background job that sends queued deliveries, signs them, retries failures
 // with exponential backoff for 24 hours, turns off a webhook failing that long (a mail to the cloud's
-// owner) and keeps the log 14 days. Never run in a request.
+// owner) and keeps the log 14 days, with the events it names (docs/webhooks.md#storage). Never run in a
+// request.
 import { createHmac } from 'node:crypto';
-import http from 'node:http';
-import https from 'node:https';
-import type { LookupFunction } from 'node:net';
 import { sql } from 'drizzle-orm';
 import {
   WEBHOOK_DELIVERIES_KEPT_DAYS,
-  WEBHOOK_EXCERPT_BYTES,
   WEBHOOK_RETRY_WINDOW_MS,
   WEBHOOK_TIMEOUT_MS,
   type WebhookFormat,
@@ -21,13 +18,13 @@ import type { SendMail } from '../../mail/send-mail.ts';
 import type { SecretBox } from '../config/seal.ts';
 import { receiverAddress } from './address.ts';
 import { renderBody, type WebhookPayload } from './formats.ts';
+import { post, REQUESTS_IN_FLIGHT } from './post.ts';
 
 /** The first retry waits this long; each next one twice as long, up to RETRY_MAX_MS. */
 export const RETRY_FIRST_MS = 30_000;
 export const RETRY_MAX_MS = 60 * 60 * 1000;
-/** Deliveries one pass takes at a time, and requests in flight at once. */
+/** Deliveries taken at a time. */
 const BATCH = 500;
-const CONCURRENCY = 64;
 /** A taken delivery is not taken again by another process for this long (the request's timeout and more). */
 const LEASE_MS = 60_000;
 
@@ -60,6 +57,8 @@ type Due = {
   url: string;
   format: WebhookFormat;
   secret: string;
+  /** When it was taken: the time its outcome is stored with and its next attempt counted from. */
+  at: Date;
 };
 
 type Outcome = {
@@ -72,78 +71,19 @@ type Outcome = {
   /** When to try again; null when delivered or given up. */
   next: string | null;
   state: 'delivered' | 'failed' | 'given_up';
+  at: string;
 };
 
-const keepAlive = { keepAlive: true, maxSockets: CONCURRENCY };
-const httpAgent = new http.Agent(keepAlive);
-const httpsAgent = new https.Agent(keepAlive);
+/** What one pass works out once: each webhook's secret opened, each event's body in each format. */
+type PassCache = { secrets: Map<string, string>; bodies: Map<string, string> };
 
-/** Sends one request to the address checked before, with no redirect followed; answers code and excerpt. */
-function post(
-  url: string,
-  address: { address: string; family: 4 | 6 },
-  headers: Record<string, string>,
-  body: string,
-  timeoutMs: number,
-): Promise<{ code: number | null; excerpt: string }> {
-  const target = new URL(url);
-  // The connection goes to the address that was checked, whatever the name resolves to by now.
-  const lookup: LookupFunction = (_host, options, done) => {
-    if ((options as { all?: boolean }).all) done(null, [address]);
-    else done(null, address.address, address.family);
-  };
-  const send = target.protocol === 'https:' ? https.request : http.request;
-  return new Promise((resolve) => {
-    let settled = false;
-    const finish = (answer: { code: number | null; excerpt: string }) => {
-      if (settled) return;
-      settled = true;
-      resolve(answer);
-    };
-    const request = send(
-      target,
-      {
-        method: 'POST',
-        headers: { ...headers, 'content-length': String(Buffer.byteLength(body)) },
-        lookup,
-        agent: target.protocol === 'https:' ? httpsAgent : httpAgent,
-        timeout: timeoutMs,
-      },
-      (response) => {
-        const chunks: Buffer[] = [];
-        let size = 0;
-        response.on('data', (chunk: Buffer) => {
-          if (size < WEBHOOK_EXCERPT_BYTES) chunks.push(chunk);
-          size += chunk.length;
-        });
-        response.on('end', () => {
-          const text = Buffer.concat(chunks).subarray(0, WEBHOOK_EXCERPT_BYTES).toString('utf8');
-          const code = response.statusCode ?? null;
-          const location = response.headers.location;
-          finish({
-            code,
-            excerpt:
-              code !== null && code >= 300 && code < 400
-                ? `Redirect to ${location ?? '(no location)'} not followed. ${text}`.slice(
-                    0,
-                    WEBHOOK_EXCERPT_BYTES,
-                  )
-                : text,
-          });
-        });
-        response.on('error', (error) =>
-          finish({ code: response.statusCode ?? null, excerpt: error.message }),
-        );
-      },
-    );
-    request.on('timeout', () => {
-      request.destroy(new Error(`No answer within ${timeoutMs / 1000} s.`));
-    });
-    request.on('error', (error) =>
-      finish({ code: null, excerpt: error.message.slice(0, WEBHOOK_EXCERPT_BYTES) }),
-    );
-    request.end(body);
-  });
+function cached<K, V>(map: Map<K, V>, key: K, make: () => V): V {
+  let value = map.get(key);
+  if (value === undefined) {
+    value = make();
+    map.set(key, value);
+  }
+  return value;
 }
 
 const PROBLEM_TEXT = {
@@ -152,13 +92,17 @@ const PROBLEM_TEXT = {
   unresolved: 'The host name does not resolve.',
 } as const;
 
-async function attempt(deps: DeliveryDeps, due: Due, now: Date): Promise<Outcome> {
+async function attempt(deps: DeliveryDeps, due: Due, cache: PassCache): Promise<Outcome> {
   const started = performance.now();
+  const now = due.at;
   const resolved = await receiverAddress(due.url, deps.allowPrivate);
   let answer: { code: number | null; excerpt: string };
   if ('problem' in resolved) answer = { code: null, excerpt: PROBLEM_TEXT[resolved.problem] };
   else {
-    const body = renderBody(due.payload, due.format, deps.productName);
+    const body = cached(cache.bodies, `${due.event_id} ${due.format}`, () =>
+      renderBody(due.payload, due.format, deps.productName),
+    );
+    const secret = cached(cache.secrets, due.secret, () => deps.secrets.openText(due.secret));
     const timestamp = String(Math.floor(Date.now() / 1000));
     answer = await post(
       due.url,
@@ -170,7 +114,7 @@ async function attempt(deps: DeliveryDeps, due: Due, now: Date): Promise<Outcome
         'x-console-event-id': due.event_id,
         'x-console-delivery': String(due.id),
         'x-console-timestamp': timestamp,
-        'x-console-signature': `sha256=${signatureOf(deps.secrets.openText(due.secret), timestamp, body)}`,
+        'x-console-signature': `sha256=${signatureOf(secret, timestamp, body)}`,
       },
       body,
       deps.timeoutMs ?? WEBHOOK_TIMEOUT_MS,
@@ -190,55 +134,65 @@ async function attempt(deps: DeliveryDeps, due: Due, now: Date): Promise<Outcome
     excerpt: answer.excerpt,
     next: ok || expired ? null : next.toISOString(),
     state: ok ? 'delivered' : expired ? 'given_up' : 'failed',
+    at: now.toISOString(),
   };
 }
 
-/** Takes due deliveries for this process: no other takes them until the lease ends. */
+/**
+ * Takes due deliveries for this process, with their event's body: no other takes them until the lease
+ * ends. One statement; the rows are claimed with SKIP LOCKED, so processes sharing the database split them.
+ * Ordered by the due index alone, so a take reads its 500 rows and stops, however many are due.
+ */
 async function takeDue(db: Database, now: Date): Promise<Due[]> {
   const at = now.toISOString();
-  return queryRows<Due>(
+  const rows = await queryRows<Omit<Due, 'at'>>(
     db,
     sql`
     WITH due AS (
       SELECT id FROM webhook_deliveries
       WHERE state IN ('pending', 'failed') AND next_attempt_at <= ${at}::timestamptz
-      ORDER BY next_attempt_at, id LIMIT ${BATCH}
-      FOR UPDATE SKIP LOCKED)
-    UPDATE webhook_deliveries d SET next_attempt_at = ${at}::timestamptz + make_interval(secs => ${LEASE_MS / 1000})
-    FROM due, webhooks w
-    WHERE d.id = due.id AND w.id = d.webhook_id
-    RETURNING d.id, d.webhook_id, d.event_id, d.event, d.payload, d.attempts, d.created_at, w.url, w.format,
-      w.secret`,
+      ORDER BY next_attempt_at LIMIT ${BATCH}
+      FOR UPDATE SKIP LOCKED),
+    taken AS (
+      UPDATE webhook_deliveries d
+      SET next_attempt_at = ${at}::timestamptz + make_interval(secs => ${LEASE_MS / 1000})
+      FROM due WHERE d.id = due.id
+      RETURNING d.id, d.webhook_id, d.event_id, d.event, d.attempts, d.created_at)
+    SELECT taken.*, e.payload, w.url, w.format, w.secret
+    FROM taken JOIN webhook_events e ON e.id = taken.event_id JOIN webhooks w ON w.id = taken.webhook_id`,
   );
+  return rows.map((row) => ({ ...row, at: now }));
 }
 
-async function storeOutcomes(db: Database, outcomes: readonly Outcome[], now: Date): Promise<void> {
+/**
+ * Writes a chunk of outcomes: each delivery's attempt, and its webhook's failing time (a webhook answered
+ * once is well again; one that failed starts, or keeps, its failing time).
+ */
+async function storeOutcomes(db: Database, outcomes: readonly Outcome[]): Promise<void> {
   if (outcomes.length === 0) return;
-  const at = now.toISOString();
+  const well = new Set(outcomes.filter((o) => o.ok).map((o) => o.webhook_id));
+  const failing = new Map<number, string>();
+  for (const o of outcomes)
+    if (!o.ok && !well.has(o.webhook_id) && !failing.has(o.webhook_id)) failing.set(o.webhook_id, o.at);
   await db.transaction(async (tx) => {
     await tx.execute(sql`
       UPDATE webhook_deliveries d SET attempts = d.attempts + 1, state = v.state, next_attempt_at = v.next,
-        response_code = v.code, latency_ms = v.latency, response_excerpt = v.excerpt,
-        attempted_at = ${at}::timestamptz,
-        delivered_at = CASE WHEN v.ok THEN ${at}::timestamptz ELSE NULL END
+        response_code = v.code, latency_ms = v.latency, response_excerpt = v.excerpt, attempted_at = v.at,
+        delivered_at = CASE WHEN v.ok THEN v.at ELSE NULL END
       FROM jsonb_to_recordset(${jsonRows(outcomes)}) AS v(id int, ok boolean, code int, latency int,
-        excerpt text, next timestamptz, state text)
+        excerpt text, next timestamptz, state text, at timestamptz)
       WHERE d.id = v.id`);
-    // A webhook answered once is well again; one that failed starts (or keeps) its failing time.
-    const well = [...new Set(outcomes.filter((o) => o.ok).map((o) => o.webhook_id))];
-    const failing = [...new Set(outcomes.filter((o) => !o.ok).map((o) => o.webhook_id))].filter(
-      (id) => !well.includes(id),
-    );
-    if (well.length > 0)
+    if (well.size > 0)
       await tx.execute(sql`
         UPDATE webhooks SET failing_since = NULL
-        WHERE id IN (SELECT (jsonb_array_elements_text(${JSON.stringify(well)}::jsonb))::int)
+        WHERE id IN (SELECT (jsonb_array_elements_text(${JSON.stringify([...well])}::jsonb))::int)
           AND failing_since IS NOT NULL`);
-    if (failing.length > 0)
+    if (failing.size > 0)
       await tx.execute(sql`
-        UPDATE webhooks SET failing_since = ${at}::timestamptz
-        WHERE id IN (SELECT (jsonb_array_elements_text(${JSON.stringify(failing)}::jsonb))::int)
-          AND failing_since IS NULL`);
+        UPDATE webhooks w SET failing_since = v.at
+        FROM jsonb_to_recordset(${jsonRows([...failing].map(([id, at]) => ({ id, at })))})
+          AS v(id int, at timestamptz)
+        WHERE w.id = v.id AND w.failing_since IS NULL`);
   });
 }
 
@@ -290,37 +244,87 @@ export async function disableFailing(deps: DeliveryDeps, now: Date): Promise<num
 
 /**
  * Runs until nothing is due, or for about `budgetMs` (the queue's workers are shared with the status and
- * task sweeps, so one run does not hold one long): answers how many deliveries were attempted.
+ * task sweeps, so one run does not hold one long): answers how many deliveries were attempted. The requests
+ * never wait for the database: the next deliveries are taken while half of those taken are still waiting,
+ * every request in flight is followed at once by the next, and outcomes are written a chunk at a time, one
+ * chunk after another, while the requests go on.
  */
 export async function deliverDue(deps: DeliveryDeps, now = new Date(), budgetMs = 5000): Promise<number> {
   const started = Date.now();
+  const cache: PassCache = { secrets: new Map(), bodies: new Map() };
+  const waiting: Due[] = [];
+  const outcomes: Outcome[] = [];
   let attempted = 0;
-  for (;;) {
-    const taken = await takeDue(deps.db, now);
-    if (taken.length === 0) break;
-    const outcomes: Outcome[] = [];
-    let next = 0;
-    await Promise.all(
-      Array.from({ length: Math.min(CONCURRENCY, taken.length) }, async () => {
-        while (next < taken.length) {
-          const due = taken[next++] as Due;
-          outcomes.push(await attempt(deps, due, now));
-        }
-      }),
-    );
-    await storeOutcomes(deps.db, outcomes, now);
-    attempted += taken.length;
-    if (taken.length < BATCH || Date.now() - started > budgetMs) break;
-    now = new Date(Math.max(now.getTime(), Date.now()));
-  }
-  await disableFailing(deps, now);
+  let last = now;
+  let done = false;
+  let failure: unknown = null;
+  let taking: Promise<void> | null = null;
+  let writing: Promise<void> = Promise.resolve();
+
+  const take = () => {
+    taking ??= (async () => {
+      // The first take is at the time asked for; later ones move on with the clock.
+      const at = attempted === 0 ? now : new Date(Math.max(now.getTime(), Date.now()));
+      const taken = await takeDue(deps.db, at);
+      waiting.push(...taken);
+      attempted += taken.length;
+      last = at;
+      if (taken.length < BATCH || Date.now() - started > budgetMs) done = true;
+    })()
+      .catch((error: unknown) => {
+        failure ??= error;
+        done = true;
+      })
+      .finally(() => {
+        taking = null;
+      });
+    return taking;
+  };
+  const write = () => {
+    const chunk = outcomes.splice(0);
+    if (chunk.length === 0) return;
+    // A chunk not written is sent again once its lease ends (at least once); nothing more is taken.
+    writing = writing
+      .then(() => storeOutcomes(deps.db, chunk))
+      .catch((error: unknown) => {
+        failure ??= error;
+        done = true;
+      });
+  };
+  const worker = async () => {
+    for (;;) {
+      if (!done && waiting.length < BATCH / 2) void take();
+      const due = waiting.shift();
+      if (due === undefined) {
+        if (taking === null) return;
+        await taking;
+        continue;
+      }
+      outcomes.push(await attempt(deps, due, cache));
+      if (outcomes.length >= BATCH) write();
+    }
+  };
+
+  await take();
+  await Promise.all(Array.from({ length: REQUESTS_IN_FLIGHT }, worker));
+  write();
+  await writing;
+  if (failure !== null) throw failure;
+  await disableFailing(deps, last);
   return attempted;
 }
 
-/** Drops deliveries older than 14 days (docs/webhooks.md#the-delivery-log). */
+/**
+ * Drops events older than 14 days with their deliveries (docs/webhooks.md#the-delivery-log; a delivery is
+ * made in its event's transaction), then the events no delivery names any more, such as a deleted
+ * webhook's (docs/webhooks.md#storage).
+ */
 export async function dropExpiredDeliveries(db: Database, now: Date): Promise<void> {
   const before = new Date(now.getTime() - WEBHOOK_DELIVERIES_KEPT_DAYS * 86_400_000).toISOString();
-  await db.execute(sql`DELETE FROM webhook_deliveries WHERE created_at < ${before}::timestamptz`);
+  await db.execute(sql`DELETE FROM webhook_events WHERE created_at < ${before}::timestamptz`);
+  await db.execute(sql`
+    DELETE FROM webhook_events e
+    WHERE NOT EXISTS (SELECT 1 FROM webhook_deliveries d WHERE d.event_id = e.id)`);
 }
 
 /** The webhooks' background work: deliveries every second, the log's retention every ten minutes. */

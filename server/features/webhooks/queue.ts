@@ -1,8 +1,9 @@
-// docs/webhooks.md#events: an event becomes one delivery row per webhook that wants it, written in the
-// transaction that makes the event, so a crash loses none and a rollback sends none (at least once).
+// docs/webhooks.md#events: an event some webhook wants is stored once (docs/webhooks.md#storage), with one
+// delivery row per webhook that wants it, written in the transaction that makes the event, so a crash loses
+// none and a rollback sends none (at least once). An event no webhook wants stores nothing.
 import { randomUUID } from 'node:crypto';
 import { sql } from 'drizzle-orm';
-import type { WebhookEvent } from '../../../core/api/webhooks.ts';
+import { WEBHOOK_SCHEMA_VERSION, type WebhookEvent } from '../../../core/api/webhooks.ts';
 import type { Database } from '../../db/connect.ts';
 import { jsonRows } from '../../db/rows.ts';
 import type { LiveEvent } from '../../events/publish.ts';
@@ -39,19 +40,30 @@ export async function queueWebhookEvents(
     health_id: event.healthId ?? null,
     data: event.data,
   }));
+  // One statement: the webhooks each event reaches, the events reaching at least one stored once with their
+  // body, and a delivery per (webhook, event). PostgreSQL runs a WITH's INSERT to completion whether or not
+  // the rest reads it, and checks the deliveries' reference to their event at the statement's end, so the
+  // deliveries need not join the events written (a join that cost more than the rest).
   await tx.execute(sql`
-    INSERT INTO webhook_deliveries (webhook_id, event_id, event, payload, next_attempt_at)
-    SELECT w.id, e.event_id, e.event,
-      jsonb_build_object('id', e.event_id, 'event', e.event, 'version', 1, 'occurred_at', ${occurredAt}::text,
-        'cloud_id', e.cloud_id, 'site_id', e.site_id, 'data', e.data),
-      ${occurredAt}::timestamptz
-    FROM jsonb_to_recordset(${jsonRows(rows)}) AS e(event_id uuid, event text, cloud_id int, site_id int,
-      alert_type text, health_id text, data jsonb)
-    JOIN webhooks w ON w.cloud_id = e.cloud_id AND w.enabled AND e.event = ANY(w.events)
-      AND (cardinality(w.site_ids) = 0 OR e.site_id = ANY(w.site_ids))
-      AND (e.alert_type IS NULL OR cardinality(w.alert_types) = 0 OR e.alert_type = ANY(w.alert_types))
-      AND (e.health_id IS NULL OR cardinality(w.alert_health_ids) = 0 OR e.health_id = ANY(w.alert_health_ids))
-    ON CONFLICT DO NOTHING`);
+    WITH e AS (
+      SELECT * FROM jsonb_to_recordset(${jsonRows(rows)}) AS e(event_id uuid, event text, cloud_id int,
+        site_id int, alert_type text, health_id text, data jsonb)),
+    wanted AS (
+      SELECT w.id AS webhook_id, e.event_id, e.event FROM e
+      JOIN webhooks w ON w.cloud_id = e.cloud_id AND w.enabled AND e.event = ANY(w.events)
+        AND (cardinality(w.site_ids) = 0 OR e.site_id = ANY(w.site_ids))
+        AND (e.alert_type IS NULL OR cardinality(w.alert_types) = 0 OR e.alert_type = ANY(w.alert_types))
+        AND (e.health_id IS NULL OR cardinality(w.alert_health_ids) = 0 OR e.health_id = ANY(w.alert_health_ids))),
+    stored AS (
+      INSERT INTO webhook_events (id, event, cloud_id, site_id, payload, occurred_at)
+      SELECT e.event_id, e.event, e.cloud_id, e.site_id,
+        jsonb_build_object('id', e.event_id, 'event', e.event, 'version', ${WEBHOOK_SCHEMA_VERSION}::int,
+          'occurred_at', ${occurredAt}::text, 'cloud_id', e.cloud_id, 'site_id', e.site_id, 'data', e.data),
+        ${occurredAt}::timestamptz
+      FROM e WHERE e.event_id IN (SELECT event_id FROM wanted))
+    INSERT INTO webhook_deliveries (webhook_id, event_id, event, next_attempt_at)
+    SELECT wanted.webhook_id, wanted.event_id, wanted.event, ${occurredAt}::timestamptz
+    FROM wanted`);
 }
 
 /**

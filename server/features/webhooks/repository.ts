@@ -1,4 +1,5 @@
 // Webhooks' reads and writes (docs/webhooks.md): the cloud's webhooks, a test delivery, the delivery log.
+// Deliveries name their event (docs/webhooks.md#storage), whose body is stored once.
 import { randomUUID } from 'node:crypto';
 import { and, count, desc, eq, sql } from 'drizzle-orm';
 import { LIST_COUNT_MAX } from '../../../core/api/list-query.ts';
@@ -16,7 +17,7 @@ import type { HealthId } from '../../../core/domain.ts';
 import { type AuditActor, audit } from '../../audit/record.ts';
 import type { Database } from '../../db/connect.ts';
 import { queryRows } from '../../db/rows.ts';
-import { webhookDeliveries, webhooks } from '../../db/schema/webhooks.ts';
+import { webhookDeliveries, webhookEvents, webhooks } from '../../db/schema/webhooks.ts';
 import type { SecretBox } from '../config/seal.ts';
 
 type WebhookRow = typeof webhooks.$inferSelect;
@@ -184,19 +185,19 @@ export async function deleteWebhook(db: Database, actor: AuditActor, before: Web
   });
 }
 
-/** Queues a test delivery ("Send test"); the job sends it within a second or so. */
+/** Queues a test delivery ("Send test"): its event, then the delivery; the job sends it within a second or so. */
 export async function queueTest(
   db: Database,
   webhook: WebhookRow,
   now = new Date(),
 ): Promise<{ delivery_id: number; event_id: string }> {
   const eventId = randomUUID();
-  const [row] = await db
-    .insert(webhookDeliveries)
-    .values({
-      webhookId: webhook.id,
-      eventId,
+  return db.transaction(async (tx) => {
+    await tx.insert(webhookEvents).values({
+      id: eventId,
       event: WEBHOOK_TEST_EVENT,
+      cloudId: webhook.cloudId,
+      siteId: null,
       payload: {
         id: eventId,
         event: WEBHOOK_TEST_EVENT,
@@ -206,10 +207,14 @@ export async function queueTest(
         site_id: null,
         data: { webhook_id: webhook.id },
       },
-      nextAttemptAt: now,
-    })
-    .returning({ id: webhookDeliveries.id });
-  return { delivery_id: (row as { id: number }).id, event_id: eventId };
+      occurredAt: now,
+    });
+    const [row] = await tx
+      .insert(webhookDeliveries)
+      .values({ webhookId: webhook.id, eventId, event: WEBHOOK_TEST_EVENT, nextAttemptAt: now })
+      .returning({ id: webhookDeliveries.id });
+    return { delivery_id: (row as { id: number }).id, event_id: eventId };
+  });
 }
 
 export async function listDeliveries(
