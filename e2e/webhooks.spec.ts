@@ -1,6 +1,6 @@
-// docs/webhooks.md#the-page: the owner adds a webhook for a receiver the journey runs, keeps the secret shown
-// once, sends a test and reads it delivered in the log; the receiver checks the signature with that secret.
-// axe at 1440 and 375 px.
+// docs/webhooks.md#the-page: the owner adds a webhook for a receiver the journey runs, narrowed to an alert
+// type, keeps the secret shown once, sends a test and reads it delivered in the log; the receiver checks the
+// signature with that secret. axe at 1440 and 375 px.
 import { createHmac } from 'node:crypto';
 import { createServer, type IncomingHttpHeaders, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -37,6 +37,9 @@ test('the owner adds a webhook and sends a test', async ({ page }) => {
   await dialog.getByRole('textbox', { name: 'Receiver URL' }).fill(url);
   await dialog.getByRole('group', { name: 'Alerts' }).getByRole('checkbox', { name: 'Alert raised' }).check();
   await dialog.getByRole('group', { name: 'Tasks' }).getByRole('checkbox', { name: 'Task failed' }).check();
+  // An alert event chosen: its alert types are picked by their titles.
+  await dialog.getByRole('combobox', { name: 'Alert types' }).fill('unreachable');
+  await page.getByRole('option', { name: 'Device unreachable', exact: true }).click();
   const secret = await dialog.getByRole('textbox', { name: 'Signing secret' }).inputValue();
   expect(secret).toMatch(/^[0-9a-f]{64}$/);
   await expect(dialog.getByText('Copy it now: it is not shown again.', { exact: false })).toBeVisible();
@@ -46,6 +49,7 @@ test('the owner adds a webhook and sends a test', async ({ page }) => {
 
   const row = page.getByRole('row', { name: new RegExp(url) });
   await expect(row).toContainText('JSON');
+  await expect(row).toContainText('Alert types: Device unreachable');
   await expect(row).toContainText('On');
   await expectNoAxeViolations(page);
   // The secret is never shown again: editing says one is set.

@@ -16,6 +16,7 @@ export const WEBHOOK_EVENTS = [
   'config.applied',
   'config.drifted',
   'firmware_rollout.stopped',
+  'guest_session.ended',
 ] as const;
 export type WebhookEvent = (typeof WEBHOOK_EVENTS)[number];
 /** What a test delivery ("Send test") carries as its event. */
@@ -95,7 +96,22 @@ export const CreateWebhookBody = Type.Object(
     alert_health_ids: Type.Optional(fields.alert_health_ids),
     enabled: Type.Optional(fields.enabled),
   },
-  closed,
+  {
+    ...closed,
+    // The API document's example (docs/api.md#examples): critical alerts and failed tasks of two sites.
+    examples: [
+      {
+        url: 'https://hooks.example.com/console',
+        events: ['alert.raised', 'alert.resolved', 'task.failed'],
+        secret: 'whsec-7Qm2xV9pL4tR8nB3',
+        format: 'json',
+        site_ids: [12, 14],
+        alert_types: ['DEV_UNREACHABLE', 'DEV_CONFIG_FAILED'],
+        alert_health_ids: ['HEALTH_CRITICAL'],
+        enabled: true,
+      },
+    ],
+  },
 );
 export type CreateWebhookBody = Static<typeof CreateWebhookBody>;
 
@@ -110,7 +126,12 @@ export const UpdateWebhookBody = Type.Object(
     alert_health_ids: Type.Optional(fields.alert_health_ids),
     enabled: Type.Optional(fields.enabled),
   },
-  { ...closed, minProperties: 1 },
+  // docs/api.md#examples: a webhook moved to the team's chat, every site.
+  {
+    ...closed,
+    minProperties: 1,
+    examples: [{ url: 'https://chat.example.com/hooks/network-ops', format: 'chat', site_ids: [] }],
+  },
 );
 export type UpdateWebhookBody = Static<typeof UpdateWebhookBody>;
 

@@ -13,6 +13,7 @@ import {
 import type { Database } from '../db/connect.ts';
 import { ssidOf } from './access.ts';
 import { normalizeMac } from './authorize.ts';
+import { endedColumns, queueSessionsEnded } from './ended-events.ts';
 import type { KnownNas } from './nas.ts';
 import { runNamed } from './statements.ts';
 
@@ -70,7 +71,9 @@ async function accountFor(db: Database, cloudId: number, userName: string, mac: 
 
 /**
  * Records an Accounting-Request from a known NAS whose signature was checked. Resolves once recorded (the
- * answer is sent only then, so that a NAS resends what the console could not record).
+ * answer is sent only then, so that a NAS resends what the console could not record). A request that may end
+ * sessions (Stop, Accounting-On/Off) runs in a transaction with their guest_session.ended webhook events
+ * (docs/webhooks.md#events); Start and Interim-Update stay one statement.
  */
 export async function recordAccounting(
   db: Database,
@@ -79,20 +82,49 @@ export async function recordAccounting(
   now: Date = new Date(),
 ): Promise<void> {
   const status = integerValue(request, 'Acct-Status-Type');
-  const at = now.toISOString();
   if (status === ACCT_STATUS.accountingOn || status === ACCT_STATUS.accountingOff) {
-    // The NAS (re)started or stops: none of its sessions goes on.
-    await db.execute(sql`
-      UPDATE guest_sessions SET ended_at = ${at}::timestamptz, updated_at = ${at}::timestamptz,
-        end_reason = coalesce(end_reason, 'nas_reboot')
-      WHERE nas_id = ${nas.id} AND ended_at IS NULL`);
+    await db.transaction((tx) => endNasSessions(tx, nas, now));
     return;
   }
   if (status !== ACCT_STATUS.start && status !== ACCT_STATUS.interimUpdate && status !== ACCT_STATUS.stop)
     return;
+  if (status !== ACCT_STATUS.stop) {
+    await recordSession(db, nas, request, now, false);
+    return;
+  }
+  await db.transaction(async (tx) => {
+    await queueSessionsEnded(tx, await recordSession(tx, nas, request, now, true));
+  });
+}
+
+/** The NAS (re)started or stops: none of its sessions goes on. */
+async function endNasSessions(tx: Database, nas: KnownNas, now: Date) {
+  const at = now.toISOString();
+  const ended = rowsOf(
+    await tx.execute(sql`
+      UPDATE guest_sessions s SET ended_at = ${at}::timestamptz, updated_at = ${at}::timestamptz,
+        end_reason = coalesce(s.end_reason, 'nas_reboot')
+      FROM guest_accounts a
+      WHERE a.id = s.account_id AND s.nas_id = ${nas.id} AND s.ended_at IS NULL
+      RETURNING ${endedColumns}`),
+  );
+  await queueSessionsEnded(tx, ended);
+}
+
+/**
+ * Records a Start, Interim-Update or Stop. Answers the sessions this request ended (a Stop of a session
+ * still open; a Stop resent, or one after the console ended the session, ends none).
+ */
+async function recordSession(
+  db: Database,
+  nas: KnownNas,
+  request: RadiusPacket,
+  now: Date,
+  stop: boolean,
+): Promise<Row[]> {
+  const at = now.toISOString();
   const acctSessionId = textValue(request, 'Acct-Session-Id');
-  if (!acctSessionId) return;
-  const stop = status === ACCT_STATUS.stop;
+  if (!acctSessionId) return [];
   const seconds = integerValue(request, 'Acct-Session-Time') ?? 0;
   const bytesIn = withGigawords(
     integerValue(request, 'Acct-Input-Octets'),
@@ -109,11 +141,20 @@ export async function recordAccounting(
   // The usual case, one statement: the session is known (from its Start, or opened at Access-Accept); a
   // plan without a quota period gives its time and data once, and the account is marked used up in the
   // same statement when its sessions together have spent either (the other sessions read as they were).
-  const known = await runNamed(
-    db,
-    'guest_accounting_update',
-    sql`
-      WITH s AS (
+  // A Stop first locks the row and reads whether it is still open (the newest version, after any other
+  // Stop of it commits), so only one Stop of a session says it ended it.
+  const update = () =>
+    runNamed(
+      db,
+      stop ? 'guest_accounting_stop' : 'guest_accounting_update',
+      sql`
+      WITH ${
+        stop
+          ? sql`before AS (SELECT id, ended_at FROM guest_sessions
+        WHERE nas_id = ${nas.id} AND acct_session_id = ${acctSessionId} FOR NO KEY UPDATE),`
+          : sql``
+      }
+      s AS (
         UPDATE guest_sessions s SET
           updated_at = ${at}::timestamptz,
           duration_s = greatest(s.duration_s, ${seconds}),
@@ -125,27 +166,30 @@ export async function recordAccounting(
             CASE WHEN p.session_quota_bytes IS NOT NULL
               AND greatest(s.bytes_in, ${bytesIn}) + greatest(s.bytes_out, ${bytesOut}) >= p.session_quota_bytes
             THEN 'quota' ELSE ${reason} END) ELSE s.end_reason END
-        FROM guest_accounts a JOIN guest_plans p ON p.id = a.plan_id
+        FROM guest_accounts a JOIN guest_plans p ON p.id = a.plan_id${stop ? sql`, before b` : sql``}
         WHERE s.nas_id = ${nas.id} AND s.acct_session_id = ${acctSessionId} AND a.id = s.account_id
-        RETURNING s.id, s.account_id, s.duration_s, s.bytes_in + s.bytes_out AS bytes, a.used_up_at,
-          p.quota_period, p.session_minutes, p.period_quota_bytes),
+          ${stop ? sql`AND b.id = s.id` : sql``}
+        RETURNING ${stop ? sql`${endedColumns}, b.ended_at IS NULL AS ended_now,` : sql``}
+          s.id AS session_id, s.account_id AS owner_id, s.duration_s AS seconds, s.bytes_in + s.bytes_out AS bytes,
+          a.used_up_at, p.quota_period, p.session_minutes, p.period_quota_bytes),
       used_up AS (
         UPDATE guest_accounts a SET used_up_at = ${at}::timestamptz FROM s
-        WHERE a.id = s.account_id AND s.used_up_at IS NULL AND s.quota_period IS NULL AND (
-          (s.session_minutes IS NOT NULL AND s.duration_s + (SELECT coalesce(sum(o.duration_s), 0)
-            FROM guest_sessions o WHERE o.account_id = s.account_id AND o.id <> s.id) >= s.session_minutes * 60)
+        WHERE a.id = s.owner_id AND s.used_up_at IS NULL AND s.quota_period IS NULL AND (
+          (s.session_minutes IS NOT NULL AND s.seconds + (SELECT coalesce(sum(o.duration_s), 0)
+            FROM guest_sessions o WHERE o.account_id = s.owner_id AND o.id <> s.session_id) >= s.session_minutes * 60)
           OR (s.period_quota_bytes IS NOT NULL AND s.bytes + (SELECT coalesce(sum(o.bytes_in + o.bytes_out), 0)
-            FROM guest_sessions o WHERE o.account_id = s.account_id AND o.id <> s.id) >= s.period_quota_bytes))
+            FROM guest_sessions o WHERE o.account_id = s.owner_id AND o.id <> s.session_id) >= s.period_quota_bytes))
         RETURNING a.id)
-      SELECT s.account_id FROM s`,
-  );
-  if (known.length > 0) return;
+      SELECT * FROM s`,
+    );
+  const known = await update();
+  if (known.length > 0) return known.filter((row) => row.ended_now === true);
 
   // The first record of a session the console has not seen: found by its account, and written whole.
   const mac = normalizeMac(textValue(request, 'Calling-Station-Id'));
   const userName = (textValue(request, 'User-Name') ?? '').trim();
   const accountId = userName === '' ? null : await accountFor(db, nas.cloudId, userName, mac);
-  if (accountId === null) return;
+  if (accountId === null) return [];
   const calledStation = textValue(request, 'Called-Station-Id') ?? null;
   const startedAt = new Date(now.getTime() - seconds * 1000).toISOString();
   const inserted = rowsOf(
@@ -158,22 +202,25 @@ export async function recordAccounting(
           ${mac ?? normalizeMac(userName) ?? ''}, ${nas.deviceId}, ${calledStation}, ${ssidOf(calledStation ?? undefined)},
           ${framedIp}, ${startedAt}::timestamptz, ${at}::timestamptz, ${endedAt}::timestamptz, ${seconds},
           ${bytesIn}, ${bytesOut}, ${reason})
-        ON CONFLICT (nas_id, acct_session_id) DO UPDATE SET updated_at = excluded.updated_at,
-          duration_s = greatest(guest_sessions.duration_s, excluded.duration_s),
-          bytes_in = greatest(guest_sessions.bytes_in, excluded.bytes_in),
-          bytes_out = greatest(guest_sessions.bytes_out, excluded.bytes_out),
-          ended_at = coalesce(guest_sessions.ended_at, excluded.ended_at),
-          end_reason = coalesce(guest_sessions.end_reason, excluded.end_reason)
-        RETURNING account_id)
-      SELECT s.account_id, a.used_up_at, p.quota_period, p.session_minutes, p.period_quota_bytes
+        ON CONFLICT (nas_id, acct_session_id) DO NOTHING
+        RETURNING *)
+      SELECT ${endedColumns}, a.used_up_at, p.quota_period, p.session_minutes, p.period_quota_bytes
       FROM s JOIN guest_accounts a ON a.id = s.account_id JOIN guest_plans p ON p.id = a.plan_id`),
   );
   const row = inserted[0];
-  if (!row || row.used_up_at !== null || row.quota_period !== null) return;
+  // Written meanwhile by another request of the same session (its Accept or a record sent twice): recorded
+  // as a known session.
+  if (!row) return (await update()).filter((known) => known.ended_now === true);
+  await markUsedUp(db, row, at);
+  return stop ? [row] : [];
+}
+
+/** As above: a plan without a quota period gives its time and data once, over the account's validity. */
+async function markUsedUp(db: Database, row: Row, at: string) {
+  if (row.used_up_at !== null || row.quota_period !== null) return;
   const minutes = row.session_minutes === null ? null : Number(row.session_minutes);
   const quota = row.period_quota_bytes === null ? null : Number(row.period_quota_bytes);
   if (minutes === null && quota === null) return;
-  // As above: a plan without a quota period gives its time and data once, over the account's validity.
   await db.execute(sql`
     UPDATE guest_accounts SET used_up_at = ${at}::timestamptz
     WHERE id = ${Number(row.account_id)} AND used_up_at IS NULL AND EXISTS (

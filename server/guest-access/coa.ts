@@ -6,6 +6,7 @@ import { attribute, encodeRequest, type RadiusAttribute, verifyResponse } from '
 import type { AppContext } from '../context.ts';
 import { acceptAttributes } from './access.ts';
 import { checkGuestLogin } from './authorize.ts';
+import { endOpenSessions } from './ended-events.ts';
 
 /** Why the console ends or changes a guest's sessions. */
 export type CoaCause = 'operator' | 'revoked' | 'plan_changed';
@@ -140,16 +141,17 @@ const tally = (answers: Answer[]): CoaOutcome => ({
   unanswered: answers.filter((a) => a === 'none').length,
 });
 
-/** Ends the sessions their NAS acknowledged: ended now, with the cause; the NAS's Stop brings the bytes. */
+/**
+ * Ends the sessions their NAS acknowledged: ended now, with the cause; the NAS's Stop brings the bytes. Each
+ * one still open gets its guest_session.ended webhook event in the same transaction (docs/webhooks.md#events).
+ */
 async function markEnded(ctx: AppContext, ids: number[], by: { userId: number | null; cause: CoaCause }) {
   if (ids.length === 0) return;
-  await ctx.db.execute(sql`
-    UPDATE guest_sessions SET ended_at = now(), updated_at = now(), end_reason = ${by.cause},
-      disconnected_by = ${by.userId}
-    WHERE id IN (${sql.join(
-      ids.map((id) => sql`${id}`),
-      sql`, `,
-    )}) AND ended_at IS NULL`);
+  const chosen = sql`s.id IN (${sql.join(
+    ids.map((id) => sql`${id}`),
+    sql`, `,
+  )})`;
+  await ctx.db.transaction((tx) => endOpenSessions(tx, chosen, by));
 }
 
 /**

@@ -16,6 +16,7 @@ import {
   guestVoucherBatches,
 } from '../../db/schema/guest-access.ts';
 import { errors } from '../../errors.ts';
+import { endOpenSessions } from '../../guest-access/ended-events.ts';
 import { distinctCodes } from './codes.ts';
 import { futureDate, planOfCloud, validUntilAtCreation } from './repository.ts';
 
@@ -234,6 +235,12 @@ export async function accountsWithOpenSessions(
 export async function deleteBatch(db: Database, actor: AuditActor, cloudId: number, batchId: number) {
   const batch = await findBatch(db, cloudId, batchId);
   await db.transaction(async (tx) => {
+    // Sessions no NAS acknowledged ending end with it, with their webhook events (docs/webhooks.md#events).
+    await endOpenSessions(
+      tx,
+      sql`s.cloud_id = ${cloudId} AND s.account_id IN (SELECT id FROM guest_accounts WHERE batch_id = ${batchId})`,
+      { cause: 'revoked', userId: actor.userId },
+    );
     const [vouchers] = await tx
       .select({ n: count() })
       .from(guestAccounts)

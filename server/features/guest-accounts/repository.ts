@@ -17,6 +17,7 @@ import { likeContains } from '../../db/like.ts';
 import { guestAccounts, guestPlans, guestVoucherBatches } from '../../db/schema/guest-access.ts';
 import { errors } from '../../errors.ts';
 import type { SecretBox } from '../../features/config/seal.ts';
+import { endOpenSessions } from '../../guest-access/ended-events.ts';
 import { accountStateIs, accountStateSql } from '../../guest-access/states.ts';
 import { randomPassword } from './codes.ts';
 
@@ -423,6 +424,11 @@ export async function deleteAccount(
 ): Promise<void> {
   const account = await findAccount(db, cloudId, accountId);
   await db.transaction(async (tx) => {
+    // Sessions no NAS acknowledged ending end with it, with their webhook events (docs/webhooks.md#events).
+    await endOpenSessions(tx, sql`s.cloud_id = ${cloudId} AND s.account_id = ${accountId}`, {
+      cause: 'revoked',
+      userId: actor.userId,
+    });
     await tx
       .delete(guestAccounts)
       .where(and(eq(guestAccounts.cloudId, cloudId), eq(guestAccounts.id, accountId)));

@@ -23,6 +23,7 @@ const TITLES: Record<string, string> = {
   'config.applied': 'Configuration applied',
   'config.drifted': 'Configuration drifted',
   'firmware_rollout.stopped': 'Firmware rollout stopped',
+  'guest_session.ended': 'Guest session ended',
   'webhook.test': 'Test delivery',
 };
 
@@ -58,6 +59,8 @@ export function summaryOf(payload: WebhookPayload, productName: string): { title
         return `task ${d.task_id} (${d.type_id}): ${word(d.task_state)}`;
       case 'firmware_rollout.stopped':
         return `task ${d.task_id}: ${d.reason}`;
+      case 'guest_session.ended':
+        return `${d.username} (${d.mac}): ${word(d.end_reason)}`;
       case 'webhook.test':
         return 'This is a test delivery from the console.';
       default:

@@ -1,5 +1,5 @@
 // The dialog that adds or changes a webhook (docs/webhooks.md#the-page): the receiver, the events grouped,
-// the site and alert-health filters, the format, and the signing secret, shown only while it is being set.
+// the site, alert-type and alert-health filters, the format, and the signing secret, shown only while it is being set.
 import Alert from '@mui/material/Alert';
 import Autocomplete from '@mui/material/Autocomplete';
 import Box from '@mui/material/Box';
@@ -16,6 +16,7 @@ import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { type FormEvent, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { ALERT_TITLE_KEYS } from '../../../../core/alert-titles.ts';
 import {
   WEBHOOK_FORMATS,
   WEBHOOK_SECRET_MAX_LENGTH,
@@ -25,24 +26,34 @@ import {
   type WebhookEvent,
   type WebhookFormat,
 } from '../../../../core/api/webhooks.ts';
-import type { HealthId } from '../../../../core/domain.ts';
+import { ALERT_TYPES, type HealthId } from '../../../../core/domain.ts';
 import { isApiError } from '../../../platform/api-error.ts';
 import { ModalShell } from '../../../platform/dialogs/modal-shell.tsx';
 import { showMessage } from '../../../platform/messages/message-store.ts';
 import { useSitesSelect } from '../../sites/index.ts';
 import { useSaveWebhook } from '../api/webhooks.ts';
-import { EVENT_GROUPS, EVENT_KEYS, FORMAT_KEYS, HEALTH_KEYS, newSecret } from './webhook-texts.ts';
+import {
+  EVENT_GROUPS,
+  EVENT_KEYS,
+  FORMAT_KEYS,
+  HEALTH_KEYS,
+  isKnownAlertType,
+  newSecret,
+  wantsAlerts,
+} from './webhook-texts.ts';
 
 type Form = {
   url: string;
   format: WebhookFormat;
   events: WebhookEvent[];
   siteIds: number[];
+  /** ALERT_TYPE names; a type the console no longer knows stays as it was saved. */
+  alertTypes: string[];
   healthIds: HealthId[];
   /** null: the secret set before is kept. */
   secret: string | null;
 };
-type Field = 'url' | 'events' | 'secret' | 'siteIds';
+type Field = 'url' | 'events' | 'secret' | 'siteIds' | 'alertTypes';
 
 const HEALTHS: HealthId[] = ['HEALTH_CRITICAL', 'HEALTH_WARNING', 'HEALTH_NORMAL'];
 const SERVER_FIELDS: Record<string, Field> = {
@@ -50,6 +61,7 @@ const SERVER_FIELDS: Record<string, Field> = {
   '/events': 'events',
   '/secret': 'secret',
   '/site_ids': 'siteIds',
+  '/alert_types': 'alertTypes',
 };
 
 const formOf = (webhook: Webhook | null): Form =>
@@ -59,10 +71,19 @@ const formOf = (webhook: Webhook | null): Form =>
         format: webhook.format,
         events: [...webhook.events],
         siteIds: [...webhook.site_ids],
+        alertTypes: [...webhook.alert_types],
         healthIds: [...webhook.alert_health_ids],
         secret: null,
       }
-    : { url: '', format: 'json', events: [], siteIds: [], healthIds: [], secret: newSecret() };
+    : {
+        url: '',
+        format: 'json',
+        events: [],
+        siteIds: [],
+        alertTypes: [],
+        healthIds: [],
+        secret: newSecret(),
+      };
 
 function localErrors(form: Form): Field[] {
   const errors: Field[] = [];
@@ -85,6 +106,7 @@ const ERROR_KEYS = {
   events: 'webhooks.error.events',
   secret: 'webhooks.error.secret',
   siteIds: 'webhooks.error.saveFailed',
+  alertTypes: 'webhooks.error.saveFailed',
 } as const satisfies Record<Field, string>;
 
 interface WebhookDialogProps {
@@ -132,6 +154,7 @@ export function WebhookDialog({ cloudId, webhook, onClose, onSaved }: WebhookDia
       format: form.format,
       events: form.events,
       site_ids: form.siteIds,
+      alert_types: form.alertTypes,
       alert_health_ids: form.healthIds,
       ...(form.secret === null ? {} : { secret: form.secret }),
     };
@@ -150,6 +173,11 @@ export function WebhookDialog({ cloudId, webhook, onClose, onSaved }: WebhookDia
       .then(() => showMessage({ content: t('webhooks.message.copied') }));
   };
   const siteNames = new Map((sites.data?.sites ?? []).map((site) => [site.id, site.name]));
+  // The known types by their title; one saved that the console no longer knows is kept as it is.
+  const alertTypeOptions = [
+    ...[...ALERT_TYPES].sort((a, b) => t(ALERT_TITLE_KEYS[a]).localeCompare(t(ALERT_TITLE_KEYS[b]))),
+    ...form.alertTypes.filter((type) => !(ALERT_TYPES as readonly string[]).includes(type)),
+  ];
   const eventsLabelId = `${formId}-events`;
   const healthsLabelId = `${formId}-healths`;
 
@@ -225,7 +253,24 @@ export function WebhookDialog({ cloudId, webhook, onClose, onSaved }: WebhookDia
           </Box>
           {invalid('events') && <FormHelperText>{helper('events')}</FormHelperText>}
         </FormControl>
-        {(form.events.includes('alert.raised') || form.events.includes('alert.resolved')) && (
+        {wantsAlerts(form.events) && (
+          <Autocomplete
+            multiple
+            options={alertTypeOptions}
+            value={form.alertTypes}
+            onChange={(_, value) => set('alertTypes', value)}
+            getOptionLabel={(type) => (isKnownAlertType(type) ? t(ALERT_TITLE_KEYS[type]) : type)}
+            renderInput={(params) => (
+              <TextField
+                {...params}
+                label={t('webhooks.field.alertTypes')}
+                error={invalid('alertTypes')}
+                helperText={helper('alertTypes', t('webhooks.hint.alertTypes'))}
+              />
+            )}
+          />
+        )}
+        {wantsAlerts(form.events) && (
           <FormControl component="fieldset">
             <FormLabel component="legend" id={healthsLabelId}>
               {t('webhooks.field.healths')}

@@ -1,5 +1,5 @@
 // docs/webhooks.md#the-page: the Webhooks page (/v2/cloud/{cloudId}/webhooks), for members with
-// manage_users: the cloud's webhooks, a dialog to add or change one, turning one on or off, "Send test",
+// manage_users: the cloud's webhooks with their alert filters, a dialog to add or change one, turning one on or off, "Send test",
 // and each webhook's delivery log.
 import AddIcon from '@mui/icons-material/Add';
 import SendIcon from '@mui/icons-material/Send';
@@ -11,6 +11,7 @@ import Typography from '@mui/material/Typography';
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLocation } from 'react-router';
+import { ALERT_TITLE_KEYS } from '../../../../core/alert-titles.ts';
 import type { Webhook } from '../../../../core/api/webhooks.ts';
 import { readPathIds } from '../../../../core/routes.ts';
 import { isApiError } from '../../../platform/api-error.ts';
@@ -23,9 +24,17 @@ import { useFormatDateTime } from '../../account/index.ts';
 import { useWebhookAction, useWebhooks, type WebhookAction } from '../api/webhooks.ts';
 import { DeliveriesDialog } from '../components/deliveries-dialog.tsx';
 import { WebhookDialog } from '../components/webhook-dialog.tsx';
-import { EVENT_KEYS, FORMAT_KEYS } from '../components/webhook-texts.ts';
+import {
+  EVENT_KEYS,
+  FORMAT_KEYS,
+  HEALTH_KEYS,
+  isKnownAlertType,
+  wantsAlerts,
+} from '../components/webhook-texts.ts';
 
 const LIST_ID = 'webhooks-list-title';
+/** A filter's line wraps in its cell rather than running under the next column. */
+const wrapping = { whiteSpace: 'normal' } as const;
 
 export function WebhooksPage() {
   const { t } = useTranslation();
@@ -73,6 +82,31 @@ export function WebhooksPage() {
     );
   };
 
+  /** The alert-type and health filters, when set on a webhook that wants alert events. */
+  const alertFilters = (webhook: Webhook) => {
+    if (!wantsAlerts(webhook.events)) return null;
+    const types = webhook.alert_types.map((type) =>
+      isKnownAlertType(type) ? t(ALERT_TITLE_KEYS[type]) : type,
+    );
+    const healths = webhook.alert_health_ids.map((health) => t(HEALTH_KEYS[health]));
+    return (
+      <>
+        {types.length > 0 && (
+          <Typography variant="caption" color="text.secondary" title={types.join(', ')} sx={wrapping}>
+            {types.length <= 2
+              ? t('webhooks.filter.alertTypes', { types: types.join(', ') })
+              : t('webhooks.filter.alertTypesCount', { count: types.length })}
+          </Typography>
+        )}
+        {healths.length > 0 && (
+          <Typography variant="caption" color="text.secondary" sx={wrapping}>
+            {t('webhooks.filter.healths', { healths: healths.join(', ') })}
+          </Typography>
+        )}
+      </>
+    );
+  };
+
   const columns: ListColumn<Webhook>[] = [
     {
       id: 'url',
@@ -90,11 +124,14 @@ export function WebhooksPage() {
       id: 'events',
       header: t('webhooks.column.events'),
       cell: (webhook) => (
-        <span title={webhook.events.map((event) => t(EVENT_KEYS[event])).join(', ')}>
-          {webhook.events.length <= 2
-            ? webhook.events.map((event) => t(EVENT_KEYS[event])).join(', ')
-            : t('webhooks.events.count', { count: webhook.events.length })}
-        </span>
+        <Box sx={{ display: 'grid', gap: 0.25, justifyItems: 'start' }}>
+          <span title={webhook.events.map((event) => t(EVENT_KEYS[event])).join(', ')}>
+            {webhook.events.length <= 2
+              ? webhook.events.map((event) => t(EVENT_KEYS[event])).join(', ')
+              : t('webhooks.events.count', { count: webhook.events.length })}
+          </span>
+          {alertFilters(webhook)}
+        </Box>
       ),
       from: 'md',
     },
