@@ -1,11 +1,23 @@
 // @vitest-environment node
 // The access rules of docs/roles.md and docs/api.md#http-conventions, docs/decisions.md as one table: every route and method against every kind of
-// caller. Each feature's own tests cover what the calls answer; this file covers who may call them.
+// caller, browser sessions and API tokens (docs/api-tokens.md) alike. Each feature's own tests cover what the
+// calls answer; this file covers who may call them.
+import { like } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { auditRecords } from './db/schema/audit.ts';
 import { wirelessClients } from './db/schema/inventory.ts';
 import { adoptDevice, createFleetCloud } from './fleet/test-fleet.ts';
-import { type Call, type Caller, expected } from './test/access-rules.ts';
+import {
+  answerOf,
+  type Call,
+  type Caller,
+  isToken,
+  ROUTE_PLACEHOLDERS,
+  TOKEN_KINDS,
+  type TokenKind,
+} from './test/access-rules.ts';
 import { CALLS, clientIds } from './test/access-table.ts';
+import { createTableTokens } from './test/access-tokens.ts';
 import { as, createTestApp, type TestApp } from './test/app.ts';
 import { ACTORS, createRoleCloud, type RoleCloud } from './test/role-cloud.ts';
 
@@ -24,6 +36,7 @@ async function multipartBody() {
 
 let t: TestApp;
 let f: RoleCloud;
+let tokens: Record<TokenKind, string>;
 beforeAll(async () => {
   // The push subscription rows use push.example.com endpoints.
   t = await createTestApp({}, { PUSH_SERVICE_HOSTS: 'push.example.com' });
@@ -42,12 +55,15 @@ beforeAll(async () => {
       .returning();
     clientIds[site] = client?.id ?? 0;
   }
+  tokens = await createTableTokens(t, f);
 }, 120_000);
 afterAll(() => t.close());
 
 async function send(caller: Caller, call: Call) {
   const headers: Record<string, string> = { ...call.headers?.(f) };
-  if (caller !== 'anonymous') {
+  // A bearer request: no cookie, no CSRF token (docs/api-tokens.md#what-a-token-reaches).
+  if (isToken(caller)) headers.authorization = `Bearer ${tokens[caller]}`;
+  else if (caller !== 'anonymous') {
     const session = f.sessions[caller === 'withoutCsrf' ? 'owner' : caller];
     headers.cookie = session.cookie;
     if (caller !== 'withoutCsrf') headers['x-csrf-token'] = session.csrfToken;
@@ -64,25 +80,15 @@ async function send(caller: Caller, call: Call) {
   return t.app.inject({ method: call.method, url: call.url(f), headers, payload });
 }
 
-// Builds the route patterns for the test names.
-const PLACEHOLDERS = {
-  cloud: { id: ':cloudId' },
-  devices: { assignedDevice: { id: ':id' }, otherDevice: { id: ':id' } },
-  sites: { assigned: { id: ':id' }, other: { id: ':id' } },
-  recorder: { id: ':id' },
-  configRevisions: { assigned: ':revisionId', other: ':revisionId' },
-  deviceConfigRevisions: { assigned: ':revisionId', other: ':revisionId' },
-} as unknown as RoleCloud;
-
-const CALLERS: Caller[] = [...ACTORS, 'anonymous', 'withoutCsrf'];
+const CALLERS: Caller[] = [...ACTORS, 'anonymous', 'withoutCsrf', ...TOKEN_KINDS];
 
 describe('access table', () => {
   for (const call of CALLS) {
-    const name = `${call.method} ${call.url(PLACEHOLDERS)}`;
+    const name = `${call.method} ${call.url(ROUTE_PLACEHOLDERS)}`;
     const site = 'site' in call.rule ? ` (on the ${call.rule.site} site)` : '';
     describe(`${name}${site}`, () => {
       for (const caller of CALLERS) {
-        const outcome = expected(caller, call);
+        const { outcome, message } = answerOf(caller, call);
         it(`${caller}: ${outcome === 'ok' ? 'allowed' : outcome}`, async () => {
           const response = await send(caller, call);
           if (outcome === 'ok') {
@@ -91,6 +97,7 @@ describe('access table', () => {
           } else {
             expect(response.statusCode, response.body).toBe(outcome);
             expect(Object.keys(response.json())).toEqual(['message']);
+            if (message) expect(response.json().message).toBe(message);
           }
         });
       }
@@ -107,6 +114,17 @@ describe('beyond the table', () => {
     });
     expect(response.statusCode).toBe(404);
     expect(response.json()).toEqual({ message: 'Not found.' });
+  });
+
+  it('records no change by the read-only token, whose every write the table refused', async () => {
+    // Each token's changes are in the change log under its name (docs/api-tokens.md#the-change-log).
+    const changesBy = async (kind: TokenKind) =>
+      t.database.db
+        .select({ id: auditRecords.id })
+        .from(auditRecords)
+        .where(like(auditRecords.actorEmail, `API token "Access table ${kind}"%`));
+    expect(await changesBy('ownerReadOnlyToken')).toEqual([]);
+    expect((await changesBy('ownerToken')).length).toBeGreaterThan(0);
   });
 
   it('answers 401 to a caller without a session who echoes the csrf_token cookie', async () => {

@@ -110,6 +110,17 @@ export function sessionUserId(request: FastifyRequest): number {
   throw errors.unauthorized();
 }
 
+/**
+ * The session of the person a request acts for: a browser session, or the one a personal API token stands
+ * for. A cloud API token has none, so a call that needs one (a tunnel, a video view) refuses it with 403
+ * rather than asking it to sign in (docs/api-tokens.md#cloud-tokens).
+ */
+export function sessionOf(request: FastifyRequest): Session {
+  if (request.session) return request.session;
+  if (request.apiToken) throw errors.forbidden(CLOUD_TOKEN_REFUSAL);
+  throw errors.unauthorized();
+}
+
 export const CLOUD_TOKEN_REFUSAL =
   'This call acts for a person: a cloud API token cannot make it. Use a personal token.';
 

@@ -1,5 +1,6 @@
 // The access table's rows for the platform administrators' calls: the error-report list and the Admin
-// Panel (/apiv2/admin). Each answers a platform administrator only.
+// Panel (/apiv2/admin). Each answers a platform administrator only (and of API tokens, only their personal
+// token with the admin scope: docs/api-tokens.md).
 import type { Call, Rule } from './access-rules.ts';
 import type { RoleCloud } from './role-cloud.ts';
 
@@ -9,6 +10,8 @@ const contentOf = (f: RoleCloud): Partial<RoleCloud['platformContent']> => f.pla
 const newsPostUrl = (path: string) => (f: RoleCloud) =>
   `/apiv2/admin/news-posts/${contentOf(f).newsPostUuid ?? ':uuid'}${path}`;
 const videoUrl = (f: RoleCloud) => `/apiv2/admin/videos/${contentOf(f).videoId ?? ':id'}`;
+/** An unused spare for a deleting row, as each caller allowed deletes one; the placeholder when named. */
+const spare = <T>(ids: T[] | undefined, placeholder: string) => ids?.shift() ?? placeholder;
 
 export const PLATFORM_CALLS: Call[] = [
   { method: 'GET', url: () => '/apiv2/error-reports', rule: platformAdmin },
@@ -49,7 +52,11 @@ export const PLATFORM_CALLS: Call[] = [
   },
   { method: 'POST', url: newsPostUrl('/publish'), rule: platformAdmin },
   { method: 'POST', url: newsPostUrl('/unpublish'), rule: platformAdmin },
-  { method: 'DELETE', url: newsPostUrl(''), rule: platformAdmin },
+  {
+    method: 'DELETE',
+    url: (f) => `/apiv2/admin/news-posts/${spare(contentOf(f).spareNewsPosts, ':uuid')}`,
+    rule: platformAdmin,
+  },
   { method: 'GET', url: () => '/apiv2/admin/videos', rule: platformAdmin },
   {
     method: 'POST',
@@ -58,5 +65,9 @@ export const PLATFORM_CALLS: Call[] = [
     body: () => ({ title: 'Table video', video_url: '/media/videos/table.webm' }),
   },
   { method: 'PATCH', url: videoUrl, rule: platformAdmin, body: () => ({ active: false }) },
-  { method: 'DELETE', url: videoUrl, rule: platformAdmin },
+  {
+    method: 'DELETE',
+    url: (f) => `/apiv2/admin/videos/${spare(contentOf(f).spareVideos, ':id')}`,
+    rule: platformAdmin,
+  },
 ];

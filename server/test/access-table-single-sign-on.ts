@@ -12,13 +12,15 @@ const manageUsers = (status?: 404): Rule => ({
   ...(status ? { status } : {}),
 });
 
+// A cloud token acts for no person: who changes the provider is a person, named in the change log.
 export const SINGLE_SIGN_ON_CALLS: Call[] = [
-  { method: 'DELETE', url: url(''), rule: manageUsers(404) },
+  { method: 'DELETE', url: url(''), rule: manageUsers(404), person: true },
   { method: 'GET', url: url(''), rule: manageUsers() },
   {
     method: 'PUT',
     url: url(''),
     rule: manageUsers(),
+    person: true,
     body: () => ({
       issuer_url: 'https://sso.table.example',
       client_id: 'table',

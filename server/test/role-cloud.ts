@@ -11,6 +11,7 @@ import { createTableFloors } from '../features/floor-maps/test-floors.ts';
 import { createTableGuestAccess } from '../features/guest-accounts/test-guest.ts';
 import { createTablePortals } from '../features/guest-portals/test-portals.ts';
 import { addTaskFiles, createTask } from '../features/tasks/test-cloud.ts';
+import { TOKEN_KINDS } from './access-rules.ts';
 import { login, type Session, type TestApp, testSecrets } from './app.ts';
 import {
   addMember,
@@ -37,8 +38,11 @@ export const ACTORS = [
 ] as const;
 export type Actor = (typeof ACTORS)[number];
 
-/** One spare per caller of a row: every actor, an anonymous caller and one without the CSRF token. */
-const SPARES = ACTORS.length + 2;
+/**
+ * One spare per caller of a row: every actor, an anonymous caller, one without the CSRF token and each API
+ * token (server/test/access-rules.ts TOKENS).
+ */
+const SPARES = ACTORS.length + 2 + TOKEN_KINDS.length;
 
 /**
  * A cloud with two sites (a switch on each, a Site User assigned to the first), a smart NVR, a saved site
@@ -173,7 +177,8 @@ export async function createRoleCloud(t: TestApp) {
     return login(t.app, user.email, TEST_PASSWORD);
   };
   const outsider = await createUser(db);
-  await addMember(db, outsider.id, (await createCloud(db)).id, 'ROLE_OWNER');
+  const outsiderCloud = await createCloud(db);
+  await addMember(db, outsider.id, outsiderCloud.id, 'ROLE_OWNER');
   const platformAdmin = await createUser(db, { isAdministrator: true, supportTools: true });
 
   const sessions: Record<Actor, Session> = {
@@ -193,7 +198,7 @@ export async function createRoleCloud(t: TestApp) {
   const pendingDevices = await db
     .insert(pendingDevicesTable)
     .values(
-      Array.from({ length: 32 }, (_, n) => ({
+      Array.from({ length: 2 * SPARES }, (_, n) => ({
         cloudId: cloud.id,
         sn: `ACCESSPEND${n}`,
         mac: `02:ad:00:00:00:${n.toString(16).padStart(2, '0')}`,
@@ -253,32 +258,18 @@ export async function createRoleCloud(t: TestApp) {
     await agent({ smartNvrId: spare?.id ?? 0 });
     adopted.recorder.push(spare?.id ?? 0);
   }
-  // Platform content for the Admin Panel's rows: a draft news post and a video, changed then deleted.
-  const [newsPost] = await db
-    .insert(blogPosts)
-    .values({
-      uuid: '5e1f0c2a-7d3b-4c9e-8f10-00000000a11c',
-      title: 'Access table post',
-      plaintext: 'Draft',
-      mobiledoc: { version: '0.3.1', atoms: [], cards: [], markups: [], sections: [] },
-      url: 'https://news.test.example/access-table/',
-    })
-    .returning({ uuid: blogPosts.uuid });
-  const [video] = await db
-    .insert(advertisements)
-    .values({ title: 'Access table video', videoUrl: '/media/videos/access-table.webm' })
-    .returning({ id: advertisements.id });
-  if (!newsPost || !video) throw new Error('platform content not created');
+  const platformContent = await createPlatformContent(db);
   return {
     cloud,
     sites: { assigned, other },
     pendingDevices,
     claimed,
     adopted,
-    platformContent: { newsPostUuid: newsPost.uuid, videoId: video.id },
+    platformContent,
     // A person the Admin Panel's per-person calls act on.
     outsiderId: outsider.id,
     outsiderEmail: outsider.email,
+    outsiderCloudId: outsiderCloud.id,
     devices: { assignedDevice, otherDevice },
     configRevisions,
     deviceConfigRevisions,
@@ -298,3 +289,35 @@ export async function createRoleCloud(t: TestApp) {
   };
 }
 export type RoleCloud = Awaited<ReturnType<typeof createRoleCloud>>;
+
+/**
+ * Platform content for the Admin Panel's rows: a draft news post and a video, changed by their rows, and
+ * spares of each for the deleting rows, one per caller.
+ */
+async function createPlatformContent(db: TestApp['database']['db']) {
+  const posts = await db
+    .insert(blogPosts)
+    .values(
+      Array.from({ length: SPARES + 1 }, (_, n) => ({
+        uuid: `5e1f0c2a-7d3b-4c9e-8f10-${n.toString(16).padStart(12, '0')}`,
+        title: `Access table post ${n}`,
+        plaintext: 'Draft',
+        mobiledoc: { version: '0.3.1', atoms: [], cards: [], markups: [], sections: [] },
+        url: `https://news.test.example/access-table-${n}/`,
+      })),
+    )
+    .returning({ uuid: blogPosts.uuid });
+  const videos = await db
+    .insert(advertisements)
+    .values(
+      Array.from({ length: SPARES + 1 }, (_, n) => ({
+        title: `Access table video ${n}`,
+        videoUrl: `/media/videos/access-table-${n}.webm`,
+      })),
+    )
+    .returning({ id: advertisements.id });
+  const [newsPost, ...spareNewsPosts] = posts.map((post) => post.uuid);
+  const [videoId, ...spareVideos] = videos.map((video) => video.id);
+  if (!newsPost || !videoId) throw new Error('platform content not created');
+  return { newsPostUuid: newsPost, videoId, spareNewsPosts, spareVideos };
+}

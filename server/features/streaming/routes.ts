@@ -4,7 +4,7 @@
 // administrators (docs/roles.md).
 import { Readable } from 'node:stream';
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyReply } from 'fastify';
 import { Type } from 'typebox';
 import {
   CameraParams,
@@ -30,6 +30,7 @@ import {
   VIEW_MAX_S,
 } from '../../../core/streaming.ts';
 import { membershipOf, personOf } from '../../auth/cloud-scope.ts';
+import { sessionOf } from '../../auth/request-auth.ts';
 import type { AppContext } from '../../context.ts';
 import type { Database } from '../../db/connect.ts';
 import { errors } from '../../errors.ts';
@@ -68,11 +69,6 @@ async function recorderAndCamera(db: Database, cloudId: number, smartNvrId: numb
   if (!camera) throw errors.notFound('No such camera on this recorder.');
   return { recorder, camera };
 }
-
-const sessionOf = (request: FastifyRequest) => {
-  if (!request.session) throw errors.unauthorized();
-  return request.session;
-};
 
 /** The path of the recorder's media service that a view's file is (docs/streaming.md#the-recorders-media-service). */
 function recorderPath(view: View, file: string): string | null {

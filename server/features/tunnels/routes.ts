@@ -14,6 +14,7 @@ import {
 import { mayReachDevice, mayReachRecorder } from '../../../core/tunnels.ts';
 import { actorOf } from '../../audit/record.ts';
 import { membershipOf, personOf } from '../../auth/cloud-scope.ts';
+import { sessionOf } from '../../auth/request-auth.ts';
 import type { AppContext } from '../../context.ts';
 import { ErrorSchemas, errors } from '../../errors.ts';
 import { Ok, signedInErrors } from '../../http-schemas.ts';
@@ -68,8 +69,7 @@ export function tunnelRoutes(ctx: AppContext): FastifyPluginAsyncTypebox {
     /** Opens a member's web tunnel to the target and answers its one-time address. */
     async function openWeb(request: FastifyRequest, target: TunnelTarget, durationMin: number) {
       const membership = membershipOf(request);
-      const session = request.session;
-      if (!session) throw errors.unauthorized();
+      const session = sessionOf(request);
       const now = new Date();
       const opened = await openTunnel(
         db,
