@@ -22,8 +22,8 @@ function guestPortalCalls(): Call[] {
       body: (f) => ({ site_id: f.sites.other.id, ssid: `Table ${nextUnique()}`, name: 'Table portal' }),
     },
     { method: 'PATCH', url: portal(), rule: manage, body: () => ({ name: 'Table portal' }) },
-    // A cloud token acts for no person: an uploaded logo has an uploader.
-    { method: 'PUT', url: portal('/logo'), rule: manage, multipart: true, person: true },
+    // A cloud token uploads as the member it stands for; the logo has no uploader (docs/api-tokens.md).
+    { method: 'PUT', url: portal('/logo'), rule: manage, multipart: true },
     { method: 'DELETE', url: portal('/logo'), rule: manage },
     { method: 'DELETE', url: (f) => `${portals(f)}/${spare(f.portals?.spares)}`, rule: manage },
     {

@@ -59,8 +59,8 @@ export const MAP_CALLS: Call[] = [
       { method: 'GET', url: floors, rule: read },
       { method: 'POST', url: floors, rule: change, body: () => ({ name: `Floor ${nextUnique()}` }) },
       { method: 'PATCH', url: floor(), rule: change, body: () => ({ name: `Level ${nextUnique()}` }) },
-      // A cloud token acts for no person: an uploaded plan has an uploader.
-      { method: 'PUT', url: floor('/plan'), rule: change, multipart: true, person: true },
+      // A cloud token uploads as the member it stands for; the plan has no uploader (docs/api-tokens.md).
+      { method: 'PUT', url: floor('/plan'), rule: change, multipart: true },
       { method: 'GET', url: floor('/plan'), rule: read },
       { method: 'DELETE', url: floor('/plan'), rule: change },
       {

@@ -6,38 +6,33 @@ import type { Call } from './access-rules.ts';
 export const MEMBER_CALLS: Call[] = [
   { method: 'GET', url: cloudUrl('/users'), rule: member('manage_users') },
   // Each changing call takes a spare Guest or invitation of its own.
-  // A cloud token acts for no person: a change to a member or an invitation is a person’s, named in the change log and the mail.
+  // A cloud token changes members and invitations as the member it stands for; the change log names it.
   {
     method: 'PATCH',
     url: (f) => `/apiv2/cloud/${f.cloud.id}/users/${spare(f.spareMembers)}`,
-    person: true,
     rule: member('manage_users'),
     body: () => ({ role_id: 'ROLE_GUEST', permissions: 1 }),
   },
   {
     method: 'DELETE',
     url: (f) => `/apiv2/cloud/${f.cloud.id}/users/${spare(f.spareMembers)}`,
-    person: true,
     rule: member('manage_users'),
   },
   { method: 'GET', url: cloudUrl('/invitations'), rule: member('manage_users') },
   {
     method: 'POST',
     url: cloudUrl('/invitations'),
-    person: true,
     rule: member('manage_users'),
     body: () => ({ email: `table${nextUnique()}@invited.example`, role_id: 'ROLE_GUEST', permissions: 0 }),
   },
   {
     method: 'POST',
     url: (f) => `/apiv2/cloud/${f.cloud.id}/invitations/${spare(f.spareInvitations)}/resend`,
-    person: true,
     rule: member('manage_users'),
   },
   {
     method: 'DELETE',
     url: (f) => `/apiv2/cloud/${f.cloud.id}/invitations/${spare(f.spareInvitations)}`,
-    person: true,
     rule: member('manage_users'),
   },
   // The invitation page asks before anyone signs in; an unknown link is 404 whoever asks.

@@ -12,15 +12,14 @@ const manageUsers = (status?: 404): Rule => ({
   ...(status ? { status } : {}),
 });
 
-// A cloud token acts for no person: who changes the provider is a person, named in the change log.
+// A cloud token sets and removes the provider as the member it stands for; the change log names the token.
 export const SINGLE_SIGN_ON_CALLS: Call[] = [
-  { method: 'DELETE', url: url(''), rule: manageUsers(404), person: true },
+  { method: 'DELETE', url: url(''), rule: manageUsers(404) },
   { method: 'GET', url: url(''), rule: manageUsers() },
   {
     method: 'PUT',
     url: url(''),
     rule: manageUsers(),
-    person: true,
     body: () => ({
       issuer_url: 'https://sso.table.example',
       client_id: 'table',

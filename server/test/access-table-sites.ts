@@ -10,7 +10,7 @@ export const SITE_CALLS: Call[] = [
     body: () => ({ name: `New ${nextUnique()}` }),
   },
   { method: 'GET', url: cloudUrl('/site-filters-select'), rule: member() },
-  // A cloud token acts for no person: the active grouping is the caller’s own, a saved one has a maker, an upload an uploader.
+  // A cloud token acts for no person: the active grouping is the caller’s own, a saved one has a maker.
   {
     method: 'POST',
     url: cloudUrl('/site-filters-select'),
@@ -61,7 +61,8 @@ export const SITE_CALLS: Call[] = [
     url: (f) => `/apiv2/cloud/${f.cloud.id}/site-filters/${spare(f.spareFilters)}`,
     rule: member('manage_sites'),
   },
-  { method: 'PUT', url: cloudUrl('/files'), rule: member('manage_sites'), multipart: true, person: true },
+  // A cloud token uploads as the member it stands for; the file has no uploader (docs/api-tokens.md).
+  { method: 'PUT', url: cloudUrl('/files'), rule: member('manage_sites'), multipart: true },
   {
     method: 'GET',
     url: () => '/apiv2/smartnvr/license',

@@ -3,7 +3,7 @@ import { uploadedFiles } from '../../db/schema/content.ts';
 
 export async function storeFile(
   db: Database,
-  file: { cloudId: number; uploadedByUserId: number; name: string; contentType: string; data: Buffer },
+  file: { cloudId: number; uploadedByUserId: number | null; name: string; contentType: string; data: Buffer },
 ) {
   const [stored] = await db
     .insert(uploadedFiles)

@@ -3,7 +3,7 @@ import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
 import type { FastifyRequest } from 'fastify';
 import { UploadedFile, UploadForm } from '../../../core/api/files.ts';
 import { UPLOAD_FORM_LIMITS, UPLOAD_MAX_BYTES, UPLOAD_NAME_MAX_LENGTH } from '../../../core/limits.ts';
-import { sessionUserId } from '../../auth/request-auth.ts';
+import { actorOf } from '../../audit/record.ts';
 import type { AppContext } from '../../context.ts';
 import { CloudParams, signedInErrors } from '../../http-schemas.ts';
 import { acceptedType, cleanFileName, contentMatches } from './content-check.ts';
@@ -35,7 +35,6 @@ export function fileRoutes(ctx: AppContext): FastifyPluginAsyncTypebox {
         },
       },
       async (request, reply) => {
-        const userId = sessionUserId(request);
         const upload = await readUpload(request);
         const contentType = acceptedType(upload.mimetype);
         if (!contentType || !contentMatches(contentType, upload.data)) {
@@ -46,7 +45,8 @@ export function fileRoutes(ctx: AppContext): FastifyPluginAsyncTypebox {
         }
         const stored = await storeFile(db, {
           cloudId: request.params.cloudId,
-          uploadedByUserId: userId,
+          // The uploader: none for a cloud API token (docs/api-tokens.md#cloud-tokens).
+          uploadedByUserId: actorOf(request).userId,
           name: cleanFileName(upload.filename, UPLOAD_NAME_MAX_LENGTH),
           contentType,
           data: upload.data,

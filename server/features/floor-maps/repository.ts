@@ -253,7 +253,7 @@ export async function replacePlan(
   cloudId: number,
   site: FloorSite,
   floor: Floor,
-  plan: { userId: number; name: string; contentType: string; data: Buffer },
+  plan: { userId: number | null; name: string; contentType: string; data: Buffer },
 ): Promise<void> {
   await db.transaction(async (tx) => {
     const stored = await storeFile(tx, {

@@ -18,8 +18,8 @@ import {
 } from '../../../core/api/floor-maps.ts';
 import { UPLOAD_FORM_LIMITS, UPLOAD_MAX_BYTES, UPLOAD_NAME_MAX_LENGTH } from '../../../core/limits.ts';
 import { canSeeSite, sitePermissions } from '../../../core/policy.ts';
+import { actorOf } from '../../audit/record.ts';
 import { membershipOf } from '../../auth/cloud-scope.ts';
-import { sessionUserId } from '../../auth/request-auth.ts';
 import type { AppContext } from '../../context.ts';
 import type { Database } from '../../db/connect.ts';
 import { errors } from '../../errors.ts';
@@ -275,7 +275,8 @@ export function floorMapRoutes(ctx: AppContext): FastifyPluginAsyncTypebox {
               'A plan must be a PNG or JPEG image, or an SVG drawing without script.',
             );
           await replacePlan(db, request, params.cloudId, site, floor, {
-            userId: sessionUserId(request),
+            // The uploader: none for a cloud API token (docs/api-tokens.md#cloud-tokens).
+            userId: actorOf(request).userId,
             name: cleanFileName(file.filename, UPLOAD_NAME_MAX_LENGTH),
             contentType: planType,
             data: file.data,

@@ -292,7 +292,7 @@ export async function replaceImage(
   cloudId: number,
   portal: Portal,
   kind: PortalImageKind,
-  file: { userId: number; name: string; contentType: string; data: Buffer },
+  file: { userId: number | null; name: string; contentType: string; data: Buffer },
 ): Promise<void> {
   await db.transaction(async (tx) => {
     const stored = await storeFile(tx, {

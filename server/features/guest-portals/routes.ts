@@ -20,7 +20,7 @@ import {
   UpdatePortalBody,
 } from '../../../core/api/guest-portals.ts';
 import { UPLOAD_FORM_LIMITS, UPLOAD_MAX_BYTES, UPLOAD_NAME_MAX_LENGTH } from '../../../core/limits.ts';
-import { sessionUserId } from '../../auth/request-auth.ts';
+import { actorOf } from '../../audit/record.ts';
 import type { AppContext } from '../../context.ts';
 import type { Database } from '../../db/connect.ts';
 import { errors, type ValidationIssue } from '../../errors.ts';
@@ -267,7 +267,8 @@ export function guestPortalRoutes(ctx: AppContext): FastifyPluginAsyncTypebox {
               'A logo or background must be a PNG or JPEG image, or an SVG drawing without script.',
             );
           await replaceImage(db, request, cloudId, portal, image, {
-            userId: sessionUserId(request),
+            // The uploader: none for a cloud API token (docs/api-tokens.md#cloud-tokens).
+            userId: actorOf(request).userId,
             name: cleanFileName(file.filename, UPLOAD_NAME_MAX_LENGTH),
             contentType: imageType,
             data: file.data,

@@ -1,7 +1,6 @@
 // A cloud's single sign-on settings (docs/single-sign-on.md#a-clouds-provider): owners and administrators
 // read, save, remove and test them; the client secret never comes back.
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import type { FastifyRequest } from 'fastify';
 import { Type } from 'typebox';
 import {
   SsoSettings,
@@ -11,7 +10,6 @@ import {
 } from '../../../core/api/single-sign-on.ts';
 import { actorOf } from '../../audit/record.ts';
 import { membershipOf } from '../../auth/cloud-scope.ts';
-import { sessionUserId } from '../../auth/request-auth.ts';
 import type { AppContext } from '../../context.ts';
 import { ErrorSchemas } from '../../errors.ts';
 import { CloudParams, signedInErrors } from '../../http-schemas.ts';
@@ -20,7 +18,6 @@ import { deleteSettings, readSettings, saveSettings } from './repository.ts';
 
 const tags = ['single sign-on'];
 const manageUsers = { permission: 'manage_users' } as const;
-const actor = (request: FastifyRequest) => ({ ...actorOf(request), userId: sessionUserId(request) });
 
 export function singleSignOnCloudRoutes(ctx: AppContext): FastifyPluginAsyncTypebox {
   const { db, config, secrets } = ctx;
@@ -53,7 +50,15 @@ export function singleSignOnCloudRoutes(ctx: AppContext): FastifyPluginAsyncType
       },
       async (request) => {
         const { cloudId } = request.params;
-        await saveSettings(db, secrets, config, actor(request), membershipOf(request), cloudId, request.body);
+        await saveSettings(
+          db,
+          secrets,
+          config,
+          actorOf(request),
+          membershipOf(request),
+          cloudId,
+          request.body,
+        );
         return readSettings(db, config, cloudId);
       },
     );
@@ -70,7 +75,7 @@ export function singleSignOnCloudRoutes(ctx: AppContext): FastifyPluginAsyncType
         },
       },
       async (request, reply) => {
-        await deleteSettings(db, actor(request), request.params.cloudId);
+        await deleteSettings(db, actorOf(request), request.params.cloudId);
         return reply.code(204).send(null);
       },
     );

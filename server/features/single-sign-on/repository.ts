@@ -65,7 +65,7 @@ export async function saveSettings(
   db: Database,
   secrets: SecretBox,
   config: Config,
-  actor: AuditActor & { userId: number },
+  actor: AuditActor,
   granter: Access,
   cloudId: number,
   body: SsoSettingsBody,
@@ -113,6 +113,7 @@ export async function saveSettings(
       passwordSignIn: body.password_sign_in,
       enabled: body.enabled,
       signOutAtProvider: body.sign_out_at_provider ?? before?.signOutAtProvider ?? true,
+      // None for a cloud API token, which acts for no person (docs/api-tokens.md#cloud-tokens).
       updatedByUserId: actor.userId,
     };
     const sealed = body.client_secret === undefined ? undefined : secrets.sealText(body.client_secret);

@@ -14,7 +14,8 @@ export async function mailInvitation(
   mail: {
     to: string;
     cloudName: string;
-    inviter: string;
+    /** Who invites; null for a cloud API token, so the mail names the cloud instead. */
+    inviter: string | null;
     productName: string;
     link: string;
     from?: Mail['from'];
@@ -24,9 +25,13 @@ export async function mailInvitation(
     const sent = await sendMail({
       to: mail.to,
       from: mail.from,
-      subject: `${mail.inviter} invited you to ${mail.cloudName} on ${mail.productName}`,
+      subject: mail.inviter
+        ? `${mail.inviter} invited you to ${mail.cloudName} on ${mail.productName}`
+        : `You are invited to ${mail.cloudName} on ${mail.productName}`,
       text: [
-        `${mail.inviter} invited you to join the cloud "${mail.cloudName}" on ${mail.productName}.`,
+        mail.inviter
+          ? `${mail.inviter} invited you to join the cloud "${mail.cloudName}" on ${mail.productName}.`
+          : `You are invited to join the cloud "${mail.cloudName}" on ${mail.productName}.`,
         '',
         `Open this link to answer (it works for 7 days): ${mail.link}`,
         '',

@@ -70,7 +70,7 @@ export async function listInvitations(
  */
 export async function createInvitation(
   db: Database,
-  actor: AuditActor & { userId: number },
+  actor: AuditActor,
   granter: Access,
   cloudId: number,
   body: InviteBody,
@@ -105,6 +105,7 @@ export async function createInvitation(
       .values({
         cloudId,
         email,
+        // None for a cloud API token, which acts for no person (docs/api-tokens.md#cloud-tokens).
         invitedByUserId: actor.userId,
         roleId: body.role_id,
         permissions: body.permissions,
@@ -134,7 +135,7 @@ export async function createInvitation(
  */
 export async function renewInvitation(
   db: Database,
-  actor: AuditActor & { userId: number },
+  actor: AuditActor,
   granter: Access,
   cloudId: number,
   id: number,
@@ -175,7 +176,7 @@ export async function renewInvitation(
 
 export async function revokeInvitation(
   db: Database,
-  actor: AuditActor & { userId: number },
+  actor: AuditActor,
   cloudId: number,
   id: number,
 ): Promise<void> {

@@ -28,11 +28,24 @@ const Id = Type.Integer({ minimum: 1, maximum: 2_147_483_647 });
 const MemberParams = Type.Object({ cloudId: CloudParams.properties.cloudId, userId: Id }, closed);
 const InvitationParams = Type.Object({ cloudId: CloudParams.properties.cloudId, invitationId: Id }, closed);
 const manageUsers = { permission: 'manage_users' } as const;
-const actor = (request: FastifyRequest) => ({ ...actorOf(request), userId: sessionUserId(request) });
+// A cloud API token acts for no person: it changes members and invitations as the member it stands for,
+// within its own role and bits; the change log names the token (docs/api-tokens.md#cloud-tokens).
+/** The member who acts: a call that needs one (handing over ownership) refuses a cloud token with 403. */
+const person = (request: FastifyRequest) => ({ ...actorOf(request), userId: sessionUserId(request) });
 
 /** Cloud-scoped, manage_users: members' roles and sites, removal, ownership and invitations. */
 export function memberRoutes(ctx: AppContext): FastifyPluginAsyncTypebox {
   const { db, config } = ctx;
+
+  /** The inviting member's name (their email when they gave none); none for a cloud token. */
+  async function inviterName(userId: number | null): Promise<string | null> {
+    if (userId === null) return null;
+    const [inviter] = await db
+      .select({ firstname: users.firstname, lastname: users.lastname, email: users.email })
+      .from(users)
+      .where(eq(users.id, userId));
+    return `${inviter?.firstname ?? ''} ${inviter?.lastname ?? ''}`.trim() || (inviter?.email ?? '');
+  }
 
   /** Mails a new link, or says why not; the link comes back only when no mail went out. */
   async function send(
@@ -43,20 +56,11 @@ export function memberRoutes(ctx: AppContext): FastifyPluginAsyncTypebox {
     // A vpc cloud's invitations carry its brand and open on its host name (docs/vpc.md#mail).
     const identity = await mailIdentityOfCloud(db, config, cloudId);
     const link = invitationLink(identity.publicUrl, sent.token);
-    const [names] = await db
-      .select({
-        cloudName: clouds.name,
-        firstname: users.firstname,
-        lastname: users.lastname,
-        email: users.email,
-      })
-      .from(clouds)
-      .innerJoin(users, eq(users.id, sessionUserId(request)))
-      .where(eq(clouds.id, cloudId));
+    const [cloud] = await db.select({ name: clouds.name }).from(clouds).where(eq(clouds.id, cloudId));
     const mail = await mailInvitation(ctx.sendMail, request.log, {
       to: sent.invitation.email,
-      cloudName: names?.cloudName ?? '',
-      inviter: `${names?.firstname ?? ''} ${names?.lastname ?? ''}`.trim() || (names?.email ?? ''),
+      cloudName: cloud?.name ?? '',
+      inviter: await inviterName(actorOf(request).userId),
       productName: identity.productName,
       from: identity.from,
       link,
@@ -79,7 +83,7 @@ export function memberRoutes(ctx: AppContext): FastifyPluginAsyncTypebox {
       },
       async (request, reply) => {
         const { cloudId, userId } = request.params;
-        await updateMember(db, actor(request), membershipOf(request), cloudId, userId, request.body);
+        await updateMember(db, actorOf(request), membershipOf(request), cloudId, userId, request.body);
         return reply.code(204).send(null);
       },
     );
@@ -97,7 +101,7 @@ export function memberRoutes(ctx: AppContext): FastifyPluginAsyncTypebox {
       },
       async (request, reply) => {
         const { cloudId, userId } = request.params;
-        await removeMember(db, actor(request), membershipOf(request), cloudId, userId);
+        await removeMember(db, actorOf(request), membershipOf(request), cloudId, userId);
         return reply.code(204).send(null);
       },
     );
@@ -114,7 +118,7 @@ export function memberRoutes(ctx: AppContext): FastifyPluginAsyncTypebox {
         },
       },
       async (request, reply) => {
-        await transferOwnership(db, actor(request), request.params.cloudId, request.params.userId);
+        await transferOwnership(db, person(request), request.params.cloudId, request.params.userId);
         return reply.code(204).send(null);
       },
     );
@@ -148,7 +152,13 @@ export function memberRoutes(ctx: AppContext): FastifyPluginAsyncTypebox {
       },
       async (request, reply) => {
         const { cloudId } = request.params;
-        const sent = await createInvitation(db, actor(request), membershipOf(request), cloudId, request.body);
+        const sent = await createInvitation(
+          db,
+          actorOf(request),
+          membershipOf(request),
+          cloudId,
+          request.body,
+        );
         return reply.code(201).send(await send(request, cloudId, sent));
       },
     );
@@ -168,7 +178,7 @@ export function memberRoutes(ctx: AppContext): FastifyPluginAsyncTypebox {
         const { cloudId, invitationId } = request.params;
         const renewed = await renewInvitation(
           db,
-          actor(request),
+          actorOf(request),
           membershipOf(request),
           cloudId,
           invitationId,
@@ -189,7 +199,7 @@ export function memberRoutes(ctx: AppContext): FastifyPluginAsyncTypebox {
         },
       },
       async (request, reply) => {
-        await revokeInvitation(db, actor(request), request.params.cloudId, request.params.invitationId);
+        await revokeInvitation(db, actorOf(request), request.params.cloudId, request.params.invitationId);
         return reply.code(204).send(null);
       },
     );

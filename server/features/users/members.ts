@@ -108,12 +108,13 @@ function siteGrantsOf(tx: Tx, cloudId: number, userId: number) {
 
 export async function updateMember(
   db: Database,
-  actor: AuditActor & { userId: number },
+  actor: AuditActor,
   granter: Access,
   cloudId: number,
   userId: number,
   body: MemberUpdateBody,
 ): Promise<void> {
+  // A cloud token (no person: userId null) is never the member it changes.
   if (userId === actor.userId) throw errors.forbidden('You cannot change your own role.');
   await db.transaction(async (tx) => {
     const member = await lockMember(tx, cloudId, userId);
@@ -143,7 +144,7 @@ export async function updateMember(
 
 export async function removeMember(
   db: Database,
-  actor: AuditActor & { userId: number },
+  actor: AuditActor,
   granter: Access,
   cloudId: number,
   userId: number,
