@@ -1,10 +1,22 @@
 // @vitest-environment node
 // The OpenAPI document clients generate from (docs/api.md#the-openapi-document).
+import type { RouteOptions } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { CreateSiteBody } from '../core/api/sites.ts';
+import { CreateTaskBody } from '../core/api/tasks.ts';
+import { CreateWebhookBody } from '../core/api/webhooks.ts';
 import { operationIdOf, tagOf } from './openapi.ts';
 import { createTestApp, type TestApp } from './test/app.ts';
+import { bodyIssues, textIssues } from './validation.ts';
 
-type Operation = { operationId?: string; summary?: string; tags?: string[]; security?: unknown[] };
+type Media = { schema?: unknown; example?: unknown; examples?: Record<string, { value?: unknown }> };
+type Operation = {
+  operationId?: string;
+  summary?: string;
+  tags?: string[];
+  security?: unknown[];
+  requestBody?: { content: Record<string, Media> };
+};
 type Document = {
   servers?: { url: string }[];
   paths: Record<string, Record<string, Operation>>;
@@ -13,8 +25,16 @@ type Document = {
 
 let t: TestApp;
 let document: Document;
+/** Each route's body schema as the route declares it, by `METHOD /path/{param}` as the document writes it. */
+const bodies = new Map<string, unknown>();
+const documentPath = (url: string) => url.replace(/:(\w+)/g, '{$1}').replace(/(.)\/$/, '$1');
+const onRoute = (route: RouteOptions) => {
+  const body = route.schema?.body;
+  if (body === undefined) return;
+  for (const method of [route.method].flat()) bodies.set(`${method} ${documentPath(route.url)}`, body);
+};
 beforeAll(async () => {
-  t = await createTestApp({}, { PUBLIC_URL: 'https://console.example.net' });
+  t = await createTestApp({ onRoute }, { PUBLIC_URL: 'https://console.example.net' });
   document = (await t.app.inject({ method: 'GET', url: '/apiv2/openapi.json' })).json();
 }, 60_000);
 afterAll(() => t.close());
@@ -87,6 +107,62 @@ describe('the OpenAPI document', () => {
     const text = JSON.stringify(document);
     expect(text).not.toContain('"additionalItems"');
     expect(text).toContain('"prefixItems"');
+  });
+});
+
+/** Every request body's media type in the document, with the schema its route validates that body with. */
+const requestBodies = () =>
+  operations().flatMap(({ route, operation }) =>
+    Object.entries(operation.requestBody?.content ?? {}).map(([type, media]) => {
+      const body = bodies.get(route) as { content?: Record<string, { schema: unknown }> } | undefined;
+      return {
+        route: `${route} (${type})`,
+        media,
+        schema: body?.content ? body.content[type]?.schema : body,
+      };
+    }),
+  );
+
+const examplesOf = (media: Media) => [
+  ...(media.example === undefined ? [] : [media.example]),
+  ...Object.values(media.examples ?? {}).map((example) => example.value),
+];
+
+/** What the server's validator says of a body: the problems of its text, else those its schema finds. */
+const problemsOf = (schema: object, body: unknown) => {
+  const value = structuredClone(body);
+  const text = textIssues(value, 'body');
+  return text.length > 0 ? text : bodyIssues(schema, value, '');
+};
+
+describe('the examples of request bodies (docs/api.md#examples)', () => {
+  it('give every operation with a body an example of it', () => {
+    const found = requestBodies();
+    expect(found.length).toBeGreaterThan(100);
+    expect(found.filter(({ media }) => examplesOf(media).length === 0).map(({ route }) => route)).toEqual([]);
+  });
+
+  it('are bodies the route accepts: each passes the schema the route validates its body with', () => {
+    const refused = requestBodies().flatMap(({ route, media, schema }) => {
+      if (typeof schema !== 'object' || schema === null) return [{ route, problem: 'no body schema' }];
+      return examplesOf(media).flatMap((example) =>
+        problemsOf(schema, example).map((issue) => ({ route, problem: `${issue.path} ${issue.message}` })),
+      );
+    });
+    expect(refused).toEqual([]);
+  });
+
+  it("show the example written beside a body's schema", () => {
+    const examplesOfBody = (method: string, path: string) => {
+      const media = document.paths[path]?.[method]?.requestBody?.content['application/json'];
+      return media ? examplesOf(media) : [];
+    };
+    const written = (schema: object) => (schema as { examples?: unknown[] }).examples;
+    expect(examplesOfBody('post', '/apiv2/cloud/{cloudId}/webhooks')).toEqual(written(CreateWebhookBody));
+    expect(examplesOfBody('post', '/apiv2/cloud/{cloudId}/sites')).toEqual(written(CreateSiteBody));
+    // Two examples: each under a name of its own.
+    expect(examplesOfBody('post', '/apiv2/cloud/{cloudId}/tasks')).toEqual(written(CreateTaskBody));
+    expect(written(CreateTaskBody)).toHaveLength(2);
   });
 });
 

@@ -2,6 +2,7 @@
 // clients can be generated from it (docs/api.md#the-openapi-document).
 import type { FastifyDynamicSwaggerOptions } from '@fastify/swagger';
 import { SESSION_ONLY } from './auth/request-auth.ts';
+import { bodyWithExamples } from './openapi-examples.ts';
 
 type Transform = NonNullable<FastifyDynamicSwaggerOptions['transform']>;
 type TransformObject = NonNullable<FastifyDynamicSwaggerOptions['transformObject']>;
@@ -91,7 +92,10 @@ export function securityOf(method: string, url: string, isPublic: boolean): Secu
   return SESSION_ONLY.some((pattern) => pattern.test(url)) ? [session] : [session, { bearer: [] }];
 }
 
-/** Every route's operation gets an operationId, tags and its security, unless its schema names them. */
+/**
+ * Every route's operation gets an operationId, tags and its security, unless its schema names them, and an
+ * example of its body (docs/api.md#examples).
+ */
 export const transformRoute: Transform = ({ schema, url, route }) => {
   const given = (schema ?? {}) as Record<string, unknown>;
   const method = (Array.isArray(route.method) ? route.method[0] : route.method) as string;
@@ -101,6 +105,7 @@ export const transformRoute: Transform = ({ schema, url, route }) => {
     url: path,
     schema: {
       ...given,
+      ...(given.body === undefined ? {} : { body: bodyWithExamples(given.body) }),
       operationId: given.operationId ?? operationIdOf(method, path),
       tags: given.tags ?? [tagOf(path)],
       security: given.security ?? securityOf(method, route.url, route.config?.public === true),

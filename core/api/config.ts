@@ -92,7 +92,52 @@ export const SaveSiteConfigBody = Type.Object(
     /** Needs change_lock_config. */
     config_lock: Type.Optional(Type.Boolean()),
   },
-  closed,
+  {
+    ...closed,
+    // The API document's example (docs/api.md#examples): a Wi-Fi 6 draft with a staff network.
+    examples: [
+      {
+        documents: {
+          wifi6: {
+            general_locale: {
+              country: 'LT',
+              time_zone: 'Europe/Vilnius',
+              ntp_servers: ['pool.ntp.org'],
+              syslog: { enabled: true, host: 'syslog.example.com', port: 514 },
+              snmp: { enabled: false, version: 'v2c', community: 'monitoring' },
+              management: { ssh: false, https: true, allowed_networks: ['10.20.0.0/16'] },
+              admin_password: 'Vilnius-Admin-2026',
+            },
+            wifi6_wireless: {
+              radios: [
+                { band: '2.4', enabled: true, channel: 'auto', width_mhz: 20, tx_power_dbm: 'auto' },
+                { band: '5', enabled: true, channel: 36, width_mhz: 80, tx_power_dbm: 20 },
+              ],
+              wlans: [
+                {
+                  id: 'staff',
+                  ssid: 'Vilnius Staff',
+                  enabled: true,
+                  hidden: false,
+                  bands: ['2.4', '5'],
+                  security: 'wpa2-wpa3',
+                  passphrase: '{{staff_passphrase}}',
+                  management_frame_protection: 'optional',
+                  radius_servers: [],
+                  vlan_id: 20,
+                  client_isolation: false,
+                  band_steering: true,
+                  rate_limit_kbps: null,
+                  schedule: null,
+                },
+              ],
+            },
+          },
+        },
+        variables: { staff_passphrase: 'plum-harbour-lantern-42' },
+      },
+    ],
+  },
 );
 export type SaveSiteConfigBody = Static<typeof SaveSiteConfigBody>;
 
@@ -115,7 +160,12 @@ export const ApplySiteConfigBody = Type.Object(
     types: Type.Optional(Type.Array(ConfigTypeSchema, { uniqueItems: true, minItems: 1, maxItems: 7 })),
     ...RolloutOptions,
   },
-  closed,
+  {
+    ...closed,
+    examples: [
+      { types: ['wifi6'], dryRun: false, canary_size: 2, batch_size: 50, failure_threshold_pct: 10 },
+    ],
+  },
 );
 export type ApplySiteConfigBody = Static<typeof ApplySiteConfigBody>;
 export const RollbackBody = Type.Object(RolloutOptions, closed);
@@ -277,7 +327,11 @@ export const SaveDeviceConfigBody = Type.Object(
     /** Drop the draft. */
     discard: Type.Optional(Type.Literal(true)),
   },
-  closed,
+  {
+    ...closed,
+    // docs/api.md#examples: the device keeps the site's document, with a variable of its own.
+    examples: [{ inherit: true, variables: { staff_passphrase: 'lobby-kiosk-only-77' } }],
+  },
 );
 export type SaveDeviceConfigBody = Static<typeof SaveDeviceConfigBody>;
 

@@ -46,11 +46,25 @@ export type BulkRebootBody = Static<typeof BulkRebootBody>;
  * every device to it at once (TASK_FW_UPDATE); with rolling, in batches after a canary
  * (TASK_FW_ROLLING_UPDATE, which needs the version).
  */
-export const BulkFirmwareBody = strict({
-  ...common,
-  version: Type.Optional(FirmwareVersion),
-  rolling: Type.Optional(Type.Omit(RollingUpdateParams, ['version'], closed)),
-});
+export const BulkFirmwareBody = Type.Object(
+  {
+    ...common,
+    version: Type.Optional(FirmwareVersion),
+    rolling: Type.Optional(Type.Omit(RollingUpdateParams, ['version'], closed)),
+  },
+  {
+    ...closed,
+    // The API document's example (docs/api.md#examples): every Wi-Fi device of a site, in batches.
+    examples: [
+      {
+        selection: { filter: { site_id: 12, type: 'wifi' } },
+        expected_count: 48,
+        version: '2.1.5-731',
+        rolling: { canarySize: 2, batchSize: 20, failureThresholdPct: 10 },
+      },
+    ],
+  },
+);
 export type BulkFirmwareBody = Static<typeof BulkFirmwareBody>;
 
 export const BulkMoveBody = strict({ ...common, site_id: Id });

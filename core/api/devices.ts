@@ -107,14 +107,20 @@ export const RegisterDeviceBody = Type.Object(
     /** Defaults to the model's SKU and the end of the MAC address. */
     name: Type.Optional(Type.String({ minLength: 1, maxLength: DEVICE_NAME_MAX_LENGTH, pattern: '\\S' })),
   },
-  closed,
+  {
+    ...closed,
+    // The API document's example (docs/api.md#examples).
+    examples: [
+      { site_id: 12, sn: 'SN-2026-000123', mac: '00:1A:2B:3C:4D:5E', product_brand_id: 3, name: 'Lobby AP' },
+    ],
+  },
 );
 export type RegisterDeviceBody = Static<typeof RegisterDeviceBody>;
 
 /** PATCH /apiv2/cloud/:cloudId/devices/:deviceId: renames a device (site permission rename_device). */
 export const RenameDeviceBody = Type.Object(
   { name: Type.String({ minLength: 1, maxLength: DEVICE_NAME_MAX_LENGTH, pattern: '\\S' }) },
-  closed,
+  { ...closed, examples: [{ name: 'Lobby AP (2nd floor)' }] },
 );
 export type RenameDeviceBody = Static<typeof RenameDeviceBody>;
 export const RenamedDevice = Type.Object({ id: Type.Integer(), name: Type.String() });

@@ -10,6 +10,8 @@ export const UploadForm = {
     'multipart/form-data': {
       schema: Type.Any({
         description: `Form data with one file part named "${UPLOAD_FIELD}" (PNG, JPEG, SVG, PDF, PEM or binary).`,
+        // The API document's example (docs/api.md#examples): the parts, the file by its name.
+        examples: [{ [UPLOAD_FIELD]: 'ground-floor.png' }],
       }),
     },
   },

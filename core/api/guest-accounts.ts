@@ -95,7 +95,19 @@ export const CreateGuestAccountBody = Type.Object(
     note: Type.Optional(Type.String({ maxLength: GUEST_NOTE_MAX })),
     expires_at: Type.Optional(Nullable(DateTime)),
   },
-  closed,
+  {
+    ...closed,
+    // The API document's example (docs/api.md#examples): a conference guest; the console makes the password.
+    examples: [
+      {
+        plan_id: 3,
+        username: 'conf-guest-0042',
+        email: 'guest@example.com',
+        note: 'Baltic Networks conference, room 2',
+        expires_at: '2027-03-05T18:00:00Z',
+      },
+    ],
+  },
 );
 export type CreateGuestAccountBody = Static<typeof CreateGuestAccountBody>;
 
@@ -125,7 +137,20 @@ export const CreateVoucherBatchBody = Type.Object(
     /** The last moment the codes may be used, whatever the plan; null for none. */
     expires_at: Nullable(DateTime),
   },
-  closed,
+  {
+    ...closed,
+    examples: [
+      {
+        plan_id: 3,
+        name: 'Front desk, March',
+        count: 100,
+        code_length: 8,
+        prefix: 'VLN-',
+        shared: false,
+        expires_at: '2027-03-31T23:59:59Z',
+      },
+    ],
+  },
 );
 export type CreateVoucherBatchBody = Static<typeof CreateVoucherBatchBody>;
 

@@ -116,7 +116,8 @@ export const CreateNasBody = Type.Object(
     name: Type.Optional(Type.String({ minLength: 1, maxLength: NAS_NAME_MAX })),
     coa_port: Type.Optional(CoaPort),
   },
-  closed,
+  // The API document's example (docs/api.md#examples): a site's gateway, disconnects on the RFC 5176 port.
+  { ...closed, examples: [{ site_id: 12, device_id: 1042, name: 'Lobby gateway', coa_port: 3799 }] },
 );
 export type CreateNasBody = Static<typeof CreateNasBody>;
 

@@ -55,7 +55,28 @@ const planFields = {
   }),
 };
 
-export const GuestPlanBody = Type.Object(planFields, closed);
+export const GuestPlanBody = Type.Object(planFields, {
+  ...closed,
+  // The API document's example (docs/api.md#examples): a day pass for the lobby network.
+  examples: [
+    {
+      name: 'Day pass',
+      price_label: '€5',
+      valid_from: 'first_use',
+      validity_minutes: 1440,
+      session_minutes: null,
+      idle_minutes: 30,
+      down_kbps: 20000,
+      up_kbps: 5000,
+      session_quota_bytes: null,
+      period_quota_bytes: 5000000000,
+      quota_period: 'day',
+      devices_per_account: 2,
+      site_ids: [12],
+      ssids: ['Vilnius Guest'],
+    },
+  ],
+});
 export type GuestPlanBody = Static<typeof GuestPlanBody>;
 
 /** A change: any of the fields, at least one. */

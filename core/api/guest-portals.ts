@@ -148,7 +148,26 @@ export const CreatePortalBody = Type.Object(
     walled_garden: Type.Optional(portalFields.walled_garden),
     redirect_url: Type.Optional(portalFields.redirect_url),
   },
-  closed,
+  {
+    ...closed,
+    // The API document's example (docs/api.md#examples): vouchers or a free hour after an email address.
+    examples: [
+      {
+        site_id: 12,
+        ssid: 'Vilnius Guest',
+        name: 'Vilnius HQ guests',
+        primary_color: '#1E88E5',
+        texts: {
+          en: { welcome: 'Welcome to Vilnius HQ', terms: 'Use the network responsibly.' },
+          lt: { welcome: 'Sveiki atvykę į Vilniaus būstinę', terms: 'Naudokitės tinklu atsakingai.' },
+        },
+        methods: ['voucher', 'email'],
+        free_plan_id: 4,
+        walled_garden: ['*.example.com'],
+        redirect_url: 'https://www.example.com/welcome',
+      },
+    ],
+  },
 );
 export type CreatePortalBody = Static<typeof CreatePortalBody>;
 

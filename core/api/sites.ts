@@ -60,11 +60,30 @@ const SITE_FIELDS = {
   allow_config: Type.Optional(Type.Boolean()),
 };
 
-export const CreateSiteBody = Type.Object({ name: SiteName, ...SITE_FIELDS }, closed);
+export const CreateSiteBody = Type.Object(
+  { name: SiteName, ...SITE_FIELDS },
+  {
+    ...closed,
+    // The API document's example (docs/api.md#examples).
+    examples: [
+      {
+        name: 'Vilnius HQ',
+        location: 'Gedimino pr. 9, Vilnius',
+        latitude: 54.6872,
+        longitude: 25.2797,
+        timezone: 'Europe/Vilnius',
+        allow_config: true,
+      },
+    ],
+  },
+);
 export type CreateSiteBody = Static<typeof CreateSiteBody>;
 
 /** PATCH of Site Properties: only the fields given change. */
-export const UpdateSiteBody = Type.Object({ name: Type.Optional(SiteName), ...SITE_FIELDS }, closed);
+export const UpdateSiteBody = Type.Object(
+  { name: Type.Optional(SiteName), ...SITE_FIELDS },
+  { ...closed, examples: [{ name: 'Vilnius HQ (Gedimino)', allow_config: false }] },
+);
 export type UpdateSiteBody = Static<typeof UpdateSiteBody>;
 
 export const SiteIdParams = Type.Object({ cloudId: Id, siteId: Id }, closed);
@@ -140,7 +159,7 @@ export const CreateSiteFilterBody = Type.Object(
     name: Type.String({ minLength: 1, maxLength: SITE_FILTER_NAME_MAX_LENGTH, pattern: NOT_BLANK }),
     site_ids: Type.Array(Id, { minItems: 1, maxItems: SITE_FILTER_SITES_MAX }),
   },
-  closed,
+  { ...closed, examples: [{ name: 'Baltic offices', site_ids: [12, 14, 15] }] },
 );
 export type CreateSiteFilterBody = Static<typeof CreateSiteFilterBody>;
 

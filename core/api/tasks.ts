@@ -93,7 +93,20 @@ export const CreateTaskBody = Type.Object(
       Type.Boolean({ description: 'answer which devices each batch would touch, and create nothing' }),
     ),
   },
-  closed,
+  {
+    ...closed,
+    // The API document's examples (docs/api.md#examples): a night-time firmware rollout over one site, and a
+    // reboot of two devices now.
+    examples: [
+      {
+        type: 'TASK_FW_ROLLING_UPDATE',
+        targets: { site_id: 12 },
+        params: { version: '2.1.5-731', canarySize: 2, batchSize: 25, failureThresholdPct: 10 },
+        execute_at: '2027-03-02T01:00:00Z',
+      },
+      { type: 'TASK_REBOOT', targets: { device_ids: [1042, 1043] } },
+    ],
+  },
 );
 export type CreateTaskBody = Static<typeof CreateTaskBody>;
 

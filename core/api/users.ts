@@ -55,7 +55,20 @@ const Grant = {
 
 export type MemberDetail = UserListResponse['items'][number];
 
-export const MemberUpdateBody = Type.Object(Grant, closed);
+export const MemberUpdateBody = Type.Object(Grant, {
+  ...closed,
+  // The API document's example (docs/api.md#examples): a Site User of two sites.
+  examples: [
+    {
+      role_id: 'ROLE_USER',
+      permissions: 0,
+      sites: [
+        { site_id: 12, permissions: ['read_device', 'read_site', 'rename_device'] },
+        { site_id: 14, permissions: ['read_device', 'read_site'] },
+      ],
+    },
+  ],
+});
 export type MemberUpdateBody = Static<typeof MemberUpdateBody>;
 
 export const InviteBody = Type.Object(
@@ -63,7 +76,8 @@ export const InviteBody = Type.Object(
     email: Type.String({ minLength: 3, maxLength: 254, pattern: '^[^\\s@]+@[^\\s@]+$' }),
     ...Grant,
   },
-  closed,
+  // docs/api.md#examples: an administrator who may also manage sites (bit 8, docs/roles.md).
+  { ...closed, examples: [{ email: 'ona.petraite@example.com', role_id: 'ROLE_ADMIN', permissions: 8 }] },
 );
 export type InviteBody = Static<typeof InviteBody>;
 
@@ -112,6 +126,16 @@ export const AcceptInvitationBody = Type.Object(
     lastname: Type.String({ maxLength: 100 }),
     password: Type.String({ minLength: 1, maxLength: 1024 }),
   },
-  closed,
+  {
+    ...closed,
+    examples: [
+      {
+        token: 'Kx3vQ9mT2pL8wR4nB7yC1dF6',
+        firstname: 'Ona',
+        lastname: 'Petraitė',
+        password: 'plum-harbour-lantern-42',
+      },
+    ],
+  },
 );
 export type AcceptInvitationBody = Static<typeof AcceptInvitationBody>;
