@@ -4,7 +4,6 @@
 import { cloudUrl, member, nextUnique, spare } from './access-rows.ts';
 import type { Call } from './access-rules.ts';
 
-let adoptions = -1;
 
 export const DEVICE_CALLS: Call[] = [
   { method: 'GET', url: cloudUrl('/smartnvrs'), rule: member('manage_snvr') },
@@ -86,9 +85,9 @@ export const DEVICE_CALLS: Call[] = [
       method: 'POST',
       url: cloudUrl('/pending-devices/adopt'),
       rule: { kind: 'siteAction', site },
-      // Each call adopts another of the fixture's pending devices.
+      // Each call adopts another of the fixture's pending devices (each test file has its own fixture).
       body: (f) => {
-        const pending = f.pendingDevices[++adoptions];
+        const pending = f.pendingDevices.shift();
         return { pending_id: pending?.id, sn: pending?.sn, site_id: f.sites[site].id };
       },
     }),
