@@ -4,7 +4,6 @@
 import { cloudUrl, member, nextUnique, spare } from './access-rows.ts';
 import type { Call } from './access-rules.ts';
 
-
 export const DEVICE_CALLS: Call[] = [
   { method: 'GET', url: cloudUrl('/smartnvrs'), rule: member('manage_snvr') },
   ...(['assigned', 'other'] as const).map(
