@@ -4,19 +4,9 @@
 import type { FastifyRequest } from 'fastify';
 import type { AppContext } from '../../context.ts';
 import { mailIdentityOfRequest } from '../vpc/host-brands.ts';
-import { keepIdToken, takeIdToken } from './browser-state.ts';
+import { takeIdToken } from './browser-state.ts';
 import { endSessionUrl } from './provider.ts';
 import { postLogoutRedirectUri, providerFor } from './repository.ts';
-
-/** Keeps what signing out at the provider needs with the session a single sign-on made. */
-export function keepProviderSession(
-  ctx: AppContext,
-  sessionHash: string,
-  cloudId: number | null,
-  idToken: string,
-): Promise<void> {
-  return keepIdToken(ctx.db, ctx.secrets, sessionHash, cloudId, idToken);
-}
 
 /**
  * The provider's end-session address for a session that is ending, or null: a session not made by

@@ -14,8 +14,7 @@ import type { AppContext } from '../../context.ts';
 import { ErrorSchemas } from '../../errors.ts';
 import { listMemberships } from '../auth/repository.ts';
 import { sessionStarter } from '../auth/sign-in.ts';
-import { keepRequest, takeRequest } from './browser-state.ts';
-import { keepProviderSession } from './logout.ts';
+import { keepIdToken, keepRequest, takeRequest } from './browser-state.ts';
 import { authorizationRequest, completeSignIn } from './provider.ts';
 import { accountForSignIn, emailDomain, providerFor, redirectUri, signsInDomain } from './repository.ts';
 
@@ -185,7 +184,8 @@ export function singleSignOnRoutes(ctx: AppContext): FastifyPluginAsyncTypebox {
         const sessionCookie = request.cookies[SESSION_COOKIE];
         request.session = sessionCookie ? await findSession(db, sessionCookie) : null;
         const sessionHash = await startSession(request, reply, account, 'single sign-on');
-        await keepProviderSession(ctx, sessionHash, provider.cloudId, claims.idToken);
+        // What signing out at the provider needs, kept with the session (docs/single-sign-on.md#signing-out).
+        await keepIdToken(db, secrets, sessionHash, provider.cloudId, claims.idToken);
         const joined = await listMemberships(db, account.userId);
         return reply.redirect(pathAfterLogin(pending.next, config.publicUrl, joined[0]?.cloud_id ?? null));
       },
